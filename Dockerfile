@@ -1,0 +1,33 @@
+# Bothy: one image for self-hosting. Build: docker build -t bothy .
+# Run: docker run -p 3000:3000 -v bothy-data:/data bothy   (or docker compose up, see README)
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# NOTE: Bun comes from npm (a devDependency), so the full install is needed to get the runtime.
+RUN npm ci --no-audit --no-fund
+
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --create-home --uid 10001 bothy \
+ && mkdir -p /data && chown bothy:bothy /data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+# NOTE: add each top-level source folder here when it first holds files (components, tracker, content).
+COPY src ./src
+COPY sql ./sql
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    CHROMIUM_PATH=/usr/bin/chromium
+USER bothy
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
+  CMD curl -fsS "http://127.0.0.1:${PORT}/healthz" || exit 1
+# NOTE: exec form so SIGTERM reaches Bun directly and the graceful shutdown runs.
+CMD ["/app/node_modules/.bin/bun", "src/server.ts"]

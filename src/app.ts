@@ -1,0 +1,24 @@
+// Composes the rooms' Elysia plugins into one app. Rooms receive the shared context (config,
+// database, lifecycle) and return a plugin; nothing here knows how a room works.
+import { Elysia, type AnyElysia } from "elysia";
+import type { Config } from "./config";
+import type { Database } from "./db";
+import { healthRoutes } from "./health";
+import { errorHandler } from "./http/error-handler";
+import { requestLog } from "./http/request-log";
+import type { Lifecycle } from "./lifecycle";
+
+export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
+
+/** A room: builds its plugin from the shared context. */
+export type Room = (ctx: AppContext) => AnyElysia;
+
+const ROOMS: Room[] = [({ db }) => healthRoutes(db)];
+
+export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
+  const app = new Elysia().use(requestLog).use(errorHandler);
+  for (const room of [...ROOMS, ...extraRooms]) app.use(room(ctx));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

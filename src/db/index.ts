@@ -1,0 +1,91 @@
+// The database room: one `postgres` client for the whole app, whether the data lives in the
+// embedded TimescaleDB (a worker in this process) or on a server named by DATABASE_URL.
+import postgres, { type Sql } from "postgres";
+import type { Config } from "../config";
+import { startEmbedded, type EmbeddedServer } from "./embedded";
+import { startMaintenance, type Maintenance } from "./maintenance";
+import { migrate } from "./migrate";
+import { namedQuery } from "./query";
+
+export { namedQuery, QueryError } from "./query";
+export { MigrationError } from "./migrate";
+export type { Maintenance, MaintenanceJob } from "./maintenance";
+
+export type DatabaseMode = "embedded" | "server";
+
+export type Database = {
+  mode: DatabaseMode;
+  /** Writes and reads that must see them. */
+  sql: Sql;
+  /** Dashboard reads: the replica from DATABASE_READ_URL, or `sql`. */
+  read: Sql;
+  /** The embedded database's job timer; null on a server, where TimescaleDB policies do this. */
+  maintenance: Maintenance | null;
+  /** Flushes (CHECKPOINT on the embedded database) and closes every connection. */
+  close(): Promise<void>;
+};
+
+const quiet = { onnotice: () => {} };
+
+/** Connection options for the embedded socket: one session serves everything, so one connection. */
+export const embeddedClient = (server: Pick<EmbeddedServer, "host" | "port">): Sql =>
+  postgres({ host: server.host, port: server.port, user: "postgres", database: "postgres", max: 1, ...quiet });
+
+export async function openDatabase(
+  config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "MAINTENANCE_INTERVAL_S">,
+): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const sql = postgres(config.DATABASE_URL, { max: 10, ...quiet });
+    const read = config.DATABASE_READ_URL ? postgres(config.DATABASE_READ_URL, { max: 10, ...quiet }) : sql;
+    await migrateOrClose(sql, () => Promise.all([sql.end(), read.end()]));
+    return {
+      mode: "server",
+      sql,
+      read,
+      maintenance: null,
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), read === sql ? null : read.end({ timeout: 5 })]);
+      },
+    };
+  }
+
+  const server = await startEmbedded(config.DATA_DIR);
+  const sql = embeddedClient(server);
+  await migrateOrClose(sql, async () => {
+    await sql.end();
+    await server.stop();
+  });
+  const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
+  return {
+    mode: "embedded",
+    sql,
+    read: sql,
+    maintenance,
+    close: async () => {
+      await maintenance.stop();
+      await sql`CHECKPOINT`;
+      await sql.end({ timeout: 5 });
+      await server.stop();
+    },
+  };
+}
+
+async function migrateOrClose(sql: Sql, close: () => Promise<unknown>): Promise<void> {
+  try {
+    await migrate(sql);
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+export const timescaleVersion = namedQuery("db.timescaleVersion", async (sql) => {
+  const [row] = await sql<{ version: string }[]>`
+    SELECT extversion AS version FROM pg_extension WHERE extname = 'timescaledb'`;
+  return row?.version ?? null;
+});
+
+export const appliedMigrations = namedQuery("db.appliedMigrations", async (sql) => {
+  const rows = await sql<{ version: number }[]>`SELECT version FROM schema_migrations ORDER BY version`;
+  return rows.map((r) => r.version);
+});

@@ -1,0 +1,84 @@
+// Entry point: config → database (migrated) → app → listen, and a graceful shutdown on
+// SIGINT/SIGTERM: stop accepting, finish in-flight requests, run flush hooks, close the database.
+import { mkdirSync } from "node:fs";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { createApp, type App, type Room } from "./app";
+import { openDatabase, type Database } from "./db";
+import { MigrationError } from "./db/migrate";
+import { EmbeddedDatabaseError } from "./db/embedded";
+import { createLifecycle } from "./lifecycle";
+import { log, setLogLevel } from "./log";
+
+export type Running = { url: string; app: App; db: Database; stop(): Promise<void> };
+
+export async function start(config: Config, extraRooms: Room[] = []): Promise<Running> {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const db = await openDatabase(config);
+  const lifecycle = createLifecycle();
+  const app = createApp({ config, db, lifecycle }, extraRooms);
+  try {
+    app.listen({ port: config.PORT, hostname: config.HOST });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const url = config.BASE_URL ?? `http://${config.HOST}:${app.server!.port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.stop(); // waits for in-flight requests; new connections are refused
+      await lifecycle.runShutdownHooks();
+      await db.close();
+    })());
+  return { url, app, db, stop };
+}
+
+/** Runs the server as a process: exits with one line on a bad start, stops cleanly on a signal. */
+export async function main(extraRooms: Room[] = []): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) exit(err.message);
+    throw err;
+  }
+  setLogLevel(config.LOG_LEVEL);
+
+  let running: Running;
+  try {
+    running = await start(config, extraRooms);
+  } catch (err) {
+    if (err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
+    exit(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  console.log(`Bothy is running at ${running.url} (database: ${running.db.mode})`);
+
+  const shutdown = (signal: string) => {
+    log.info("shutting down", { signal });
+    // NOTE: a hard deadline so a stuck hook can never keep the process (and the port) alive.
+    setTimeout(() => {
+      log.error("shutdown timed out", { ms: config.SHUTDOWN_TIMEOUT_MS });
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    running.stop().then(
+      () => {
+        log.info("stopped");
+        process.exit(0);
+      },
+      (err) => {
+        log.error("shutdown failed", { error: err instanceof Error ? err.message : String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+function exit(line: string): never {
+  process.stderr.write(`bothy: ${line}\n`);
+  process.exit(1);
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,85 @@
+// The real server for tests: in-process through `start()` (call `app.handle` or its real port),
+// or as a child process for what only a process can show (signals, kill -9, exit lines).
+import { type Subprocess } from "bun";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config";
+import type { Room } from "../../src/app";
+import { start, type Running } from "../../src/server";
+import { freshDataDir } from "./db";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+export const BUN = process.execPath;
+
+export async function startTestServer(
+  opts: { env?: Record<string, string>; rooms?: Room[] } = {},
+): Promise<Running & { dataDir: string }> {
+  const dataDir = opts.env?.DATA_DIR ?? (await freshDataDir());
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...opts.env, DATA_DIR: dataDir });
+  return { ...(await start(config, opts.rooms)), dataDir };
+}
+
+/** Builds a Request against the in-process app. */
+export const req = (path: string, init?: RequestInit) => new Request(`http://bothy.test${path}`, init);
+
+export type Child = {
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  url: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  exited: Promise<number>;
+};
+
+/**
+ * Spawns an entry script and waits for its "running at URL" line.
+ * Rejects with the process output if it exits first or prints nothing in `timeoutMs`.
+ */
+export async function spawnServer(
+  script: string,
+  env: Record<string, string>,
+  opts: { cwd?: string; timeoutMs?: number; ready?: RegExp } = {},
+): Promise<Child> {
+  const proc = Bun.spawn([BUN, script], {
+    cwd: opts.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let text = "";
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk, { stream: true });
+  };
+  const pumped = Promise.all([pump(proc.stdout), pump(proc.stderr)]);
+  const exited = proc.exited.then(async (code) => {
+    await pumped;
+    return code;
+  });
+  const ready = opts.ready ?? /running at (http:\/\/\S+)/;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  while (Date.now() < deadline) {
+    const m = ready.exec(text);
+    if (m) return { proc, url: m[1]!, output: () => text, exited };
+    if (proc.exitCode !== null) break;
+    await Bun.sleep(25);
+  }
+  proc.kill("SIGKILL");
+  await exited;
+  throw new Error(`${script} did not become ready:\n${text}`);
+}
+
+/** Spawns a script expected to fail at start; resolves with its exit code and output. */
+export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT) {
+  const proc = Bun.spawn([BUN, script], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stdout, stderr] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ]);
+  return { code, stdout, stderr };
+}

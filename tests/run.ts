@@ -1,0 +1,59 @@
+// `npm test`: runs every suite as its own `bun test` process (so only the client suite gets the
+// happy-dom preload), then prints one summed line "N passed, N failed" and exits non-zero on any
+// failure. Usage: `npm test` for all, `npm test -- server unit` for some.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+type Suite = { name: string; preload?: string };
+
+const SUITES: Suite[] = [
+  { name: "unit" },
+  { name: "server" },
+  { name: "client", preload: "./tests/client/setup.ts" },
+  { name: "rsc" },
+  { name: "e2e" },
+];
+
+const ROOT = join(import.meta.dir, "..");
+const hasTests = (dir: string): boolean =>
+  existsSync(dir) &&
+  readdirSync(dir, { withFileTypes: true }).some((e) =>
+    e.isDirectory() ? hasTests(join(dir, e.name)) : /\.test\.tsx?$/.test(e.name),
+  );
+
+const wanted = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+for (const suite of SUITES) {
+  if (wanted.length && !wanted.includes(suite.name)) continue;
+  const dir = `./tests/${suite.name}`;
+  if (!hasTests(join(ROOT, dir))) continue;
+  console.log(`\n── ${suite.name} ──`);
+  // NOTE: server and e2e tests start real databases (initdb ~3 s) and processes: 5 s is too short.
+  const args = [process.execPath, "test", "--timeout", "60000", ...(suite.preload ? ["--preload", suite.preload] : []), dir];
+  const proc = Bun.spawn(args, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: process.env });
+  // NOTE: bun test writes its results and summary to stderr; echo it and keep it for the counts.
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of proc.stderr as unknown as AsyncIterable<Uint8Array>) {
+    const s = decoder.decode(chunk, { stream: true });
+    text += s;
+    process.stderr.write(s);
+  }
+  const code = await proc.exited;
+  const pass = Number(/^\s*(\d+) pass$/m.exec(text)?.[1] ?? 0);
+  const fail = Number(/^\s*(\d+) fail$/m.exec(text)?.[1] ?? 0);
+  passed += pass;
+  failed += fail;
+  // A crash or a non-zero exit without counted failures (e.g. an error outside a test) still fails the run.
+  if (code !== 0 && fail === 0) {
+    broken = true;
+    failed += 1;
+    console.log(`suite ${suite.name} exited with ${code} outside any test`);
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Sql } from "postgres";
+import { embeddedClient } from "../../../src/db";
+import { startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
+import { migrate, MigrationError, MIGRATIONS_DIR } from "../../../src/db/migrate";
+import { freshDataDir } from "../../helpers/db";
+
+let server: EmbeddedServer;
+let sql: Sql;
+beforeEach(async () => {
+  server = await startEmbedded(await freshDataDir());
+  sql = embeddedClient(server);
+});
+afterEach(async () => {
+  await sql.end();
+  await server.stop();
+});
+
+const migrationsWith = (files: Record<string, string>) => {
+  const dir = mkdtempSync(join(tmpdir(), "bothy-sql-"));
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  return dir;
+};
+
+const tableExists = async (name: string) =>
+  (await sql`SELECT to_regclass(${name}) IS NOT NULL AS ok`)[0]!.ok as boolean;
+
+describe("migrate", () => {
+  test("applies files in order once, records them, and never re-applies", async () => {
+    const dir = migrationsWith({
+      "002_a.sql": "CREATE TABLE a (n int); INSERT INTO a VALUES (1);",
+      "003_b.sql": "INSERT INTO a SELECT n + 1 FROM a;",
+    });
+    expect(await migrate(sql, dir)).toEqual(["001_timescaledb.sql", "002_a.sql", "003_b.sql"]);
+    expect(await migrate(sql, dir)).toEqual([]);
+    expect((await sql`SELECT n FROM a ORDER BY n`).map((r) => r.n)).toEqual([1, 2]);
+    const recorded = await sql`SELECT version, name FROM schema_migrations ORDER BY version`;
+    expect(recorded.map((r) => [r.version, r.name])).toEqual([[1, "timescaledb"], [2, "a"], [3, "b"]]);
+  });
+
+  test("a failing file is named and leaves the database unchanged", async () => {
+    await migrate(sql);
+    const dir = migrationsWith({ "002_broken.sql": "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);" });
+    const error = await migrate(sql, dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as Error).message).toStartWith("Migration 002_broken.sql failed: syntax error");
+    expect(await tableExists("half_done")).toBe(false);
+    expect((await sql`SELECT version FROM schema_migrations`).map((r) => r.version)).toEqual([1]);
+  });
+
+  test("the first migration gives TimescaleDB to the app", async () => {
+    await migrate(sql);
+    await sql`CREATE TABLE t (time timestamptz NOT NULL, v int)`;
+    await sql`SELECT create_hypertable('t', by_range('time'))`;
+    const [row] = await sql`SELECT count(*)::int AS n FROM timescaledb_information.hypertables WHERE hypertable_name = 't'`;
+    expect(row!.n).toBe(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { req, startTestServer } from "../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe("health", () => {
+  test("/healthz answers ok", async () => {
+    const res = await server.app.handle(req("/healthz"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  test("/readyz reports the embedded TimescaleDB and applied migrations", async () => {
+    const res = await server.app.handle(req("/readyz"));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe("ready");
+    expect(body.database.mode).toBe("embedded");
+    expect(body.database.timescaledb).toMatch(/^2\.\d+\.\d+/);
+    expect(body.database.migrations).toBeGreaterThanOrEqual(1);
+  });
+
+  test("/readyz answers 503 when a migration is missing", async () => {
+    await server.db.sql`DELETE FROM schema_migrations WHERE version = 1`;
+    try {
+      const res = await server.app.handle(req("/readyz"));
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.message).toBe("Migrations not applied: 1");
+    } finally {
+      await server.db.sql`INSERT INTO schema_migrations (version, name) VALUES (1, 'timescaledb')`;
+    }
+  });
+
+  test("an unknown path gets the one JSON error shape", async () => {
+    const res = await server.app.handle(req("/no/such/thing"));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { status: 404, code: "not-found", message: "Not found" } });
+  });
+
+  test("/healthz answers in under 100 ms while the database runs a 3-second query", async () => {
+    let sleeping = true;
+    const sleep = server.db.sql`SELECT pg_sleep(3)`.then(() => (sleeping = false));
+    await Bun.sleep(300); // let the query reach the database
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/healthz`);
+    const ms = performance.now() - t0;
+    expect(res.status).toBe(200);
+    expect(sleeping).toBe(true);
+    expect(ms).toBeLessThan(100);
+    await sleep;
+  });
+});

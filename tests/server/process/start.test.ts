@@ -1,0 +1,72 @@
+// The server as a person starts it: a real process, its printed URL, its exit lines.
+import { describe, expect, test } from "bun:test";
+import { cpSync, existsSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { embeddedClient } from "../../../src/db";
+import { startEmbedded } from "../../../src/db/embedded";
+import { freshDataDir } from "../../helpers/db";
+import { ROOT, runToExit, spawnServer } from "../../helpers/server";
+
+const PROBE = join(ROOT, "tests/fixtures/probe-server.ts");
+
+describe("starting the server", () => {
+  test("creates ./data on first start, is ready with TimescaleDB, and keeps data across a restart", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "bothy-cwd-"));
+    const first = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
+    try {
+      expect(first.output()).toContain(`Bothy is running at ${first.url} (database: embedded)`);
+      expect(existsSync(join(cwd, "data", "pgdata"))).toBe(true);
+      const ready = await fetch(`${first.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect((await ready.json()).database.timescaledb).toMatch(/^2\.\d+/);
+      expect((await fetch(`${first.url}/probe/commit/42`, { method: "POST" })).status).toBe(201);
+      expect(first.output()).toContain('"file":"001_timescaledb.sql"');
+    } finally {
+      first.proc.kill("SIGTERM");
+    }
+    expect(await first.exited).toBe(0);
+
+    const second = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
+    try {
+      expect(await (await fetch(`${second.url}/probe/ids`)).json()).toEqual([42]);
+      expect(second.output()).not.toContain("migration applied");
+    } finally {
+      second.proc.kill("SIGTERM");
+    }
+    expect(await second.exited).toBe(0);
+  });
+
+  test("a bad config value stops the start with one clear line", async () => {
+    const { code, stdout, stderr } = await runToExit("src/server.ts", { PORT: "abc" });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe('bothy: Invalid PORT="abc": expected an integer from 0 to 65535.\n');
+  });
+
+  test("a migration with a syntax error stops the start, names the file, and changes nothing", async () => {
+    // A copy of the app with one broken migration added, so the repository itself stays untouched.
+    const app = mkdtempSync(join(tmpdir(), "bothy-app-"));
+    cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
+    cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
+    writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
+    const dataDir = await freshDataDir();
+
+    const { code, stderr } = await runToExit("src/server.ts", { DATA_DIR: dataDir }, app);
+    expect(code).toBe(1);
+    expect(stderr).toStartWith("bothy: Migration 999_broken.sql failed: syntax error");
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+
+    const server = await startEmbedded(dataDir);
+    const sql = embeddedClient(server);
+    try {
+      const [row] = await sql`SELECT to_regclass('half_done') IS NULL AS absent`;
+      expect(row!.absent).toBe(true);
+      expect((await sql`SELECT version FROM schema_migrations`).map((r) => r.version)).toEqual([1]);
+    } finally {
+      await sql.end();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { setLogLevel, setLogSink } from "../../src/log";
+import { req, startTestServer } from "../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+test("one structured line per request, with no IP address or user-agent", async () => {
+  const lines: string[] = [];
+  setLogSink((_, line) => lines.push(line));
+  setLogLevel("info");
+  try {
+    const res = await server.app.handle(
+      req("/healthz?email=someone@example.com", {
+        headers: { "user-agent": "Mozilla/5.0 SecretAgent", "x-forwarded-for": "203.0.113.9", "x-real-ip": "203.0.113.9" },
+      }),
+    );
+    expect(res.status).toBe(200);
+    // NOTE: the line is written after the response is handed back, so wait for it.
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('"msg":"request"')); i++) await Bun.sleep(10);
+  } finally {
+    setLogLevel("silent");
+    setLogSink();
+  }
+  const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatchObject({ level: "info", method: "GET", route: "/healthz", status: 200 });
+  expect(typeof requests[0].ms).toBe("number");
+  const text = lines.join("\n");
+  for (const secret of ["203.0.113.9", "SecretAgent", "Mozilla", "someone@example.com"]) expect(text).not.toContain(secret);
+});

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig, SETTINGS } from "../../src/config";
+
+describe("loadConfig", () => {
+  test("defaults apply when the environment is empty", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.HOST).toBe("127.0.0.1");
+    expect(c.DATA_DIR).toBe("./data");
+    expect(c.LOG_LEVEL).toBe("info");
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  test("an empty value counts as unset", () => {
+    expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  test("values are parsed to their types", () => {
+    const c = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u:p@db:5432/bothy", LOG_LEVEL: "debug" });
+    expect(c.PORT).toBe(8080);
+    expect(c.DATABASE_URL).toBe("postgres://u:p@db:5432/bothy");
+    expect(c.LOG_LEVEL).toBe("debug");
+  });
+
+  test("BASE_URL loses its trailing slash", () => {
+    expect(loadConfig({ BASE_URL: "https://bothy.example/" }).BASE_URL).toBe("https://bothy.example");
+  });
+
+  const bad: [string, string, string][] = [
+    ["PORT", "abc", "an integer from 0 to 65535"],
+    ["PORT", "70000", "an integer from 0 to 65535"],
+    ["PORT", "80.5", "an integer from 0 to 65535"],
+    ["DATABASE_URL", "mysql://x", "a URL starting with postgres:// or postgresql://"],
+    ["BASE_URL", "not a url", "a URL starting with http:// or https://"],
+    ["LOG_LEVEL", "loud", "one of debug, info, warn, error, silent"],
+    ["SECRET_KEY", "short", "at least 32 characters"],
+  ];
+  for (const [name, value, accepts] of bad) {
+    test(`${name}=${value} is refused with one line naming it`, () => {
+      let error: unknown;
+      try {
+        loadConfig({ [name]: value });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toBe(`Invalid ${name}=${JSON.stringify(value)}: expected ${accepts}.`);
+      expect(message).not.toContain("\n");
+    });
+  }
+
+  test(".env.example lists every setting with its default", async () => {
+    const example = await Bun.file(new URL("../../.env.example", import.meta.url)).text();
+    for (const [name, s] of Object.entries(SETTINGS)) {
+      expect(example).toMatch(new RegExp(`^#? ?${name}=${(s as { fallback?: string }).fallback ?? ""}$`, "m"));
+    }
+  });
+});

@@ -34,26 +34,25 @@ export async function startEmbedded(dataDir: string, opts: { port?: number; host
       worker.onerror = (e) => reject(new EmbeddedDatabaseError(`embedded database worker failed: ${e.message}`));
     });
 
-  const send = async (msg: WorkerRequest, expect: WorkerReply["type"]) => {
+  const send = async <K extends "ready" | "closed">(msg: WorkerRequest, expect: K) => {
     const answer = next();
     worker.postMessage(msg);
     const got = await answer;
     if (got.type === "error") throw new EmbeddedDatabaseError(`embedded database: ${got.message}`);
     if (got.type !== expect) throw new EmbeddedDatabaseError(`embedded database: expected ${expect}, got ${got.type}`);
-    return got;
+    return got as Extract<WorkerReply, { type: K }>;
   };
 
-  let ready: WorkerReply;
-  try {
-    ready = await send({ type: "open", dataDir: pgDataDir(dataDir), port: opts.port ?? 0, host }, "ready");
-  } catch (err) {
-    worker.terminate();
-    throw err;
-  }
+  const ready = await send({ type: "open", dataDir: pgDataDir(dataDir), port: opts.port ?? 0, host }, "ready").catch(
+    (err: unknown) => {
+      worker.terminate();
+      throw err;
+    },
+  );
   let stopped: Promise<void> | undefined;
   return {
     host,
-    port: (ready as { port: number }).port,
+    port: ready.port,
     stop: () =>
       (stopped ??= send({ type: "close" }, "closed").then(
         () => worker.terminate(),

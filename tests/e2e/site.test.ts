@@ -19,8 +19,10 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   page.on("console", (m) => {
     // NOTE: Chromium logs the 404 status of the not-found pages we open on purpose.
+    // So does a fetch made while offline, which one test does on purpose.
     const expected404 = /\/(404|no-such-page)$/.test(m.location().url) && m.text().includes("404");
-    if (m.type() === "error" && !expected404) problems.push(`console: ${m.text()} at ${m.location().url}`);
+    const expectedOffline = m.text().includes("ERR_INTERNET_DISCONNECTED");
+    if (m.type() === "error" && !expected404 && !expectedOffline) problems.push(`console: ${m.text()} at ${m.location().url}`);
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
 });
@@ -81,6 +83,48 @@ describe("the public site in Chromium", () => {
     await page.waitForURL(`${server.url}/google-analytics-vs-bothy`);
     await page.getByRole("heading", { level: 1, name: "Google Analytics vs Bothy" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+  });
+
+  test("hovering a link prefetches its payload, which the click then uses; back restores the scroll", async () => {
+    await page.goto(`${server.url}/privacy`);
+    await hydrated('button[aria-controls="resources-menu"]');
+    const payloads: string[] = [];
+    const count = (r: { url(): string }) => r.url().includes("/__rsc/") && payloads.push(new URL(r.url()).pathname);
+    page.on("request", count);
+    try {
+      const terms = page.getByRole("contentinfo").getByRole("link", { name: "Terms of service" });
+      await terms.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => scrollY);
+      expect(scrolled).toBeGreaterThan(300);
+      const prefetch = page.waitForRequest((r) => r.url().endsWith("/__rsc/terms"));
+      await terms.hover();
+      await prefetch;
+      await terms.click();
+      await page.waitForURL(`${server.url}/terms`);
+      await page.getByRole("heading", { level: 1, name: "Terms of service" }).waitFor();
+      expect(payloads.filter((p) => p === "/__rsc/terms")).toHaveLength(1);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await page.goBack();
+      await page.waitForURL(`${server.url}/privacy`);
+      await page.waitForFunction((y) => Math.abs(scrollY - y) < 2, scrolled);
+    } finally {
+      page.off("request", count);
+    }
+  });
+
+  test("offline: the notice shows, a navigation fails with a red progress bar and stays put", async () => {
+    await page.goto(`${server.url}/terms`);
+    await hydrated('button[aria-controls="resources-menu"]');
+    await browser.context.setOffline(true);
+    try {
+      await page.getByRole("status").getByText("You are offline").waitFor();
+      await page.getByRole("contentinfo").getByRole("link", { name: "Install guide" }).click();
+      await page.waitForSelector('[role="progressbar"][data-state="failed"]');
+      expect(page.url()).toBe(`${server.url}/terms`);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.getByText("You are offline").waitFor({ state: "detached" });
   });
 
   test("an unknown page answers 404 with the error page", async () => {

@@ -53,6 +53,8 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     };
   }
 
+  const fallback = (status: number, nonce: string) => new Response(FALLBACK_HTML(status), { status, headers: htmlHeaders(nonce, dev) });
+
   function redirectFor(url: URL): { location: string; status: number } | null {
     const r = REDIRECTS[url.pathname];
     return r ? { location: r.to + url.search, status: r.permanent ? 301 : 302 } : null;
@@ -69,14 +71,18 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     const html = (flight: ReadableStream<Uint8Array>) =>
       b.ssr.renderHtml(flight, { ssrManifest: b.manifest.ssrManifest, bootstrap: b.manifest.bootstrap, shim, nonce, report });
     let status = 500;
+    let erroring = false; // true once the route rendered as the error page (status ≥ 400)
     try {
       const r = await b.rsc.renderRsc(input, b.manifest.clientManifest);
       if (r.kind === "redirect") return new Response(null, { status: 302, headers: { ...BASE_HEADERS, location: r.location } });
       status = r.status;
+      erroring = status >= 400;
       return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev) });
     } catch (err) {
-      // The HTML shell failed (an error below the page component): show the error page instead.
+      // The HTML shell failed (an error below the page component): show the error page instead,
+      // unless that was the error page already (every non-200 render is), then the fallback.
       log.error("page failed", { path: url.pathname, error: describe(err) });
+      if (erroring) return fallback(status, nonce);
       try {
         const r = await b.rsc.renderRsc({ ...input, error: err }, b.manifest.clientManifest);
         if (r.kind !== "flight") throw new Error("the error page redirected");
@@ -84,7 +90,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
         return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev) });
       } catch (again) {
         log.error("error page failed", { error: describe(again) });
-        return new Response(FALLBACK_HTML(status), { status, headers: htmlHeaders(nonce, dev) });
+        return fallback(status, nonce);
       }
     }
   }

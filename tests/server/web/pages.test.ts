@@ -60,6 +60,14 @@ describe("pages", () => {
     expect((await get("/gone")).status).toBe(410);
   });
 
+  test("when the error page itself fails, the fallback text and link home are shown", async () => {
+    const res = await get("/unavailable");
+    expect(res.status).toBe(451);
+    const html = await res.text();
+    expect(html).toContain("An error occurred while showing the error page");
+    expect(html).toContain('<a href="/">Go back home</a>');
+  });
+
   test("an unknown guard name is a 500", async () => {
     const res = await get("/bad-guard");
     expect(res.status).toBe(500);

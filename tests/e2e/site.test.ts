@@ -127,6 +127,23 @@ describe("the public site in Chromium", () => {
     await page.getByText("You are offline").waitFor({ state: "detached" });
   });
 
+  test("a client chunk that fails to load reloads the page once, not twice within 60 s", async () => {
+    const own = await browser.context.newPage(); // NOTE: its failures are expected, so not on `page`
+    try {
+      await own.route(/\/assets\/components\/site\/HeaderNav-[^/]+\.js$/, (r) => r.abort());
+      let loads = 0;
+      own.on("load", () => loads++);
+      const gaveUp = own.waitForEvent("console", { predicate: (m) => m.text().includes("chunk load failed again") });
+      await own.goto(`${server.url}/terms`);
+      await gaveUp;
+      await own.waitForLoadState("load");
+      expect(loads).toBe(2);
+      expect(await own.evaluate(() => Number(sessionStorage.getItem("bothy:chunk-reload")))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  });
+
   test("an unknown page answers 404 with the error page", async () => {
     const res = await page.goto(`${server.url}/no-such-page`);
     expect(res?.status()).toBe(404);

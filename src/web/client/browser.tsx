@@ -114,7 +114,9 @@ function listen() {
   const maybePrefetch = (e: Event) => {
     const link = linkOf(e);
     const url = link && routableUrl(link, location);
-    if (url && keyOf(url) !== keyOf(new URL(location.href))) prefetch(url);
+    // NOTE: not the page on screen, nor the one being navigated to (the DOM swap under the
+    // pointer fires mouseover before pushState updates location).
+    if (url && keyOf(url) !== keyOf(new URL(location.href)) && url.href !== pending) prefetch(url);
   };
   document.addEventListener("mouseover", maybePrefetch, { passive: true });
   document.addEventListener("focusin", maybePrefetch);

@@ -85,7 +85,7 @@ describe("the public site in Chromium", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
   });
 
-  test("hovering a link prefetches its payload, which the click then uses; back restores the scroll", async () => {
+  test("the header sticks once scrolled; hovering a link prefetches its payload, which the click uses; back restores the scroll", async () => {
     await page.goto(`${server.url}/privacy`);
     await hydrated('button[aria-controls="resources-menu"]');
     const payloads: string[] = [];
@@ -96,6 +96,7 @@ describe("the public site in Chromium", () => {
       await terms.scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => scrollY);
       expect(scrolled).toBeGreaterThan(300);
+      await page.waitForSelector('header[data-stuck="true"]'); // sticky past 150 px (SPEC §9)
       const prefetch = page.waitForRequest((r) => r.url().endsWith("/__rsc/terms"));
       await terms.hover();
       await prefetch;

@@ -3,7 +3,7 @@
 // The id is a hash of every input, so a build is reused while nothing changed and a running
 // server never has its files deleted under it by a newer build (they go to another folder).
 // Usage: `npm run build` (production) or `bun src/web/build.ts --dev`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { buildCss } from "./css";
 import { findServerModules, rscPlugin, serverStubPlugin, type Graph } from "./plugins";
@@ -66,7 +66,12 @@ export async function ensureBuilt(opts: BuildOptions): Promise<Built> {
   const outdir = opts.outdir ?? DEFAULT_OUTDIR;
   const id = inputsHash(opts.mode, opts.site);
   const dir = join(outdir, id);
-  if (existsSync(join(dir, "manifest.json"))) return { dir, manifest: readManifest(dir) };
+  if (existsSync(join(dir, "manifest.json"))) {
+    // NOTE: marks the build as in use, so prune() (which goes by age) leaves it alone.
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return { dir, manifest: readManifest(dir) };
+  }
   return build({ ...opts, outdir, id });
 }
 
@@ -89,7 +94,7 @@ export async function build(opts: BuildOptions & { id?: string }): Promise<Built
   return { dir, manifest: existsSync(join(dir, "manifest.json")) ? readManifest(dir) : manifest };
 }
 
-/** Deletes builds other than `keep` that are older than ten minutes (a server may still use one). */
+/** Deletes builds other than `keep` not built or reused for ten minutes (a server may still use one). */
 function prune(outdir: string, keep: string) {
   const cutoff = Date.now() - 10 * 60_000;
   for (const name of readdirSync(outdir)) {

@@ -113,6 +113,24 @@ describe("the public site in Chromium", () => {
     }
   });
 
+  test("anchors on the page on screen, and back from them, are left to the browser", async () => {
+    await page.goto(`${server.url}/`);
+    await hydrated('button[aria-controls="resources-menu"]');
+    const payloads: string[] = [];
+    const count = (r: { url(): string }) => r.url().endsWith("/__rsc/") && payloads.push(r.url());
+    page.on("request", count);
+    try {
+      await page.getByRole("link", { name: "See the live demo" }).click();
+      await page.waitForURL(`${server.url}/#demo`);
+      await page.waitForFunction(() => scrollY > 0);
+      await page.goBack();
+      await page.waitForURL(`${server.url}/`);
+      expect(payloads).toEqual([]);
+    } finally {
+      page.off("request", count);
+    }
+  });
+
   test("offline: the notice shows, a navigation fails with a red progress bar and stays put", async () => {
     await page.goto(`${server.url}/terms`);
     await hydrated('button[aria-controls="resources-menu"]');

@@ -59,6 +59,7 @@ function prefetch(url: URL) {
 type Mode = "push" | "replace" | "pop";
 let latest = 0;
 let pending: string | null = null;
+let shown = keyOf(new URL(location.href)); // the path + query on screen
 
 async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
   const url = new URL(href, location.href);
@@ -82,6 +83,7 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
     if (mode === "push") history.pushState({ scrollY: 0 }, "", url.href);
     if (mode === "replace") history.replaceState({ scrollY: 0 }, "", url.href);
     restoreScroll(url, mode);
+    shown = keyOf(url);
     pending = null;
     progress.done();
   } catch (err) {
@@ -120,7 +122,10 @@ function listen() {
   };
   document.addEventListener("mouseover", maybePrefetch, { passive: true });
   document.addEventListener("focusin", maybePrefetch);
-  addEventListener("popstate", () => void go(location.href, "pop"));
+  addEventListener("popstate", () => {
+    // NOTE: back/forward between anchors of the page on screen is the browser's own business.
+    if (keyOf(new URL(location.href)) !== shown) void go(location.href, "pop");
+  });
   setNavigator((href, opts) => go(href, opts.replace ? "replace" : "push"));
 }
 

@@ -1,9 +1,8 @@
 // "/google-analytics-vs-bothy" — the comparison page (old URLs redirect here, see redirects.ts).
 import { CtaBox } from "../../components/site/CtaBox";
-import type { PageMeta } from "../web/page";
-import type { HeadKey } from "./head";
+import type { Meta } from "./meta";
 
-export const meta: PageMeta<HeadKey> = { head: "compare", layout: "website", guards: { auth: false } };
+export const meta: Meta = { head: "compare", layout: "website", guards: { auth: false } };
 
 const ROWS: [string, string, string][] = [
   ["Cookies", "Sets first-party cookies to recognise returning visitors", "None, and nothing in browser storage"],

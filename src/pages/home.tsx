@@ -2,10 +2,10 @@
 // fills with a live dashboard (the header's "Live demo" scrolls to #demo).
 import { CopyButton } from "../../components/CopyButton";
 import { CtaBox } from "../../components/site/CtaBox";
-import type { PageMeta, PageProps } from "../web/page";
-import type { HeadKey } from "./head";
+import type { PageProps } from "../web/page";
+import type { Meta } from "./meta";
 
-export const meta: PageMeta<HeadKey> = { head: "index", layout: "website", guards: { auth: false } };
+export const meta: Meta = { head: "index", layout: "website", guards: { auth: false } };
 
 const FEATURES = [
   {

@@ -6,6 +6,7 @@ import { WebsiteLayout } from "../../components/layouts/WebsiteLayout";
 import type { PageModule, Site } from "../web/page";
 import * as compare from "./compare";
 import { HEAD } from "./head";
+import type { LayoutName } from "./meta";
 import * as home from "./home";
 import * as install from "./install";
 import * as privacy from "./privacy";
@@ -21,7 +22,7 @@ const routes: Record<string, PageModule> = {
 
 export const site: Site = {
   routes,
-  layouts: { website: WebsiteLayout, centred: CentredLayout },
+  layouts: { website: WebsiteLayout, centred: CentredLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
   head: HEAD,
-  errorPage: { head: "error", layout: "centred", component: ErrorPage },
+  errorPage: { head: "error", layout: "centred" satisfies LayoutName, component: ErrorPage },
 };

@@ -2,11 +2,11 @@
 // sites whose visitors block third-party scripts, and the Content-Security-Policy lines it needs.
 import { CopyButton } from "../../components/CopyButton";
 import { Prose } from "../../components/Prose";
-import type { PageMeta, PageProps } from "../web/page";
-import type { HeadKey } from "./head";
+import type { PageProps } from "../web/page";
+import type { Meta } from "./meta";
 import { snippet } from "./home";
 
-export const meta: PageMeta<HeadKey> = { head: "install", layout: "website", guards: { auth: false } };
+export const meta: Meta = { head: "install", layout: "website", guards: { auth: false } };
 
 export default function InstallPage({ origin }: PageProps) {
   const code = snippet(origin);

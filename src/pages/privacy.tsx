@@ -1,10 +1,9 @@
 // "/privacy" — the privacy policy: what Bothy records about the visitors of the sites it measures,
 // and about the people who hold an account.
 import { Prose } from "../../components/Prose";
-import type { PageMeta } from "../web/page";
-import type { HeadKey } from "./head";
+import type { Meta } from "./meta";
 
-export const meta: PageMeta<HeadKey> = { head: "privacy", layout: "website", guards: { auth: false } };
+export const meta: Meta = { head: "privacy", layout: "website", guards: { auth: false } };
 
 export default function PrivacyPage() {
   return (

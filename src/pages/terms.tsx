@@ -1,9 +1,8 @@
 // "/terms" — the terms of service for the hosted service.
 import { Prose } from "../../components/Prose";
-import type { PageMeta } from "../web/page";
-import type { HeadKey } from "./head";
+import type { Meta } from "./meta";
 
-export const meta: PageMeta<HeadKey> = { head: "terms", layout: "website", guards: { auth: false } };
+export const meta: Meta = { head: "terms", layout: "website", guards: { auth: false } };
 
 export default function TermsPage() {
   return (

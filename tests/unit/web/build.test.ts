@@ -25,3 +25,11 @@ describe("directiveOf", () => {
     expect(directiveOf(`const s = "use client";`)).toBeNull();
   });
 });
+
+describe("candidates (Tailwind class names in our sources)", () => {
+  test("finds classes in attributes, template literals and conditionals", async () => {
+    const { candidates } = await import("../../../src/web/css");
+    const found = candidates('<p className={`${open ? "block" : "hidden"} desk:absolute duration-[5000ms] transition-[width,opacity]`}>');
+    for (const c of ["block", "hidden", "desk:absolute", "duration-[5000ms]", "transition-[width,opacity]"]) expect(found).toContain(c);
+  });
+});

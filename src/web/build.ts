@@ -52,7 +52,7 @@ export function inputsHash(mode: Mode, site = DEFAULT_SITE, root = ROOT): string
 }
 
 /** Source folders: ours, plus the folder of a test build's site module. */
-const inputDirs = (site: string) => {
+export const inputDirs = (site = DEFAULT_SITE) => {
   const own = relative(ROOT, dirname(site));
   return INPUT_DIRS.some((d) => own === d || own.startsWith(`${d}/`)) ? INPUT_DIRS : [...INPUT_DIRS, own];
 };

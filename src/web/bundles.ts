@@ -4,7 +4,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { log } from "../log";
-import { ensureBuilt, ROOT, type BuildOptions, type Built, type WebManifest } from "./build";
+import { ensureBuilt, inputDirs, ROOT, type BuildOptions, type Built, type WebManifest } from "./build";
 
 export type RscModule = typeof import("./rsc-entry");
 export type SsrModule = typeof import("./ssr-entry");
@@ -58,7 +58,7 @@ export function bundleSource(opts: BuildOptions): BundleSource {
         (err) => log.error("web rebuild failed", { error: err instanceof Error ? err.message : String(err) }),
       );
     };
-    watchers = ["src", "components"].map((dir) =>
+    watchers = inputDirs(opts.site).map((dir) =>
       watch(join(ROOT, dir), { recursive: true }, () => {
         clearTimeout(timer);
         timer = setTimeout(rebuild, 50); // NOTE: editors write a file in several events

@@ -17,8 +17,13 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 # NOTE: add each top-level source folder here when it first holds files (components, tracker, content).
+COPY package-lock.json ./
 COPY src ./src
+COPY components ./components
 COPY sql ./sql
+# NOTE: the pages are built into the image; at start the server finds dist/<hash of the sources>
+# and serves it without building (the lockfile is hashed too, hence copied above).
+RUN NODE_ENV=production /app/node_modules/.bin/bun src/web/build.ts && chown -R bothy:bothy /app/dist
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -7,13 +7,15 @@ import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
 import type { Lifecycle } from "./lifecycle";
+import { webRoom } from "./web";
 
 export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
 
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
 
-const ROOMS: Room[] = [({ db }) => healthRoutes(db)];
+// NOTE: the pages room answers every GET the others do not, so it comes last.
+const ROOMS: Room[] = [({ db }) => healthRoutes(db), (ctx) => webRoom(ctx)];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   const app = new Elysia().use(requestLog).use(errorHandler);

@@ -64,6 +64,12 @@ export const SETTINGS = {
     "300",
   ),
   SHUTDOWN_TIMEOUT_MS: setting(integer(100, 60000), "hard limit for a graceful shutdown", "9000"),
+  NODE_ENV: setting(
+    oneOf(["production", "development", "test"] as const),
+    "development rebuilds pages on change and reloads the browser; never serve it publicly",
+    "production",
+  ),
+  BETA: setting(oneOf(["0", "1"] as const), "1 hides pricing and shows the request page; unset means beta until billing is configured"),
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -35,10 +35,19 @@ describe("health", () => {
     }
   });
 
-  test("an unknown path gets the one JSON error shape", async () => {
+  // NOTE: an unknown page (a GET outside /api) is the HTML 404 page instead; see tests/server/web.
+  test("an unknown API path, or a POST anywhere unknown, gets the one JSON error shape", async () => {
+    for (const r of [req("/api/no/such/thing"), req("/no/such/thing", { method: "POST" })]) {
+      const res = await server.app.handle(r);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { status: 404, code: "not-found", message: "Not found" } });
+    }
+  });
+
+  test("an unknown page gets the HTML 404 page through the pages room", async () => {
     const res = await server.app.handle(req("/no/such/thing"));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { status: 404, code: "not-found", message: "Not found" } });
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
   test("/healthz answers in under 100 ms while the database runs a 3-second query", async () => {

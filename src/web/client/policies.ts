@@ -1,0 +1,36 @@
+// Small browser-side rules, kept pure so the client tests can check them without a browser:
+// which links the router takes, when prefetching is allowed, when a failed chunk may reload.
+
+/** The subset of `navigator` the prefetch rule reads. */
+export type NetworkInfo = { onLine: boolean; connection?: { saveData?: boolean; effectiveType?: string } };
+
+/** SPEC §4 "Other": no prefetching on 2g, in data-saver mode, or offline. */
+export function prefetchAllowed(nav: NetworkInfo): boolean {
+  if (!nav.onLine) return false;
+  const c = nav.connection;
+  return !(c?.saveData || c?.effectiveType?.includes("2g"));
+}
+
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+/** SPEC §4: a chunk-load failure reloads the page once, at most once per 60 seconds. */
+export function chunkReloadAllowed(now: number, lastReload: number | null): boolean {
+  return lastReload === null || !Number.isFinite(lastReload) || now - lastReload >= CHUNK_RELOAD_INTERVAL_MS;
+}
+
+// Paths the server answers with something other than a page.
+const NOT_PAGES = /^\/(?:assets|api|__[a-z]+)(?:\/|$)/;
+
+type LinkLike = { href: string; target?: string; hasAttribute(name: string): boolean };
+
+/** The URL a click on this link should navigate to client-side, or null to let the browser do it. */
+export function routableUrl(link: LinkLike, here: { href: string; origin: string }): URL | null {
+  if (!link.href || (link.target && link.target !== "_self")) return null;
+  if (link.hasAttribute("download") || link.hasAttribute("data-reload")) return null;
+  const url = new URL(link.href, here.href);
+  if (url.origin !== here.origin || NOT_PAGES.test(url.pathname)) return null;
+  const current = new URL(here.href);
+  // NOTE: a jump to an anchor on the same page is the browser's job.
+  if (url.hash && url.pathname === current.pathname && url.search === current.search) return null;
+  return url;
+}

@@ -1,0 +1,24 @@
+// What the error page shows for a thrown value (SPEC §8): statusCode from `statusCode`, `status`
+// or `response.status`, default 500, and a message. Internal messages stay hidden in production.
+import { HttpError } from "../http/errors";
+
+export type PageError = { status: number; message: string };
+
+export const NOT_FOUND_MESSAGE = "This page could not be found";
+
+const asStatus = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 400 && v <= 599 ? v : undefined);
+
+export function statusOf(err: unknown): number {
+  if (typeof err !== "object" || err === null) return 500;
+  const e = err as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
+  return asStatus(e.statusCode) ?? asStatus(e.status) ?? asStatus(e.response?.status) ?? 500;
+}
+
+export function toPageError(err: unknown, dev: boolean): PageError {
+  const status = statusOf(err);
+  if (status === 404) return { status, message: NOT_FOUND_MESSAGE };
+  const message = err instanceof Error ? err.message : String(err);
+  // NOTE: an error that chose its status was written for people; a bare 500 may hold internals.
+  const chosen = err instanceof HttpError || statusOf(err) !== 500 || (typeof err === "object" && err !== null && "statusCode" in err);
+  return { status, message: chosen || dev ? message.replace(/\.$/, "") : "Something went wrong on our side" };
+}

@@ -1,0 +1,40 @@
+// The contract between the framework and a page module: pages export `meta` and a default
+// component; nothing else about rendering, routing or guards is their business.
+import type { ReactNode } from "react";
+import type { Guards, SessionUser } from "./guards";
+
+export type { Guards, SessionUser } from "./guards";
+
+export type PageProps = {
+  /** Named segments of the route pattern, e.g. { domain } for /dashboard/:domain. */
+  params: Record<string, string>;
+  searchParams: URLSearchParams;
+  user: SessionUser | null;
+  beta: boolean;
+  /** This site's origin (BASE_URL, or the request's), for snippets and absolute links. */
+  origin: string;
+};
+
+export type LayoutProps = { pathname: string; user: SessionUser | null; beta: boolean; children: ReactNode };
+
+export type Head = { title: string; description: string; /** canonical path; defaults to the request path */ path?: string };
+
+export type PageMeta<HeadKey extends string = string, LayoutName extends string = string> = {
+  head: HeadKey;
+  layout: LayoutName;
+  guards: Guards;
+  /** Pages that name a dark layout in the SPEC render on a dark background. */
+  theme?: "light" | "dark";
+};
+
+export type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>;
+export type PageModule = { meta: PageMeta; default: PageComponent };
+
+/** What src/pages/index.ts hands the framework. */
+export type Site = {
+  routes: Record<string, PageModule>;
+  layouts: Record<string, (props: LayoutProps) => ReactNode>;
+  head: Record<string, Head>;
+  /** The head entries and layout of the error page (404, 500). */
+  errorPage: { head: string; layout: string; component: (props: { status: number; message: string }) => ReactNode };
+};

@@ -1,0 +1,62 @@
+// Security headers for pages and the checks on the server-action endpoint: a per-response CSP
+// nonce for the inline shim and flight scripts, same-origin POSTs only, and a body size cap.
+import { HttpError } from "../http/errors";
+
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+
+/** Headers on every page and flight response. */
+export const BASE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+} as const;
+
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    // NOTE: React's development client rebuilds server stacks with eval; production never does.
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    // Public dashboards (another issue) will relax this for embedding.
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const htmlHeaders = (nonce: string, dev: boolean) => ({
+  ...BASE_HEADERS,
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": contentSecurityPolicy(nonce, dev),
+  "cache-control": "no-store",
+});
+
+/** Throws 403 unless the request's Origin is this site (CSRF: a form on another site posting here). */
+export function checkOrigin(request: Request, ownOrigins: string[]) {
+  const origin = request.headers.get("origin");
+  if (!origin || !ownOrigins.includes(origin)) throw new HttpError(403, "Cross-origin requests may not call server actions");
+}
+
+/** Reads a request body as text or multipart, refusing anything over `limit` bytes with a 413. */
+export async function readCappedBody(request: Request, limit = ACTION_BODY_LIMIT): Promise<string | FormData> {
+  const tooLarge = () => new HttpError(413, `The request body is larger than ${limit} bytes`);
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > limit) throw tooLarge();
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    if (!Number.isFinite(declared)) throw new HttpError(400, "Multipart bodies need a Content-Length");
+    return request.formData();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of (request.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

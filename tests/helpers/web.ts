@@ -1,0 +1,27 @@
+// The pages room on its own, for in-process HTTP tests (`app.handle`): a real build (into a temp
+// folder shared by test runs, reused while the sources are unchanged) and no database, which
+// the pages room never touches.
+import { Elysia } from "elysia";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AppContext } from "../../src/app";
+import { loadConfig } from "../../src/config";
+import type { Database } from "../../src/db";
+import { errorHandler } from "../../src/http/error-handler";
+import { createLifecycle } from "../../src/lifecycle";
+import { setLogLevel } from "../../src/log";
+import { webRoom, type WebOptions } from "../../src/web";
+
+export const TEST_OUTDIR = join(tmpdir(), "bothy-web-test-builds");
+export const FIXTURE_SITE = join(import.meta.dir, "../fixtures/web/site.tsx");
+
+export function webApp(opts: WebOptions & { env?: Record<string, string> } = {}) {
+  const config = loadConfig({ LOG_LEVEL: "silent", ...opts.env });
+  setLogLevel(config.LOG_LEVEL); // NOTE: the failing test pages log errors on purpose
+  const ctx: AppContext = {
+    config,
+    db: undefined as unknown as Database, // NOTE: never read by the pages room
+    lifecycle: createLifecycle(),
+  };
+  return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...opts }));
+}

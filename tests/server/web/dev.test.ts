@@ -1,0 +1,39 @@
+// `npm run dev`: with NODE_ENV=development a change under the watched sources rebuilds the pages
+// and every open page is told to reload (server-sent events on /__dev/events).
+import { afterAll, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { req } from "../../helpers/server";
+import { FIXTURE_SITE, webApp } from "../../helpers/web";
+
+// NOTE: a scratch file beside the fixture site (its folder is watched), removed afterwards.
+const SCRATCH = join(FIXTURE_SITE, "..", "scratch.ts");
+afterAll(() => rmSync(SCRATCH, { force: true }));
+
+test("a source change rebuilds and sends a reload event; development pages allow React's eval", async () => {
+  const app = webApp({ site: FIXTURE_SITE, env: { NODE_ENV: "development" } });
+  const page = await app.handle(req("/"));
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-security-policy")).toContain("'unsafe-eval'");
+  expect(await page.text()).toContain("__BOTHY_DEV__");
+
+  const events = await app.handle(req("/__dev/events"));
+  expect(events.headers.get("content-type")).toBe("text/event-stream");
+  const reader = events.body!.getReader();
+  const decoder = new TextDecoder();
+  expect(decoder.decode((await reader.read()).value)).toContain(": connected");
+  writeFileSync(SCRATCH, `// scratch ${Date.now()}\nexport const x = 1;\n`);
+  try {
+    let seen = "";
+    while (!seen.includes("data: reload")) seen += decoder.decode((await reader.read()).value);
+  } finally {
+    rmSync(SCRATCH, { force: true });
+    await reader.cancel();
+  }
+});
+
+test("production pages never allow eval and have no reload channel", async () => {
+  const app = webApp({ site: FIXTURE_SITE });
+  expect((await app.handle(req("/"))).headers.get("content-security-policy")).not.toContain("unsafe-eval");
+  expect((await app.handle(req("/__dev/events"))).status).toBe(404);
+});

@@ -12,6 +12,7 @@ import { log, setLogLevel } from "./log";
 export type Running = { url: string; app: App; db: Database; stop(): Promise<void> };
 
 export async function start(config: Config, extraRooms: Room[] = []): Promise<Running> {
+  setLogLevel(config.LOG_LEVEL);
   mkdirSync(config.DATA_DIR, { recursive: true });
   const db = await openDatabase(config);
   const lifecycle = createLifecycle();
@@ -43,8 +44,6 @@ export async function main(extraRooms: Room[] = []): Promise<void> {
     if (err instanceof ConfigError) exit(err.message);
     throw err;
   }
-  setLogLevel(config.LOG_LEVEL);
-
   let running: Running;
   try {
     running = await start(config, extraRooms);

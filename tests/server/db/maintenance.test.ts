@@ -3,7 +3,7 @@ import type { Sql } from "postgres";
 import { embeddedClient } from "../../../src/db";
 import { startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
 import { startMaintenance } from "../../../src/db/maintenance";
-import { setLogSink } from "../../../src/log";
+import { setLogLevel, setLogSink } from "../../../src/log";
 import { freshDataDir } from "../../helpers/db";
 
 let server: EmbeddedServer;
@@ -28,6 +28,7 @@ test("a pass checkpoints and analyzes, and a failing job does not stop the other
 
   const lines: string[] = [];
   setLogSink((_, line) => lines.push(line));
+  setLogLevel("info");
   const maintenance = startMaintenance(sql, 3_600_000);
   const ran: string[] = [];
   maintenance.add({ name: "broken", run: () => Promise.reject(new Error("boom")) });
@@ -37,6 +38,7 @@ test("a pass checkpoints and analyzes, and a failing job does not stop the other
   } finally {
     await maintenance.stop();
     setLogSink();
+    setLogLevel("silent");
   }
   expect(await checkpointLsn()).not.toBe(lsnBefore);
   expect(await reltuples()).toBe(500);

@@ -37,3 +37,24 @@ CREATE TABLE email_tokens (
   used_at timestamptz
 );
 CREATE INDEX email_tokens_uid ON email_tokens (uid);
+
+-- Pro API keys: shown once at creation, stored as hashes, read-only access to stats.
+CREATE TABLE api_keys (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  uid uuid NOT NULL REFERENCES users ON DELETE CASCADE,
+  name text NOT NULL,
+  key_hash bytea NOT NULL UNIQUE,
+  created timestamptz NOT NULL DEFAULT now(),
+  last_used timestamptz
+);
+CREATE INDEX api_keys_uid ON api_keys (uid);
+
+-- The feedback box (SPEC "Feedback box"): read in the admin area; goes with its author's account.
+CREATE TABLE feedback (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  uid uuid REFERENCES users ON DELETE CASCADE,
+  message text NOT NULL CHECK (length(trim(message)) > 0),
+  page text,
+  domain text,
+  created timestamptz NOT NULL DEFAULT now()
+);

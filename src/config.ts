@@ -62,6 +62,11 @@ export const SETTINGS = {
     "mail server, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox",
   ),
   MAIL_FROM: setting(text("an address, e.g. Bothy <hello@example.com>"), "sender of account mail", "Bothy <no-reply@localhost>"),
+  BETA: setting(
+    oneOf(["auto", "on", "off"] as const),
+    "beta mode makes everyone Pro and hides pricing; auto = on while payments are not configured",
+    "auto",
+  ),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
     integer(10, 86400),

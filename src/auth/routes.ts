@@ -2,55 +2,33 @@
 // password change. Input is validated by schema; answers use the one JSON error shape.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
-import { HttpError } from "../http/errors";
-import { assertSameOrigin, expectedOrigin } from "./origin";
+import { isPro } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
 import { SESSION_DAYS } from "./sessions";
-import type { AuthService, Failure } from "./service";
-import { clientTag } from "./throttle";
+import type { AuthService } from "./service";
+import { heldCookie, raise, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
 import type { User } from "./users";
 
-export const SESSION_COOKIE = "bothy_session";
-
 const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
-const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error: "Enter a password." });
+export const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error: "Enter a password." });
 const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
 
 /** The public view of a user, as GET /api/user answers it. */
-export const publicUser = (u: User) => ({
+export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
   uid: u.uid,
   email: u.email,
   name: u.name,
   scope: u.scope,
   verified: u.verified,
-  pro: u.scope.includes("pro"),
+  pro: isPro(config, u),
 });
-
-const raise = (f: Failure): never => {
-  throw new HttpError(f.status, f.message, f.fields, f.retryAfterS ? { "retry-after": String(f.retryAfterS) } : undefined);
-};
 
 export function authRoutes(config: Config, auth: AuthService) {
   const secure = config.BASE_URL?.startsWith("https:") ?? false;
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure, maxAge: SESSION_DAYS * 86400 };
 
   return new Elysia({ name: "auth-routes" })
-    .derive({ as: "scoped" }, ({ request, server }) => ({
-      client: clientTag(server?.requestIP(request)?.address),
-      origin: expectedOrigin(request, config.BASE_URL),
-    }))
-    .onBeforeHandle({ as: "scoped" }, ({ request }) => {
-      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, config.BASE_URL);
-    })
-    .resolve({ as: "scoped" }, async ({ request, cookie }) => {
-      const held = cookie[SESSION_COOKIE]?.value;
-      return {
-        user: await auth.userFor({
-          accessToken: request.headers.get("x-access-token"),
-          cookie: typeof held === "string" ? held : null,
-        }),
-      };
-    })
+    .use(sessionPlugin(config, auth))
     .post(
       "/api/signup",
       async ({ body, client, origin, cookie, set }) => {
@@ -58,7 +36,7 @@ export function authRoutes(config: Config, auth: AuthService) {
         if (!r.ok) return raise(r);
         cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
         set.status = 201;
-        return { user: publicUser(r.user) };
+        return { user: publicUser(config, r.user) };
       },
       { body: t.Object({ email, password, name: t.String({ minLength: 1, maxLength: 100, error: "Enter your name." }) }) },
     )
@@ -68,7 +46,7 @@ export function authRoutes(config: Config, auth: AuthService) {
         const r = await auth.signIn(body, client);
         if (!r.ok) return raise(r);
         cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
-        return { token: r.tokens, user: publicUser(r.user) };
+        return { token: r.tokens, user: publicUser(config, r.user) };
       },
       { body: t.Object({ email, password }) },
     )
@@ -83,17 +61,13 @@ export function authRoutes(config: Config, auth: AuthService) {
     .post(
       "/api/auth/logout",
       async ({ body, cookie }) => {
-        const held = cookie[SESSION_COOKIE]?.value;
-        await auth.signOut([typeof held === "string" ? held : undefined, body?.refreshToken]);
+        await auth.signOut([heldCookie(cookie), body?.refreshToken]);
         cookie[SESSION_COOKIE]!.set({ value: "", ...cookieOptions, maxAge: 0 });
         return { ok: true };
       },
       { body: t.Optional(t.Object({ refreshToken: t.Optional(t.String({ maxLength: 200 })) })) },
     )
-    .get("/api/user", ({ user }) => {
-      if (!user) throw new HttpError(401, "Please sign in.");
-      return { user: publicUser(user) };
-    })
+    .get("/api/user", ({ user }) => ({ user: publicUser(config, signedIn(user)) }))
     .post(
       "/api/verify",
       async ({ body }) => {
@@ -103,8 +77,7 @@ export function authRoutes(config: Config, auth: AuthService) {
       { body: t.Object({ token }) },
     )
     .post("/api/verify/resend", async ({ user, client, origin }) => {
-      if (!user) throw new HttpError(401, "Please sign in.");
-      const r = await auth.resendVerification(user, client, origin);
+      const r = await auth.resendVerification(signedIn(user), client, origin);
       return r.ok ? { ok: true } : raise(r);
     })
     .post(
@@ -128,9 +101,7 @@ export function authRoutes(config: Config, auth: AuthService) {
     .post(
       "/api/password",
       async ({ body, user, cookie }) => {
-        if (!user) throw new HttpError(401, "Please sign in.");
-        const held = cookie[SESSION_COOKIE]?.value;
-        const r = await auth.changePassword(user, body.current, body.password, typeof held === "string" ? held : undefined);
+        const r = await auth.changePassword(signedIn(user), body.current, body.password, heldCookie(cookie));
         return r.ok ? { ok: true } : raise(r);
       },
       { body: t.Object({ current: password, password }) },

@@ -28,10 +28,15 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: 
 });
 
 function validationProblem(error: unknown): { message: string; fields?: Record<string, string> } {
-  // NOTE: Elysia's ValidationError carries the first failing field in `valueError`.
-  const first = (error as { valueError?: { path?: string; message?: string } }).valueError;
+  // NOTE: Elysia's ValidationError carries the first failing field in `valueError`, and the
+  // schema's own `error` text (the words a person should read) in `customError`.
+  const { valueError: first, customError } = error as {
+    valueError?: { path?: string; message?: string };
+    customError?: unknown;
+  };
+  const text = typeof customError === "string" ? customError : first?.message;
   const field = first?.path?.replace(/^\//, "").replace(/\//g, ".");
-  if (!first?.message) return { message: "Invalid input" };
-  if (!field) return { message: `Invalid input: ${first.message}` };
-  return { message: `Invalid ${field}: ${first.message}`, fields: { [field]: first.message } };
+  if (!text) return { message: "Invalid input" };
+  if (!field) return { message: `Invalid input: ${text}` };
+  return { message: typeof customError === "string" ? text : `Invalid ${field}: ${text}`, fields: { [field]: text } };
 }

@@ -15,7 +15,7 @@ describe("sign-up and verification", () => {
   test("signs up, signs in by cookie, mails a link that verifies once", async () => {
     const res = await signup("Ada@Example.com");
     expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", verified: false, pro: false });
+    expect(res.json.user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", verified: false, pro: true });
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Lax");
@@ -74,6 +74,8 @@ describe("sign-up and verification", () => {
       expect(res.status).toBe(400);
       expect(Object.keys(res.json.error.fields)).toEqual([field]);
     }
+    const bad = await call(server.app, "POST", "/api/signup", { body: { email: "nope", password: "a sturdy passphrase", name: "X" } });
+    expect(bad.json.error).toMatchObject({ message: "Enter a valid email address.", fields: { email: "Enter a valid email address." } });
     const garbage = await call(server.app, "POST", "/api/signup", { body: "{not json" });
     expect(garbage.status).toBe(400);
   });

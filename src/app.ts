@@ -4,6 +4,7 @@ import { Elysia, type AnyElysia } from "elysia";
 import type { Config } from "./config";
 import type { Database } from "./db";
 import { authRoom } from "./auth";
+import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
@@ -15,7 +16,7 @@ export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
 
-const ROOMS: Room[] = [({ db }) => healthRoutes(db), authRoom, feedbackRoom];
+const ROOMS: Room[] = [({ db }) => healthRoutes(db), authRoom, domainsRoom, feedbackRoom];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   const app = new Elysia().use(requestLog).use(errorHandler);

@@ -2,6 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { namedQuery, type Database } from "../db";
+import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
 import { HttpError } from "../http/errors";
 import { isPro } from "../plans";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
@@ -11,11 +12,14 @@ import type { AuthService } from "./service";
 import { heldCookie, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
 import { passwordHashOf, updateName } from "./users";
 
-const deleteUser = namedQuery("users.delete", async (sql, uid: string) => {
-  // NOTE: sessions, links, keys and feedback go by ON DELETE CASCADE; later features that own
-  // rows of a user (domains and their hits) cascade from users the same way.
-  await sql`DELETE FROM users WHERE uid = ${uid}`;
-});
+const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
+  // NOTE: hits carry no owner (nothing personal), so they go with their domains first; sessions,
+  // links, keys and feedback follow by ON DELETE CASCADE. All or nothing.
+  sql.begin(async (tx) => {
+    await deleteDomainsWithHits(tx, await ownedDomainIds(tx, uid));
+    await tx`DELETE FROM users WHERE uid = ${uid}`;
+  }),
+);
 
 export function accountRoutes(config: Config, db: Database, auth: AuthService) {
   const sql = () => db.sql;

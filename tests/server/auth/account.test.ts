@@ -72,7 +72,11 @@ describe("account deletion", () => {
     await call(server.app, "POST", "/api/api-keys", { cookie: erin, headers: SAME, body: { name: "k" } });
     await call(server.app, "POST", "/api/feedback", { cookie: erin, headers: SAME, body: { message: "bye" } });
     await call(server.app, "POST", "/api/reset/request", { body: { email } });
-    expect(await dumpAllTables(server.db.sql)).toContain(uid);
+    await call(server.app, "POST", "/api/domains", { cookie: erin, headers: SAME, body: { domain: "erin-leaving.example" } });
+    const [{ id }] = await server.db.sql`SELECT id FROM domains WHERE name = 'erin-leaving.example'`;
+    await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path) VALUES (now(), ${id}, 1, current_date, 0, '/erins-page')`;
+    const before = await dumpAllTables(server.db.sql);
+    for (const trace of [uid, email, "erin-leaving.example", "/erins-page"]) expect(before).toContain(trace);
 
     const wrong = await call(server.app, "POST", "/api/account/delete", { cookie: erin, headers: SAME, body: { password: "nope nope nope" } });
     expect(wrong.status).toBe(400);
@@ -81,8 +85,7 @@ describe("account deletion", () => {
     const gone = await call(server.app, "POST", "/api/account/delete", { cookie: erin, headers: SAME, body: { password: PASSWORD } });
     expect(gone.status).toBe(200);
     const dump = await dumpAllTables(server.db.sql);
-    expect(dump).not.toContain(uid);
-    expect(dump).not.toContain(email);
+    for (const trace of [uid, email, "erin-leaving.example", "/erins-page"]) expect(dump).not.toContain(trace);
     expect((await call(server.app, "GET", "/api/user", { cookie: erin })).status).toBe(401);
     expect((await call(server.app, "POST", "/api/signin", { body: { email, password: PASSWORD } })).status).toBe(401);
   });

@@ -73,7 +73,7 @@ describe("account deletion", () => {
     await call(server.app, "POST", "/api/feedback", { cookie: erin, headers: SAME, body: { message: "bye" } });
     await call(server.app, "POST", "/api/reset/request", { body: { email } });
     await call(server.app, "POST", "/api/domains", { cookie: erin, headers: SAME, body: { domain: "erin-leaving.example" } });
-    const [{ id }] = await server.db.sql`SELECT id FROM domains WHERE name = 'erin-leaving.example'`;
+    const id = (await server.db.sql`SELECT id FROM domains WHERE name = 'erin-leaving.example'`)[0]!.id;
     await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path) VALUES (now(), ${id}, 1, current_date, 0, '/erins-page')`;
     const before = await dumpAllTables(server.db.sql);
     for (const trace of [uid, email, "erin-leaving.example", "/erins-page"]) expect(before).toContain(trace);

@@ -68,8 +68,8 @@ describe("domains", () => {
 
   test("delete needs the name typed, and takes the domain's hits with it", async () => {
     await as(owner).post("/api/domains", { domain: "gone.example.com" });
-    const [{ id }] = await server.db.sql`SELECT id FROM domains WHERE name = 'gone.example.com'`;
-    const [{ id: keep }] = await server.db.sql`SELECT id FROM domains WHERE name = 'blog.example.com'`;
+    const id = (await server.db.sql`SELECT id FROM domains WHERE name = 'gone.example.com'`)[0]!.id;
+    const keep = (await server.db.sql`SELECT id FROM domains WHERE name = 'blog.example.com'`)[0]!.id;
     for (const site of [id, keep]) {
       await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path) VALUES (now(), ${site}, 1, current_date, 0, '/')`;
     }

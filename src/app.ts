@@ -3,6 +3,9 @@
 import { Elysia, type AnyElysia } from "elysia";
 import type { Config } from "./config";
 import type { Database } from "./db";
+import { authRoom, currentUser } from "./auth";
+import { domainsRoom } from "./domains";
+import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
@@ -14,8 +17,14 @@ export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
 
-// NOTE: the pages room answers every GET the others do not, so it comes last.
-const ROOMS: Room[] = [({ db }) => healthRoutes(db), (ctx) => webRoom(ctx)];
+const ROOMS: Room[] = [
+  ({ db }) => healthRoutes(db),
+  authRoom,
+  domainsRoom,
+  feedbackRoom,
+  // NOTE: the pages room answers every GET the others do not, so it comes last.
+  (ctx) => webRoom(ctx, { currentUser: (request) => currentUser(ctx, request) }),
+];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   const app = new Elysia().use(requestLog).use(errorHandler);

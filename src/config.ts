@@ -56,7 +56,12 @@ export const SETTINGS = {
     "TimescaleDB server; when unset the embedded database in DATA_DIR is used",
   ),
   DATABASE_READ_URL: setting(url(["postgres:", "postgresql:"]), "read replica for dashboard queries"),
-  SECRET_KEY: setting(secret, "signs sessions and one-time links"),
+  SECRET_KEY: setting(secret, "signs access tokens; when unset one is generated into DATA_DIR/secret.key"),
+  SMTP_URL: setting(
+    url(["smtp:", "smtps:"]),
+    "mail server, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox",
+  ),
+  MAIL_FROM: setting(text("an address, e.g. Bothy <hello@example.com>"), "sender of account mail", "Bothy <no-reply@localhost>"),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
     integer(10, 86400),

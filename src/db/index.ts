@@ -7,7 +7,7 @@ import { startMaintenance, type Maintenance } from "./maintenance";
 import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
-export { namedQuery, QueryError } from "./query";
+export { namedQuery, QueryError, type Queryable } from "./query";
 export { MigrationError } from "./migrate";
 export type { Maintenance, MaintenanceJob } from "./maintenance";
 

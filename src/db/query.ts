@@ -1,6 +1,9 @@
 // Named queries: every query has a name, keeps its SQL beside it, and rethrows with that name,
 // so a log line says which query failed ("readyz.timescaleVersion: connection refused").
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
+
+/** A client or an open transaction: queries that may run inside a caller's transaction take this. */
+export type Queryable = Sql | TransactionSql;
 
 export class QueryError extends Error {
   constructor(readonly query: string, cause: unknown) {
@@ -9,8 +12,11 @@ export class QueryError extends Error {
   }
 }
 
-export function namedQuery<A extends unknown[], R>(name: string, run: (sql: Sql, ...args: A) => Promise<R>) {
-  return async (sql: Sql, ...args: A): Promise<R> => {
+export function namedQuery<A extends unknown[], R, S extends Queryable = Sql>(
+  name: string,
+  run: (sql: S, ...args: A) => Promise<R>,
+) {
+  return async (sql: S, ...args: A): Promise<R> => {
     try {
       return await run(sql, ...args);
     } catch (err) {

@@ -6,15 +6,18 @@ import { errorBody, HttpError } from "./errors";
 export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set }) => {
   if (error instanceof HttpError) {
     set.status = error.status;
-    return errorBody(error.status, error.message, error.code);
+    Object.assign(set.headers, error.headers);
+    return errorBody(error.status, error.message, error.fields, error.code);
   }
   switch (code) {
     case "NOT_FOUND":
       set.status = 404;
       return errorBody(404, "Not found");
-    case "VALIDATION":
+    case "VALIDATION": {
       set.status = 400;
-      return errorBody(400, validationMessage(error));
+      const { message, fields } = validationProblem(error);
+      return errorBody(400, message, fields);
+    }
     case "PARSE":
       set.status = 400;
       return errorBody(400, "The request body could not be parsed");
@@ -24,9 +27,16 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: 
   return errorBody(500, "Internal server error");
 });
 
-function validationMessage(error: unknown): string {
-  // NOTE: Elysia's ValidationError carries the first failing field in `valueError`.
-  const first = (error as { valueError?: { path?: string; message?: string } }).valueError;
-  if (first?.message) return `Invalid ${first.path?.replace(/^\//, "") || "input"}: ${first.message}`;
-  return "Invalid input";
+function validationProblem(error: unknown): { message: string; fields?: Record<string, string> } {
+  // NOTE: Elysia's ValidationError carries the first failing field in `valueError`, and the
+  // schema's own `error` text (the words a person should read) in `customError`.
+  const { valueError: first, customError } = error as {
+    valueError?: { path?: string; message?: string };
+    customError?: unknown;
+  };
+  const text = typeof customError === "string" ? customError : first?.message;
+  const field = first?.path?.replace(/^\//, "").replace(/\//g, ".");
+  if (!text) return { message: "Invalid input" };
+  if (!field) return { message: `Invalid input: ${text}` };
+  return { message: typeof customError === "string" ? text : `Invalid ${field}: ${text}`, fields: { [field]: text } };
 }

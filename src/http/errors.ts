@@ -14,12 +14,17 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_CODES;
-export type ErrorBody = { error: { status: ErrorStatus; code: string; message: string } };
+/** `fields` names the form fields at fault, each with its message, when the input is to blame. */
+export type Fields = Record<string, string>;
+export type ErrorBody = { error: { status: ErrorStatus; code: string; message: string; fields?: Fields } };
 
 export class HttpError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
+    readonly fields?: Fields,
+    /** Extra response headers, e.g. Retry-After on 429 and 503. */
+    readonly headers?: Record<string, string>,
     readonly code: string = ERROR_CODES[status],
   ) {
     super(message);
@@ -27,6 +32,6 @@ export class HttpError extends Error {
   }
 }
 
-export const errorBody = (status: ErrorStatus, message: string, code: string = ERROR_CODES[status]): ErrorBody => ({
-  error: { status, code, message },
+export const errorBody = (status: ErrorStatus, message: string, fields?: Fields, code: string = ERROR_CODES[status]): ErrorBody => ({
+  error: fields ? { status, code, message, fields } : { status, code, message },
 });

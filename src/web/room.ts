@@ -6,6 +6,7 @@ import { join, normalize } from "node:path";
 import type { AppContext } from "../app";
 import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
+import { isBeta } from "../plans";
 import { REDIRECTS } from "../pages/redirects";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
@@ -34,8 +35,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
   const bundles = bundleSource({ mode: dev ? "development" : "production", outdir: opts.outdir, site: opts.site });
   ctx.lifecycle.onShutdown("web-watch", () => bundles.close());
   const currentUser = opts.currentUser ?? nobodySignedIn;
-  // NOTE: beta is the default until billing exists (DESIGN: beta when Stripe is not configured).
-  const beta = ctx.config.BETA !== "0";
+  const beta = isBeta(ctx.config);
   const shim = dev ? `globalThis.__BOTHY_DEV__=true;${SHIM}` : SHIM;
 
   async function renderInput(request: Request, url: URL, b: Bundles) {

@@ -69,8 +69,8 @@ export async function spawnServer(
 }
 
 /** Spawns a script expected to fail at start; resolves with its exit code and output. */
-export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT) {
-  const proc = Bun.spawn([BUN, script], {
+export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT, args: string[] = []) {
+  const proc = Bun.spawn([BUN, script, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
     stdout: "pipe",

@@ -1,0 +1,70 @@
+// Signed-in account endpoints beyond sign-in: profile name, API keys (Pro), account deletion.
+import { Elysia, t } from "elysia";
+import type { Config } from "../config";
+import { namedQuery, type Database } from "../db";
+import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
+import { HttpError } from "../http/errors";
+import { isPro } from "../plans";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { verifyPassword } from "./passwords";
+import { password } from "./routes";
+import type { AuthService } from "./service";
+import { heldCookie, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
+import { passwordHashOf, updateName } from "./users";
+
+const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
+  // NOTE: hits carry no owner (nothing personal), so they go with their domains first; sessions,
+  // links, keys and feedback follow by ON DELETE CASCADE. All or nothing.
+  sql.begin(async (tx) => {
+    await deleteDomainsWithHits(tx, await ownedDomainIds(tx, uid));
+    await tx`DELETE FROM users WHERE uid = ${uid}`;
+  }),
+);
+
+export function accountRoutes(config: Config, db: Database, auth: AuthService) {
+  const sql = () => db.sql;
+  return new Elysia({ name: "account-routes" })
+    .use(sessionPlugin(config, auth))
+    .patch(
+      "/api/user",
+      async ({ body, user }) => {
+        await updateName(sql(), signedIn(user).uid, body.name.trim());
+        return { ok: true };
+      },
+      { body: t.Object({ name: t.String({ minLength: 1, maxLength: 100, pattern: "\\S", error: "Enter your name." }) }) },
+    )
+    .get("/api/api-keys", async ({ user }) => ({ keys: await listApiKeys(sql(), signedIn(user).uid) }))
+    .post(
+      "/api/api-keys",
+      async ({ body, user, set }) => {
+        const me = signedIn(user);
+        if (!isPro(config, me)) throw new HttpError(403, "API keys are a Pro feature. Upgrade to Pro to create one.");
+        set.status = 201;
+        return { apiKey: await createApiKey(sql(), me.uid, body.name.trim()) };
+      },
+      { body: t.Object({ name: t.String({ minLength: 1, maxLength: 60, pattern: "\\S", error: "Name the key." }) }) },
+    )
+    .delete(
+      "/api/api-keys/:id",
+      async ({ params, user }) => {
+        // NOTE: a key of another user answers exactly like a key that does not exist.
+        if (!(await revokeApiKey(sql(), signedIn(user).uid, params.id))) throw new HttpError(404, "No such API key.");
+        return { ok: true };
+      },
+      { params: t.Object({ id: t.String({ format: "uuid", error: "No such API key." }) }) },
+    )
+    .post(
+      "/api/account/delete",
+      async ({ body, user, cookie }) => {
+        const me = signedIn(user);
+        const hash = await passwordHashOf(sql(), me.uid);
+        if (!hash || !(await verifyPassword(body.password, hash))) {
+          throw new HttpError(400, "Your password is not right.", { password: "Your password is not right." });
+        }
+        await deleteUser(sql(), me.uid);
+        if (heldCookie(cookie)) cookie[SESSION_COOKIE]!.set({ value: "", path: "/", maxAge: 0, httpOnly: true });
+        return { ok: true };
+      },
+      { body: t.Object({ password }) },
+    );
+}

@@ -1,0 +1,35 @@
+// Pro API keys: `bothy_` + 256 random bits, shown once, stored as a SHA-256 hash. A key reads
+// stats only; the stats feature asks `apiKeyUid` who holds one.
+import { namedQuery } from "../db";
+import { hashToken, randomToken } from "./tokens";
+
+export const API_KEY_PREFIX = "bothy_";
+
+export type ApiKey = { id: string; name: string; created: Date; lastUsed: Date | null };
+
+export const createApiKey = namedQuery("apiKeys.create", async (sql, uid: string, name: string) => {
+  const key = API_KEY_PREFIX + randomToken();
+  const [row] = await sql<ApiKey[]>`
+    INSERT INTO api_keys (uid, name, key_hash) VALUES (${uid}, ${name}, ${hashToken(key)})
+    RETURNING id, name, created, last_used AS "lastUsed"`;
+  return { ...row!, key };
+});
+
+export const listApiKeys = namedQuery("apiKeys.list", (sql, uid: string) =>
+  sql<ApiKey[]>`
+    SELECT id, name, created, last_used AS "lastUsed" FROM api_keys WHERE uid = ${uid} ORDER BY created`,
+);
+
+/** Deletes one of the user's keys; false when the id is not theirs. */
+export const revokeApiKey = namedQuery("apiKeys.revoke", async (sql, uid: string, id: string) => {
+  const rows = await sql`DELETE FROM api_keys WHERE id = ${id} AND uid = ${uid} RETURNING id`;
+  return rows.length > 0;
+});
+
+/** The owner of a key, stamping its last use; null for an unknown key. */
+export const apiKeyUid = namedQuery("apiKeys.uid", async (sql, key: string) => {
+  if (!key.startsWith(API_KEY_PREFIX)) return null;
+  const [row] = await sql<{ uid: string }[]>`
+    UPDATE api_keys SET last_used = now() WHERE key_hash = ${hashToken(key)} RETURNING uid`;
+  return row?.uid ?? null;
+});

@@ -1,0 +1,48 @@
+// The auth room: accounts, sessions and the endpoints around them. Other rooms get the signed-in
+// user through `withSession(ctx)` (an Elysia plugin) and pages through `currentUser(ctx, request)`;
+// nothing outside this folder reads sessions or tokens directly.
+import type { AppContext } from "../app";
+import { createMailer } from "../mail";
+import { accountRoutes } from "./account-routes";
+import { authRoutes } from "./routes";
+import { resolveSecret } from "./secret";
+import { createAuthService, type AuthService } from "./service";
+import { SESSION_COOKIE, sessionPlugin } from "./session-plugin";
+
+export type { User } from "./users";
+export { publicUser } from "./routes";
+export { raise, signedIn, SESSION_COOKIE } from "./session-plugin";
+export { apiKeyUid } from "./api-keys";
+
+// NOTE: one service per database, made on first use, so rooms can mount in any order and several
+// apps in one test process never share users or throttles.
+const services = new WeakMap<object, AuthService>();
+const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
+  let auth = services.get(ctx.db);
+  if (!auth) {
+    auth = createAuthService({ db: ctx.db, mailer: createMailer(ctx.config), secret: resolveSecret(ctx.config) });
+    services.set(ctx.db, auth);
+  }
+  return auth;
+};
+
+export const authRoom = (ctx: AppContext) =>
+  authRoutes(ctx.config, serviceFor(ctx)).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx)));
+
+/** `user` (or null), CSRF protection and the client's throttle tag for another room's routes. */
+export const withSession = (ctx: Pick<AppContext, "config" | "db">) => sessionPlugin(ctx.config, serviceFor(ctx));
+
+const cookieValue = (header: string | null, name: string): string | undefined => {
+  for (const part of header?.split(";") ?? []) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+};
+
+/** Who is signed in on this request (x-access-token or the session cookie), or null. */
+export const currentUser = (ctx: Pick<AppContext, "config" | "db">, request: Request) =>
+  serviceFor(ctx).userFor({
+    accessToken: request.headers.get("x-access-token"),
+    cookie: cookieValue(request.headers.get("cookie"), SESSION_COOKIE),
+  });

@@ -1,0 +1,109 @@
+// The auth endpoints (SPEC §7): sign-up, sign-in, refresh, logout, user, verification, reset and
+// password change. Input is validated by schema; answers use the one JSON error shape.
+import { Elysia, t } from "elysia";
+import type { Config } from "../config";
+import { isPro } from "../plans";
+import { PASSWORD_MAX } from "./passwords";
+import { SESSION_DAYS } from "./sessions";
+import type { AuthService } from "./service";
+import { heldCookie, raise, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
+import type { User } from "./users";
+
+const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
+export const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error: "Enter a password." });
+const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
+
+/** The public view of a user, as GET /api/user answers it. */
+export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
+  uid: u.uid,
+  email: u.email,
+  name: u.name,
+  scope: u.scope,
+  verified: u.verified,
+  pro: isPro(config, u),
+});
+
+export function authRoutes(config: Config, auth: AuthService) {
+  const secure = config.BASE_URL?.startsWith("https:") ?? false;
+  const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure, maxAge: SESSION_DAYS * 86400 };
+
+  return new Elysia({ name: "auth-routes" })
+    .use(sessionPlugin(config, auth))
+    .post(
+      "/api/signup",
+      async ({ body, client, origin, cookie, set }) => {
+        const r = await auth.signUp(body, client, origin);
+        if (!r.ok) return raise(r);
+        cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
+        set.status = 201;
+        return { user: publicUser(config, r.user) };
+      },
+      { body: t.Object({ email, password, name: t.String({ minLength: 1, maxLength: 100, error: "Enter your name." }) }) },
+    )
+    .post(
+      "/api/signin",
+      async ({ body, client, cookie }) => {
+        const r = await auth.signIn(body, client);
+        if (!r.ok) return raise(r);
+        cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
+        return { token: r.tokens, user: publicUser(config, r.user) };
+      },
+      { body: t.Object({ email, password }) },
+    )
+    .post(
+      "/api/auth/refresh",
+      async ({ body }) => {
+        const r = await auth.refresh(body.refreshToken);
+        return r.ok ? { token: r.tokens } : raise(r);
+      },
+      { body: t.Object({ refreshToken: token }) },
+    )
+    .post(
+      "/api/auth/logout",
+      async ({ body, cookie }) => {
+        await auth.signOut([heldCookie(cookie), body?.refreshToken]);
+        cookie[SESSION_COOKIE]!.set({ value: "", ...cookieOptions, maxAge: 0 });
+        return { ok: true };
+      },
+      { body: t.Optional(t.Object({ refreshToken: t.Optional(t.String({ maxLength: 200 })) })) },
+    )
+    .get("/api/user", ({ user }) => ({ user: publicUser(config, signedIn(user)) }))
+    .post(
+      "/api/verify",
+      async ({ body }) => {
+        const r = await auth.verifyEmail(body.token);
+        return r.ok ? { ok: true } : raise(r);
+      },
+      { body: t.Object({ token }) },
+    )
+    .post("/api/verify/resend", async ({ user, client, origin }) => {
+      const r = await auth.resendVerification(signedIn(user), client, origin);
+      return r.ok ? { ok: true } : raise(r);
+    })
+    .post(
+      "/api/reset/request",
+      async ({ body, client, origin, set }) => {
+        const r = await auth.requestReset(body.email, client, origin);
+        if (!r.ok) return raise(r);
+        set.status = 202;
+        return { message: "If an account uses this address, we have sent it a link to choose a new password." };
+      },
+      { body: t.Object({ email }) },
+    )
+    .post(
+      "/api/reset",
+      async ({ body }) => {
+        const r = await auth.reset(body.token, body.password);
+        return r.ok ? { ok: true } : raise(r);
+      },
+      { body: t.Object({ token, password }) },
+    )
+    .post(
+      "/api/password",
+      async ({ body, user, cookie }) => {
+        const r = await auth.changePassword(signedIn(user), body.current, body.password, heldCookie(cookie));
+        return r.ok ? { ok: true } : raise(r);
+      },
+      { body: t.Object({ current: password, password }) },
+    );
+}

@@ -1,0 +1,31 @@
+// The feedback room (SPEC "Feedback box"): POST /api/feedback stores a signed-in user's message
+// with the page and domain it was written on, for the admin area to read.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../app";
+import { signedIn, withSession } from "../auth";
+import { namedQuery } from "../db";
+
+const saveFeedback = namedQuery(
+  "feedback.save",
+  async (sql, f: { uid: string; message: string; page?: string; domain?: string }) => {
+    await sql`INSERT INTO feedback (uid, message, page, domain)
+              VALUES (${f.uid}, ${f.message}, ${f.page ?? null}, ${f.domain ?? null})`;
+  },
+);
+
+export const feedbackRoom = (ctx: AppContext) =>
+  new Elysia({ name: "feedback" }).use(withSession(ctx)).post(
+    "/api/feedback",
+    async ({ body, user, set }) => {
+      await saveFeedback(ctx.db.sql, { uid: signedIn(user).uid, ...body, message: body.message.trim() });
+      set.status = 201;
+      return { ok: true };
+    },
+    {
+      body: t.Object({
+        message: t.String({ minLength: 1, maxLength: 5000, pattern: "\\S", error: "Write a message first." }),
+        page: t.Optional(t.String({ maxLength: 200 })),
+        domain: t.Optional(t.String({ maxLength: 253 })),
+      }),
+    },
+  );

@@ -1,0 +1,32 @@
+// The mail room: sends through SMTP when SMTP_URL is set; otherwise writes each message as an
+// .eml file to DATA_DIR/outbox and logs its link, so a self-hoster can still sign up.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import { log } from "../log";
+
+export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+export const outboxDir = (dataDir: string) => join(dataDir, "outbox");
+
+export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
+  const smtp = config.SMTP_URL;
+  const transport = smtp
+    ? nodemailer.createTransport(smtp)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      if (smtp) return;
+      const dir = outboxDir(config.DATA_DIR);
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      // NOTE: without SMTP the log is how a self-hoster reaches the link; it names no recipient.
+      log.info("mail written to outbox", { file, subject: mail.subject, link: mail.link ?? null });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// A small client for the in-process app: JSON bodies, the session cookie, x-access-token, and
+// the outbox where mail lands when SMTP is not configured.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { App } from "../../src/app";
+import { outboxDir } from "../../src/mail";
+
+export const ORIGIN = "http://bothy.test";
+
+export type Call = { body?: unknown; cookie?: string; token?: string; headers?: Record<string, string> };
+
+export async function call(app: App, method: string, path: string, opts: Call = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers["content-type"] ??= "application/json";
+  if (opts.cookie) headers.cookie = `bothy_session=${opts.cookie}`;
+  if (opts.token) headers["x-access-token"] = opts.token;
+  const res = await app.handle(
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+    }),
+  );
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+/** The session cookie's value from a Set-Cookie answer. */
+export const sessionFrom = (headers: Headers): string | undefined =>
+  /bothy_session=([^;]*)/.exec(headers.get("set-cookie") ?? "")?.[1];
+
+// NOTE: mail bodies are quoted-printable: long lines are broken with "=\n" and "=" is "=3D".
+const decodeQuotedPrintable = (s: string) =>
+  s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Every mail written to DATA_DIR/outbox, oldest first, bodies decoded. */
+export const outbox = (dataDir: string): string[] => {
+  try {
+    return readdirSync(outboxDir(dataDir))
+      .sort()
+      .map((f) => decodeQuotedPrintable(readFileSync(join(outboxDir(dataDir), f), "utf8")));
+  } catch {
+    return [];
+  }
+};
+
+/** The token in the last mailed link to `path` (e.g. "/verify"). */
+export const mailedToken = (dataDir: string, path: string): string => {
+  const mails = outbox(dataDir).reverse();
+  for (const mail of mails) {
+    const m = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail);
+    if (m) return m[1]!;
+  }
+  throw new Error(`no mail with a ${path} link in the outbox`);
+};

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, sessionFrom } from "../../helpers/api";
+import { startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const PASSWORD = "a sturdy passphrase";
+const SAME = { origin: "http://bothy.test" };
+let owner: string;
+let other: string;
+
+const account = async (app: typeof server.app, email: string) =>
+  sessionFrom((await call(app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "N" } })).headers)!;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await account(server.app, "owner@example.com");
+  other = await account(server.app, "other@example.com");
+});
+afterAll(() => server.stop());
+
+const as = (cookie: string) => ({
+  get: (path: string) => call(server.app, "GET", path, { cookie }),
+  post: (path: string, body: unknown) => call(server.app, "POST", path, { cookie, headers: SAME, body }),
+  patch: (path: string, body: unknown) => call(server.app, "PATCH", path, { cookie, headers: SAME, body }),
+  delete: (path: string, body: unknown) => call(server.app, "DELETE", path, { cookie, headers: SAME, body }),
+});
+
+describe("domains", () => {
+  test("add with a normalised host and the default time zone, then list", async () => {
+    const added = await as(owner).post("/api/domains", { domain: "https://Blog.Example.com/" });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ domain: "blog.example.com", SK: "blog.example.com", tz: "Europe/London", public: false });
+    expect(added.json.publicID).toMatch(/^[0-9a-f]{32}$/);
+    const list = await as(owner).get("/api/domains");
+    expect(list.json.map((d: { domain: string }) => d.domain)).toEqual(["blog.example.com"]);
+    expect((await as(other).get("/api/domains")).json).toEqual([]);
+  });
+
+  test("bad hosts, unknown zones and taken names are refused on their fields", async () => {
+    expect((await as(owner).post("/api/domains", { domain: "localhost" })).json.error.fields.domain).toBe(
+      "Enter a domain like example.com, without https:// or a path.",
+    );
+    expect((await as(owner).post("/api/domains", { domain: "tz.example.com", tz: "Mars/Olympus" })).json.error.fields).toEqual({
+      tz: "Choose a time zone from the list.",
+    });
+    const taken = await as(other).post("/api/domains", { domain: "blog.example.com" });
+    expect(taken.status).toBe(409);
+    expect((await as(other).get("/api/domains")).json).toEqual([]);
+  });
+
+  test("time zone, public switch and password change; another account gets 404 everywhere", async () => {
+    await as(owner).post("/api/domains", { domain: "shop.example.com", tz: "Asia/Kolkata" });
+    const patched = await as(owner).patch("/api/domains/shop.example.com", { tz: "Pacific/Honolulu", public: true, password: "share me please" });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ tz: "Pacific/Honolulu", public: true, passwordProtected: true });
+    expect((await as(owner).patch("/api/domains/shop.example.com", { password: "" })).json.passwordProtected).toBe(false);
+
+    for (const res of [
+      await as(other).patch("/api/domains/shop.example.com", { public: false }),
+      await as(other).delete("/api/domains/shop.example.com", { confirm: "shop.example.com" }),
+      await as(owner).patch("/api/domains/nothing.example.com", { public: false }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.json.error.message).toBe("No such domain.");
+    }
+    expect((await as(owner).get("/api/domains")).json.find((d: { domain: string }) => d.domain === "shop.example.com").public).toBe(true);
+  });
+
+  test("delete needs the name typed, and takes the domain's hits with it", async () => {
+    await as(owner).post("/api/domains", { domain: "gone.example.com" });
+    const id = (await server.db.sql`SELECT id FROM domains WHERE name = 'gone.example.com'`)[0]!.id;
+    const keep = (await server.db.sql`SELECT id FROM domains WHERE name = 'blog.example.com'`)[0]!.id;
+    for (const site of [id, keep]) {
+      await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path) VALUES (now(), ${site}, 1, current_date, 0, '/')`;
+    }
+    const unconfirmed = await as(owner).delete("/api/domains/gone.example.com", { confirm: "gone" });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.json.error.fields).toEqual({ confirm: "Type gone.example.com to confirm." });
+    expect((await as(owner).delete("/api/domains/gone.example.com", { confirm: "gone.example.com" })).status).toBe(200);
+    const left = await server.db.sql`SELECT site_id FROM hits ORDER BY site_id`;
+    expect(left.map((r) => r.site_id)).toEqual([keep]);
+    expect((await as(owner).get("/api/domains")).json.map((d: { domain: string }) => d.domain)).not.toContain("gone.example.com");
+  });
+
+  test("the time-zone list has labels and offsets", async () => {
+    const res = await as(owner).get("/api/timezones");
+    expect(res.json.default).toBe("Europe/London");
+    expect(res.json.timezones.length).toBeGreaterThanOrEqual(100);
+    expect(res.json.timezones).toContainEqual(
+      expect.objectContaining({ zone: "Asia/Kolkata", offset: "+05:30", text: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi" }),
+    );
+  });
+});
+
+test("a free account adds two domains, and no password; Pro-only parts say so", async () => {
+  const paid = await startTestServer({ env: { BETA: "0" } });
+  try {
+    const free = await account(paid.app, "free@example.com");
+    const post = (domain: string) => call(paid.app, "POST", "/api/domains", { cookie: free, headers: SAME, body: { domain } });
+    expect((await post("one.example.com")).status).toBe(201);
+    expect((await post("two.example.com")).status).toBe(201);
+    const third = await post("three.example.com");
+    expect(third.status).toBe(403);
+    expect(third.json.error.message).toBe("The free plan includes 2 websites. Upgrade to Pro to add more.");
+    const pw = await call(paid.app, "PATCH", "/api/domains/one.example.com", { cookie: free, headers: SAME, body: { password: "secret!!" } });
+    expect(pw.status).toBe(403);
+  } finally {
+    await paid.stop();
+  }
+});

@@ -6,6 +6,7 @@ import type { Database } from "./db";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
+import { inspectRoom } from "./inspect";
 import type { Lifecycle } from "./lifecycle";
 
 export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
@@ -13,7 +14,7 @@ export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
 
-const ROOMS: Room[] = [({ db }) => healthRoutes(db)];
+const ROOMS: Room[] = [({ db }) => healthRoutes(db), inspectRoom];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   const app = new Elysia().use(requestLog).use(errorHandler);

@@ -69,12 +69,12 @@ const allowed = (allow: readonly string[], host: string, port: number) =>
 export async function checkTarget(hostname: string, port: number, opts: GuardOptions): Promise<Verdict> {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
   const isAllowed = allowed(opts.allow, host, port) || allowed(opts.allow, `[${host}]`, port);
-  if (!isAllowed && port !== 80 && port !== 443) {
-    return { ok: false, reason: "port", message: `Only ports 80 and 443 can be inspected (got ${port})` };
-  }
+  const badPort = !isAllowed && port !== 80 && port !== 443;
+  const portRefusal = { ok: false, reason: "port", message: `Only ports 80 and 443 can be inspected (got ${port})` } as const;
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
+    if (badPort) return portRefusal; // no DNS lookup for a target refused anyway
     try {
       addresses = await opts.resolve(host);
     } catch {
@@ -86,5 +86,6 @@ export async function checkTarget(hostname: string, port: number, opts: GuardOpt
   if (!isAllowed && addresses.some(isInternalAddress)) {
     return { ok: false, reason: "internal", message: `${host} points to an internal address and cannot be inspected` };
   }
+  if (badPort) return portRefusal;
   return { ok: true, address: addresses[0]! };
 }

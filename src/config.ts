@@ -88,7 +88,7 @@ export const SETTINGS = {
     "2",
   ),
   INSPECT_TIMEOUT_MS: setting(integer(2000, 120000), "hard cap on one inspection, navigation included", "30000"),
-  INSPECT_QUIET_MS: setting(integer(100, 10000), "network silence that ends an inspection after the load event", "1000"),
+  INSPECT_QUIET_MS: setting(integer(100, 10000), "network silence that ends an inspection after the load event", "500"),
   INSPECT_MAX_BYTES: setting(integer(100000, 1000000000), "hard cap on the bytes one inspection may download", "50000000"),
   INSPECT_MAX_REQUESTS: setting(integer(10, 10000), "hard cap on the requests one inspection may make", "500"),
   INSPECT_RATE_LIMIT: setting(integer(1, 100000), "new inspections one client may start per hour", "30"),

@@ -8,6 +8,8 @@ export const CDN_HOSTS = ["fonts.gstatic.com"];
 export type FixtureSite = {
   http: number;
   https: number;
+  /** The fixture's process id (the bench leaves it out of the memory it reports). */
+  pid: number;
   url: (path: string) => string;
   /** INSPECT_ALLOW_HOSTS / INSPECT_HOST_MAP values mapping the third-party hosts to loopback. */
   env: { INSPECT_ALLOW_HOSTS: string; INSPECT_HOST_MAP: string };
@@ -35,6 +37,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const third = [...TRACKER_HOSTS, ...CDN_HOSTS];
   return {
     ...ports,
+    pid: proc.pid,
     url: (path) => `${base}${path}`,
     env: {
       INSPECT_ALLOW_HOSTS: ["127.0.0.1", ...third].join(","),

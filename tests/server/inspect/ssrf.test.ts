@@ -55,7 +55,7 @@ describe("SSRF: refused before anything is queued", () => {
     "http://[::1]/",
     "http://169.254.169.254/latest/meta-data/",
     "http://intranet.example.com/", // a public-looking name that resolves to 10.0.0.1
-    `http://127.0.0.1:${0 || 8080}/`,
+    "http://127.0.0.1:8080/",
   ];
   for (const url of cases) {
     test(`${url} is refused`, async () => {
@@ -91,7 +91,7 @@ describe("SSRF: refused on the way, redirects and subresources included", () => 
       timeoutMs: 15_000, quietMs: 300, maxBytes: 1e7, maxRequests: 100,
     });
     expect(capture.title).toBe("Leaky");
-    expect(capture.refused).toEqual([{ host: "::1", port: secret.port, reason: "internal", message: "::1 points to an internal address and cannot be inspected" }]);
+    expect(capture.refused).toEqual([{ host: "::1", port: secret.port!, reason: "internal", message: "::1 points to an internal address and cannot be inspected" }]);
     expect(secretHits).toBe(0);
   });
 

@@ -15,6 +15,9 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
+  // TRICKY: WebRTC's UDP does not go through the proxy, so a page could reach internal
+  // addresses with it; this policy allows proxied traffic only.
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 export type BrowserHost = { get(): Promise<Browser>; close(): Promise<void> };

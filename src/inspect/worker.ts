@@ -2,27 +2,17 @@
 // started with INSPECT_CONCURRENCY=0. It needs DATABASE_URL: the embedded database belongs to
 // one process, so share it through `npm run db:serve` (or use a TimescaleDB server).
 import { greenCheck } from "../carbon";
-import { ConfigError, loadConfig, type Config } from "../config";
+import { loadConfigOrExit } from "../config";
 import { openDatabase } from "../db";
 import { log, setLogLevel } from "../log";
 import { browserHost } from "./browser";
 import { startQueue } from "./queue";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
 
-function exit(line: string): never {
-  process.stderr.write(`bothy: ${line}\n`);
-  process.exit(1);
-}
-
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) exit(err.message);
-  throw err;
-}
+const config = loadConfigOrExit();
 if (!config.DATABASE_URL) {
-  exit("worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).");
+  process.stderr.write("bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
+  process.exit(1);
 }
 setLogLevel(config.LOG_LEVEL);
 

@@ -67,8 +67,10 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
         if (!("hostname" in tgt)) return tgt;
         if (await isLive(db.sql, tgt.url)) return { action: "check_again" };
         const last = await latest(db.sql, tgt.url);
-        const recent = last !== null && Date.now() - last.finishedAt.getTime() < RECHECK_AFTER_MS;
-        if (last && (!query.check || recent)) return answerFrom(last, await history(db.sql, tgt.url, 100));
+        const age = last ? Date.now() - last.finishedAt.getTime() : Infinity;
+        // NOTE: a failure is not kept like a result: past 15 minutes the next visitor tries again.
+        const keep = last !== null && (age < RECHECK_AFTER_MS || (!query.check && (last.status === "done" || age <= CACHED_AFTER_MS)));
+        if (last && keep) return answerFrom(last, await history(db.sql, tgt.url, 100));
         await start(tgt.url, client);
         return { action: "check_again" };
       },

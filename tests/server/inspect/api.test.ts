@@ -19,7 +19,7 @@ beforeAll(async () => {
     fetch: (r) => Response.json({ url: new URL(r.url).pathname.split("/").pop(), green: true, hosted_by: "Fixture Green Host" }),
   });
   server = await startTestServer({
-    env: { ...site.env, INSPECT_QUIET_MS: "300", INSPECT_RATE_LIMIT: "4", GREENCHECK_API_BASE: `http://127.0.0.1:${gwf.port}` },
+    env: { ...site.env, INSPECT_QUIET_MS: "300", INSPECT_RATE_LIMIT: "5", GREENCHECK_API_BASE: `http://127.0.0.1:${gwf.port}` },
   });
 });
 afterAll(async () => {
@@ -108,6 +108,11 @@ describe("check-analysis", () => {
     closed.stop(true);
     const body = await settle(dead);
     expect(body.result).toMatchObject({ error: "generic_error", errorType: "generic_error" });
+    // Within 15 minutes the failure is the answer; after that the next visitor's call retries.
+    expect((await check(dead)).result.errorType).toBe("generic_error");
+    await server.db.sql`UPDATE inspections SET finished_at = finished_at - interval '16 minutes' WHERE url = ${dead}`;
+    expect(await check(dead)).toEqual({ action: "check_again" });
+    expect((await settle(dead)).result.errorType).toBe("generic_error");
   });
 
   test("bad input is a 400 in the one error shape", async () => {
@@ -136,7 +141,7 @@ describe("get-screenshot", () => {
 
 describe("rate limit", () => {
   test("a client starting too many new runs gets 429", async () => {
-    // Runs started so far by this client: /, the re-run, the dead port. The limit is 4.
+    // Runs started so far by this client: /, the re-run, the dead port twice. The limit is 5.
     expect(await check(site.url("/plain?n=1"))).toEqual({ action: "check_again" });
     const res = await get(`/api/check-analysis?url=${encodeURIComponent(site.url("/plain?n=2"))}`);
     expect(res.status).toBe(429);

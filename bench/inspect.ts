@@ -61,13 +61,13 @@ for (const concurrency of [1, 2]) {
   const runner = jobRunner({
     sql: db.sql, browser, greencheck: greenCheck("http://127.0.0.1:9"), guard: guardFrom(config), limits: limitsFrom(config),
   });
-  const queue = startQueue({ sql: db.sql, concurrency, leaseMs: leaseMs(config), pollMs: 20, run: runner });
+  const queue = startQueue({ sql: db.sql, concurrency, leaseMs: leaseMs(config), pollMs: 1000, run: runner });
   const waitDone = async (prefix: string, n: number) => {
     for (;;) {
       const [r] = await db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM inspections WHERE url LIKE ${prefix + "%"} AND status IN ('done', 'failed')`;
       if (r!.n >= n) return;
-      await Bun.sleep(20);
+      await Bun.sleep(100);
     }
   };
   // Warm-up: launch the browser outside the measurement.
@@ -92,7 +92,7 @@ for (const concurrency of [1, 2]) {
     const [r] = await db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM inspections WHERE url LIKE ${`%bench=${tag}-%`} AND status IN ('done', 'failed')`;
     if (r!.n >= JOBS) break;
-    await Bun.sleep(20);
+    await Bun.sleep(100);
   }
   const wall = (performance.now() - t0) / 1000;
   clearInterval(sampler);

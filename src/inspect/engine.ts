@@ -1,7 +1,7 @@
 // One inspection in a real browser: a fresh context behind the job's guarded proxy, navigate,
 // wait for load plus a quiet network window (hard-capped), then read the exact bytes of every
 // request from Playwright's request.sizes(), the title, a viewport JPEG and the cookies.
-import type { Browser, Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
 import { startJobProxy, type Refusal } from "./proxy";
@@ -63,6 +63,26 @@ function isMainDocument(r: Request): boolean {
   }
 }
 const VIEWPORT = { width: 1366, height: 768 };
+
+/**
+ * The viewport as a half-scale JPEG (683×384): about half the bytes and encode time of a
+ * full-size one (notes/inspector-carbon.md A7), and it is shown as a thumbnail. null on failure:
+ * the page then shows the "unavailable" image.
+ */
+async function thumbnail(context: BrowserContext, page: Page): Promise<Uint8Array | null> {
+  try {
+    const cdp = await context.newCDPSession(page);
+    const { data } = await cdp.send("Page.captureScreenshot", {
+      format: "jpeg",
+      quality: 70,
+      clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale: 0.5 },
+    });
+    await cdp.detach().catch(() => {});
+    return new Uint8Array(Buffer.from(data, "base64"));
+  } catch {
+    return null;
+  }
+}
 
 export async function inspectPage(browser: Browser, url: string, guard: GuardOptions, limits: EngineLimits): Promise<Capture> {
   const started = performance.now();
@@ -159,10 +179,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     }
 
     const title = await page.title().catch(() => "");
-    const screenshot = await page
-      .screenshot({ type: "jpeg", quality: 70, timeout: 5000 })
-      .then((b) => new Uint8Array(b))
-      .catch(() => null);
+    const screenshot = await thumbnail(context, page);
     const stored = await context.cookies();
     await Promise.allSettled(work);
 

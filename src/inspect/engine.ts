@@ -55,6 +55,15 @@ export class InspectError extends Error {
 
 const MAX_URL = 500;
 
+/** p's value, or `fallback` if it fails or takes longer than ms. */
+function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    p.catch(() => fallback),
+    new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 function isMainDocument(r: Request): boolean {
   try {
     return r.isNavigationRequest() && r.frame().parentFrame() === null;
@@ -178,10 +187,12 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       await Bun.sleep(50);
     }
 
-    const title = await page.title().catch(() => "");
-    const screenshot = await thumbnail(context, page);
-    const stored = await context.cookies();
-    await Promise.allSettled(work);
+    // TRICKY: a page stuck in a busy loop never answers title() or a screenshot; bound each step
+    // so the finally below always closes the context (which also ends what is still pending).
+    const title = await within(page.title(), 2000, "");
+    const screenshot = await within(thumbnail(context, page), 5000, null);
+    const stored = await within(context.cookies(), 2000, []);
+    await within(Promise.allSettled(work), 2000, []);
 
     const pageSite = siteOf(new URL(page.url() || url).hostname);
     const cookies: Record<string, CookieEntry> = {};

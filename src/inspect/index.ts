@@ -26,12 +26,16 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     const browser = browserHost(config.CHROMIUM_PATH);
     const run = jobRunner({
       sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
+      stopping: () => queue.stopping(),
     });
     const queue = startQueue({ sql: db.sql, concurrency: config.INSPECT_CONCURRENCY, leaseMs: leaseMs(config), pollMs: 1000, run });
     wake = queue.wake;
     lifecycle.onShutdown("inspect-queue", async () => {
-      await queue.stop();
+      // An inspection can take 30 s, longer than the shutdown allows: give running jobs a third
+      // of it, then close the browser, which ends them and hands them back to the queue.
+      await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
       await browser.close();
+      await queue.stop();
     });
   }
 

@@ -3,13 +3,15 @@
 // An enqueue in this process wakes a loop at once; jobs queued by others are found by polling.
 import type { Sql } from "postgres";
 import { log } from "../log";
-import { claim, type Job } from "./store";
+import { claim, release, type Job } from "./store";
 
 export type QueueRunner = {
   /** Tells idle loops that a job was queued. */
   wake(): void;
-  /** Stops claiming, waits for running jobs to finish. */
-  stop(): Promise<void>;
+  /** Stops claiming and waits for running jobs, for at most graceMs when given. */
+  stop(graceMs?: number): Promise<void>;
+  /** True once stop() was called: a job failing now was cut short by the shutdown. */
+  stopping(): boolean;
 };
 
 export function startQueue(opts: {
@@ -45,6 +47,11 @@ export function startQueue(opts: {
         if (stopped) break;
         log.error("inspect queue claim failed", { error: err instanceof Error ? err.message : String(err) });
       }
+      if (job && stopped) {
+        // Claimed while stopping: hand it back (best effort; else its lease runs out).
+        await release(opts.sql, job.id).catch(() => {});
+        break;
+      }
       if (!job) {
         await idle();
         continue;
@@ -63,10 +70,15 @@ export function startQueue(opts: {
     wake,
     // NOTE: waits for running jobs only, not for a claim in flight: on shutdown the database may
     // already be unable to answer it, and a job claimed then is retaken when its lease runs out.
-    stop: async () => {
+    stop: async (graceMs) => {
       stopped = true;
       wake();
-      await Promise.all(running);
+      const all = Promise.all(running);
+      if (graceMs === undefined) return void (await all);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
     },
+    stopping: () => stopped,
   };
 }

@@ -8,7 +8,7 @@ import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type EngineLimits } from "./engine";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
 import type { Detail } from "./result";
-import { complete, fail, saveScreenshot, type Job } from "./store";
+import { complete, fail, release, saveScreenshot, type Job } from "./store";
 
 /** A job claimed this many times crashed its worker each time: give up on it. */
 const MAX_ATTEMPTS = 3;
@@ -28,7 +28,17 @@ export const limitsFrom = (config: Config): EngineLimits => ({
 /** Lease of a running job: past it, another worker may assume this one died. */
 export const leaseMs = (config: Config) => config.INSPECT_TIMEOUT_MS * 2 + 30_000;
 
-export function jobRunner(deps: { sql: Sql; browser: BrowserHost; greencheck: GreenCheck; guard: GuardOptions; limits: EngineLimits }) {
+export type RunnerDeps = {
+  sql: Sql;
+  browser: BrowserHost;
+  greencheck: GreenCheck;
+  guard: GuardOptions;
+  limits: EngineLimits;
+  /** True while the process shuts down: a job failing then goes back to the queue instead. */
+  stopping?: () => boolean;
+};
+
+export function jobRunner(deps: RunnerDeps) {
   const { sql } = deps;
   return async (job: Job): Promise<void> => {
     if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
@@ -58,6 +68,10 @@ export function jobRunner(deps: { sql: Sql; browser: BrowserHost; greencheck: Gr
       });
       log.info("inspection done", { id: job.id, bytes: capture.bytes, ms: Math.round(performance.now() - t0) });
     } catch (err) {
+      if (deps.stopping?.()) {
+        await release(sql, job.id);
+        return;
+      }
       if (err instanceof InspectError) {
         // SPEC §8: unreachable pages answer the code "generic_error"; the page words it.
         await fail(sql, job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);

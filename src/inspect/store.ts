@@ -43,6 +43,13 @@ export const claim = namedQuery("inspect.claim", async (sql, leaseMs: number): P
   return row ?? null;
 });
 
+/** Puts a claimed job back in the queue, as if it had never been claimed. */
+export const release = namedQuery("inspect.release", async (sql, id: string) => {
+  await sql`
+    UPDATE inspections SET status = 'queued', started_at = NULL, lease_until = NULL, attempts = attempts - 1
+    WHERE id = ${id} AND status = 'running'`;
+});
+
 export const complete = namedQuery(
   "inspect.complete",
   async (sql, id: string, r: { bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail }) => {

@@ -24,15 +24,20 @@ const queue = startQueue({
   concurrency,
   leaseMs: leaseMs(config),
   pollMs: 500,
-  run: jobRunner({ sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard: guardFrom(config), limits: limitsFrom(config) }),
+  run: jobRunner({
+    sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard: guardFrom(config), limits: limitsFrom(config),
+    stopping: () => queue.stopping(),
+  }),
 });
 console.log(`Bothy inspector worker running (concurrency ${concurrency})`);
 
 const shutdown = async (signal: string) => {
   log.info("inspector worker stopping", { signal });
   setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
-  await queue.stop();
+  // Same order as the app's shutdown hook: a grace period, then the browser ends what is left.
+  await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
   await browser.close();
+  await queue.stop();
   await db.close();
   process.exit(0);
 };

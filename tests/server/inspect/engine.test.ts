@@ -91,7 +91,7 @@ describe("inspectPage on the fixture site", () => {
   test("a page that hangs its renderer after load still ends, with its bytes", async () => {
     const busy = await inspectPage(await host.get(), site.url("/busy"), guardFor(site), { ...limits, timeoutMs: 6000 });
     expect(busy.filecount).toBe(1);
-    expect(busy.bytes).toBe((await site.written())["127.0.0.1/busy"]);
+    expect(busy.bytes).toBe((await site.written())["127.0.0.1/busy"]!);
   });
 
   test("the request cap ends the wait and says so", async () => {

@@ -3,7 +3,7 @@
 // order, leases of dead workers, and the runner's concurrency bound.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startQueue } from "../../../src/inspect/queue";
-import { claim, enqueue, fail } from "../../../src/inspect/store";
+import { claim, enqueue, fail, release } from "../../../src/inspect/store";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -36,6 +36,15 @@ describe("inspections queue", () => {
     await sql`UPDATE inspections SET lease_until = now() - interval '1 second' WHERE id = ${job!.id}`;
     const again = await claim(sql, 60_000);
     expect(again).toEqual({ id: job!.id, url: "https://dead.example/", attempts: 2 });
+    await fail(sql, job!.id, "x", "error");
+  });
+
+  test("a released job goes back to the queue as it was", async () => {
+    const sql = server.db.sql;
+    await enqueue(sql, "https://released.example/");
+    const job = await claim(sql, 60_000);
+    await release(sql, job!.id);
+    expect(await claim(sql, 60_000)).toEqual({ id: job!.id, url: "https://released.example/", attempts: 1 });
     await fail(sql, job!.id, "x", "error");
   });
 

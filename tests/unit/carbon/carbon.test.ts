@@ -1,3 +1,4 @@
+// The carbon room without I/O: SWD v4 grams checked against co2.js itself, and SPEC §9 units.
 import { describe, expect, test } from "bun:test";
 import { co2 } from "@tgwf/co2";
 import { formatBytes, formatMass, historyKb, perVisit, streamingHours } from "../../../src/carbon";

@@ -1,3 +1,5 @@
+// Pure parts of the inspector: URL normalisation and the private marker, file groups,
+// tracker and cookie classification, and the HTTP Archive page-weight percentiles.
 import { describe, expect, test } from "bun:test";
 import { classifyTracker, fileGroup, parseSetCookie } from "../../../src/inspect/classify";
 import { PERCENTILES, percentileOf } from "../../../src/inspect/percentile";

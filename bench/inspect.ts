@@ -47,6 +47,39 @@ function pssMb(): { self: number; chromium: number } {
   return out;
 }
 
+/**
+ * CPU seconds used so far by this process and every live descendant except the fixture site.
+ * Children that exited (closed browsers, renderers) are in their reaper's cutime/cstime. It does
+ * not depend on what else the shared machine runs, unlike wall time.
+ */
+function cpuSeconds(): number {
+  let ticks = 0;
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d) || Number(d) === site.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // f[1] is ppid; f[11..14] are utime, stime, cutime, cstime (fields 14–17 of proc(5)).
+      const mine = Number(d) === process.pid || descends(Number(d));
+      if (mine) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {}
+  }
+  return ticks / 100; // USER_HZ
+}
+
+function descends(pid: number): boolean {
+  for (let p = pid, hops = 0; p > 1 && hops < 50; hops++) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      p = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      return false;
+    }
+    if (p === process.pid) return true;
+  }
+  return false;
+}
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
@@ -85,6 +118,7 @@ for (const concurrency of [1, 2]) {
   };
   const sampler = setInterval(sample, 200);
   const tag = `c${concurrency}-${run}`;
+  const cpu0 = cpuSeconds();
   const t0 = performance.now();
   for (let i = 0; i < JOBS; i++) await enqueue(db.sql, site.url(`${i % 2 ? "/heavy" : "/"}?bench=${tag}-${i}`));
   queue.wake();
@@ -99,6 +133,7 @@ for (const concurrency of [1, 2]) {
   sample();
   await queue.stop();
   await browser.close();
+  const cpuPerJob = (cpuSeconds() - cpu0) / JOBS;
 
   const done = await db.sql<{ ms: number; bytes: number; url: string; status: string }[]>`
     SELECT extract(epoch FROM finished_at - started_at) * 1000 AS ms, bytes::float8 AS bytes, url, status
@@ -107,13 +142,15 @@ for (const concurrency of [1, 2]) {
   const totals = new Set(done.filter((d) => d.status === "done").map((d) => `${new URL(d.url).pathname}:${d.bytes}`));
   const ms = done.map((d) => d.ms);
   rows.push(
-    `| ${concurrency} | ${JOBS} | ${wall.toFixed(1)} s | ${((JOBS / wall) * 60).toFixed(1)} | ${(pct(ms, 50) / 1000).toFixed(2)} s | ${(pct(ms, 95) / 1000).toFixed(2)} s | ${Math.round(peak.chromium)} MB | ${Math.round(peak.total)} MB | ${failed} | ${totals.size === 2 ? "yes" : `no (${[...totals].join(", ")})`} |`,
+    `| ${concurrency} | ${JOBS} | ${wall.toFixed(1)} s | ${((JOBS / wall) * 60).toFixed(1)} | ${(pct(ms, 50) / 1000).toFixed(2)} s | ${(pct(ms, 95) / 1000).toFixed(2)} s | ${Math.round(peak.chromium)} MB | ${Math.round(peak.total)} MB | ${cpuPerJob.toFixed(2)} s | ${((navigator.hardwareConcurrency * 60) / cpuPerJob).toFixed(0)} | ${failed} | ${totals.size === 2 ? "yes" : `no (${[...totals].join(", ")})`} |`,
   );
 }
 
 console.log(`\nInspector bench: ${JOBS} jobs per level, alternating / and /heavy; quiet window ${config.INSPECT_QUIET_MS} ms; ${navigator.hardwareConcurrency} cores; load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after`);
-console.log("| concurrency | jobs | wall | inspections/min | p50 | p95 | peak PSS Chromium | peak PSS all (with app + embedded DB) | failed | same bytes every run |");
-console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+console.log("| concurrency | jobs | wall | inspections/min | p50 | p95 | peak PSS Chromium | peak PSS all (with app + embedded DB) | CPU per inspection | CPU-bound capacity/min | failed | same bytes every run |");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
 for (const r of rows) console.log(r);
+console.log("CPU per inspection counts this process (queue, proxy, embedded DB) and Chromium, not the fixture site;");
+console.log("capacity = all cores' seconds per minute / CPU per inspection: the rate on an otherwise idle machine if CPU-bound.");
 await db.close();
 await site.stop();

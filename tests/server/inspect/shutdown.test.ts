@@ -27,7 +27,7 @@ test("a job cut short by the shutdown is queued again", async () => {
   const sql = embeddedClient(db);
   try {
     const rows = await sql<{ status: string; attempts: number }[]>`SELECT status, attempts FROM inspections WHERE url = ${url}`;
-    expect(rows).toEqual([{ status: "queued", attempts: 0 }]);
+    expect([...rows]).toEqual([{ status: "queued", attempts: 0 }]);
   } finally {
     await sql.end();
     await db.stop();

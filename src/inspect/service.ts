@@ -44,9 +44,10 @@ export function jobRunner(deps: RunnerDeps) {
     if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
     const t0 = performance.now();
     try {
-      const browser = await deps.browser.get();
+      const lease = await deps.browser.acquire();
       // NOTE: a second cap around the engine's own deadline, for a browser that stops answering.
-      const capture = await withTimeout(inspectPage(browser, job.url, deps.guard, deps.limits), deps.limits.timeoutMs + 15_000);
+      const capture = await withTimeout(inspectPage(lease.browser, job.url, deps.guard, deps.limits), deps.limits.timeoutMs + 15_000)
+        .finally(lease.release);
       const verdict = await deps.greencheck(new URL(capture.finalUrl || job.url).hostname);
       const carbon = perVisit(capture.bytes, verdict.green);
       const detail: Detail = {

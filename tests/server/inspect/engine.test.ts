@@ -19,7 +19,7 @@ const guardFor = (s: FixtureSite) => ({
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  capture = await inspectPage(await host.get(), site.url("/"), guardFor(site), limits);
+  capture = await inspectPage((await host.acquire()).browser, site.url("/"), guardFor(site), limits);
   written = await site.written();
 });
 afterAll(async () => {
@@ -83,19 +83,40 @@ describe("inspectPage on the fixture site", () => {
   });
 
   test("the byte cap cuts the page off and says so", async () => {
-    const capped = await inspectPage(await host.get(), site.url("/heavy"), guardFor(site), { ...limits, maxBytes: 100_000 });
+    const capped = await inspectPage((await host.acquire()).browser, site.url("/heavy"), guardFor(site), { ...limits, maxBytes: 100_000 });
     expect(capped.truncated).toBe("bytes");
     expect(capped.bytes).toBeLessThanOrEqual(100_000);
   });
 
   test("a page that hangs its renderer after load still ends, with its bytes", async () => {
-    const busy = await inspectPage(await host.get(), site.url("/busy"), guardFor(site), { ...limits, timeoutMs: 6000 });
+    const busy = await inspectPage((await host.acquire()).browser, site.url("/busy"), guardFor(site), { ...limits, timeoutMs: 6000 });
     expect(busy.filecount).toBe(1);
     expect(busy.bytes).toBe((await site.written())["127.0.0.1/busy"]!);
   });
 
+  test("a browser is recycled after N jobs and closed once its last job releases it", async () => {
+    const small = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", 2);
+    try {
+      const a = await small.acquire();
+      const b = await small.acquire(); // the second and last job of the first browser
+      expect(b.browser).toBe(a.browser);
+      const c = await small.acquire();
+      expect(c.browser).not.toBe(a.browser);
+      expect(small.launches()).toBe(2);
+      const closed = new Promise<void>((resolve) => a.browser.once("disconnected", () => resolve()));
+      a.release();
+      expect(a.browser.isConnected()).toBe(true); // b still uses it
+      b.release();
+      await closed;
+      expect(c.browser.isConnected()).toBe(true);
+      c.release();
+    } finally {
+      await small.close();
+    }
+  });
+
   test("the request cap ends the wait and says so", async () => {
-    const capped = await inspectPage(await host.get(), site.url("/heavy"), guardFor(site), { ...limits, maxRequests: 10 });
+    const capped = await inspectPage((await host.acquire()).browser, site.url("/heavy"), guardFor(site), { ...limits, maxRequests: 10 });
     expect(capped.truncated).toBe("requests");
   });
 });

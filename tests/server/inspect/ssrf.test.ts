@@ -87,7 +87,7 @@ describe("SSRF: refused on the way, redirects and subresources included", () => 
 
   test("a subresource on an internal address is refused while the page is measured", async () => {
     const guard = { resolve: mappedResolver(new Map([["public.example", "127.0.0.1"]])), allow: ["public.example"] };
-    const capture = await inspectPage(await host.get(), `http://public.example:${site.http}/leaky?to=${encodeURIComponent(`http://[::1]:${secret.port}/x.png`)}`, guard, {
+    const capture = await inspectPage((await host.acquire()).browser, `http://public.example:${site.http}/leaky?to=${encodeURIComponent(`http://[::1]:${secret.port}/x.png`)}`, guard, {
       timeoutMs: 15_000, quietMs: 300, maxBytes: 1e7, maxRequests: 100,
     });
     expect(capture.title).toBe("Leaky");
@@ -97,7 +97,7 @@ describe("SSRF: refused on the way, redirects and subresources included", () => 
 
   test("the engine refuses an internal first address too", async () => {
     const guard = { resolve: mappedResolver(new Map()), allow: [] };
-    const err = await inspectPage(await host.get(), `http://169.254.169.254/`, guard, {
+    const err = await inspectPage((await host.acquire()).browser, `http://169.254.169.254/`, guard, {
       timeoutMs: 15_000, quietMs: 300, maxBytes: 1e7, maxRequests: 100,
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InspectError);

@@ -44,12 +44,15 @@ export type InspectionResult = {
 export type CheckAnswer =
   | { action: "check_again" }
   | {
+      /** SPEC §7 lists `error` beside `result`: the same text as result.error, or null. */
+      error: string | null;
       result: InspectionResult;
       history: HistoryEntry[];
       averages: { percentile: number | null; percentiles: readonly number[]; source: string };
     };
 
 export const errorAnswer = (url: string, error: string, errorType: string): CheckAnswer => ({
+  error,
   result: {
     url, error, errorType, timestamp: new Date().toISOString(), cached: false, bytes: 0, filecount: 0, co2: 0,
     detail: null, screenshot: null,
@@ -61,6 +64,7 @@ export const errorAnswer = (url: string, error: string, errorType: string): Chec
 export function answerFrom(row: FinishedRow, history: HistoryEntry[], now = Date.now()): CheckAnswer {
   const ok = row.status === "done";
   return {
+    error: row.error,
     result: {
       url: row.url,
       error: row.error,

@@ -55,6 +55,7 @@ describe("check-analysis", () => {
 
   test("the result has the SPEC §3 shape with real numbers", () => {
     const { result, history, averages } = first;
+    expect(first.error).toBeNull();
     expect(result.error).toBeNull();
     expect(result.cached).toBe(false);
     expect(result.filecount).toBe(14);
@@ -98,6 +99,7 @@ describe("check-analysis", () => {
 
   test("a URL with the private marker is refused with SPEC's words and type", async () => {
     const body = await check(`${site.url("/")}${PRIVATE_MARKER}`);
+    expect(body.error).toBe("This page is private and cannot be inspected");
     expect(body.result.error).toBe("This page is private and cannot be inspected");
     expect(body.result.errorType).toBe("private");
   });

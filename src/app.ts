@@ -9,6 +9,7 @@ import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
+import { inspectRoom } from "./inspect";
 import type { Lifecycle } from "./lifecycle";
 import { webRoom } from "./web";
 
@@ -22,6 +23,7 @@ const ROOMS: Room[] = [
   authRoom,
   domainsRoom,
   feedbackRoom,
+  inspectRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) => webRoom(ctx, { currentUser: (request) => currentUser(ctx, request) }),
 ];

@@ -35,6 +35,23 @@ const secret: Parser<string> = {
   parse: (raw) => (raw.length >= 32 ? raw : undefined),
 };
 
+const hostList: Parser<string[]> = {
+  accepts: "a comma-separated list of host names or IPs, each optionally with :port",
+  parse: (raw) => {
+    const items = raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    return items.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(h)) ? items : undefined;
+  },
+};
+
+const hostMap: Parser<Map<string, string>> = {
+  accepts: "a comma-separated list of host=IP pairs",
+  parse: (raw) => {
+    const pairs = raw.split(",").map((s) => s.trim()).filter(Boolean).map((p) => p.split("="));
+    if (!pairs.every((p) => p.length === 2 && /^[a-z0-9.-]+$/i.test(p[0]!) && /^[0-9a-f:.]+$/i.test(p[1]!))) return undefined;
+    return new Map(pairs.map(([h, ip]) => [h!.toLowerCase(), ip!]));
+  },
+};
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -75,6 +92,24 @@ export const SETTINGS = {
     "production",
   ),
   BETA: setting(oneOf(["0", "1"] as const), "1 hides pricing and shows the request page; unset means beta until billing is configured"),
+  CHROMIUM_PATH: setting(text("a path to a Chromium executable"), "the browser the page inspector drives", "/usr/bin/chromium"),
+  INSPECT_CONCURRENCY: setting(
+    integer(0, 16),
+    "inspections run at once by this process; 0 leaves the queue to `npm run worker:inspect`",
+    "2",
+  ),
+  INSPECT_TIMEOUT_MS: setting(integer(2000, 120000), "hard cap on one inspection, navigation included", "30000"),
+  INSPECT_QUIET_MS: setting(integer(100, 10000), "network silence that ends an inspection after the load event", "500"),
+  INSPECT_MAX_BYTES: setting(integer(100000, 1000000000), "hard cap on the bytes one inspection may download", "50000000"),
+  INSPECT_MAX_REQUESTS: setting(integer(10, 10000), "hard cap on the requests one inspection may make", "500"),
+  INSPECT_RATE_LIMIT: setting(integer(1, 100000), "new inspections one client may start per hour", "30"),
+  INSPECT_ALLOW_HOSTS: setting(hostList, "tests only: hosts the inspector may reach although internal or on other ports"),
+  INSPECT_HOST_MAP: setting(hostMap, "tests only: host=IP pairs the inspector resolves without DNS"),
+  GREENCHECK_API_BASE: setting(
+    url(["http:", "https:"]),
+    "Green Web Foundation API used for green-hosting checks",
+    "https://api.thegreenwebfoundation.org",
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;
@@ -101,4 +136,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     out[name] = parsed;
   }
   return out as Config;
+}
+
+/** For entry scripts (server, worker): the config, or one line on stderr and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`bothy: ${err.message}\n`);
+    process.exit(1);
+  }
 }

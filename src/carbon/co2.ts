@@ -1,0 +1,23 @@
+// CO2 per page view with the Sustainable Web Design model v4 (@tgwf/co2), the model Website
+// Carbon also uses. Every visit is counted as a first visit of the bytes measured.
+import { co2, type Rating } from "@tgwf/co2";
+
+// NOTE: all three visit options are passed because perVisitTrace warns three times per call
+// for each one missing; these are also v4's defaults (first visit, nothing cached).
+const FIRST_VISIT = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
+const swd4 = new co2({ model: "swd", version: 4, rating: true });
+
+/** SWD v4 energy intensity: 0.055 + 0.059 + 0.080 operational + 0.012 + 0.013 + 0.081 embodied kWh per GB. */
+export const KWH_PER_GB = 0.3;
+
+export type VisitCarbon = { grams: number; rating: Rating; kwh: number };
+
+/**
+ * Grams of CO2 for one view of a page weighing `bytes`. `green` is the green-hosting verdict;
+ * "unknown" counts as grid energy (SPEC §9: renewable only when green is known).
+ */
+export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon {
+  const trace = swd4.perVisitTrace(bytes, green === true, FIRST_VISIT);
+  const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: "F" as Rating } : trace.co2;
+  return { grams: result.total, rating: result.rating, kwh: (bytes / 1e9) * KWH_PER_GB };
+}

@@ -1,0 +1,21 @@
+// Local types for the part of @tgwf/co2 0.19.0 we call. @types/tgwf__co2 is stuck at 0.14
+// (before SWD v4 and the ESM hosting change), so it would describe the wrong API.
+declare module "@tgwf/co2" {
+  export type VisitOptions = {
+    dataReloadRatio: number;
+    firstVisitPercentage: number;
+    returnVisitPercentage: number;
+    greenHostingFactor?: number;
+  };
+  export type Rating = "A+" | "A" | "B" | "C" | "D" | "E" | "F";
+  export class co2 {
+    constructor(options?: { model?: "swd" | "1byte"; version?: 3 | 4; rating?: boolean; results?: "segment" });
+    perByte(bytes: number, green?: boolean): number;
+    perVisit(bytes: number, green?: boolean): number;
+    perVisitTrace(
+      bytes: number,
+      green: boolean,
+      options: VisitOptions,
+    ): { co2: number | { total: number; rating: Rating }; green: boolean };
+  }
+}

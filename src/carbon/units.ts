@@ -1,0 +1,34 @@
+// Energy and carbon units as SPEC §9 words them: streaming hours from bytes, mass and size
+// scaled by 1000 (g, kg, t, kt; B, kB, MB, GB, TB), and kB (1024) for the size history.
+
+/** About 0.7 GB per hour of SD video streaming (SPEC §9). */
+export const BYTES_PER_STREAMING_HOUR = 700_000_000;
+
+export const streamingHours = (bytes: number): number => bytes / BYTES_PER_STREAMING_HOUR;
+
+/** Size-history points are in kB of 1024 bytes (SPEC §9), unlike the display units below. */
+export const historyKb = (bytes: number): number => bytes / 1024;
+
+function scaled(value: number, units: readonly string[]): { value: number; unit: string } {
+  let i = 0;
+  let v = value;
+  while (Math.abs(v) >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return { value: v, unit: units[i]! };
+}
+
+const round = (v: number) => (Math.abs(v) >= 100 ? Math.round(v) : Math.abs(v) >= 10 ? Math.round(v * 10) / 10 : Math.round(v * 100) / 100);
+
+/** 1234 → "1.23 kg" (grams in). */
+export function formatMass(grams: number): string {
+  const { value, unit } = scaled(grams, ["g", "kg", "t", "kt"]);
+  return `${round(value)} ${unit}`;
+}
+
+/** 1234567 → "1.23 MB" (decimal units, as co2.js counts a GB as 1e9 bytes). */
+export function formatBytes(bytes: number): string {
+  const { value, unit } = scaled(bytes, ["B", "kB", "MB", "GB", "TB"]);
+  return `${round(value)} ${unit}`;
+}

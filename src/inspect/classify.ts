@@ -1,0 +1,80 @@
+// Pure classification of what a page loaded: file groups, trackers (offline third-party-web
+// dataset) and cookies. No browser types here, so it is tested without Chromium.
+import { getEntity } from "third-party-web";
+
+export const FILE_GROUPS = ["images", "scripts", "html", "styles", "fonts", "videos", "other"] as const;
+export type FileGroup = (typeof FILE_GROUPS)[number];
+
+/** Playwright's resourceType first, then the response content-type (notes/inspector-carbon.md A4). */
+export function fileGroup(resourceType: string, contentType: string | undefined): FileGroup {
+  const mime = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (resourceType === "document" || mime === "text/html") return "html";
+  if (resourceType === "stylesheet" || mime === "text/css") return "styles";
+  if (resourceType === "script" || mime.includes("javascript")) return "scripts";
+  if (resourceType === "image" || mime.startsWith("image/")) return "images";
+  if (resourceType === "font" || mime.startsWith("font/") || mime.includes("woff")) return "fonts";
+  if (mime.startsWith("video/") || (resourceType === "media" && !mime.startsWith("audio/"))) return "videos";
+  return "other";
+}
+
+// NOTE: the categories that count as "blocked": what a tracker/ad blocker would stop. cdn,
+// hosting, utility, video, content etc. are not (Google Fonts is cdn, Stripe utility).
+const TRACKING = new Set(["ad", "analytics", "social", "marketing", "tag-manager"]);
+
+export type Tracker = { host: string; entity: string; category: string };
+
+/** A tracker/ad request, unless it belongs to the same entity as the page (google.com on google.com). */
+export function classifyTracker(requestUrl: string, pageUrl: string): Tracker | null {
+  let host: string;
+  try {
+    host = new URL(requestUrl).hostname;
+  } catch {
+    return null;
+  }
+  // TRICKY: third-party-web matches on the host alone; drop the port so that fixture hosts like
+  // www.google-analytics.com:8443 resolve to their entity.
+  const entity = getEntity(`https://${host}/`);
+  if (!entity || !TRACKING.has(entity.category)) return null;
+  let pageHost = "";
+  try {
+    pageHost = new URL(pageUrl).hostname;
+  } catch {}
+  if (pageHost && getEntity(`https://${pageHost}/`)?.name === entity.name) return null;
+  return { host, entity: entity.name, category: entity.category };
+}
+
+/** The registrable-ish site of a host: the last two labels (enough to tell first from third party). */
+export const siteOf = (host: string): string =>
+  /^[\d.]+$|:/.test(host) ? host : host.split(".").slice(-2).join(".");
+
+export type SetCookieAttempt = { name: string; domain: string; path: string; secure: boolean; httpOnly: boolean; sameSite?: string };
+
+/** Parses one raw Set-Cookie header (values are never kept: they may identify a person). */
+export function parseSetCookie(header: string, responseHost: string): SetCookieAttempt | null {
+  const [pair = "", ...attrs] = header.split(";");
+  const eq = pair.indexOf("=");
+  const name = (eq < 0 ? "" : pair.slice(0, eq)).trim();
+  if (!name) return null;
+  const out: SetCookieAttempt = { name, domain: responseHost, path: "/", secure: false, httpOnly: false };
+  for (const attr of attrs) {
+    const [k = "", v = ""] = attr.split("=").map((s) => s.trim());
+    switch (k.toLowerCase()) {
+      case "domain":
+        if (v) out.domain = v.replace(/^\./, "");
+        break;
+      case "path":
+        out.path = v || "/";
+        break;
+      case "secure":
+        out.secure = true;
+        break;
+      case "httponly":
+        out.httpOnly = true;
+        break;
+      case "samesite":
+        out.sameSite = v;
+        break;
+    }
+  }
+  return out;
+}

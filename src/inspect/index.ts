@@ -1,0 +1,113 @@
+// The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
+// then the SPEC §3 result) and GET /api/get-screenshot. In this process it also runs the queue
+// (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
+import { Elysia, t } from "elysia";
+import type { Room } from "../app";
+import { greenCheck } from "../carbon";
+import { HttpError } from "../http/errors";
+import { browserHost } from "./browser";
+import { checkTarget } from "./guard";
+import { startQueue } from "./queue";
+import { rateLimiter } from "./rate-limit";
+import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
+import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
+import { enqueue, history, isLive, latest, screenshot } from "./store";
+import { normaliseUrl, type Target } from "./url";
+
+/** check=true re-runs only when the last run is older than this: polls that repeat check=true
+ * must not start a new run each second. */
+export const RECHECK_AFTER_MS = 30_000;
+
+export const inspectRoom: Room = ({ config, db, lifecycle }) => {
+  const guard = guardFrom(config);
+  const limiter = rateLimiter(config.INSPECT_RATE_LIMIT, 3600_000);
+  let wake = () => {};
+  if (config.INSPECT_CONCURRENCY > 0) {
+    const browser = browserHost(config.CHROMIUM_PATH);
+    const run = jobRunner({
+      sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
+      stopping: () => queue.stopping(),
+    });
+    const queue = startQueue({ sql: db.sql, concurrency: config.INSPECT_CONCURRENCY, leaseMs: leaseMs(config), pollMs: 1000, run });
+    wake = queue.wake;
+    lifecycle.onShutdown("inspect-queue", async () => {
+      // An inspection can take 30 s, longer than the shutdown allows: give running jobs a third
+      // of it, then close the browser, which ends them and hands them back to the queue.
+      await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
+      await browser.close();
+      await queue.stop();
+    });
+  }
+
+  /** Queues a run for the client, or refuses with 429 when it started too many. */
+  const start = async (url: string, client: string) => {
+    if (!limiter.take(client)) throw new HttpError(429, "Too many inspections from this address; try again in an hour");
+    await enqueue(db.sql, url);
+    wake();
+  };
+
+  /** Validates and guards the URL; answers the SPEC error result instead when it cannot be inspected. */
+  const target = async (raw: string): Promise<Target | CheckAnswer> => {
+    const parsed = normaliseUrl(raw);
+    if (!parsed.ok) {
+      if (parsed.private) return errorAnswer(raw, PRIVATE_MESSAGE, "private");
+      throw new HttpError(400, parsed.error);
+    }
+    const verdict = await checkTarget(parsed.value.hostname, parsed.value.port, guard);
+    if (!verdict.ok) {
+      return verdict.reason === "unresolved"
+        ? errorAnswer(parsed.value.url, "generic_error", "generic_error")
+        : errorAnswer(parsed.value.url, verdict.message, "forbidden");
+    }
+    return parsed.value;
+  };
+
+  return new Elysia({ name: "inspect" })
+    .derive(({ request, server }) => ({ client: server?.requestIP(request)?.address ?? "local" }))
+    .get(
+      "/api/check-analysis",
+      async ({ query, client }): Promise<CheckAnswer> => {
+        const tgt = await target(query.url);
+        if (!("hostname" in tgt)) return tgt;
+        if (await isLive(db.sql, tgt.url)) return { action: "check_again" };
+        const last = await latest(db.sql, tgt.url);
+        const age = last ? Date.now() - last.finishedAt.getTime() : Infinity;
+        // NOTE: a failure is not kept like a result: past 15 minutes the next visitor tries again.
+        const keep = last !== null && (age < RECHECK_AFTER_MS || (!query.check && (last.status === "done" || age <= CACHED_AFTER_MS)));
+        if (last && keep) return answerFrom(last, await history(db.sql, tgt.url, 100));
+        await start(tgt.url, client);
+        return { action: "check_again" };
+      },
+      {
+        query: t.Object({
+          url: t.String({ minLength: 1, maxLength: 4096 }),
+          check: t.Optional(t.BooleanString()),
+        }),
+      },
+    )
+    .get(
+      "/api/get-screenshot",
+      async ({ query, client, set }) => {
+        const tgt = await target(query.url);
+        if (!("hostname" in tgt)) {
+          const refused = "result" in tgt ? tgt.result : null;
+          set.status = 403;
+          return { error: refused?.errorType ?? "unavailable", errorMessage: refused?.error ?? "This page cannot be inspected" };
+        }
+        const shot = await screenshot(db.sql, tgt.url);
+        const stale = !shot || Date.now() - shot.takenAt.getTime() > CACHED_AFTER_MS;
+        if (query.force && stale && !(await isLive(db.sql, tgt.url))) await start(tgt.url, client);
+        if (!shot) {
+          set.status = 404;
+          return { error: "not_found", errorMessage: "No screenshot of this page yet" };
+        }
+        return { result: `data:image/jpeg;base64,${shot.jpeg.toString("base64")}`, timestamp: shot.takenAt.toISOString() };
+      },
+      {
+        query: t.Object({
+          url: t.String({ minLength: 1, maxLength: 4096 }),
+          force: t.Optional(t.BooleanString()),
+        }),
+      },
+    );
+};

@@ -1,0 +1,83 @@
+// The inspection result as SPEC §3 "Inspection result" shapes it, built from a stored row:
+// {error, errorType, timestamp, bytes, filecount, detail{title, green, blocked, cookies, files}},
+// plus the history entries and the percentile averages.
+import type { CookieEntry, FileEntry } from "./engine";
+import type { FileGroup } from "./classify";
+import { PAGE_WEIGHT_SOURCE, PERCENTILES, percentileOf } from "./percentile";
+import type { FinishedRow, HistoryEntry } from "./store";
+
+/** What a successful run stores beside the numbers. */
+export type Detail = {
+  title: string;
+  finalUrl: string;
+  /** Hosting provider when the Green Web Foundation knows it as green, otherwise "unknown". */
+  green: string;
+  rating: string;
+  kwh: number;
+  blocked: Record<string, number>;
+  blockedBytes: number;
+  cookies: Record<string, CookieEntry>;
+  files: Record<FileGroup, FileEntry[]>;
+  /** Requests the SSRF guard refused (host and why). */
+  refused: { host: string; reason: string }[];
+  truncated: "time" | "bytes" | "requests" | null;
+};
+
+/** After this age a result is labelled cached with its date (SPEC §4 Inspect, §9). */
+export const CACHED_AFTER_MS = 15 * 60_000;
+
+export const PRIVATE_MESSAGE = "This page is private and cannot be inspected";
+
+export type InspectionResult = {
+  url: string;
+  error: string | null;
+  errorType: string | null;
+  timestamp: string;
+  cached: boolean;
+  bytes: number;
+  filecount: number;
+  co2: number;
+  detail: Detail | null;
+  screenshot: string | null;
+};
+
+export type CheckAnswer =
+  | { action: "check_again" }
+  | {
+      /** SPEC §7 lists `error` beside `result`: the same text as result.error, or null. */
+      error: string | null;
+      result: InspectionResult;
+      history: HistoryEntry[];
+      averages: { percentile: number | null; percentiles: readonly number[]; source: string };
+    };
+
+export const errorAnswer = (url: string, error: string, errorType: string): CheckAnswer => ({
+  error,
+  result: {
+    url, error, errorType, timestamp: new Date().toISOString(), cached: false, bytes: 0, filecount: 0, co2: 0,
+    detail: null, screenshot: null,
+  },
+  history: [],
+  averages: { percentile: null, percentiles: PERCENTILES, source: PAGE_WEIGHT_SOURCE },
+});
+
+export function answerFrom(row: FinishedRow, history: HistoryEntry[], now = Date.now()): CheckAnswer {
+  const ok = row.status === "done";
+  return {
+    error: row.error,
+    result: {
+      url: row.url,
+      error: row.error,
+      errorType: row.errorType,
+      timestamp: row.finishedAt.toISOString(),
+      cached: now - row.finishedAt.getTime() > CACHED_AFTER_MS,
+      bytes: row.bytes ?? 0,
+      filecount: row.filecount ?? 0,
+      co2: row.co2 ?? 0,
+      detail: row.detail,
+      screenshot: ok ? `/api/get-screenshot?url=${encodeURIComponent(row.url)}` : null,
+    },
+    history,
+    averages: { percentile: ok ? percentileOf(row.bytes ?? 0) : null, percentiles: PERCENTILES, source: PAGE_WEIGHT_SOURCE },
+  };
+}

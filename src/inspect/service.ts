@@ -1,0 +1,95 @@
+// Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, then the
+// row (and screenshot) is stored. No HTTP types here; the room and the worker process share it.
+import type { Sql } from "postgres";
+import { greenLabel, perVisit, type GreenCheck } from "../carbon";
+import type { Config } from "../config";
+import { log } from "../log";
+import type { BrowserHost } from "./browser";
+import { InspectError, inspectPage, type EngineLimits } from "./engine";
+import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
+import type { Detail } from "./result";
+import { complete, fail, release, saveScreenshot, type Job } from "./store";
+
+/** A job claimed this many times crashed its worker each time: give up on it. */
+const MAX_ATTEMPTS = 3;
+
+export const guardFrom = (config: Config): GuardOptions => ({
+  resolve: config.INSPECT_HOST_MAP ? mappedResolver(config.INSPECT_HOST_MAP) : systemResolver,
+  allow: config.INSPECT_ALLOW_HOSTS ?? [],
+});
+
+export const limitsFrom = (config: Config): EngineLimits => ({
+  timeoutMs: config.INSPECT_TIMEOUT_MS,
+  quietMs: config.INSPECT_QUIET_MS,
+  maxBytes: config.INSPECT_MAX_BYTES,
+  maxRequests: config.INSPECT_MAX_REQUESTS,
+});
+
+/** Lease of a running job: past it, another worker may assume this one died. */
+export const leaseMs = (config: Config) => config.INSPECT_TIMEOUT_MS * 2 + 30_000;
+
+export type RunnerDeps = {
+  sql: Sql;
+  browser: BrowserHost;
+  greencheck: GreenCheck;
+  guard: GuardOptions;
+  limits: EngineLimits;
+  /** True while the process shuts down: a job failing then goes back to the queue instead. */
+  stopping?: () => boolean;
+};
+
+export function jobRunner(deps: RunnerDeps) {
+  const { sql } = deps;
+  return async (job: Job): Promise<void> => {
+    if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
+    const t0 = performance.now();
+    try {
+      const lease = await deps.browser.acquire();
+      // NOTE: a second cap around the engine's own deadline, for a browser that stops answering.
+      const capture = await withTimeout(inspectPage(lease.browser, job.url, deps.guard, deps.limits), deps.limits.timeoutMs + 15_000)
+        .finally(lease.release);
+      const verdict = await deps.greencheck(new URL(capture.finalUrl || job.url).hostname);
+      const carbon = perVisit(capture.bytes, verdict.green);
+      const detail: Detail = {
+        title: capture.title,
+        finalUrl: capture.finalUrl,
+        green: greenLabel(verdict),
+        rating: carbon.rating,
+        kwh: carbon.kwh,
+        blocked: capture.blocked,
+        blockedBytes: capture.blockedBytes,
+        cookies: capture.cookies,
+        files: capture.files,
+        refused: capture.refused.map((r) => ({ host: r.host, reason: r.reason })),
+        truncated: capture.truncated,
+      };
+      if (capture.screenshot) await saveScreenshot(sql, job.url, capture.screenshot);
+      await complete(sql, job.id, {
+        bytes: capture.bytes, bytesInitial: capture.bytesInitial, filecount: capture.filecount, co2: carbon.grams, detail,
+      });
+      log.info("inspection done", { id: job.id, bytes: capture.bytes, ms: Math.round(performance.now() - t0) });
+    } catch (err) {
+      if (deps.stopping?.()) {
+        await release(sql, job.id);
+        return;
+      }
+      if (err instanceof InspectError) {
+        // SPEC §8: unreachable pages answer the code "generic_error"; the page words it.
+        await fail(sql, job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);
+        log.info("inspection refused or failed", { id: job.id, type: err.type });
+        return;
+      }
+      const message = err instanceof Error ? err.message.split("\n")[0]! : String(err);
+      log.error("inspection failed", { id: job.id, error: message });
+      await fail(sql, job.id, `The inspection failed: ${message}`, "error");
+    }
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from the browser in ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+}

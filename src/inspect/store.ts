@@ -1,0 +1,108 @@
+// The inspections table: queue operations (enqueue, claim, finish) and history reads. Every
+// query is named so a failure says which one broke.
+import { namedQuery } from "../db";
+import type { Detail } from "./result";
+
+export type Job = { id: string; url: string; attempts: number };
+
+export type FinishedRow = {
+  id: string;
+  url: string;
+  status: "done" | "failed";
+  finishedAt: Date;
+  error: string | null;
+  errorType: string | null;
+  bytes: number | null;
+  bytesInitial: number | null;
+  filecount: number | null;
+  co2: number | null;
+  detail: Detail | null;
+};
+
+/** Queues a job unless one is already queued or running for the URL; true when this call queued it. */
+export const enqueue = namedQuery("inspect.enqueue", async (sql, url: string) => {
+  const rows = await sql`
+    INSERT INTO inspections (url) VALUES (${url})
+    ON CONFLICT (url) WHERE status IN ('queued', 'running') DO NOTHING
+    RETURNING id`;
+  return rows.length === 1;
+});
+
+/** Takes the oldest queued job (or one whose worker died) without waiting on rows others hold. */
+export const claim = namedQuery("inspect.claim", async (sql, leaseMs: number): Promise<Job | null> => {
+  const [row] = await sql<{ id: string; url: string; attempts: number }[]>`
+    UPDATE inspections SET status = 'running', started_at = now(), attempts = attempts + 1,
+      lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE id = (
+      SELECT id FROM inspections
+      WHERE status = 'queued' OR (status = 'running' AND lease_until < now())
+      ORDER BY requested_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id::text, url, attempts`;
+  return row ?? null;
+});
+
+/** Puts a claimed job back in the queue, as if it had never been claimed. */
+export const release = namedQuery("inspect.release", async (sql, id: string) => {
+  await sql`
+    UPDATE inspections SET status = 'queued', started_at = NULL, lease_until = NULL, attempts = attempts - 1
+    WHERE id = ${id} AND status = 'running'`;
+});
+
+export const complete = namedQuery(
+  "inspect.complete",
+  async (sql, id: string, r: { bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail }) => {
+    await sql`
+      UPDATE inspections SET status = 'done', finished_at = now(), lease_until = NULL, bytes = ${r.bytes},
+        bytes_initial = ${r.bytesInitial}, filecount = ${r.filecount}, co2 = ${r.co2}, detail = ${sql.json(r.detail)}
+      WHERE id = ${id}`;
+  },
+);
+
+export const fail = namedQuery("inspect.fail", async (sql, id: string, error: string, errorType: string) => {
+  await sql`
+    UPDATE inspections SET status = 'failed', finished_at = now(), lease_until = NULL, error = ${error},
+      error_type = ${errorType}
+    WHERE id = ${id}`;
+});
+
+export const isLive = namedQuery("inspect.isLive", async (sql, url: string) => {
+  const rows = await sql`SELECT 1 FROM inspections WHERE url = ${url} AND status IN ('queued', 'running')`;
+  return rows.length > 0;
+});
+
+export const latest = namedQuery("inspect.latest", async (sql, url: string): Promise<FinishedRow | null> => {
+  const [row] = await sql<FinishedRow[]>`
+    SELECT id::text, url, status, finished_at AS "finishedAt", error, error_type AS "errorType",
+      bytes::float8 AS bytes, bytes_initial::float8 AS "bytesInitial", filecount, co2, detail
+    FROM inspections
+    WHERE url = ${url} AND status IN ('done', 'failed')
+    ORDER BY finished_at DESC LIMIT 1`;
+  return row ?? null;
+});
+
+export type HistoryEntry = { timestamp: string; co2: number; bytes: number; bytesInitial: number };
+
+/** Successful runs, oldest first, for the energy and page-size charts. */
+export const history = namedQuery("inspect.history", async (sql, url: string, limit: number): Promise<HistoryEntry[]> => {
+  const rows = await sql<{ at: Date; co2: number; bytes: number; bytesInitial: number }[]>`
+    SELECT * FROM (
+      SELECT finished_at AS at, co2, bytes::float8 AS bytes, bytes_initial::float8 AS "bytesInitial"
+      FROM inspections WHERE url = ${url} AND status = 'done'
+      ORDER BY finished_at DESC LIMIT ${limit}) recent
+    ORDER BY at`;
+  return rows.map((r) => ({ timestamp: r.at.toISOString(), co2: r.co2, bytes: r.bytes, bytesInitial: r.bytesInitial }));
+});
+
+export const saveScreenshot = namedQuery("inspect.saveScreenshot", async (sql, url: string, jpeg: Uint8Array) => {
+  await sql`
+    INSERT INTO inspection_screenshots (url, taken_at, jpeg) VALUES (${url}, now(), ${Buffer.from(jpeg)})
+    ON CONFLICT (url) DO UPDATE SET taken_at = excluded.taken_at, jpeg = excluded.jpeg`;
+});
+
+export const screenshot = namedQuery("inspect.screenshot", async (sql, url: string) => {
+  const [row] = await sql<{ jpeg: Buffer; takenAt: Date }[]>`
+    SELECT jpeg, taken_at AS "takenAt" FROM inspection_screenshots WHERE url = ${url}`;
+  return row ?? null;
+});

@@ -1,0 +1,151 @@
+// GET /api/check-analysis and /api/get-screenshot in the real app: queue, poll, result shape,
+// cache, "Check again", history, the private and generic errors, validation and the rate limit.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { perVisit } from "../../../src/carbon";
+import { PRIVATE_MARKER } from "../../../src/inspect/url";
+import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
+import { req, startTestServer } from "../../helpers/server";
+
+let site: FixtureSite;
+let gwf: ReturnType<typeof Bun.serve>;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  // The greencheck API's v3 protocol: every host is green here, hosted by "Fixture Green Host".
+  gwf = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (r) => Response.json({ url: new URL(r.url).pathname.split("/").pop(), green: true, hosted_by: "Fixture Green Host" }),
+  });
+  server = await startTestServer({
+    env: { ...site.env, INSPECT_QUIET_MS: "300", INSPECT_RATE_LIMIT: "5", GREENCHECK_API_BASE: `http://127.0.0.1:${gwf.port}` },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  gwf.stop(true);
+  await site.stop();
+});
+
+const get = (path: string) => server.app.handle(req(path));
+const check = async (url: string, force = false) =>
+  (await get(`/api/check-analysis?url=${encodeURIComponent(url)}${force ? "&check=true" : ""}`)).json();
+
+/** Polls like the inspect page (every poll repeats the same query) until the answer is final. */
+async function settle(url: string, force = false) {
+  for (;;) {
+    const body = await check(url, force);
+    if (body.action !== "check_again") return body;
+    await Bun.sleep(100);
+  }
+}
+
+const rows = async (url: string) =>
+  (await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM inspections WHERE url = ${url}`)[0]!.n;
+
+describe("check-analysis", () => {
+  let first: Awaited<ReturnType<typeof settle>>;
+  const url = () => site.url("/");
+
+  test("the first call queues a run and answers check_again", async () => {
+    expect(await check(url())).toEqual({ action: "check_again" });
+    first = await settle(url());
+  });
+
+  test("the result has the SPEC §3 shape with real numbers", () => {
+    const { result, history, averages } = first;
+    expect(first.error).toBeNull();
+    expect(result.error).toBeNull();
+    expect(result.cached).toBe(false);
+    expect(result.filecount).toBe(14);
+    expect(result.detail.title).toBe("Fixture Shop — Green Test Page");
+    const fileBytes = Object.values(result.detail.files as Record<string, { bytes: number }[]>).flat().reduce((a, f) => a + f.bytes, 0);
+    expect(result.bytes).toBe(fileBytes);
+    expect(result.detail.green).toBe("Fixture Green Host");
+    expect(result.co2).toBeCloseTo(perVisit(result.bytes, true).grams, 10);
+    expect(Object.keys(result.detail.blocked).sort()).toEqual([...TRACKER_HOSTS].sort());
+    expect(Object.keys(result.detail.cookies)).toContain("session@127.0.0.1");
+    expect(result.screenshot).toBe(`/api/get-screenshot?url=${encodeURIComponent(url())}`);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toEqual({ timestamp: result.timestamp, co2: result.co2, bytes: result.bytes, bytesInitial: expect.any(Number) });
+    expect(averages.percentiles).toHaveLength(100);
+    expect(averages.percentile).toBe(0); // ~120 kB is lighter than the 10th percentile's 607 kB
+  });
+
+  test("a second call is answered from the cache without a new run", async () => {
+    const again = await check(url());
+    expect(again.result.timestamp).toBe(first.result.timestamp);
+    expect(await rows(url())).toBe(1);
+  });
+
+  test("check=true right after a run does not start another (polls repeat it)", async () => {
+    const again = await check(url(), true);
+    expect(again.result.timestamp).toBe(first.result.timestamp);
+    expect(await rows(url())).toBe(1);
+  });
+
+  test("older than 15 minutes it is labelled cached; Check again re-runs and history grows", async () => {
+    await server.db.sql`UPDATE inspections SET finished_at = finished_at - interval '20 minutes' WHERE url = ${url()}`;
+    const old = await check(url());
+    expect(old.result.cached).toBe(true);
+    expect(await check(url(), true)).toEqual({ action: "check_again" });
+    const rerun = await settle(url(), true);
+    expect(rerun.result.cached).toBe(false);
+    expect(rerun.history).toHaveLength(2);
+    expect(Date.parse(rerun.history[1].timestamp)).toBeGreaterThan(Date.parse(rerun.history[0].timestamp));
+    expect(rerun.history[1].bytes).toBe(first.result.bytes);
+  });
+
+  test("a URL with the private marker is refused with SPEC's words and type", async () => {
+    const body = await check(`${site.url("/")}${PRIVATE_MARKER}`);
+    expect(body.error).toBe("This page is private and cannot be inspected");
+    expect(body.result.error).toBe("This page is private and cannot be inspected");
+    expect(body.result.errorType).toBe("private");
+  });
+
+  test("an unreachable page ends in generic_error", async () => {
+    const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
+    const dead = `http://127.0.0.1:${closed.port}/`;
+    closed.stop(true);
+    const body = await settle(dead);
+    expect(body.result).toMatchObject({ error: "generic_error", errorType: "generic_error" });
+    // Within 15 minutes the failure is the answer; after that the next visitor's call retries.
+    expect((await check(dead)).result.errorType).toBe("generic_error");
+    await server.db.sql`UPDATE inspections SET finished_at = finished_at - interval '16 minutes' WHERE url = ${dead}`;
+    expect(await check(dead)).toEqual({ action: "check_again" });
+    expect((await settle(dead)).result.errorType).toBe("generic_error");
+  });
+
+  test("bad input is a 400 in the one error shape", async () => {
+    for (const path of ["/api/check-analysis", "/api/check-analysis?url=", "/api/check-analysis?url=a.com&check=maybe", `/api/check-analysis?url=${encodeURIComponent("gopher://x.org")}`]) {
+      const res = await get(path);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.status).toBe(400);
+    }
+  });
+});
+
+describe("get-screenshot", () => {
+  test("serves the stored viewport JPEG", async () => {
+    const res = await get(`/api/get-screenshot?url=${encodeURIComponent(site.url("/"))}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result).toStartWith("data:image/jpeg;base64,/9j/");
+  });
+
+  test("an uninspected page answers error/errorMessage", async () => {
+    const res = await get(`/api/get-screenshot?url=${encodeURIComponent(site.url("/never"))}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "not_found", errorMessage: "No screenshot of this page yet" });
+  });
+});
+
+describe("rate limit", () => {
+  test("a client starting too many new runs gets 429", async () => {
+    // Runs started so far by this client: /, the re-run, the dead port twice. The limit is 5.
+    expect(await check(site.url("/plain?n=1"))).toEqual({ action: "check_again" });
+    const res = await get(`/api/check-analysis?url=${encodeURIComponent(site.url("/plain?n=2"))}`);
+    expect(res.status).toBe(429);
+  });
+});

@@ -1,0 +1,35 @@
+// A shutdown in the middle of an inspection: the job gets a grace period, then the browser is
+// closed and the job goes back to the queue (not "failed"), for the next process to run.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { embeddedClient } from "../../../src/db";
+import { startEmbedded } from "../../../src/db/embedded";
+import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
+import { req, startTestServer } from "../../helpers/server";
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(() => site.stop());
+
+test("a job cut short by the shutdown is queued again", async () => {
+  const server = await startTestServer({ env: { ...site.env, SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
+  const url = site.url("/busy"); // spins after load, so the job is still running when we stop
+  expect(await (await server.app.handle(req(`/api/check-analysis?url=${encodeURIComponent(url)}`))).json()).toEqual({ action: "check_again" });
+  for (;;) {
+    const [row] = await server.db.sql<{ status: string }[]>`SELECT status FROM inspections WHERE url = ${url}`;
+    if (row?.status === "running") break;
+    await Bun.sleep(50);
+  }
+  await server.stop();
+
+  const db = await startEmbedded(server.dataDir);
+  const sql = embeddedClient(db);
+  try {
+    const rows = await sql<{ status: string; attempts: number }[]>`SELECT status, attempts FROM inspections WHERE url = ${url}`;
+    expect([...rows]).toEqual([{ status: "queued", attempts: 0 }]);
+  } finally {
+    await sql.end();
+    await db.stop();
+  }
+});

@@ -1,0 +1,46 @@
+// The carbon room without I/O: SWD v4 grams checked against co2.js itself, and SPEC §9 units.
+import { describe, expect, test } from "bun:test";
+import { co2 } from "@tgwf/co2";
+import { formatBytes, formatMass, historyKb, perVisit, streamingHours } from "../../../src/carbon";
+
+const FIRST = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
+
+describe("perVisit (SWD v4)", () => {
+  test("grams equal @tgwf/co2's own output, grey and green", () => {
+    const model = new co2({ model: "swd", version: 4 });
+    for (const bytes of [0, 1, 121_653, 1_000_000, 2_200_000]) {
+      expect(perVisit(bytes, false).grams).toBeCloseTo(model.perVisitTrace(bytes, false, FIRST).co2 as number, 10);
+      expect(perVisit(bytes, true).grams).toBeCloseTo(model.perVisitTrace(bytes, true, FIRST).co2 as number, 10);
+    }
+  });
+
+  test("1 MB is 0.1482 g on the grid and 0.12103 g on green hosting (note B2)", () => {
+    expect(perVisit(1_000_000, false)).toEqual({ grams: 0.1482, rating: "C", kwh: 0.0003 });
+    expect(perVisit(1_000_000, true).grams).toBeCloseTo(0.12103, 5);
+    expect(perVisit(1_000_000, true).rating).toBe("B");
+  });
+
+  test('"unknown" green counts as grid energy', () => {
+    expect(perVisit(1_000_000, "unknown").grams).toBe(perVisit(1_000_000, false).grams);
+  });
+});
+
+describe("units (SPEC §9)", () => {
+  test("bytes / 700 million are streaming hours", () => {
+    expect(streamingHours(700_000_000)).toBe(1);
+    expect(streamingHours(350_000_000)).toBe(0.5);
+  });
+  test("mass scales by 1000 through g, kg, t, kt", () => {
+    expect(formatMass(0.148)).toBe("0.15 g");
+    expect(formatMass(1234)).toBe("1.23 kg");
+    expect(formatMass(5_600_000)).toBe("5.6 t");
+    expect(formatMass(7e9)).toBe("7 kt");
+    expect(formatMass(7e12)).toBe("7000 kt");
+  });
+  test("bytes scale by 1000 through B … TB; history is kB of 1024", () => {
+    expect(formatBytes(999)).toBe("999 B");
+    expect(formatBytes(121_653)).toBe("122 kB");
+    expect(formatBytes(2_412_000_000_000)).toBe("2.41 TB");
+    expect(historyKb(2048)).toBe(2);
+  });
+});

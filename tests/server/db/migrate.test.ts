@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Sql } from "postgres";
 import { embeddedClient } from "../../../src/db";
 import { startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
-import { migrate, MigrationError, MIGRATIONS_DIR } from "../../../src/db/migrate";
+import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from "../../../src/db/migrate";
 import { freshDataDir } from "../../helpers/db";
 
 let server: EmbeddedServer;
@@ -32,24 +32,31 @@ const tableExists = async (name: string) =>
 describe("migrate", () => {
   test("applies files in order once, records them, and never re-applies", async () => {
     const dir = migrationsWith({
-      "002_a.sql": "CREATE TABLE a (n int); INSERT INTO a VALUES (1);",
-      "003_b.sql": "INSERT INTO a SELECT n + 1 FROM a;",
+      "900_a.sql": "CREATE TABLE a (n int); INSERT INTO a VALUES (1);",
+      "901_b.sql": "INSERT INTO a SELECT n + 1 FROM a;",
     });
-    expect(await migrate(sql, dir)).toEqual(["001_timescaledb.sql", "002_a.sql", "003_b.sql"]);
+    const real = listMigrations();
+    expect(await migrate(sql, dir)).toEqual([...real.map((m) => m.file), "900_a.sql", "901_b.sql"]);
     expect(await migrate(sql, dir)).toEqual([]);
     expect((await sql`SELECT n FROM a ORDER BY n`).map((r) => r.n)).toEqual([1, 2]);
     const recorded = await sql`SELECT version, name FROM schema_migrations ORDER BY version`;
-    expect(recorded.map((r) => [r.version, r.name])).toEqual([[1, "timescaledb"], [2, "a"], [3, "b"]]);
+    expect(recorded.map((r) => [r.version, r.name])).toEqual([
+      ...real.map((m) => [m.version, m.name]),
+      [900, "a"],
+      [901, "b"],
+    ]);
   });
 
   test("a failing file is named and leaves the database unchanged", async () => {
     await migrate(sql);
-    const dir = migrationsWith({ "002_broken.sql": "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);" });
+    const dir = migrationsWith({ "900_broken.sql": "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);" });
     const error = await migrate(sql, dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);
-    expect((error as Error).message).toStartWith("Migration 002_broken.sql failed: syntax error");
+    expect((error as Error).message).toStartWith("Migration 900_broken.sql failed: syntax error");
     expect(await tableExists("half_done")).toBe(false);
-    expect((await sql`SELECT version FROM schema_migrations`).map((r) => r.version)).toEqual([1]);
+    expect((await sql`SELECT version FROM schema_migrations ORDER BY version`).map((r) => r.version)).toEqual(
+      listMigrations().map((m) => m.version),
+    );
   });
 
   test("the first migration gives TimescaleDB to the app", async () => {

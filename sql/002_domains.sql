@@ -1,0 +1,15 @@
+-- Domains (SPEC §3 Domain): the sites that collection counts hits for. The accounts issue adds
+-- ownership and settings; collection needs only the name, the id its hits carry and the time zone
+-- that decides which local day a hit belongs to.
+CREATE TABLE IF NOT EXISTS domains (
+  id serial PRIMARY KEY,
+  name text NOT NULL UNIQUE,
+  -- NOTE: the id of the public dashboard (/public/{id}); random so that it reveals no domain name.
+  public_id text NOT NULL UNIQUE DEFAULT replace(gen_random_uuid()::text, '-', ''),
+  scope text[] NOT NULL DEFAULT '{}',
+  created timestamptz NOT NULL DEFAULT now(),
+  tz text NOT NULL DEFAULT 'Europe/London',
+  -- NOTE: the plan window in days; NULL keeps everything. Set by the plans issue, applied by retention.
+  retention_days int CHECK (retention_days > 0),
+  deleted_at timestamptz
+);

@@ -19,6 +19,7 @@ COPY package.json ./
 # NOTE: add each top-level source folder here when it first holds files (components, tracker, content).
 COPY src ./src
 COPY sql ./sql
+COPY tracker ./tracker
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -3,6 +3,7 @@
 import { Elysia, type AnyElysia } from "elysia";
 import type { Config } from "./config";
 import type { Database } from "./db";
+import { collectRoom } from "./collect";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
@@ -13,7 +14,7 @@ export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
 
-const ROOMS: Room[] = [({ db }) => healthRoutes(db)];
+const ROOMS: Room[] = [({ db }) => healthRoutes(db), collectRoom];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   const app = new Elysia().use(requestLog).use(errorHandler);

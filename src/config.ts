@@ -64,6 +64,13 @@ export const SETTINGS = {
     "300",
   ),
   SHUTDOWN_TIMEOUT_MS: setting(integer(100, 60000), "hard limit for a graceful shutdown", "9000"),
+  COLLECT_BATCH_SIZE: setting(integer(1, 10000), "hits written per INSERT by the batch writer", "2000"),
+  COLLECT_FLUSH_MS: setting(integer(10, 1000), "longest wait in milliseconds before buffered hits are written", "500"),
+  COLLECT_MAX_BUFFER: setting(
+    integer(1, 10_000_000),
+    "hits held in memory before collection answers 503 (back-pressure)",
+    "100000",
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

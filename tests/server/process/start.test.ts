@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedClient } from "../../../src/db";
 import { startEmbedded } from "../../../src/db/embedded";
+import { listMigrations } from "../../../src/db/migrate";
 import { freshDataDir } from "../../helpers/db";
 import { ROOT, runToExit, spawnServer } from "../../helpers/server";
 
@@ -49,6 +50,7 @@ describe("starting the server", () => {
     const app = mkdtempSync(join(tmpdir(), "bothy-app-"));
     cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
     cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
+    cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
     writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
     const dataDir = await freshDataDir();
@@ -63,7 +65,9 @@ describe("starting the server", () => {
     try {
       const [row] = await sql`SELECT to_regclass('half_done') IS NULL AS absent`;
       expect(row!.absent).toBe(true);
-      expect((await sql`SELECT version FROM schema_migrations`).map((r) => r.version)).toEqual([1]);
+      expect((await sql`SELECT version FROM schema_migrations ORDER BY version`).map((r) => r.version)).toEqual(
+        listMigrations().map((m) => m.version),
+      );
     } finally {
       await sql.end();
       await server.stop();

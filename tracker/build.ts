@@ -5,7 +5,7 @@ import { join } from "node:path";
 export const TRACKER_ENTRY = join(import.meta.dir, "src", "tracker.js");
 export const TRACKER_BUDGET_GZIP = 1024;
 
-export type BuiltTracker = { js: string; gzip: Uint8Array };
+export type BuiltTracker = { js: string; gzip: Uint8Array<ArrayBuffer> };
 
 let built: Promise<BuiltTracker> | undefined;
 
@@ -14,6 +14,6 @@ export function buildTracker(): Promise<BuiltTracker> {
     const out = await Bun.build({ entrypoints: [TRACKER_ENTRY], minify: true, target: "browser", format: "esm" });
     if (!out.success) throw new Error(`tracker build failed: ${out.logs.map(String).join("; ")}`);
     const js = (await out.outputs[0]!.text()).trim();
-    return { js, gzip: Bun.gzipSync(new TextEncoder().encode(js), { level: 9 }) };
+    return { js, gzip: Bun.gzipSync(new TextEncoder().encode(js), { level: 9 }) as Uint8Array<ArrayBuffer> };
   })());
 }

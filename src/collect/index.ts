@@ -108,7 +108,16 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-const parse = ({ request }: { request: Request }) => readJson(request);
+// NOTE: unknown keys are refused here because Elysia's normalize strips them before validation, and
+// `additionalProperties: false` alone would never fire.
+const parseFor = (schema: { properties: Record<string, unknown> }) => async ({ request }: { request: Request }) => {
+  const value = await readJson(request);
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const unknown = Object.keys(value).find((k) => !(k in schema.properties));
+    if (unknown !== undefined) throw new HttpError(400, `Unknown field ${JSON.stringify(unknown.slice(0, 40))}`);
+  }
+  return value;
+};
 
 type Set = { status?: number | string; headers: Record<string, string | number> };
 /** 202 with an empty body, or 503 + Retry-After in the one error shape. */
@@ -128,7 +137,7 @@ export function collectRoutes(collector: Collector) {
   const script = async (request: Request) => {
     const tracker = await buildTracker();
     const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-    return new Response(gzip ? (tracker.gzip as Uint8Array<ArrayBuffer>) : tracker.js, {
+    return new Response(gzip ? tracker.gzip : tracker.js, {
       headers: {
         "content-type": "text/javascript; charset=utf-8",
         "cache-control": "public, max-age=3600",
@@ -148,15 +157,15 @@ export function collectRoutes(collector: Collector) {
     })
     .options("/b/*", () => new Response(null, { status: 204, headers: CORS }))
     .post("/b/v", ({ body, request, set }) => answer(set, collector.ingest({ kind: "view", body, time: Date.now(), ua: ua(request) })), {
-      parse,
+      parse: parseFor(PageViewBody),
       body: PageViewBody,
     })
     .post("/b/l", ({ body, request, set }) => answer(set, collector.ingest({ kind: "leave", body, time: Date.now(), ua: ua(request) })), {
-      parse,
+      parse: parseFor(LeaveBody),
       body: LeaveBody,
     })
     .post("/b/e", ({ body, request, set }) => answer(set, collector.ingest({ kind: "event", body, time: Date.now(), ua: ua(request) })), {
-      parse,
+      parse: parseFor(EventBody),
       body: EventBody,
     })
     .get(

@@ -11,6 +11,10 @@ const ms = t.Number({ minimum: 0, maximum: 86_400_000 });
 // count happens when a page clears its resource timings between two beacons; it is stored as 0.
 const bytes = t.Integer({ minimum: -1e11, maximum: 1e11 });
 
+// NOTE: unknown keys are refused (400), not ignored: tracker and server ship together, and a
+// stray key means a client that is not ours or a bug worth seeing (enforced in the parse hook too).
+const strict = { additionalProperties: false } as const;
+
 export const PageViewBody = t.Object({
   d: domain,
   p: path,
@@ -21,7 +25,7 @@ export const PageViewBody = t.Object({
   t: t.Optional(ms),
   b: t.Optional(bytes),
   u: t.Optional(flag),
-});
+}, strict);
 
 export const LeaveBody = t.Object({
   d: domain,
@@ -29,14 +33,14 @@ export const LeaveBody = t.Object({
   v: ms,
   b: t.Optional(bytes),
   x: t.Optional(flag),
-});
+}, strict);
 
 export const EventBody = t.Object({
   d: domain,
   p: path,
   n: t.String({ minLength: 1, maxLength: 100 }),
   v: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Number(), t.Null()])),
-});
+}, strict);
 
 export const PixelQuery = t.Object({
   d: domain,

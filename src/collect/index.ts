@@ -53,9 +53,7 @@ export function createCollector({ config, db, lifecycle }: AppContext): Collecto
     await writer.close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1000, 100));
     metrics.log("collect metrics at shutdown");
   });
-  scheduleJobs(db).catch((err) =>
-    log.error("collect jobs not scheduled", { error: err instanceof Error ? err.message : String(err) }),
-  );
+  scheduleJobs(db);
   const collector: Collector = {
     metrics,
     writer,

@@ -3,6 +3,7 @@
 import type { Sql } from "postgres";
 import type { Database, MaintenanceJob } from "../db";
 import { namedQuery } from "../db";
+import { log } from "../log";
 
 /** The continuous aggregates over `hits` and the bucket each one materializes. */
 export const AGGREGATES = [
@@ -56,7 +57,18 @@ export const registerPolicies = namedQuery("collect.registerPolicies", async (sq
   if (!job) await sql`SELECT add_job('bothy_retention', INTERVAL '1 hour')`;
 });
 
-export async function scheduleJobs(db: Database): Promise<void> {
-  if (db.maintenance) for (const job of MAINTENANCE_JOBS) db.maintenance.add(job);
-  else await registerPolicies(db.sql);
+/** Embedded: adds the jobs to the timer. Server: registers the policies, retrying until it works. */
+export function scheduleJobs(db: Database, retryMs = 60_000): void {
+  if (db.maintenance) {
+    for (const job of MAINTENANCE_JOBS) db.maintenance.add(job);
+    return;
+  }
+  // NOTE: a database that is down at boot must not leave a server without refresh and retention.
+  // The retry timer is unref'd, so it never keeps a stopping process alive.
+  const attempt = () =>
+    registerPolicies(db.sql).catch((err) => {
+      log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });
+      setTimeout(attempt, retryMs).unref();
+    });
+  void attempt();
 }

@@ -26,8 +26,12 @@ type Columns = [Column, Column, Column, Column, Column, Column, Column, Column, 
   Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column];
 const str = (v: number | null) => (v === null ? null : String(v));
 
-/** Appends a batch of rows to `hits`: 24 text arrays, one statement, cast to column types in SQL. */
-export const insertHits = namedQuery("collect.insertHits", async (sql, rows: HitRow[]) => {
+/**
+ * Appends a batch of rows to `hits`: 24 text arrays, one statement, cast to column types in SQL.
+ * TRICKY: the batch id is recorded in the same statement, and a batch whose id is already there
+ * inserts nothing, so retrying a batch whose commit was acknowledged too late writes it once.
+ */
+export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: string, rows: HitRow[]) => {
   const cols: Column[] = Array.from({ length: 24 }, () => new Array<string | null>(rows.length));
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
@@ -41,6 +45,7 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, rows: Hit
   }
   const [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x] = cols as Columns;
   await sql`
+    WITH batch AS (INSERT INTO hit_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id)
     INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, referrer_host, source, utm_source,
       utm_medium, utm_campaign, country, language, browser, os, device, screen, is_unique, is_bounce,
       duration_ms, load_ms, transfer_bytes, event_name, event_value)
@@ -50,31 +55,38 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, rows: Hit
       ${g}::text[], ${h}::text[], ${i}::text[], ${j}::text[], ${k}::text[], ${l}::text[], ${m}::text[],
       ${n}::text[], ${o}::text[], ${p}::text[], ${q}::text[], ${r}::text[], ${s}::text[], ${t}::text[],
       ${u}::text[], ${v}::text[], ${w}::text[], ${x}::text[])
-      AS z(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x)`;
+      AS z(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x)
+    WHERE EXISTS (SELECT 1 FROM batch)`;
 });
 
 export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): Writer {
   let buffer: HitRow[] = [];
+  // NOTE: a batch keeps its id and its rows until it is written; a retry sends exactly the same batch.
+  let pending: { id: string; rows: HitRow[] } | null = null;
   let flushing: Promise<void> | null = null;
   let failing = false;
 
   const writeAll = async () => {
-    while (buffer.length) {
-      const batch = buffer.slice(0, opts.batchSize);
+    while (pending || buffer.length) {
+      if (!pending) {
+        pending = { id: crypto.randomUUID(), rows: buffer.slice(0, opts.batchSize) };
+        buffer = buffer.slice(pending.rows.length);
+      }
+      const batch = pending.rows;
       try {
-        await insertHits(sql, batch);
+        await insertHits(sql, pending.id, batch);
       } catch (err) {
         metrics.counts.flushFailures++;
         // NOTE: one line per outage, not one per retry: a 5 s outage is ten retries.
         if (!failing) log.warn("hit batch write failed; rows kept for retry", {
-          rows: buffer.length, error: err instanceof Error ? err.message : String(err),
+          rows: buffer.length + batch.length, error: err instanceof Error ? err.message : String(err),
         });
         failing = true;
         throw err;
       }
       if (failing) log.info("hit batch writes recovered", { rows: buffer.length });
       failing = false;
-      buffer = buffer.slice(batch.length);
+      pending = null;
       metrics.counts.written += batch.length;
     }
   };
@@ -86,7 +98,7 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
 
   return {
     push(row) {
-      if (buffer.length >= opts.maxBuffer) {
+      if (buffer.length + (pending?.rows.length ?? 0) >= opts.maxBuffer) {
         metrics.counts.refused++;
         return false;
       }
@@ -103,17 +115,19 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
       while (true) {
         try {
           await flush();
-          if (!buffer.length) return;
+          if (!buffer.length && !pending) return;
         } catch {
           if (Date.now() + wait > deadline) break;
           await Bun.sleep(wait);
           wait = Math.min(wait * 2, 1000);
         }
       }
-      log.error("hits lost at shutdown: the database did not accept them in time", { rows: buffer.length });
+      log.error("hits lost at shutdown: the database did not accept them in time", {
+        rows: buffer.length + (pending?.rows.length ?? 0),
+      });
     },
     get buffered() {
-      return buffer.length;
+      return buffer.length + (pending?.rows.length ?? 0);
     },
   };
 }

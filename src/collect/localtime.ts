@@ -41,7 +41,15 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+const countries = new Map<string, string | null>();
+
 /** ISO country code of a zone ("Asia/Kolkata" → "IN"); null for UTC, Etc/* and unknown zones. */
 export function countryOfTimeZone(tz: string): string | null {
-  return ct.getCountryForTimezone(tz)?.id ?? null;
+  let id = countries.get(tz);
+  if (id === undefined) {
+    id = ct.getCountryForTimezone(tz)?.id ?? null;
+    // NOTE: zone names come from visitors; the cap keeps junk from growing the map.
+    if (countries.size < 5_000) countries.set(tz, id);
+  }
+  return id;
 }

@@ -1,7 +1,8 @@
 // The collection room: the tracker script, the beacon endpoints (page view, leave, event, and a
 // <noscript> pixel), and the collector behind them (pipeline → batch writer). Every endpoint answers
 // 202 whether or not the domain exists, so nothing here tells a stranger which domains we count.
-import { Elysia } from "elysia";
+import { Elysia, type Static } from "elysia";
+import { TypeCompiler, type TypeCheck } from "elysia/type-system";
 import type { AppContext, Room } from "../app";
 import type { Database } from "../db";
 import { errorBody, HttpError } from "../http/errors";
@@ -106,16 +107,29 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-// NOTE: unknown keys are refused here because Elysia's normalize strips them before validation, and
-// `additionalProperties: false` alone would never fire.
-const parseFor = (schema: { properties: Record<string, unknown> }) => async ({ request }: { request: Request }) => {
+type Schema = typeof PageViewBody | typeof LeaveBody | typeof EventBody;
+const checks = new Map<Schema, TypeCheck<Schema>>();
+
+/**
+ * Reads and validates a beacon against its `t` schema. TRICKY: done here rather than through
+ * Elysia's `body:` option for two measured reasons: Elysia's normalize strips unknown keys before
+ * validation (so a stray key was silently accepted), and its parse-hook path cost about half the
+ * endpoint's throughput under load. The schema is compiled once, with TypeBox as Elysia does.
+ */
+async function readBeacon<S extends Schema>(request: Request, schema: S): Promise<Static<S>> {
   const value = await readJson(request);
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const unknown = Object.keys(value).find((k) => !(k in schema.properties));
     if (unknown !== undefined) throw new HttpError(400, `Unknown field ${JSON.stringify(unknown.slice(0, 40))}`);
   }
-  return value;
-};
+  let check = checks.get(schema);
+  if (!check) checks.set(schema, (check = TypeCompiler.Compile<Schema>(schema)));
+  if (!check.Check(value)) {
+    const first = check.Errors(value).First();
+    throw new HttpError(400, first ? `Invalid ${first.path.slice(1) || "input"}: ${first.message}` : "Invalid input");
+  }
+  return value as Static<S>;
+}
 
 type Set = { status?: number | string; headers: Record<string, string | number> };
 /** 202 with an empty body, or 503 + Retry-After in the one error shape. */
@@ -154,18 +168,24 @@ export function collectRoutes(collector: Collector) {
       if (url.startsWith("/b/", url.indexOf("/", 8))) Object.assign(set.headers, CORS);
     })
     .options("/b/*", () => new Response(null, { status: 204, headers: CORS }))
-    .post("/b/v", ({ body, request, set }) => answer(set, collector.ingest({ kind: "view", body, time: Date.now(), ua: ua(request) })), {
-      parse: parseFor(PageViewBody),
-      body: PageViewBody,
-    })
-    .post("/b/l", ({ body, request, set }) => answer(set, collector.ingest({ kind: "leave", body, time: Date.now(), ua: ua(request) })), {
-      parse: parseFor(LeaveBody),
-      body: LeaveBody,
-    })
-    .post("/b/e", ({ body, request, set }) => answer(set, collector.ingest({ kind: "event", body, time: Date.now(), ua: ua(request) })), {
-      parse: parseFor(EventBody),
-      body: EventBody,
-    })
+    .post(
+      "/b/v",
+      async ({ request, set }) =>
+        answer(set, collector.ingest({ kind: "view", body: await readBeacon(request, PageViewBody), time: Date.now(), ua: ua(request) })),
+      { parse: "none" },
+    )
+    .post(
+      "/b/l",
+      async ({ request, set }) =>
+        answer(set, collector.ingest({ kind: "leave", body: await readBeacon(request, LeaveBody), time: Date.now(), ua: ua(request) })),
+      { parse: "none" },
+    )
+    .post(
+      "/b/e",
+      async ({ request, set }) =>
+        answer(set, collector.ingest({ kind: "event", body: await readBeacon(request, EventBody), time: Date.now(), ua: ua(request) })),
+      { parse: "none" },
+    )
     .get(
       "/b/px.gif",
       async ({ query, request }) => {

@@ -160,6 +160,14 @@ export function collectRoutes(collector: Collector) {
     });
   };
 
+  const beacon =
+    (kind: Incoming["kind"], schema: Schema) =>
+    async ({ request, set }: { request: Request; set: Set }) => {
+      const body = await readBeacon(request, schema);
+      // NOTE: the schema and the kind come in the pairs listed below, so the body matches its kind.
+      return answer(set, collector.ingest({ kind, body, time: Date.now(), ua: ua(request) } as Incoming));
+    };
+
   const app = new Elysia({ name: "collect" })
     // NOTE: CORS headers go on before parsing, so that 400 and 413 answers carry them too and the
     // tracker's page sees a clean error instead of a CORS failure.
@@ -168,24 +176,9 @@ export function collectRoutes(collector: Collector) {
       if (url.startsWith("/b/", url.indexOf("/", 8))) Object.assign(set.headers, CORS);
     })
     .options("/b/*", () => new Response(null, { status: 204, headers: CORS }))
-    .post(
-      "/b/v",
-      async ({ request, set }) =>
-        answer(set, collector.ingest({ kind: "view", body: await readBeacon(request, PageViewBody), time: Date.now(), ua: ua(request) })),
-      { parse: "none" },
-    )
-    .post(
-      "/b/l",
-      async ({ request, set }) =>
-        answer(set, collector.ingest({ kind: "leave", body: await readBeacon(request, LeaveBody), time: Date.now(), ua: ua(request) })),
-      { parse: "none" },
-    )
-    .post(
-      "/b/e",
-      async ({ request, set }) =>
-        answer(set, collector.ingest({ kind: "event", body: await readBeacon(request, EventBody), time: Date.now(), ua: ua(request) })),
-      { parse: "none" },
-    )
+    .post("/b/v", beacon("view", PageViewBody), { parse: "none" })
+    .post("/b/l", beacon("leave", LeaveBody), { parse: "none" })
+    .post("/b/e", beacon("event", EventBody), { parse: "none" })
     .get(
       "/b/px.gif",
       async ({ query, request }) => {

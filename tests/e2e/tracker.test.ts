@@ -15,8 +15,8 @@ let site: ReturnType<typeof Bun.serve>;
 let browser: BrowserContext;
 let siteId: number;
 
-const page = (body: string, bothyUrl: string) => `<!doctype html><html><head><title>t</title>
-<script async src="${bothyUrl}/script.js" data-domain="site.test" data-allow-local data-outbound></script>
+const page = (body: string, bothyUrl: string, attrs = "data-allow-local data-outbound", before = "") => `<!doctype html><html><head><title>t</title>${before}
+<script async src="${bothyUrl}/script.js" data-domain="site.test" ${attrs}></script>
 </head><body>${body}<img src="/pixel.svg" alt=""></body></html>`;
 
 // NOTE: requests are counted where they arrive, from the server's request log: Playwright does not
@@ -38,6 +38,12 @@ beforeAll(async () => {
       const { pathname } = new URL(req.url);
       const html = (body: string) => new Response(page(body, bothy.url), { headers: { "content-type": "text/html" } });
       if (pathname === "/pixel.svg") return new Response(`<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(4000)}</svg>`, { headers: { "content-type": "image/svg+xml" } });
+      // The skips: a loopback page without data-allow-local, and the owner's opt-out in localStorage.
+      if (pathname === "/skip-local") return new Response(page("local", bothy.url, ""), { headers: { "content-type": "text/html" } });
+      if (pathname === "/skip-ignore") {
+        const optOut = `<script>localStorage.bothy_ignore = "true"</script>`;
+        return new Response(page("ignored", bothy.url, "data-allow-local", optOut), { headers: { "content-type": "text/html" } });
+      }
       if (pathname === "/plain") return new Response("<!doctype html><p>elsewhere</p>", { headers: { "content-type": "text/html" } });
       return html(`
         <button id="signup" data-bothy-event="signup" data-bothy-value="pro"><span id="inner">Sign up</span></button>
@@ -137,4 +143,23 @@ test("page view, event, SPA, reload, outbound and leave beacons land right; no c
   expect(await tab.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
   await tab.goto(`${bothy.url}/healthz`);
   expect(await tab.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+});
+
+test("loopback pages without data-allow-local and the owner's opt-out send nothing", async () => {
+  const tab = await browser.newPage();
+  const origin = `http://127.0.0.1:${site.port}`;
+  const before = arrived.length;
+  for (const path of ["/skip-local", "/skip-ignore"]) {
+    await tab.goto(`${origin}${path}`);
+    // The script ran (its API exists) and an explicit event was asked for; still nothing may be sent.
+    await tab.waitForFunction(() => "bothy" in window && document.readyState === "complete");
+    await tab.evaluate(() => (window as unknown as { bothy: { event(n: string): void } }).bothy.event("should-not-send"));
+  }
+  await tab.evaluate(() => localStorage.removeItem("bothy_ignore"));
+  // A sentinel page that does count: once its page view is in, the skipped pages had their chance.
+  await tab.goto(`${origin}/sentinel`);
+  await until("the sentinel page view", async () => (await rows()).some((r) => r.path === "/sentinel"));
+  const paths = (await rows()).map((r) => r.path);
+  expect(paths.filter((p) => p.startsWith("/skip"))).toEqual([]);
+  expect(arrived.slice(before)).toEqual(["/b/v"]);
 });

@@ -50,7 +50,16 @@ export function createCollector({ config, db, lifecycle }: AppContext): Collecto
     { batchSize: config.COLLECT_BATCH_SIZE, flushMs: config.COLLECT_FLUSH_MS, maxBuffer: config.COLLECT_MAX_BUFFER },
     metrics,
   );
+  // Counters go to the log once a minute when they changed (drops by reason included), and at shutdown.
+  let logged = "";
+  const report = setInterval(() => {
+    const now = JSON.stringify(metrics.snapshot());
+    if (now !== logged) metrics.log();
+    logged = now;
+  }, 60_000);
+  report.unref();
   lifecycle.onShutdown("collect.flush", async () => {
+    clearInterval(report);
     await writer.close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1000, 100));
     metrics.log("collect metrics at shutdown");
   });

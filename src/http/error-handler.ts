@@ -4,12 +4,9 @@ import { log } from "../log";
 import { errorBody, HttpError } from "./errors";
 
 export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set }) => {
-  // NOTE: Elysia wraps whatever a route's `parse` hook throws in a ParseError; a parser that threw an
-  // HttpError (413 for an oversized body, say) chose its answer, so unwrap it.
-  const chosen = code === "PARSE" && (error as Error).cause instanceof HttpError ? ((error as Error).cause as HttpError) : error;
-  if (chosen instanceof HttpError) {
-    set.status = chosen.status;
-    return errorBody(chosen.status, chosen.message, chosen.code);
+  if (error instanceof HttpError) {
+    set.status = error.status;
+    return errorBody(error.status, error.message, error.code);
   }
   switch (code) {
     case "NOT_FOUND":

@@ -44,6 +44,7 @@ beforeAll(async () => {
         const optOut = `<script>localStorage.bothy_ignore = "true"</script>`;
         return new Response(page("ignored", bothy.url, "data-allow-local", optOut), { headers: { "content-type": "text/html" } });
       }
+      if (pathname === "/hash") return new Response(page("hash routing", bothy.url, "data-allow-local data-hash"), { headers: { "content-type": "text/html" } });
       if (pathname === "/plain") return new Response("<!doctype html><p>elsewhere</p>", { headers: { "content-type": "text/html" } });
       return html(`
         <button id="signup" data-bothy-event="signup" data-bothy-value="pro"><span id="inner">Sign up</span></button>
@@ -162,4 +163,25 @@ test("loopback pages without data-allow-local and the owner's opt-out send nothi
   const paths = (await rows()).map((r) => r.path);
   expect(paths.filter((p) => p.startsWith("/skip"))).toEqual([]);
   expect(arrived.slice(before)).toEqual(["/b/v"]);
+});
+
+test("with data-hash a fragment change is a page view; without it the fragment is ignored", async () => {
+  const tab = await browser.newPage();
+  await tab.goto(`http://127.0.0.1:${site.port}/hash#/start`);
+  await until("the hash page view", async () => (await rows()).some((r) => r.path === "/hash#/start"));
+  await tab.evaluate(() => (location.hash = "#/settings"));
+  await until("the hash navigation", async () => (await rows()).some((r) => r.path === "/hash#/settings"));
+  const hashRows = (await rows()).filter((r) => r.path.startsWith("/hash"));
+  expect(hashRows.find((r) => r.kind === 2)).toMatchObject({ path: "/hash#/start", is_bounce: false });
+  expect(hashRows.find((r) => r.path === "/hash#/settings")).toMatchObject({ kind: 1, is_unique: false });
+  // On a page without data-hash the same change counts nothing (the sentinel proves beacons flow).
+  const before = (await rows()).length;
+  await tab.goto(`http://127.0.0.1:${site.port}/nohash`);
+  await until("the /nohash page view", async () => (await rows()).some((r) => r.path === "/nohash"));
+  await tab.evaluate(() => (location.hash = "#/ignored"));
+  await tab.goto(`http://127.0.0.1:${site.port}/sentinel2`);
+  await until("the second sentinel", async () => (await rows()).some((r) => r.path === "/sentinel2"));
+  const added = (await rows()).slice(before).map((r) => [r.kind, r.path]);
+  expect(added.filter(([, p]) => String(p).startsWith("/nohash#"))).toEqual([]);
+  expect(added.filter(([k]) => k === 1).map(([, p]) => p)).toEqual(["/nohash", "/sentinel2"]);
 });

@@ -73,6 +73,14 @@ SELECT time_bucket(INTERVAL '1 day', time) AS bucket, site_id, local_day, event_
   count(*) AS events
 FROM hits WHERE kind = 3 GROUP BY 1, site_id, local_day, event_name, event_value, path WITH NO DATA;
 
+-- Batch ids make the batch writer's retries idempotent: a batch whose INSERT committed but whose
+-- answer was lost (the database stopped at that moment) is retried, finds its id here, and inserts
+-- nothing the second time. Ids older than a day are pruned by bothy_retention().
+CREATE TABLE hit_batches (
+  id uuid PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now()
+);
+
 -- Retention: raw hits older than a domain's plan window. The aggregates follow at their next
 -- refresh, which re-materializes the invalidated (now empty) buckets. The embedded database calls
 -- this from its maintenance timer; a server runs it as a TimescaleDB job.
@@ -83,4 +91,5 @@ BEGIN
   FOR d IN SELECT id, retention_days FROM domains WHERE retention_days IS NOT NULL LOOP
     DELETE FROM hits WHERE site_id = d.id AND time < now() - make_interval(days => d.retention_days);
   END LOOP;
+  DELETE FROM hit_batches WHERE at < now() - INTERVAL '1 day';
 END $$;

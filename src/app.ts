@@ -4,6 +4,7 @@ import { Elysia, type AnyElysia } from "elysia";
 import type { Config } from "./config";
 import type { Database } from "./db";
 import { authRoom, currentUser } from "./auth";
+import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
@@ -20,6 +21,7 @@ export type Room = (ctx: AppContext) => AnyElysia;
 
 const ROOMS: Room[] = [
   ({ db }) => healthRoutes(db),
+  collectRoom,
   authRoom,
   domainsRoom,
   feedbackRoom,

@@ -110,6 +110,13 @@ export const SETTINGS = {
     "Green Web Foundation API used for green-hosting checks",
     "https://api.thegreenwebfoundation.org",
   ),
+  COLLECT_BATCH_SIZE: setting(integer(1, 10000), "hits written per INSERT by the batch writer", "2000"),
+  COLLECT_FLUSH_MS: setting(integer(10, 1000), "longest wait in milliseconds before buffered hits are written", "500"),
+  COLLECT_MAX_BUFFER: setting(
+    integer(1, 10_000_000),
+    "hits held in memory before collection answers 503 (back-pressure)",
+    "100000",
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from "../config";
 import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
 import { startMaintenance } from "./maintenance";
+import { MAINTENANCE_JOBS as COLLECT_JOBS } from "../collect/jobs";
 import { log, setLogLevel } from "../log";
 
 const port = Number(process.env.DB_PORT ?? 5432);
@@ -24,6 +25,9 @@ setLogLevel(config.LOG_LEVEL);
 const server = await startEmbedded(config.DATA_DIR, { port });
 const sql = embeddedClient(server);
 const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
+// NOTE: this process owns the database, so it also runs collection's refresh, compression and
+// retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
+for (const job of COLLECT_JOBS) maintenance.add(job);
 console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at postgres://postgres@${server.host}:${server.port}/postgres`);
 
 const shutdown = async () => {

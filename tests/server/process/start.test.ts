@@ -50,6 +50,7 @@ describe("starting the server", () => {
     const app = mkdtempSync(join(tmpdir(), "bothy-app-"));
     cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
     cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
+    cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
     writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
     const dataDir = await freshDataDir();

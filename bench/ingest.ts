@@ -1,0 +1,74 @@
+// `npm run bench:ingest [-- --seconds 20 --concurrency 32]`: the real HTTP endpoints on loopback, on
+// the embedded database, under a realistic payload mix from a separate load process. Prints accepted
+// hits/s, p50/p99 response time, rows in the database afterwards (must equal the hits the pipeline
+// accepted), and the ratio to a raw batched insert of the same rows on the same database.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { collectorOf } from "../src/collect";
+import type { HitRow } from "../src/collect/model";
+import { insertHits } from "../src/collect/writer";
+import { loadConfig } from "../src/config";
+import { setLogLevel } from "../src/log";
+import { start } from "../src/server";
+
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, concurrency: { type: "string", default: "32" } } });
+setLogLevel("warn");
+const dataDir = mkdtempSync(join(tmpdir(), "bothy-bench-"));
+const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const server = await start(config);
+const sql = server.db.sql;
+const collector = collectorOf(server.db)!;
+const addDomain = async (name: string) => (await sql<{ id: number }[]>`INSERT INTO domains (name) VALUES (${name}) RETURNING id`)[0]!.id;
+const site = await addDomain("bench.example");
+const rawSite = await addDomain("raw.example");
+
+console.log(`bench:ingest — ${values.seconds} s, ${values.concurrency} clients, embedded TimescaleDB, ${navigator.hardwareConcurrency} cores`);
+const load = Bun.spawn([process.execPath, join(import.meta.dir, "ingest-load.ts"), server.url, values.seconds!, values.concurrency!], {
+  stdout: "pipe",
+  stderr: "inherit",
+});
+const result = JSON.parse((await new Response(load.stdout).text()).trim().split("\n").pop()!) as {
+  elapsed: number; statuses: Record<string, number>; sent: number; p50: number; p99: number;
+};
+const answered202 = result.statuses["202"] ?? 0;
+
+// Everything accepted must reach the table; wait for the writer to drain.
+const drainStart = performance.now();
+while (collector.writer.buffered > 0 || collector.metrics.counts.written < collector.metrics.counts.accepted) await Bun.sleep(50);
+const drainMs = performance.now() - drainStart;
+const rows = (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${site}`)[0]!.n;
+const drops = Object.values(collector.metrics.drops).reduce((a, b) => a + b, 0);
+
+// The same rows, inserted raw: the batch writer's statement, no HTTP, no pipeline.
+const stored = await sql`SELECT * FROM hits WHERE site_id = ${site} ORDER BY time`;
+const same: HitRow[] = stored.map((r) => ({
+  time: (r.time as Date).getTime(), siteId: rawSite, kind: r.kind, localDay: (r.local_day as Date).toISOString().slice(0, 10),
+  localHour: r.local_hour, path: r.path, referrerHost: r.referrer_host, source: r.source, utmSource: r.utm_source,
+  utmMedium: r.utm_medium, utmCampaign: r.utm_campaign, country: r.country, language: r.language, browser: r.browser,
+  os: r.os, device: r.device, screen: r.screen, isUnique: r.is_unique, isBounce: r.is_bounce, durationMs: r.duration_ms,
+  loadMs: r.load_ms, transferBytes: r.transfer_bytes === null ? null : Number(r.transfer_bytes), eventName: r.event_name,
+  eventValue: r.event_value,
+}));
+const t0 = performance.now();
+for (let i = 0; i < same.length; i += config.COLLECT_BATCH_SIZE) {
+  await insertHits(sql, crypto.randomUUID(), same.slice(i, i + config.COLLECT_BATCH_SIZE));
+}
+const rawS = (performance.now() - t0) / 1000;
+const rawRate = same.length / rawS;
+const httpRate = answered202 / result.elapsed;
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+console.log(`requests sent           ${fmt(result.sent)} (${JSON.stringify(result.statuses)})`);
+console.log(`accepted (202) hits/s   ${fmt(httpRate)}  (sustained over ${result.elapsed.toFixed(1)} s)`);
+console.log(`response time           p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
+console.log(`dropped by the pipeline ${fmt(drops)} ${JSON.stringify(collector.metrics.drops)}`);
+console.log(`rows in the database    ${fmt(rows)} (accepted ${fmt(answered202)} − dropped ${fmt(drops)} = ${fmt(answered202 - drops)}) ${rows === answered202 - drops ? "OK, 0 lost" : "MISMATCH"}`);
+console.log(`writer drained in       ${fmt(drainMs)} ms after the load stopped`);
+console.log(`raw batched insert      ${fmt(rawRate)} rows/s (${fmt(same.length)} rows, batches of ${config.COLLECT_BATCH_SIZE}, same statement, no HTTP)`);
+console.log(`ratio HTTP / raw        ${(httpRate / rawRate).toFixed(2)}`);
+
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(rows === answered202 - drops ? 0 : 1);

@@ -1,0 +1,74 @@
+// Aggregate refresh, compression and retention for `hits`. On the embedded database they join the
+// platform's maintenance timer; on a server they are registered as TimescaleDB policies and jobs.
+import type { Sql } from "postgres";
+import type { Database, MaintenanceJob } from "../db";
+import { namedQuery } from "../db";
+import { log } from "../log";
+
+/** The continuous aggregates over `hits` and the bucket each one materializes. */
+export const AGGREGATES = [
+  { view: "hits_hourly", bucket: "1 hour" },
+  { view: "hits_daily_page", bucket: "1 day" },
+  { view: "hits_daily_source", bucket: "1 day" },
+  { view: "hits_daily_geo", bucket: "1 day" },
+  { view: "hits_daily_tech", bucket: "1 day" },
+  { view: "hits_daily_event", bucket: "1 day" },
+] as const;
+
+// NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds
+// late (a retried batch), so three days leaves a wide margin and keeps "today" cheap to write.
+export const COMPRESS_AFTER = "3 days";
+
+// TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. Real-time
+// aggregation reads everything after the watermark from the raw table, so a hit shows up as soon as
+// its batch is written; but once a bucket is materialized, later rows in it are invisible until the
+// next refresh. The 2 minutes let in-flight batches land before their bucket is sealed. The start is
+// NULL: a refresh re-reads only invalidated ranges (late rows, retention deletes), so it stays cheap.
+export const refreshAggregates = namedQuery("collect.refreshAggregates", async (sql) => {
+  for (const { view, bucket } of AGGREGATES) {
+    const [row] = await sql<{ end: Date }[]>`
+      SELECT time_bucket(${bucket}::interval, now() - interval '2 minutes') AS end`;
+    await sql`CALL refresh_continuous_aggregate(${view}::regclass, NULL, ${row!.end})`;
+  }
+});
+
+export const compressOldChunks = namedQuery("collect.compressOldChunks", (sql) =>
+  sql`SELECT compress_chunk(c, if_not_compressed => true)
+      FROM show_chunks('hits', older_than => ${COMPRESS_AFTER}::interval) c`,
+);
+
+export const applyRetention = namedQuery("collect.applyRetention", (sql) => sql`CALL bothy_retention()`);
+
+/** Embedded: retention first, so the refresh that follows also clears the deleted buckets. */
+export const MAINTENANCE_JOBS: MaintenanceJob[] = [
+  { name: "collect.retention", run: applyRetention },
+  { name: "collect.refresh", run: refreshAggregates },
+  { name: "collect.compress", run: compressOldChunks },
+];
+
+/** Server: the same work as TimescaleDB policies, registered once (if_not_exists). */
+export const registerPolicies = namedQuery("collect.registerPolicies", async (sql: Sql) => {
+  for (const { view, bucket } of AGGREGATES) {
+    await sql`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => NULL,
+      end_offset => ${bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
+  }
+  await sql`SELECT add_compression_policy('hits', ${COMPRESS_AFTER}::interval, if_not_exists => true)`;
+  const [job] = await sql`SELECT 1 FROM timescaledb_information.jobs WHERE proc_name = 'bothy_retention'`;
+  if (!job) await sql`SELECT add_job('bothy_retention', INTERVAL '1 hour')`;
+});
+
+/** Embedded: adds the jobs to the timer. Server: registers the policies, retrying until it works. */
+export function scheduleJobs(db: Database, retryMs = 60_000): void {
+  if (db.maintenance) {
+    for (const job of MAINTENANCE_JOBS) db.maintenance.add(job);
+    return;
+  }
+  // NOTE: a database that is down at boot must not leave a server without refresh and retention.
+  // The retry timer is unref'd, so it never keeps a stopping process alive.
+  const attempt = () =>
+    registerPolicies(db.sql).catch((err) => {
+      log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });
+      setTimeout(attempt, retryMs).unref();
+    });
+  void attempt();
+}

@@ -1,0 +1,23 @@
+// Collection counters: accepted, written, refused (buffer full), and drops by reason. In memory per
+// process; logged every minute when something changed and once at shutdown.
+import { log } from "../log";
+import { DROP_REASONS, type DropReason } from "./pipeline";
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics() {
+  const drops = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
+  const stepNs: Record<string, number> = {};
+  const counts = { accepted: 0, written: 0, refused: 0, flushFailures: 0 };
+  return {
+    drops,
+    counts,
+    stepNs,
+    drop: (reason: DropReason) => void drops[reason]++,
+    stepTime: (name: string, ns: number) => void (stepNs[name] = (stepNs[name] ?? 0) + ns),
+    snapshot: () => ({ ...counts, drops: { ...drops } }),
+    log(msg = "collect metrics") {
+      log.info(msg, { ...counts, ...Object.fromEntries(DROP_REASONS.map((r) => [`drop_${r}`, drops[r]])) });
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Ingestion as an ordered list of named steps (after Plausible's ingestion/event.ex). Each step
+// reads the incoming hit and fills in the row, or drops the hit with a reason from a closed union;
+// drops are counted by reason and every step's time is summed under its name (see metrics.ts).
+import { countryOfTimeZone, localTime } from "./localtime";
+import { KIND, type HitRow, type Incoming } from "./model";
+import { classifyHost, EMAIL_MEDIUMS, referrerHost } from "./referrers";
+import type { Site, Sites } from "./sites";
+import { parseAgent, type Agent } from "./useragent";
+import type { Metrics } from "./metrics";
+
+export const DROP_REASONS = ["bot", "unknown_domain", "deleted_domain"] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export type Outcome = { ok: true; row: HitRow } | { ok: false; reason: DropReason };
+
+/** The hit being enriched: the input, what steps learned, and the row so far. */
+type Draft = { in: Incoming; agent?: Agent; site?: Site; query?: URLSearchParams; row: HitRow };
+
+type Step = { name: string; run: (d: Draft, deps: Deps) => DropReason | void | Promise<DropReason | void> };
+export type Deps = { sites: Sites };
+
+const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
+
+const STEPS: Step[] = [
+  {
+    name: "dropBot",
+    run: (d) => {
+      d.agent = parseAgent(d.in.ua);
+      // NOTE: a screen 0 px wide is a headless browser; real ones always report one.
+      if (d.agent.bot || (d.in.kind === "view" && d.in.body.w === 0)) return "bot";
+    },
+  },
+  {
+    name: "resolveSite",
+    run: async (d, deps) => {
+      const site = await deps.sites.lookup(d.in.body.d);
+      if (!site) return "unknown_domain";
+      if (site.deleted) return "deleted_domain";
+      d.site = site;
+      d.row.siteId = site.id;
+    },
+  },
+  {
+    name: "putAgent",
+    run: (d) => {
+      d.row.browser = d.agent!.browser;
+      d.row.os = d.agent!.os;
+      d.row.device = d.agent!.device;
+      // The user-agent string ends here: nothing after this step can see it.
+      d.in.ua = null;
+    },
+  },
+  {
+    name: "putPath",
+    run: (d) => {
+      // TRICKY: the query string is dropped except utm_*, which the tracker keeps so that campaigns
+      // can be read here; a fragment survives only when the site sent it (data-hash routing).
+      const raw = d.in.body.p;
+      const hashAt = raw.indexOf("#");
+      const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
+      const q = beforeHash.indexOf("?");
+      d.row.path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : raw.slice(hashAt)), 1024)!;
+      if (q >= 0 && q < beforeHash.length - 1) d.query = new URLSearchParams(beforeHash.slice(q + 1));
+    },
+  },
+  {
+    name: "putCampaign",
+    run: (d) => {
+      if (d.in.kind !== "view" || !d.query) return;
+      d.row.utmSource = clip(d.query.get("utm_source")?.toLowerCase(), 100);
+      d.row.utmMedium = clip(d.query.get("utm_medium")?.toLowerCase(), 100);
+      d.row.utmCampaign = clip(d.query.get("utm_campaign")?.toLowerCase(), 100);
+    },
+  },
+  {
+    name: "putReferrer",
+    run: (d) => {
+      if (d.in.kind !== "view") return;
+      const host = referrerHost(d.in.body.r);
+      const site = d.in.body.d.toLowerCase().replace(/^www\./, "");
+      // NOTE: a same-site referrer is an internal page view: no source, so source lists count arrivals.
+      if (host === site) return;
+      d.row.referrerHost = clip(host, 253);
+      d.row.source = host ? classifyHost(host) : "direct";
+      if (d.row.utmMedium && EMAIL_MEDIUMS.has(d.row.utmMedium)) d.row.source = "email";
+    },
+  },
+  {
+    name: "putLocale",
+    run: (d) => {
+      if (d.in.kind !== "view") return;
+      if (d.in.body.z) d.row.country = countryOfTimeZone(d.in.body.z);
+      const lang = d.in.body.l?.split(/[-_]/)[0]?.toLowerCase();
+      if (lang && /^[a-z]{2,3}$/.test(lang)) d.row.language = lang;
+    },
+  },
+  {
+    name: "putScreen",
+    run: (d) => {
+      if (d.in.kind !== "view" || d.in.body.w === undefined) return;
+      const w = d.in.body.w;
+      // SPEC §9 screen-size buckets: 1024px or less, 1024-2400px, 2400px or more.
+      d.row.screen = w <= 1024 ? "s" : w < 2400 ? "m" : "l";
+      d.row.device ??= w < 768 ? "mobile" : w <= 1024 ? "tablet" : "desktop";
+    },
+  },
+  {
+    name: "putLocalTime",
+    run: (d) => {
+      const local = localTime(d.site!.tz, d.in.time);
+      d.row.localDay = local.day;
+      d.row.localHour = local.hour;
+    },
+  },
+  {
+    name: "putMeasures",
+    run: (d) => {
+      const i = d.in;
+      if (i.kind === "view") {
+        // The tracker decides uniqueness; a same-site referrer can never make a unique visit.
+        d.row.isUnique = i.body.u === 1 && d.row.source !== null;
+        d.row.loadMs = i.body.t === undefined ? null : Math.round(i.body.t);
+        d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
+      } else if (i.kind === "leave") {
+        d.row.durationMs = Math.round(i.body.v);
+        d.row.isBounce = i.body.x === 1;
+        d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
+      } else {
+        d.row.eventName = i.body.n;
+        d.row.eventValue = i.body.v == null ? null : String(i.body.v).slice(0, 200);
+      }
+    },
+  },
+];
+
+export const STEP_NAMES = STEPS.map((s) => s.name);
+
+const emptyRow = (i: Incoming): HitRow => ({
+  time: i.time, siteId: 0, kind: KIND[i.kind], localDay: "", localHour: 0, path: "/",
+  referrerHost: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null,
+  country: null, language: null, browser: null, os: null, device: null, screen: null,
+  isUnique: false, isBounce: false, durationMs: null, loadMs: null, transferBytes: null,
+  eventName: null, eventValue: null,
+});
+
+/** Runs every step in order; stops at the first drop. */
+export async function runPipeline(input: Incoming, deps: Deps, metrics?: Metrics): Promise<Outcome> {
+  const draft: Draft = { in: input, row: emptyRow(input) };
+  for (const step of STEPS) {
+    const t0 = metrics ? Bun.nanoseconds() : 0;
+    const result = step.run(draft, deps);
+    const reason = result instanceof Promise ? await result : result;
+    if (metrics) metrics.stepTime(step.name, Bun.nanoseconds() - t0);
+    if (reason) {
+      metrics?.drop(reason);
+      return { ok: false, reason };
+    }
+  }
+  return { ok: true, row: draft.row };
+}

@@ -1,0 +1,70 @@
+// `npm run seed -- --domain demo.example --hits 1000000 --days 30`: fills a domain with synthetic
+// traffic through the same write path as the endpoints (pipeline → batch writer), then materializes
+// the aggregates. It opens the database from DATA_DIR or DATABASE_URL; stop the server first when it
+// shares the embedded DATA_DIR (one process owns an embedded database).
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db";
+import { setLogLevel } from "../log";
+import { refreshAggregates } from "./jobs";
+import { createMetrics } from "./metrics";
+import { runPipeline } from "./pipeline";
+import { createSites } from "./sites";
+import { syntheticTraffic } from "./synthetic";
+import { createWriter } from "./writer";
+
+const { values } = parseArgs({
+  options: {
+    domain: { type: "string", default: "demo.example" },
+    hits: { type: "string", default: "100000" },
+    days: { type: "string", default: "30" },
+    tz: { type: "string", default: "Europe/London" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const total = Number(values.hits);
+const days = Number(values.days);
+if (!Number.isInteger(total) || total < 1 || !(days > 0)) {
+  process.stderr.write("bothy seed: --hits must be a positive integer and --days a positive number\n");
+  process.exit(1);
+}
+
+const config = loadConfig();
+setLogLevel("warn");
+const db = await openDatabase(config);
+await db.sql`INSERT INTO domains (name, tz) VALUES (${values.domain!}, ${values.tz!}) ON CONFLICT (name) DO NOTHING`;
+
+const metrics = createMetrics();
+const sites = createSites(db.sql);
+// NOTE: bigger batches than the endpoints use: the seed is the only writer, and latency does not matter.
+const writer = createWriter(db.sql, { batchSize: 5000, flushMs: 200, maxBuffer: 50_000 }, metrics);
+const traffic = syntheticTraffic(values.domain!, Number(values.seed));
+
+const t0 = performance.now();
+const end = Date.now();
+const span = days * 86_400_000;
+let generated = 0;
+let i = 0;
+while (generated < total) {
+  // Page views spread evenly over the window; each brings its leave beacon and events along.
+  const time = end - span + Math.floor((i++ / total) * span * 0.8);
+  for (const hit of traffic(time)) {
+    if (generated >= total) break;
+    generated++;
+    const out = await runPipeline(hit, { sites }, metrics);
+    if (!out.ok) continue;
+    while (!writer.push(out.row)) await writer.flush();
+  }
+  if (generated % 500_000 < 3) {
+    const s = (performance.now() - t0) / 1000;
+    console.log(`${generated.toLocaleString("en")} hits, ${Math.round(generated / s).toLocaleString("en")}/s`);
+  }
+}
+await writer.close(60_000);
+const loadS = (performance.now() - t0) / 1000;
+console.log(`wrote ${metrics.counts.written.toLocaleString("en")} hits in ${loadS.toFixed(1)} s (${Math.round(metrics.counts.written / loadS).toLocaleString("en")}/s); dropped ${JSON.stringify(metrics.drops)}`);
+const t1 = performance.now();
+await refreshAggregates(db.sql);
+await db.sql`ANALYZE hits`;
+console.log(`aggregates materialized and analyzed in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+await db.close();

@@ -1,0 +1,45 @@
+// Domain → site lookup for ingest, cached in memory. A stale entry is kept when a refresh fails,
+// so a database outage does not turn known domains into drops.
+import type { Sql } from "postgres";
+import { namedQuery } from "../db";
+
+export type Site = { id: number; tz: string; deleted: boolean };
+
+const findSite = namedQuery("collect.findSite", async (sql, names: string[]) => {
+  const rows = await sql<{ id: number; tz: string; deleted: boolean; name: string }[]>`
+    SELECT id, tz, deleted_at IS NOT NULL AS deleted, name FROM domains WHERE name = ANY(${names})`;
+  // Prefer the exact name over its www-less form.
+  return rows.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name))[0] ?? null;
+});
+
+export type Sites = { lookup(domain: string): Promise<Site | null>; forget(): void };
+
+export function createSites(sql: Sql, ttlMs = 30_000): Sites {
+  const cache = new Map<string, { site: Site | null; until: number }>();
+  const pending = new Map<string, Promise<Site | null>>();
+  return {
+    async lookup(domain) {
+      const name = domain.toLowerCase();
+      const entry = cache.get(name);
+      const now = Date.now();
+      if (entry && entry.until > now) return entry.site;
+      let loading = pending.get(name);
+      if (!loading) {
+        // NOTE: one query per domain at a time, however many hits for it arrive meanwhile.
+        const names = name.startsWith("www.") ? [name, name.slice(4)] : [name];
+        loading = findSite(sql, names).finally(() => pending.delete(name));
+        pending.set(name, loading);
+      }
+      try {
+        const site = await loading;
+        if (cache.size > 100_000) cache.clear();
+        cache.set(name, { site, until: Date.now() + ttlMs });
+        return site;
+      } catch (err) {
+        if (entry) return entry.site;
+        throw err;
+      }
+    },
+    forget: () => cache.clear(),
+  };
+}

@@ -1,0 +1,133 @@
+// The batch writer: one in-memory buffer per process for `hits`, written with one
+// `INSERT … SELECT FROM unnest(…)` per batch (never COPY over the embedded socket: it kills PGlite).
+// It flushes when a batch is full or every `flushMs`, refuses new rows when the buffer is full
+// (the edge answers 503 + Retry-After) instead of growing without bound, and keeps rows whose write
+// failed at the head of the buffer to retry them: an accepted hit is only gone once it is committed.
+import type { Sql } from "postgres";
+import { log } from "../log";
+import type { HitRow } from "./model";
+import type { Metrics } from "./metrics";
+import { namedQuery } from "../db";
+
+export type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
+
+export type Writer = {
+  /** Queues a row; false when the buffer is full. */
+  push(row: HitRow): boolean;
+  /** Writes everything buffered now; a failure leaves the rows queued and rethrows. */
+  flush(): Promise<void>;
+  /** Stops the timer and retries flushing until the buffer is empty or `timeoutMs` passes. */
+  close(timeoutMs: number): Promise<void>;
+  readonly buffered: number;
+};
+
+type Column = (string | null)[];
+type Columns = [Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column,
+  Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column];
+const str = (v: number | null) => (v === null ? null : String(v));
+
+/**
+ * Appends a batch of rows to `hits`: 24 text arrays, one statement, cast to column types in SQL.
+ * TRICKY: the batch id is recorded in the same statement, and a batch whose id is already there
+ * inserts nothing, so retrying a batch whose commit was acknowledged too late writes it once.
+ */
+export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: string, rows: HitRow[]) => {
+  const cols: Column[] = Array.from({ length: 24 }, () => new Array<string | null>(rows.length));
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const v = [
+      new Date(r.time).toISOString(), String(r.siteId), String(r.kind), r.localDay, String(r.localHour), r.path,
+      r.referrerHost, r.source, r.utmSource, r.utmMedium, r.utmCampaign, r.country, r.language, r.browser, r.os,
+      r.device, r.screen, r.isUnique ? "t" : "f", r.isBounce ? "t" : "f", str(r.durationMs), str(r.loadMs),
+      str(r.transferBytes), r.eventName, r.eventValue,
+    ];
+    for (let c = 0; c < 24; c++) cols[c]![i] = v[c]!;
+  }
+  const [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x] = cols as Columns;
+  await sql`
+    WITH batch AS (INSERT INTO hit_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id)
+    INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, referrer_host, source, utm_source,
+      utm_medium, utm_campaign, country, language, browser, os, device, screen, is_unique, is_bounce,
+      duration_ms, load_ms, transfer_bytes, event_name, event_value)
+    SELECT a::timestamptz, b::int, c::smallint, d::date, e::smallint, f, g, h, i, j, k, l, m, n, o, p, q,
+      r::boolean, s::boolean, t::int, u::int, v::bigint, w, x
+    FROM unnest(${a}::text[], ${b}::text[], ${c}::text[], ${d}::text[], ${e}::text[], ${f}::text[],
+      ${g}::text[], ${h}::text[], ${i}::text[], ${j}::text[], ${k}::text[], ${l}::text[], ${m}::text[],
+      ${n}::text[], ${o}::text[], ${p}::text[], ${q}::text[], ${r}::text[], ${s}::text[], ${t}::text[],
+      ${u}::text[], ${v}::text[], ${w}::text[], ${x}::text[])
+      AS z(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x)
+    WHERE EXISTS (SELECT 1 FROM batch)`;
+});
+
+export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): Writer {
+  let buffer: HitRow[] = [];
+  // NOTE: a batch keeps its id and its rows until it is written; a retry sends exactly the same batch.
+  let pending: { id: string; rows: HitRow[] } | null = null;
+  let flushing: Promise<void> | null = null;
+  let failing = false;
+
+  const writeAll = async () => {
+    while (pending || buffer.length) {
+      if (!pending) {
+        pending = { id: crypto.randomUUID(), rows: buffer.slice(0, opts.batchSize) };
+        buffer = buffer.slice(pending.rows.length);
+      }
+      const batch = pending.rows;
+      try {
+        await insertHits(sql, pending.id, batch);
+      } catch (err) {
+        metrics.counts.flushFailures++;
+        // NOTE: one line per outage, not one per retry: a 5 s outage is ten retries.
+        if (!failing) log.warn("hit batch write failed; rows kept for retry", {
+          rows: buffer.length + batch.length, error: err instanceof Error ? err.message : String(err),
+        });
+        failing = true;
+        throw err;
+      }
+      if (failing) log.info("hit batch writes recovered", { rows: buffer.length });
+      failing = false;
+      pending = null;
+      metrics.counts.written += batch.length;
+    }
+  };
+
+  const flush = () => (flushing ??= writeAll().finally(() => (flushing = null)));
+  const tick = () => void flush().catch(() => {});
+  const timer = setInterval(tick, opts.flushMs);
+  timer.unref();
+
+  return {
+    push(row) {
+      if (buffer.length + (pending?.rows.length ?? 0) >= opts.maxBuffer) {
+        metrics.counts.refused++;
+        return false;
+      }
+      buffer.push(row);
+      metrics.counts.accepted++;
+      if (buffer.length >= opts.batchSize && !flushing) tick();
+      return true;
+    },
+    flush,
+    async close(timeoutMs) {
+      clearInterval(timer);
+      const deadline = Date.now() + timeoutMs;
+      let wait = 50;
+      while (true) {
+        try {
+          await flush();
+          if (!buffer.length && !pending) return;
+        } catch {
+          if (Date.now() + wait > deadline) break;
+          await Bun.sleep(wait);
+          wait = Math.min(wait * 2, 1000);
+        }
+      }
+      log.error("hits lost at shutdown: the database did not accept them in time", {
+        rows: buffer.length + (pending?.rows.length ?? 0),
+      });
+    },
+    get buffered() {
+      return buffer.length + (pending?.rows.length ?? 0);
+    },
+  };
+}

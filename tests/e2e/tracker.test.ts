@@ -1,0 +1,186 @@
+// The tracker in real Chromium against a loopback test site (issue 4, acceptance 1 and 2): page
+// view, SPA navigation, reload, external referrer, custom event, outbound click and leave beacons
+// land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { setLogSink } from "../../src/log";
+import { addDomain, CHROME_UA, until } from "../helpers/collect";
+import { startTestServer } from "../helpers/server";
+
+let bothy: Awaited<ReturnType<typeof startTestServer>>;
+let site: ReturnType<typeof Bun.serve>;
+let browser: BrowserContext;
+let siteId: number;
+
+const page = (body: string, bothyUrl: string, attrs = "data-allow-local data-outbound", before = "") => `<!doctype html><html><head><title>t</title>${before}
+<script async src="${bothyUrl}/script.js" data-domain="site.test" ${attrs}></script>
+</head><body>${body}<img src="/pixel.svg" alt=""></body></html>`;
+
+// NOTE: requests are counted where they arrive, from the server's request log: Playwright does not
+// report beacons that a page sends while it unloads.
+const arrived: string[] = [];
+
+beforeAll(async () => {
+  setLogSink((_level, line) => {
+    const m = /"route":"(\/b\/[a-z.]+)"/.exec(line);
+    if (m) arrived.push(m[1]!);
+  });
+  bothy = await startTestServer({ env: { COLLECT_FLUSH_MS: "20", LOG_LEVEL: "info" } });
+  siteId = await addDomain(bothy.db.sql, "site.test");
+  site = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(req) {
+      const { pathname } = new URL(req.url);
+      const html = (body: string) => new Response(page(body, bothy.url), { headers: { "content-type": "text/html" } });
+      if (pathname === "/pixel.svg") return new Response(`<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(4000)}</svg>`, { headers: { "content-type": "image/svg+xml" } });
+      // The skips: a loopback page without data-allow-local, and the owner's opt-out in localStorage.
+      if (pathname === "/skip-local") return new Response(page("local", bothy.url, ""), { headers: { "content-type": "text/html" } });
+      if (pathname === "/skip-ignore") {
+        const optOut = `<script>localStorage.bothy_ignore = "true"</script>`;
+        return new Response(page("ignored", bothy.url, "data-allow-local", optOut), { headers: { "content-type": "text/html" } });
+      }
+      if (pathname === "/hash") return new Response(page("hash routing", bothy.url, "data-allow-local data-hash"), { headers: { "content-type": "text/html" } });
+      if (pathname === "/plain") return new Response("<!doctype html><p>elsewhere</p>", { headers: { "content-type": "text/html" } });
+      return html(`
+        <button id="signup" data-bothy-event="signup" data-bothy-value="pro"><span id="inner">Sign up</span></button>
+        <button id="spa" onclick="history.pushState({}, '', '/spa/next')">next</button>
+        <button id="same" onclick="history.replaceState({ x: 1 }, '', location.pathname)">same</button>
+        <a id="out" href="http://localhost:${site.port}/plain">out</a>`);
+    },
+  });
+  // NOTE: a fresh profile; without --enable-automation navigator.webdriver is false (the tracker
+  // skips webdriver sessions), and a normal Chrome user-agent (HeadlessChrome is a bot to isbot).
+  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "bothy-chromium-")), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    userAgent: CHROME_UA,
+    ignoreDefaultArgs: ["--enable-automation"],
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--disable-blink-features=AutomationControlled",
+      // TRICKY: Playwright's userAgent option does not reach beacons sent while a page unloads; those
+      // went out as HeadlessChrome and were dropped as bots. The command-line switch covers every request.
+      `--user-agent=${CHROME_UA}`,
+    ],
+  });
+});
+afterAll(async () => {
+  setLogSink();
+  await browser?.close();
+  site?.stop(true);
+  await bothy?.stop();
+});
+
+type Row = { kind: number; path: string; is_unique: boolean; is_bounce: boolean; referrer_host: string | null; source: string | null;
+  utm_source: string | null; duration_ms: number | null; transfer_bytes: string | null; event_name: string | null; event_value: string | null;
+  load_ms: number | null; screen: string | null; country: string | null; language: string | null };
+const rows = () => bothy.db.sql<Row[]>`SELECT * FROM hits WHERE site_id = ${siteId} ORDER BY time, kind`;
+const waitRows = (n: number) => until(`${n} rows`, async () => ((await rows()).length >= n ? rows() : null), 20_000);
+
+test("page view, event, SPA, reload, outbound and leave beacons land right; no cookie or storage", async () => {
+  const tab = await browser.newPage();
+  const origin = `http://127.0.0.1:${site.port}`;
+
+  // A: arrival from an external referrer with a campaign: a unique page view.
+  await tab.goto(`${origin}/?utm_source=Test&secret=1`, { referer: "https://news.example/story" });
+  expect(await tab.evaluate(() => navigator.webdriver)).toBe(false);
+  let got = (await waitRows(1))!;
+  expect(got[0]).toMatchObject({ kind: 1, path: "/", is_unique: true, referrer_host: "news.example", source: "unknown", utm_source: "test" });
+  expect(Number(got[0]!.transfer_bytes)).toBeGreaterThan(4000); // the page and its 4 KB image
+  expect(got[0]!.load_ms).not.toBeNull();
+  expect(got[0]!.country).not.toBe(undefined);
+
+  // B: a custom event from a data attribute (the click lands on a child element).
+  await tab.click("#inner");
+  // C: a SPA navigation: leave beacon for "/" (not a bounce: a second page was reached) and a
+  // page view that is never unique; replaceState to the same path is no page view.
+  await tab.click("#spa");
+  await tab.click("#same");
+  got = (await waitRows(4))!;
+  expect(got[1]).toMatchObject({ kind: 3, event_name: "signup", event_value: "pro", path: "/" });
+  const spa = got.slice(2).sort((a, b) => a.kind - b.kind);
+  expect(spa[0]).toMatchObject({ kind: 1, path: "/spa/next", is_unique: false });
+  expect(spa[1]).toMatchObject({ kind: 2, path: "/", is_bounce: false });
+
+  // D: a reload: leave beacon for the SPA page, then a page view that is not unique.
+  await tab.reload();
+  got = (await waitRows(6))!;
+  const reloaded = got.slice(4).sort((a, b) => a.kind - b.kind);
+  expect(reloaded[0]).toMatchObject({ kind: 1, path: "/spa/next", is_unique: false });
+  expect(reloaded[1]).toMatchObject({ kind: 2, path: "/spa/next" });
+
+  // E: an outbound click (opt-in with data-outbound), then the page is left.
+  await tab.click("#out");
+  await tab.waitForURL(/localhost/);
+  got = (await waitRows(8))!;
+  const out = got.slice(6).sort((a, b) => a.kind - b.kind);
+  expect(out[0]).toMatchObject({ kind: 2, path: "/spa/next", is_bounce: false });
+  expect(out[1]).toMatchObject({ kind: 3, event_name: "Outbound", event_value: `http://localhost:${site.port}/plain` });
+
+  // F: a unique visit that leaves without a second page: a bounce, with its visible time.
+  await tab.goto(`${origin}/landing`, { referer: "https://search.example/" });
+  await until("the landing page view", async () => (await rows()).some((r) => r.path === "/landing"));
+  await tab.goto("about:blank");
+  got = (await waitRows(10))!;
+  const landing = got.filter((r) => r.path === "/landing").sort((a, b) => a.kind - b.kind);
+  expect(landing[0]).toMatchObject({ kind: 1, is_unique: true, referrer_host: "search.example" });
+  expect(landing[1]).toMatchObject({ kind: 2, is_bounce: true });
+  expect(landing[1]!.duration_ms).toBeGreaterThan(0);
+
+  // One request per page view plus one leave beacon; events on their own.
+  const count = (p: string) => arrived.filter((r) => r === p).length;
+  expect([count("/b/v"), count("/b/l"), count("/b/e")]).toEqual([4, 4, 2]);
+  expect((await rows()).length).toBe(10);
+
+  // Never a cookie, never a storage entry, on the site or on Bothy's origin.
+  expect(await browser.cookies()).toEqual([]);
+  await tab.goto(`${origin}/plain`);
+  expect(await tab.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+  await tab.goto(`${bothy.url}/healthz`);
+  expect(await tab.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+});
+
+test("loopback pages without data-allow-local and the owner's opt-out send nothing", async () => {
+  const tab = await browser.newPage();
+  const origin = `http://127.0.0.1:${site.port}`;
+  const before = arrived.length;
+  for (const path of ["/skip-local", "/skip-ignore"]) {
+    await tab.goto(`${origin}${path}`);
+    // The script ran (its API exists) and an explicit event was asked for; still nothing may be sent.
+    await tab.waitForFunction(() => "bothy" in window && document.readyState === "complete");
+    await tab.evaluate(() => (window as unknown as { bothy: { event(n: string): void } }).bothy.event("should-not-send"));
+  }
+  await tab.evaluate(() => localStorage.removeItem("bothy_ignore"));
+  // A sentinel page that does count: once its page view is in, the skipped pages had their chance.
+  await tab.goto(`${origin}/sentinel`);
+  await until("the sentinel page view", async () => (await rows()).some((r) => r.path === "/sentinel"));
+  const paths = (await rows()).map((r) => r.path);
+  expect(paths.filter((p) => p.startsWith("/skip"))).toEqual([]);
+  expect(arrived.slice(before)).toEqual(["/b/v"]);
+});
+
+test("with data-hash a fragment change is a page view; without it the fragment is ignored", async () => {
+  const tab = await browser.newPage();
+  await tab.goto(`http://127.0.0.1:${site.port}/hash#/start`);
+  await until("the hash page view", async () => (await rows()).some((r) => r.path === "/hash#/start"));
+  await tab.evaluate(() => (location.hash = "#/settings"));
+  await until("the hash navigation", async () => (await rows()).some((r) => r.path === "/hash#/settings"));
+  const hashRows = (await rows()).filter((r) => r.path.startsWith("/hash"));
+  expect(hashRows.find((r) => r.kind === 2)).toMatchObject({ path: "/hash#/start", is_bounce: false });
+  expect(hashRows.find((r) => r.path === "/hash#/settings")).toMatchObject({ kind: 1, is_unique: false });
+  // On a page without data-hash the same change counts nothing (the sentinel proves beacons flow).
+  const before = (await rows()).length;
+  await tab.goto(`http://127.0.0.1:${site.port}/nohash`);
+  await until("the /nohash page view", async () => (await rows()).some((r) => r.path === "/nohash"));
+  await tab.evaluate(() => (location.hash = "#/ignored"));
+  await tab.goto(`http://127.0.0.1:${site.port}/sentinel2`);
+  await until("the second sentinel", async () => (await rows()).some((r) => r.path === "/sentinel2"));
+  const added = (await rows()).slice(before).map((r) => [r.kind, r.path]);
+  expect(added.filter(([, p]) => String(p).startsWith("/nohash#"))).toEqual([]);
+  expect(added.filter(([k]) => k === 1).map(([, p]) => p)).toEqual(["/nohash", "/sentinel2"]);
+});

@@ -1,0 +1,125 @@
+// The collection endpoints against the real app and database: what lands, what is refused, CORS,
+// the script, the pixel, and back-pressure when the buffer is full.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { collectorOf } from "../../../src/collect";
+import { addDomain, beacon, countHits, until } from "../../helpers/collect";
+import { req, startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let site: number;
+beforeAll(async () => {
+  server = await startTestServer({ env: { COLLECT_FLUSH_MS: "20", COLLECT_MAX_BUFFER: "20" } });
+  site = await addDomain(server.db.sql, "shop.example", "Europe/Berlin");
+});
+afterAll(() => server.stop());
+
+const rows = () => server.db.sql`SELECT * FROM hits WHERE site_id = ${site} ORDER BY time, kind`;
+
+describe("beacons", () => {
+  test("a page view, a leave beacon and an event land with their fields and an empty 202", async () => {
+    const pv = await beacon(server.app, "/b/v", {
+      d: "shop.example", p: "/shoes?utm_source=mastodon&session=abc", r: "https://mastodon.social/@x",
+      w: 390, z: "Europe/Paris", l: "fr-FR", t: 640.2, b: 51_200, u: 1,
+    });
+    expect(pv.status).toBe(202);
+    expect(await pv.text()).toBe("");
+    expect((await beacon(server.app, "/b/l", { d: "shop.example", p: "/shoes?", v: 4200, b: 800, x: 1 })).status).toBe(202);
+    expect((await beacon(server.app, "/b/e", { d: "shop.example", p: "/shoes?", n: "add-to-cart", v: "sku-1" })).status).toBe(202);
+
+    const got = (await until("three rows", async () => ((await rows()).length === 3 ? rows() : null)))!;
+    expect(got[0]).toMatchObject({
+      kind: 1, path: "/shoes", referrer_host: "mastodon.social", source: "social", utm_source: "mastodon",
+      country: "FR", language: "fr", browser: "Chrome", os: "Linux", device: "desktop", screen: "s",
+      is_unique: true, load_ms: 640, transfer_bytes: "51200",
+    });
+    expect(got[1]).toMatchObject({ kind: 2, path: "/shoes", duration_ms: 4200, is_bounce: true, transfer_bytes: "800" });
+    expect(got[2]).toMatchObject({ kind: 3, event_name: "add-to-cart", event_value: "sku-1" });
+  });
+
+  test("an unknown domain gets the same 202, stores nothing and is counted", async () => {
+    const before = collectorOf(server.db)!.metrics.drops.unknown_domain;
+    const res = await beacon(server.app, "/b/v", { d: "not-ours.example", p: "/" });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe("");
+    expect(collectorOf(server.db)!.metrics.drops.unknown_domain).toBe(before + 1);
+    const [n] = await server.db.sql`SELECT count(*)::int AS n FROM hits WHERE site_id <> ${site}`;
+    expect(n!.n).toBe(0);
+  });
+
+  test("the noscript pixel counts a page view from the Referer's path", async () => {
+    const before = await countHits(server.db.sql, site);
+    const res = await server.app.handle(
+      req("/b/px.gif?d=shop.example", { headers: { referer: "https://shop.example/no-js?x=1", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/120.0" } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/gif");
+    expect((await res.arrayBuffer()).byteLength).toBe(42);
+    await until("the pixel row", async () => (await countHits(server.db.sql, site)) === before + 1);
+    const [r] = await server.db.sql`SELECT path, is_unique FROM hits WHERE site_id = ${site} ORDER BY time DESC LIMIT 1`;
+    expect(r).toEqual({ path: "/no-js", is_unique: false });
+  });
+});
+
+describe("HTTP edge", () => {
+  test("bodies over 4 KB get 413, with or without a Content-Length", async () => {
+    const big = JSON.stringify({ d: "shop.example", p: "/" + "a".repeat(5000) });
+    const res = await beacon(server.app, "/b/v", big);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("payload-too-large");
+    const chunks = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 5; i++) c.enqueue(new TextEncoder().encode("x".repeat(1000)));
+        c.close();
+      },
+    });
+    const streamed = await fetch(`${server.url}/b/v`, { method: "POST", body: chunks, headers: { "content-type": "text/plain" } });
+    expect(streamed.status).toBe(413);
+  });
+
+  test("CORS: any origin, no credentials, on collection paths only", async () => {
+    const pre = await server.app.handle(req("/b/v", { method: "OPTIONS", headers: { origin: "https://shop.example", "access-control-request-method": "POST" } }));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
+    const bad = await beacon(server.app, "/b/v", "{nope", { origin: "https://shop.example" });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("access-control-allow-origin")).toBe("*");
+    const health = await server.app.handle(req("/healthz", { headers: { origin: "https://shop.example" } }));
+    expect(health.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test("the script is served at /script.js and the neutral alias, gzipped when asked", async () => {
+    const plain = await server.app.handle(req("/script.js"));
+    expect(plain.headers.get("content-type")).toStartWith("text/javascript");
+    const js = await plain.text();
+    expect(js).toContain("sendBeacon");
+    const alias = await server.app.handle(req("/js/s.js", { headers: { "accept-encoding": "gzip, br" } }));
+    expect(alias.headers.get("content-encoding")).toBe("gzip");
+    const gz = new Uint8Array(await alias.arrayBuffer());
+    expect(gz.byteLength).toBeLessThanOrEqual(1024);
+    expect(new TextDecoder().decode(Bun.gunzipSync(gz))).toBe(js);
+  });
+});
+
+describe("back-pressure", () => {
+  test("a full buffer answers 503 + Retry-After, and every hit answered 202 is written", async () => {
+    const before = await countHits(server.db.sql, site);
+    // TRICKY: the app has one database connection; a sleeping query holds it, so no batch can be
+    // written and the buffer (20 rows here) fills up.
+    const sleeping = server.db.sql`SELECT pg_sleep(1.5)`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await beacon(server.app, "/b/e", { d: "shop.example", p: "/", n: "burst", v: i });
+      statuses.push(res.status);
+      if (res.status === 503) {
+        expect(res.headers.get("retry-after")).toBe("1");
+        expect((await res.json()).error.status).toBe(503);
+      }
+    }
+    await sleeping;
+    expect(statuses.filter((s) => s === 202)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(10);
+    await until("the 20 accepted rows", async () => (await countHits(server.db.sql, site)) === before + 20);
+    expect(collectorOf(server.db)!.metrics.counts.refused).toBe(10);
+  });
+});

@@ -1,0 +1,89 @@
+// The privacy dump (issue 4): hits from distinct IP addresses and user-agents, then a full dump of
+// the database (every table, chunk and materialized aggregate), the raw files of the data directory
+// (heap and WAL) and every log line are searched for them. Nothing may be found.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { collectorOf } from "../../../src/collect";
+import { refreshAggregates } from "../../../src/collect/jobs";
+import { setLogLevel, setLogSink } from "../../../src/log";
+import { addDomain, countHits, until } from "../../helpers/collect";
+import { dumpAllTables } from "../../helpers/dump";
+import { startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const logs: string[] = [];
+beforeAll(async () => {
+  setLogSink((_level, line) => logs.push(line));
+  // NOTE: the most verbose level, so every line the server could ever write is searched.
+  server = await startTestServer({ env: { COLLECT_FLUSH_MS: "20", LOG_LEVEL: "debug" } });
+});
+afterAll(async () => {
+  await server.stop();
+  setLogSink();
+  setLogLevel("silent");
+});
+
+const N = 12;
+const ip = (i: number) => `203.0.113.${100 + i}`;
+const ipv6 = (i: number) => `2001:db8::${(0xbee0 + i).toString(16)}`;
+const marker = (i: number) => `PrivacyProbe${9000 + i}`;
+const ua = (i: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.${4000 + i}.0 Safari/537.36 ${marker(i)}`;
+
+function rawFiles(dir: string): Buffer[] {
+  const out: Buffer[] = [];
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    const st = statSync(path);
+    if (st.isDirectory()) out.push(...rawFiles(path));
+    else if (st.size > 0) out.push(readFileSync(path));
+  }
+  return out;
+}
+
+test("no IP address, user-agent string or identifier is stored or logged", async () => {
+  const site = await addDomain(server.db.sql, "private.example");
+  for (let i = 0; i < N; i++) {
+    const headers = {
+      "content-type": "text/plain",
+      "user-agent": ua(i),
+      "x-forwarded-for": `${ip(i)}, ${ipv6(i)}`,
+      "x-real-ip": ip(i),
+      forwarded: `for=${ip(i)}`,
+      cookie: `sid=${marker(i)}-cookie`,
+    };
+    const body = (kind: string) =>
+      kind === "v"
+        ? { d: "private.example", p: "/p", w: 1280, z: "Europe/Rome", l: "it", u: 1 }
+        : kind === "l" ? { d: "private.example", p: "/p", v: 1000 + i } : { d: "private.example", p: "/p", n: "click" };
+    for (const kind of ["v", "l", "e"]) {
+      const res = await fetch(`${server.url}/b/${kind}`, { method: "POST", headers, body: JSON.stringify(body(kind)) });
+      expect(res.status).toBe(202);
+    }
+  }
+  await until("every hit written", async () => (await countHits(server.db.sql, site)) === 3 * N);
+  expect(collectorOf(server.db)!.metrics.counts.written).toBe(3 * N);
+  // Materialize the aggregates too, and push everything to the files on disk.
+  await refreshAggregates(server.db.sql);
+  await server.db.sql`CALL refresh_continuous_aggregate('hits_hourly', NULL, NULL)`;
+  await server.db.sql`CHECKPOINT`;
+
+  const needles = Array.from({ length: N }, (_, i) => [ip(i), ipv6(i), marker(i), `Chrome/121.0.${4000 + i}`]).flat();
+  const dump = await dumpAllTables(server.db.sql);
+  expect(dump).toContain("private.example"); // the dump is real: it holds the domain we added
+  expect(dump).toContain("/p");
+  expect(needles.filter((n) => dump.includes(n))).toEqual([]);
+
+  // The hits' columns themselves: nothing but the enriched families.
+  const [row] = await server.db.sql`SELECT browser, os, device FROM hits WHERE site_id = ${site} LIMIT 1`;
+  expect(row).toEqual({ browser: "Chrome", os: "Windows", device: "desktop" });
+
+  const files = rawFiles(join(server.dataDir, "pgdata"));
+  expect(files.some((f) => f.includes("private.example"))).toBe(true); // the search can find what is there
+  const found = needles.filter((n) => files.some((f) => f.includes(n)));
+  expect(found).toEqual([]);
+
+  expect(logs.some((l) => l.includes('"route":"/b/v"'))).toBe(true); // the log is really captured
+  expect(needles.filter((n) => logs.some((l) => l.includes(n)))).toEqual([]);
+});

@@ -1,0 +1,133 @@
+// The ingest pipeline step by step, through its public runPipeline(). Sites come from an in-memory
+// table here; the server tests run the same pipeline against the real domains table.
+import { describe, expect, test } from "bun:test";
+import { runPipeline, type Outcome } from "../../../src/collect/pipeline";
+import type { Incoming, PageViewBody } from "../../../src/collect/model";
+import type { Site, Sites } from "../../../src/collect/sites";
+import { createMetrics } from "../../../src/collect/metrics";
+import { localTime } from "../../../src/collect/localtime";
+import { classifyHost } from "../../../src/collect/referrers";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const TABLE: Record<string, Site> = {
+  "shop.example": { id: 1, tz: "Europe/London", deleted: false },
+  "gone.example": { id: 2, tz: "Europe/London", deleted: true },
+  "kolkata.example": { id: 3, tz: "Asia/Kolkata", deleted: false },
+  "honolulu.example": { id: 4, tz: "Pacific/Honolulu", deleted: false },
+};
+const sites: Sites = { lookup: async (d) => TABLE[d.toLowerCase()] ?? null, forget: () => {} };
+const T = Date.parse("2026-11-21T12:00:00Z");
+
+const view = (body: Partial<PageViewBody>, ua: string | null = CHROME, time = T): Incoming => ({
+  kind: "view",
+  body: { d: "shop.example", p: "/", ...body },
+  time,
+  ua,
+});
+const row = async (input: Incoming) => {
+  const out: Outcome = await runPipeline(input, { sites });
+  if (!out.ok) throw new Error(`dropped: ${out.reason}`);
+  return out.row;
+};
+
+describe("dropBot", () => {
+  test("a crawler's user-agent, a missing one and a 0 px screen are dropped as bots and counted", async () => {
+    const metrics = createMetrics();
+    const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    for (const input of [view({}, googlebot), view({}, null), view({ w: 0 })]) {
+      expect(await runPipeline(input, { sites }, metrics)).toEqual({ ok: false, reason: "bot" });
+    }
+    expect(metrics.drops.bot).toBe(3);
+    expect(metrics.stepNs.dropBot).toBeGreaterThan(0);
+  });
+});
+
+describe("resolveSite", () => {
+  test("unknown and deleted domains are dropped with their own reasons", async () => {
+    const metrics = createMetrics();
+    expect(await runPipeline(view({ d: "nope.example" }), { sites }, metrics)).toEqual({ ok: false, reason: "unknown_domain" });
+    expect(await runPipeline(view({ d: "gone.example" }), { sites }, metrics)).toEqual({ ok: false, reason: "deleted_domain" });
+    expect(metrics.snapshot().drops).toEqual({ bot: 0, unknown_domain: 1, deleted_domain: 1 });
+  });
+});
+
+describe("putAgent", () => {
+  test("browser, OS and device family come from the user-agent, which is then gone", async () => {
+    const input = view({}, IPHONE);
+    expect(await row(input)).toMatchObject({ browser: "Safari", os: "iOS", device: "mobile", siteId: 1 });
+    expect(input.ua).toBeNull();
+  });
+});
+
+describe("putPath and putCampaign", () => {
+  test("the query string is dropped except utm_*, which fill the campaign columns", async () => {
+    const r = await row(view({ p: "/pricing?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring&id=42" }));
+    expect(r).toMatchObject({ path: "/pricing", utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring" });
+    expect((await row(view({ p: "/a?" }))).path).toBe("/a");
+    expect((await row(view({ p: "/app?x=1#/settings" }))).path).toBe("/app#/settings");
+  });
+});
+
+describe("putReferrer", () => {
+  test("referrer host and source class", async () => {
+    expect(await row(view({ r: "https://www.google.co.uk/search?q=x", u: 1 }))).toMatchObject({ referrerHost: "google.co.uk", source: "search", isUnique: true });
+    expect(await row(view({ r: "https://t.co/abc" }))).toMatchObject({ referrerHost: "t.co", source: "social" });
+    expect(await row(view({ r: "https://mail.google.com/mail/u/0" }))).toMatchObject({ source: "email" });
+    expect(await row(view({ r: "https://someblog.example/post" }))).toMatchObject({ referrerHost: "someblog.example", source: "unknown" });
+    expect(await row(view({}))).toMatchObject({ referrerHost: null, source: "direct" });
+    expect(await row(view({ p: "/?utm_medium=newsletter", r: "https://someblog.example/" }))).toMatchObject({ source: "email" });
+  });
+
+  test("a same-site referrer is an internal view: no source, and never unique", async () => {
+    expect(await row(view({ r: "https://www.shop.example/cart", u: 1 }))).toMatchObject({ referrerHost: null, source: null, isUnique: false });
+  });
+
+  test("bare list labels match country domains but not look-alikes", () => {
+    expect(classifyHost("google.de")).toBe("search");
+    expect(classifyHost("news.google.com.au")).toBe("search");
+    expect(classifyHost("googleblog.com")).toBe("unknown");
+  });
+});
+
+describe("putLocale and putScreen", () => {
+  test("country from the time zone, language subtag, screen bucket s/m/l at 1024 and 2400", async () => {
+    expect(await row(view({ z: "Asia/Kolkata", l: "en-IN", w: 1024 }))).toMatchObject({ country: "IN", language: "en", screen: "s" });
+    expect(await row(view({ z: "Asia/Calcutta", w: 1025 }))).toMatchObject({ country: "IN", screen: "m" });
+    expect(await row(view({ z: "UTC", l: "not a tag", w: 2400 }))).toMatchObject({ country: null, language: null, screen: "l" });
+    expect(await row(view({ z: "Mars/Olympus" }))).toMatchObject({ country: null });
+  });
+});
+
+describe("putLocalTime", () => {
+  // Asia/Kolkata is UTC+05:30: local midnight is 18:30 UTC. Pacific/Honolulu is UTC-10:00.
+  const cases: [string, string, string, number][] = [
+    ["kolkata.example", "2026-11-21T18:29:00Z", "2026-11-21", 23],
+    ["kolkata.example", "2026-11-21T18:31:00Z", "2026-11-22", 0],
+    ["honolulu.example", "2026-11-22T09:59:00Z", "2026-11-21", 23],
+    ["honolulu.example", "2026-11-22T10:01:00Z", "2026-11-22", 0],
+  ];
+  for (const [d, at, day, hour] of cases) {
+    test(`${d} at ${at} is local ${day} hour ${hour}`, async () => {
+      expect(await row(view({ d }, CHROME, Date.parse(at)))).toMatchObject({ localDay: day, localHour: hour });
+    });
+  }
+
+  test("the quarter-hour cache never mixes zones or quarters", () => {
+    const t = Date.parse("2026-03-29T00:59:00Z"); // Europe/London switches to BST at 01:00 UTC
+    expect(localTime("Europe/London", t)).toEqual({ day: "2026-03-29", hour: 0 });
+    expect(localTime("Europe/London", t + 60_000)).toEqual({ day: "2026-03-29", hour: 2 });
+    expect(localTime("Asia/Kathmandu", t)).toEqual({ day: "2026-03-29", hour: 6 }); // +05:45
+  });
+});
+
+describe("putMeasures", () => {
+  test("leave beacons carry rounded visible time, bounce and later bytes; events their name and value", async () => {
+    const leave = await row({ kind: "leave", body: { d: "shop.example", p: "/", v: 1500.6, b: -5, x: 1 }, time: T, ua: CHROME });
+    expect(leave).toMatchObject({ kind: 2, durationMs: 1501, isBounce: true, transferBytes: 0, source: null });
+    const ev = await row({ kind: "event", body: { d: "shop.example", p: "/", n: "signup", v: 3 }, time: T, ua: CHROME });
+    expect(ev).toMatchObject({ kind: 3, eventName: "signup", eventValue: "3" });
+    const pv = await row(view({ t: 812.4, b: 123_456, u: 1 }));
+    expect(pv).toMatchObject({ kind: 1, loadMs: 812, transferBytes: 123_456, isUnique: true });
+  });
+});

@@ -1,0 +1,19 @@
+// Builds the tracker with Bun.build (minified IIFE) and keeps the result in memory; the server
+// serves it and the size test and `npm run bench:tracker` measure the same bytes.
+import { join } from "node:path";
+
+export const TRACKER_ENTRY = join(import.meta.dir, "src", "tracker.js");
+export const TRACKER_BUDGET_GZIP = 1024;
+
+export type BuiltTracker = { js: string; gzip: Uint8Array<ArrayBuffer> };
+
+let built: Promise<BuiltTracker> | undefined;
+
+export function buildTracker(): Promise<BuiltTracker> {
+  return (built ??= (async () => {
+    const out = await Bun.build({ entrypoints: [TRACKER_ENTRY], minify: true, target: "browser", format: "esm" });
+    if (!out.success) throw new Error(`tracker build failed: ${out.logs.map(String).join("; ")}`);
+    const js = (await out.outputs[0]!.text()).trim();
+    return { js, gzip: Bun.gzipSync(new TextEncoder().encode(js), { level: 9 }) as Uint8Array<ArrayBuffer> };
+  })());
+}

@@ -3,9 +3,8 @@
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
 
-// NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
-// path), and no background traffic of Chromium's own that would be counted or leak.
-const ARGS = [
+/** Headless Debian Chromium with no traffic of its own: the e2e tests launch it the same way. */
+export const CHROMIUM_BASE_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -14,6 +13,12 @@ const ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+];
+
+// NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
+// path), and no background traffic of Chromium's own that would be counted or leak.
+const ARGS = [
+  ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
   // TRICKY: WebRTC's UDP does not go through the proxy, so a page could reach internal
   // addresses with it; this policy allows proxied traffic only.

@@ -3,6 +3,8 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Sql } from "postgres";
+import { embeddedClient } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
 
 // NOTE: keyed by the installed PGlite build, so an upgrade never reuses an old template.
@@ -33,3 +35,16 @@ export async function freshDataDir(): Promise<string> {
 
 /** A new, empty DATA_DIR (the server will run initdb itself). */
 export const emptyDataDir = () => mkdtempSync(join(tmpdir(), "bothy-test-"));
+
+/** An embedded database on a fresh data dir, with the app's kind of client; close() ends both. */
+export async function openFreshDatabase(): Promise<{ sql: Sql; close(): Promise<void> }> {
+  const server = await startEmbedded(await freshDataDir());
+  const sql = embeddedClient(server);
+  return {
+    sql,
+    close: async () => {
+      await sql.end();
+      await server.stop();
+    },
+  };
+}

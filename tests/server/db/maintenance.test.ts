@@ -1,21 +1,16 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Sql } from "postgres";
-import { embeddedClient } from "../../../src/db";
-import { startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
 import { startMaintenance } from "../../../src/db/maintenance";
 import { setLogLevel, setLogSink } from "../../../src/log";
-import { freshDataDir } from "../../helpers/db";
+import { openFreshDatabase } from "../../helpers/db";
 
-let server: EmbeddedServer;
+let db: Awaited<ReturnType<typeof openFreshDatabase>>;
 let sql: Sql;
 beforeEach(async () => {
-  server = await startEmbedded(await freshDataDir());
-  sql = embeddedClient(server);
+  db = await openFreshDatabase();
+  sql = db.sql;
 });
-afterEach(async () => {
-  await sql.end();
-  await server.stop();
-});
+afterEach(() => db.close());
 
 const checkpointLsn = async () => (await sql`SELECT checkpoint_lsn::text AS lsn FROM pg_control_checkpoint()`)[0]!.lsn;
 const reltuples = async () => (await sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'm'`)[0]!.n;

@@ -3,21 +3,16 @@ import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sql } from "postgres";
-import { embeddedClient } from "../../../src/db";
-import { startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
 import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from "../../../src/db/migrate";
-import { freshDataDir } from "../../helpers/db";
+import { openFreshDatabase } from "../../helpers/db";
 
-let server: EmbeddedServer;
+let db: Awaited<ReturnType<typeof openFreshDatabase>>;
 let sql: Sql;
 beforeEach(async () => {
-  server = await startEmbedded(await freshDataDir());
-  sql = embeddedClient(server);
+  db = await openFreshDatabase();
+  sql = db.sql;
 });
-afterEach(async () => {
-  await sql.end();
-  await server.stop();
-});
+afterEach(() => db.close());
 
 const migrationsWith = (files: Record<string, string>) => {
   const dir = mkdtempSync(join(tmpdir(), "bothy-sql-"));

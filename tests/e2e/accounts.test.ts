@@ -105,6 +105,12 @@ describe("accounts in Chromium", () => {
     await page.getByRole("heading", { level: 1 }).click();
     await menu.waitFor({ state: "hidden" });
 
+    // A route change closes it too.
+    await menuButton.click();
+    await menu.getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL(`${server.url}/settings/profile`);
+    await menu.waitFor({ state: "hidden" });
+
     // Sign out from the menu, then a protected page remembers itself through sign-in.
     await menuButton.click();
     await menu.getByRole("link", { name: "Sign out" }).click();
@@ -236,6 +242,68 @@ describe("accounts in Chromium", () => {
     const v = await axeViolations();
     if (v.length) found["user menu"] = v;
     expect(found).toEqual({});
+  });
+
+  test("below 1050 px the settings pages stack the navigation above the page and never scroll sideways", async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      for (const path of ["/settings/domains", "/settings/api-keys", "/dashboard/example.com/install", "/dashboard/example.com/settings"]) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator("main").getByText(/^Loading/).waitFor({ state: "detached" });
+        const nav = await page.getByRole("navigation", { name: "Settings" }).boundingBox();
+        const main = await page.locator("main").boundingBox();
+        expect(nav!.y + nav!.height).toBeLessThanOrEqual(main!.y);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  test("an API key is shown once and revoked; the name changes; a mailed reset link sets a new password; the account is deleted", async () => {
+    await page.goto(`${server.url}/settings/api-keys`);
+    await hydrated("form");
+    await page.getByLabel("Name", { exact: true }).fill("CI export");
+    await page.getByRole("button", { name: "Create key" }).click();
+    expect(await page.getByTestId("new-key").textContent()).toMatch(/^bothy_[\w-]+$/);
+    await page.getByRole("cell", { name: "CI export", exact: true }).waitFor();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Revoke CI export" }).click();
+    await page.getByText("No keys yet.").waitFor();
+
+    await page.goto(`${server.url}/settings/edit`);
+    await hydrated("form");
+    await page.getByLabel("Name", { exact: true }).fill("Ada King");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(`${server.url}/settings/profile`);
+    await page.getByRole("status").getByText("Your name is saved.").waitFor();
+    await page.getByRole("button", { name: /Ada King/ }).waitFor();
+
+    await page.goto(`${server.url}/signout`);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/reset`);
+    await hydrated("form");
+    await page.getByLabel("Email").fill(ME.email);
+    await page.getByRole("button", { name: "Email me a link" }).click();
+    await page.getByText(/If an account uses this address/).waitFor();
+    await page.goto(`${server.url}/reset?token=${mailedToken(dataDir, "/reset")}`);
+    await hydrated("form");
+    const fresh = "a brand new passphrase 7";
+    await page.getByLabel("New password").fill(fresh);
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.waitForURL(`${server.url}/signin?reset=1`);
+    await page.getByText("Your password is changed.").waitFor();
+    await signIn(ME.email, fresh);
+    await page.waitForURL(`${server.url}/settings/domains`);
+
+    await page.goto(`${server.url}/settings/delete`);
+    await hydrated("form");
+    await page.getByLabel("Your password").fill(fresh);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${server.url}/deleted`);
+    await page.getByRole("heading", { name: "Your account is deleted" }).waitFor();
+    await page.goto(`${server.url}/settings/profile`);
+    await page.waitForURL(/\/signin\?redirect=/);
   });
 
   test("no console error or uncaught exception appeared on any page", () => {

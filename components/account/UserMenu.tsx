@@ -63,7 +63,7 @@ export function UserMenu({ name, pathname, pro, admin }: Props) {
         className={`${open ? "block" : "hidden"} absolute right-0 z-50 mt-2 w-72 rounded-lg border border-gray-200 bg-white py-2 shadow-lg dark:border-gray-700 dark:bg-gray-900`}
       >
         <p className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">Domains</p>
-        <ul aria-label="Your domains" className={(domains?.length ?? 0) > MENU_DOMAINS_BEFORE_SCROLL ? "max-h-72 overflow-y-auto" : undefined}>
+        <ul aria-label="Your domains" className={(domains?.length ?? 0) > MENU_DOMAINS_BEFORE_SCROLL ? "max-h-64 overflow-y-auto" : undefined}>
           {domains === null && <li className="px-4 py-2 text-sm text-gray-600">Loading…</li>}
           {domains?.length === 0 && <li className="px-4 py-2 text-sm text-gray-600">No domains yet</li>}
           {domains?.map((d) => (

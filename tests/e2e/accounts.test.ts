@@ -123,7 +123,7 @@ describe("accounts in Chromium", () => {
     expect(await page.getByLabel("Time zone").inputValue()).toBe("Europe/Berlin");
   });
 
-  test("the public dashboard switch saves, and the settings navigation's feedback box sends", async () => {
+  test("the public dashboard switch saves, the feedback box sends, and the menu's domain list scrolls above 7", async () => {
     await page.goto(`${server.url}/dashboard/example.com/settings`);
     await hydrated("form");
     await page.getByLabel(/Public dashboard/).check();
@@ -136,6 +136,22 @@ describe("accounts in Chromium", () => {
     await box.getByLabel("Your message").fill("The install page is clear.");
     await box.getByRole("button", { name: "Send" }).click();
     await page.getByRole("dialog", { name: "Thank you" }).getByText("We will be in touch soon").waitFor();
+    await page.keyboard.press("Escape");
+
+    // Above 7 domains the menu's list scrolls (SPEC §9); beta makes everyone Pro, so no limit.
+    const added = await page.evaluate(async () => {
+      const codes: number[] = [];
+      for (let i = 1; i <= 7; i++) {
+        const r = await fetch("/api/domains", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain: `site${i}.example` }) });
+        codes.push(r.status);
+      }
+      return codes;
+    });
+    expect(added).toEqual([201, 201, 201, 201, 201, 201, 201]);
+    await page.getByRole("button", { name: /Ada Lovelace/ }).click();
+    const list = page.getByRole("list", { name: "Your domains" });
+    await list.getByRole("link", { name: "site7.example", exact: true }).waitFor({ state: "attached" });
+    expect(await list.evaluate((ul) => getComputedStyle(ul).overflowY === "auto" && ul.scrollHeight > ul.clientHeight)).toBe(true);
     await page.keyboard.press("Escape");
   });
 

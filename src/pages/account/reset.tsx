@@ -1,6 +1,7 @@
 // "/reset" — without a token, ask for the link by email; with ?token= (from that mail), choose
 // the new password. The answer to the request never says whether the address has an account.
 import { ApiForm } from "../../../components/forms/ApiForm";
+import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -17,7 +18,7 @@ export default function ResetPage({ searchParams }: PageProps) {
           action="/api/reset"
           extra={{ token }}
           submit="Save the new password"
-          fields={[{ name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: "At least 10 characters, and not a common password." }]}
+          fields={[{ name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: NEW_PASSWORD_HINT }]}
           then={{ navigate: "/signin?reset=1" }}
         />
       </>

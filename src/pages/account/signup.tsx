@@ -1,6 +1,7 @@
 // "/signup" — create an account (SPEC §2). The API mails the verification link; the new session
 // then goes to the settings home, which sends an unverified account on to /verify (SPEC §4).
 import { ApiForm } from "../../../components/forms/ApiForm";
+import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
 import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "signup", layout: "centred", guards: { auth: "guest", tracking: "off-with-query" } };
@@ -17,7 +18,7 @@ export default function SignupPage() {
         fields={[
           { name: "name", label: "Your name", type: "text", autoComplete: "name" },
           { name: "email", label: "Email", type: "email", autoComplete: "email" },
-          { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 10 characters, and not a common password." },
+          { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: NEW_PASSWORD_HINT },
         ]}
         then={{ navigate: "/settings" }}
       />

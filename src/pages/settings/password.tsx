@@ -1,5 +1,6 @@
 // "/settings/password" — change the password; the API signs out every other session.
 import { ApiForm } from "../../../components/forms/ApiForm";
+import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
 import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "settingsPassword", layout: "settings", guards: { auth: true, verified: true } };
@@ -14,7 +15,7 @@ export default function PasswordPage() {
         submit="Change password"
         fields={[
           { name: "current", label: "Current password", type: "password", autoComplete: "current-password" },
-          { name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: "At least 10 characters, and not a common password." },
+          { name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: NEW_PASSWORD_HINT },
         ]}
         then={{ navigate: "/settings/profile", flash: "Your password is changed. Other devices are signed out." }}
       />

@@ -21,6 +21,10 @@ export default function VerifyPage({ searchParams, user }: PageProps) {
           success="Your email is verified. Welcome to Bothy!"
           next={user ? "/settings/domains" : "/signin?redirect=%2Fsettings%2Fdomains"}
         />
+        {/* NOTE: for a used or expired link; on success the page moves on before this matters. */}
+        <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">
+          Link not working? <a href={user ? "/settings/verify" : "/signin"} className="text-blue-700 underline dark:text-blue-400">{user ? "Send a new one" : "Sign in to get a new one"}</a>
+        </p>
       </>
     );
   }

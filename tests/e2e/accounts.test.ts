@@ -155,6 +155,29 @@ describe("accounts in Chromium", () => {
     await page.keyboard.press("Escape");
   });
 
+  test("a form is disabled while its request is on the way, and moves on with the answer", async () => {
+    await page.goto(`${server.url}/settings/edit`);
+    await hydrated("form");
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/user", async (route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      await held; // NOTE: the answer waits until the test has seen the form disabled
+      await route.continue();
+    });
+    try {
+      await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("button", { name: "Sending…" }).waitFor();
+      expect(await page.getByLabel("Name", { exact: true }).isDisabled()).toBe(true);
+      expect(await page.locator("main form").getAttribute("aria-busy")).toBe("true");
+      release();
+      await page.waitForURL(`${server.url}/settings/profile`);
+    } finally {
+      await page.unroute("**/api/user");
+    }
+  });
+
   test("bad input on every form shows the field's message beside it and keeps what was typed", async () => {
     apiErrorsExpected = true;
     try {

@@ -2,14 +2,31 @@
 // head table, and the error page. Each issue adds its own routes here.
 import { ErrorPage } from "../../components/ErrorPage";
 import { CentredLayout } from "../../components/layouts/CentredLayout";
+import { SettingsLayout } from "../../components/layouts/SettingsLayout";
 import { WebsiteLayout } from "../../components/layouts/WebsiteLayout";
 import type { PageModule, Site } from "../web/page";
+import * as deleted from "./account/deleted";
+import * as reset from "./account/reset";
+import * as signin from "./account/signin";
+import * as signout from "./account/signout";
+import * as signup from "./account/signup";
+import * as verify from "./account/verify";
 import * as compare from "./compare";
+import * as domainDelete from "./dashboard/delete";
+import * as domainInstall from "./dashboard/install";
+import * as domainSettings from "./dashboard/settings";
 import { HEAD } from "./head";
 import type { LayoutName } from "./meta";
 import * as home from "./home";
 import * as install from "./install";
 import * as privacy from "./privacy";
+import * as settingsApiKeys from "./settings/api-keys";
+import * as settingsDelete from "./settings/delete";
+import * as settingsDomains from "./settings/domains";
+import * as settingsEdit from "./settings/edit";
+import * as settingsPassword from "./settings/password";
+import * as settingsProfile from "./settings/profile";
+import * as settingsVerify from "./settings/verify";
 import * as terms from "./terms";
 
 const routes: Record<string, PageModule> = {
@@ -18,11 +35,28 @@ const routes: Record<string, PageModule> = {
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,
+  // Accounts (issue 5). "/settings" itself redirects to /settings/domains (redirects.ts).
+  "/signup": signup,
+  "/signin": signin,
+  "/signout": signout,
+  "/verify": verify,
+  "/reset": reset,
+  "/deleted": deleted,
+  "/settings/domains": settingsDomains,
+  "/settings/profile": settingsProfile,
+  "/settings/edit": settingsEdit,
+  "/settings/password": settingsPassword,
+  "/settings/api-keys": settingsApiKeys,
+  "/settings/verify": settingsVerify,
+  "/settings/delete": settingsDelete,
+  "/dashboard/:domain/settings": domainSettings,
+  "/dashboard/:domain/install": domainInstall,
+  "/dashboard/:domain/delete": domainDelete,
 };
 
 export const site: Site = {
   routes,
-  layouts: { website: WebsiteLayout, centred: CentredLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
+  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
   head: HEAD,
   errorPage: { head: "error", layout: "centred" satisfies LayoutName, component: ErrorPage },
 };

@@ -1,5 +1,7 @@
 // Paths that moved (SPEC §2): answered with a redirect before any routing or rendering.
 export const REDIRECTS: Record<string, { to: string; permanent: boolean }> = {
+  // SPEC §2: the settings home is the domain list.
+  "/settings": { to: "/settings/domains", permanent: false },
   "/inspect": { to: "/how-green-is-your-website", permanent: false },
   // NOTE: old comparison URLs from before the product had its name; keep their links alive.
   "/google-analytics-vs-cabin": { to: "/google-analytics-vs-bothy", permanent: true },

@@ -12,13 +12,30 @@ export type Bundles = { dir: string; manifest: WebManifest; rsc: RscModule; ssr:
 
 type Globals = { __webpack_require__?: (id: string) => unknown; __webpack_chunk_load__?: () => Promise<void> };
 
+// TRICKY: client module ids ("ssr:<source path>") are the same in every build, yet each build's
+// SSR bundle has its own React. With two builds loaded in one process (a development rebuild,
+// or test servers on different sites), the global must not hand one build's components to the
+// other's renderer ("ReactSharedInternals.H is null"), so ids are tagged with their build folder.
+const ssrModules = new Map<string, unknown>();
+
+function tagged(built: Built, ssr: SsrModule): WebManifest {
+  const tag = (id: string) => `${built.dir}|${id}`;
+  for (const [id, mod] of ssr.ssrModules) ssrModules.set(tag(id), mod);
+  const moduleMap: WebManifest["ssrManifest"]["moduleMap"] = {};
+  for (const [url, entry] of Object.entries(built.manifest.ssrManifest.moduleMap)) {
+    moduleMap[url] = Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, { ...v, id: tag(v.id) }]));
+  }
+  return { ...built.manifest, ssrManifest: { ...built.manifest.ssrManifest, moduleMap } };
+}
+
 async function load(built: Built): Promise<Bundles> {
   const rsc = (await import(join(built.dir, "rsc/rsc-entry.js"))) as RscModule;
   const ssr = (await import(join(built.dir, "ssr/ssr-entry.js"))) as SsrModule;
+  const manifest = tagged(built, ssr);
   const g = globalThis as Globals;
-  g.__webpack_require__ = (id) => (id.startsWith("rsc-server:") ? rsc.getServerModule(id.slice(11)) : ssr.ssrModules.get(id));
+  g.__webpack_require__ = (id) => (id.startsWith("rsc-server:") ? rsc.getServerModule(id.slice(11)) : ssrModules.get(id));
   g.__webpack_chunk_load__ = () => Promise.resolve();
-  return { dir: built.dir, manifest: built.manifest, rsc, ssr };
+  return { dir: built.dir, manifest, rsc, ssr };
 }
 
 // NOTE: memoised per build folder, so many test servers in one process share one import.

@@ -3,7 +3,7 @@
 import { HttpError } from "../http/errors";
 
 /** The signed-in person as pages and guards see it; `null` is nobody. */
-export type SessionUser = { uid: string; name: string; verified: boolean; scope: string[] };
+export type SessionUser = { uid: string; name: string; verified: boolean; scope: string[]; /** for the account pages */ email?: string };
 
 export type Guards = {
   /** false: open to all; "guest": signed-out only; true: signed-in only. */

@@ -1,0 +1,49 @@
+"use client";
+// The owner's websites on /settings/domains, from GET /api/domains; reloads when a form says the
+// list changed ("bothy:domains"). SPEC §8: a failed load gives an empty list (and says so).
+import { useEffect, useState } from "react";
+import { api } from "../forms/api";
+
+type Row = { domain: string; tz: string; public: boolean };
+
+export function DomainList() {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const load = () =>
+      void api<Row[]>("GET", "/api/domains").then((r) => {
+        setFailed(!r.ok);
+        setRows(r.ok ? r.data : []);
+      });
+    load();
+    addEventListener("bothy:domains", load);
+    return () => removeEventListener("bothy:domains", load);
+  }, []);
+  if (rows === null) return <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Loading your websites…</p>;
+  if (failed) return <p role="alert" className="mt-4 text-sm text-red-700">Your websites could not be loaded. Reload the page to try again.</p>;
+  if (rows.length === 0) return <p className="mt-4 text-gray-700 dark:text-gray-300">No websites yet. Add your first one below.</p>;
+  const link = "rounded px-2 py-1 text-sm text-blue-700 underline hover:bg-gray-100 dark:text-blue-400 dark:hover:bg-gray-800";
+  return (
+    <ul aria-label="Your websites" className="mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700">
+      {rows.map((d) => {
+        const base = `/dashboard/${encodeURIComponent(d.domain)}`;
+        return (
+          <li key={d.domain} className="flex flex-col gap-2 p-4 desk:flex-row desk:items-center desk:justify-between">
+            <div>
+              <a href={base} className="font-semibold text-gray-900 hover:underline dark:text-white">{d.domain}</a>
+              <p className="text-xs text-gray-600 dark:text-gray-400">
+                {d.tz}
+                {d.public ? " · public dashboard" : ""}
+              </p>
+            </div>
+            <div className="flex gap-1">
+              <a href={base} className={link} aria-label={`Dashboard of ${d.domain}`}>Dashboard</a>
+              <a href={`${base}/install`} className={link} aria-label={`Install the script on ${d.domain}`}>Install</a>
+              <a href={`${base}/settings`} className={link} aria-label={`Settings of ${d.domain}`}>Settings</a>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

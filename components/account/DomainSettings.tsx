@@ -1,0 +1,60 @@
+"use client";
+// One website's settings form: loads its current values from GET /api/domains (another owner's or
+// an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
+// the public dashboard's password. Links to install and delete.
+import { useEffect, useState } from "react";
+import { CopyButton } from "../CopyButton";
+import { ApiForm, type FieldSpec } from "../forms/ApiForm";
+import { api } from "../forms/api";
+
+type Row = { domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean };
+type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
+
+const link = "text-blue-700 underline dark:text-blue-400";
+
+export function DomainSettings({ domain, zones, pro, origin }: Props) {
+  const [row, setRow] = useState<Row | null | undefined>(undefined);
+  useEffect(() => {
+    const load = () => void api<Row[]>("GET", "/api/domains").then((r) => setRow(r.ok ? (r.data.find((d) => d.domain === domain) ?? null) : null));
+    load();
+    addEventListener("bothy:domains", load);
+    return () => removeEventListener("bothy:domains", load);
+  }, [domain]);
+
+  if (row === undefined) return <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Loading…</p>;
+  if (row === null) return <p role="alert" className="mt-4 text-gray-700 dark:text-gray-300">No such domain. <a href="/settings/domains" className={link}>Your websites</a></p>;
+
+  const base = `/dashboard/${encodeURIComponent(domain)}`;
+  const fields: FieldSpec[] = [
+    { name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz },
+    { name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public },
+  ];
+  if (pro) {
+    fields.push({
+      name: "password",
+      label: "Password for the public dashboard",
+      type: "password",
+      autoComplete: "new-password",
+      optional: true,
+      hint: row.passwordProtected ? "A password is set. Type a new one to change it." : "Leave empty for no password.",
+    });
+  }
+  return (
+    <div className="mt-6 max-w-lg">
+      <ApiForm method="PATCH" action={`/api/domains/${encodeURIComponent(domain)}`} submit="Save settings" fields={fields} then={{ message: "Settings saved.", event: "bothy:domains" }} />
+      {row.public && (
+        // NOTE: shown to copy rather than linked: the public dashboard is another issue's page.
+        <div className="mt-4 flex items-center gap-3 text-sm text-gray-700 dark:text-gray-300">
+          <span>
+            Public link: <code className="break-all">{`${origin}/public/${row.publicID}`}</code>
+          </span>
+          <CopyButton text={`${origin}/public/${row.publicID}`} label="Copy link" />
+        </div>
+      )}
+      <p className="mt-8 flex gap-4 text-sm">
+        <a href={`${base}/install`} className={link}>Install the script</a>
+        <a href={`${base}/delete`} className="text-red-700 underline dark:text-red-400">Delete this website</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// "/signup" — create an account (SPEC §2). The API mails the verification link; the new session
+// then goes to the settings home, which sends an unverified account on to /verify (SPEC §4).
+import { ApiForm } from "../../../components/forms/ApiForm";
+import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
+import type { Meta } from "../meta";
+
+export const meta: Meta = { head: "signup", layout: "centred", guards: { auth: "guest", tracking: "off-with-query" } };
+
+export default function SignupPage() {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold">Create your account</h1>
+      <p className="mb-6 text-sm text-gray-700 dark:text-gray-300">Free for up to two websites. No card needed.</p>
+      <ApiForm
+        method="POST"
+        action="/api/signup"
+        submit="Create account"
+        fields={[
+          { name: "name", label: "Your name", type: "text", autoComplete: "name" },
+          { name: "email", label: "Email", type: "email", autoComplete: "email" },
+          { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: NEW_PASSWORD_HINT },
+        ]}
+        then={{ navigate: "/settings" }}
+      />
+      <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">
+        Already have an account? <a href="/signin" className="font-semibold text-blue-700 underline dark:text-blue-400">Sign in</a>
+      </p>
+    </>
+  );
+}

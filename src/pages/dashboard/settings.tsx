@@ -1,0 +1,20 @@
+// "/dashboard/{domain}/settings" — one website's time zone, public dashboard switch and (Pro)
+// dashboard password; the form loads the current values from the API.
+import { DomainSettings } from "../../../components/account/DomainSettings";
+import { isProUser } from "../../../components/account/plan";
+import { timezoneOptions } from "../../domains/timezones";
+import type { PageProps } from "../../web/page";
+import type { Meta } from "../meta";
+
+export const meta: Meta = { head: "domainSettings", layout: "settings", guards: { auth: true } };
+
+export default function DomainSettingsPage({ params, user, beta, origin }: PageProps) {
+  const domain = (params.domain ?? "").toLowerCase();
+  const zones = timezoneOptions().map((z) => ({ value: z.zone, label: z.text }));
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Settings of {domain}</h1>
+      <DomainSettings domain={domain} zones={zones} pro={!!user && isProUser(user, beta)} origin={origin} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// "/settings/domains" — the settings home (SPEC §2): the owner's websites and the form to add one
+// with its time zone (~100 zones with their offsets, default Europe/London). Adding goes straight
+// to the new website's install page.
+import { DomainList } from "../../../components/account/DomainList";
+import { ApiForm } from "../../../components/forms/ApiForm";
+import { DEFAULT_TZ, timezoneOptions } from "../../domains/timezones";
+import type { Meta } from "../meta";
+
+export const meta: Meta = { head: "settingsDomains", layout: "settings", guards: { auth: true, verified: true } };
+
+export default function DomainsPage() {
+  const zones = timezoneOptions().map((z) => ({ value: z.zone, label: z.text }));
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Domains</h1>
+      <DomainList />
+      <section aria-labelledby="add-domain" className="mt-10 max-w-lg">
+        <h2 id="add-domain" className="mb-4 text-lg font-semibold">Add a website</h2>
+        <ApiForm
+          method="POST"
+          action="/api/domains"
+          submit="Add website"
+          fields={[
+            { name: "domain", label: "Domain", type: "text", autoComplete: "off", hint: "The address without https://, for example example.com." },
+            { name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: DEFAULT_TZ, hint: "Your days and hours follow this zone." },
+          ]}
+          then={{ navigate: "/dashboard/{domain}/install", flash: "{domain} is added. Install the script to start counting.", event: "bothy:domains" }}
+        />
+      </section>
+    </>
+  );
+}

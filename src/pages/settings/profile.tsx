@@ -1,0 +1,35 @@
+// "/settings/profile" — the account at a glance, with links to change it, and the empty #upgrade
+// section that the billing issue fills with the upgrade form (SPEC §2).
+import { isProUser } from "../../../components/account/plan";
+import type { PageProps } from "../../web/page";
+import type { Meta } from "../meta";
+
+export const meta: Meta = { head: "settingsProfile", layout: "settings", guards: { auth: true, verified: true } };
+
+const link = "text-blue-700 underline dark:text-blue-400";
+
+export default function ProfilePage({ user, beta }: PageProps) {
+  if (!user) return null; // the guard guarantees a user; this satisfies the type
+  const pro = isProUser(user, beta);
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Profile</h1>
+      <dl className="mt-6 grid max-w-lg grid-cols-[8rem_1fr] gap-y-3 text-sm">
+        <dt className="font-medium text-gray-600 dark:text-gray-400">Name</dt>
+        <dd>{user.name} · <a href="/settings/edit" className={link}>Edit</a></dd>
+        <dt className="font-medium text-gray-600 dark:text-gray-400">Email</dt>
+        <dd>{user.email}</dd>
+        <dt className="font-medium text-gray-600 dark:text-gray-400">Plan</dt>
+        <dd>{pro ? (beta ? "Pro (everyone is Pro during the beta)" : "Pro") : "Free"}</dd>
+        <dt className="font-medium text-gray-600 dark:text-gray-400">Password</dt>
+        <dd><a href="/settings/password" className={link}>Change your password</a></dd>
+      </dl>
+      <section id="upgrade" aria-label="Upgrade" className="mt-10" />
+      <section aria-labelledby="danger" className="mt-10 border-t border-gray-200 pt-6 dark:border-gray-700">
+        <h2 id="danger" className="text-lg font-semibold">Delete your account</h2>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">Removes your account, your websites and every visit they counted.</p>
+        <a href="/settings/delete" className="mt-3 inline-block text-sm font-semibold text-red-700 underline dark:text-red-400">Delete my account</a>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// The account pages over HTTP against the real session (issue 5): the route guards as SPEC §4
+// words them, the remembered redirect and its safety rule, and what the settings layout shows
+// to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, mailedToken, sessionFrom } from "../../helpers/api";
+import { req, startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let cookie: string;
+const SAME = { origin: "http://bothy.test" };
+const page = (path: string, session?: string) =>
+  server.app.handle(req(path, session ? { headers: { cookie: `bothy_session=${session}` } } : undefined));
+const location = async (path: string, session?: string) => (await page(path, session)).headers.get("location");
+const html = async (path: string, session?: string) => (await (await page(path, session)).text()).replace(/<!-- -->/g, "");
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { BETA: "0", LOG_LEVEL: "error" } });
+  const r = await call(server.app, "POST", "/api/signup", { body: { email: "grace@example.com", password: "compilers all the way", name: "Grace Brewster Hopper" } });
+  cookie = sessionFrom(r.headers)!;
+});
+afterAll(() => server.stop());
+
+describe("account pages", () => {
+  test("an unverified account is sent from /settings/* to /verify, except /settings/verify", async () => {
+    expect(await location("/settings", cookie)).toBe("/settings/domains");
+    for (const path of ["/settings/domains", "/settings/profile", "/settings/api-keys", "/settings/delete"]) {
+      expect(await location(path, cookie)).toBe("/verify");
+    }
+    expect((await page("/settings/verify", cookie)).status).toBe(200);
+    const notice = await html("/verify", cookie);
+    expect(notice).toContain("Verify your email to activate your account: open the link we sent to grace@example.com.");
+  });
+
+  test("after verifying, /verify goes to /settings/domains and the settings pages open", async () => {
+    await call(server.app, "POST", "/api/verify", { headers: SAME, body: { token: mailedToken(server.dataDir, "/verify") } });
+    expect(await location("/verify", cookie)).toBe("/settings/domains");
+    for (const path of ["/settings/domains", "/settings/profile", "/settings/edit", "/settings/password", "/settings/api-keys", "/settings/delete", "/dashboard/a.com/install"]) {
+      expect((await page(path, cookie)).status).toBe(200);
+    }
+  });
+
+  test("signed-out visitors are sent to /signin remembering the page; signed-in ones skip sign-in", async () => {
+    expect(await location("/dashboard/a.com/settings?x=1")).toBe(`/signin?redirect=${encodeURIComponent("/dashboard/a.com/settings?x=1")}`);
+    expect(await location("/settings/api-keys")).toBe(`/signin?redirect=${encodeURIComponent("/settings/api-keys")}`);
+    expect(await location("/signin", cookie)).toBe("/settings");
+    expect(await location("/signup", cookie)).toBe("/settings");
+  });
+
+  test("sign-in goes back only to a safe relative path (SPEC §5), else to the settings home", async () => {
+    expect(await html("/signin?redirect=%2Fsettings%2Fprofile")).toContain('\\"navigate\\":\\"/settings/profile\\"');
+    for (const bad of ["//evil.example", "https://evil.example/", "/\\evil.example", "/a/../b"]) {
+      const body = await html(`/signin?redirect=${encodeURIComponent(bad)}`);
+      expect(body).toContain('\\"navigate\\":\\"/settings\\"');
+      expect(body).not.toContain("evil");
+    }
+  });
+
+  test("the settings layout: initials and name, Upgrade to Pro for a free user, Admin only for admins", async () => {
+    const body = await html("/settings/profile", cookie);
+    expect(body).toContain(">GB</span>");
+    expect(body).toContain("Grace Brewster Hopper");
+    expect(body).toContain('href="/settings/profile#upgrade"');
+    expect(body).toContain('<section id="upgrade"');
+    expect(body).not.toContain('href="/admin/users"');
+    expect(await html("/settings/api-keys", cookie)).toContain("API access is a Pro feature.");
+
+    await server.db.sql`UPDATE users SET scope = ${["admin", "pro"]} WHERE email = 'grace@example.com'`;
+    const admin = await html("/settings/profile", cookie);
+    expect(admin.match(/href="\/admin\/users"/g)).toHaveLength(2); // settings navigation and user menu
+    expect(admin).not.toContain("Upgrade to Pro");
+  });
+});

@@ -8,6 +8,7 @@ import * as compare from "./compare";
 import { HEAD } from "./head";
 import type { LayoutName } from "./meta";
 import * as home from "./home";
+import * as inspect from "./inspect";
 import * as install from "./install";
 import * as privacy from "./privacy";
 import * as terms from "./terms";
@@ -18,6 +19,7 @@ const routes: Record<string, PageModule> = {
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,
+  "/how-green-is-your-website": inspect,
 };
 
 export const site: Site = {

@@ -83,7 +83,8 @@ export function InspectView({ initialUrl }: { initialUrl: string }) {
         finish({ kind: "done", answer });
       } catch (err) {
         if (ctl.signal.aborted) return;
-        finish({ kind: "failed", url: check.url, message: `Bothy could not be reached: ${String(err)}`, errorType: null });
+        console.warn("inspect: check-analysis failed", err);
+        finish({ kind: "failed", url: check.url, message: "Bothy could not be reached. Please try again in a moment.", errorType: null });
       }
     };
     void poll(check.force);
@@ -102,7 +103,6 @@ export function InspectView({ initialUrl }: { initialUrl: string }) {
     void navigate(`${PATH}?${new URLSearchParams({ url })}`);
   };
 
-  const busy = phase.kind === "waiting";
   return (
     <div>
       <form action={PATH} method="get" onSubmit={submit} className="mx-auto flex max-w-3xl flex-col gap-3 desk:flex-row">
@@ -121,12 +121,17 @@ export function InspectView({ initialUrl }: { initialUrl: string }) {
           onChange={(e) => setInput(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-4 py-3 text-lg text-gray-900 dark:bg-gray-900 dark:text-white"
         />
-        <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
+        {/* NOTE: never disabled: a new address replaces the check in progress (its loop is aborted). */}
+        <button type="submit" className="rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
           Inspect
         </button>
       </form>
 
-      <div aria-live="polite" className="mx-auto mt-10 max-w-6xl">
+      <div className="mx-auto mt-10 max-w-6xl">
+        {/* Screen readers hear the state changes, not the whole result. */}
+        <p role="status" className="sr-only">
+          {phase.kind === "done" ? `Inspection of ${phase.answer.result.url} finished` : ""}
+        </p>
         {phase.kind === "waiting" && phase.slow && <Loading url={phase.url} />}
         {phase.kind === "failed" && (
           <Failure phase={phase} retry={phase.errorType === "generic_error" ? () => start(phase.url, true) : null} />
@@ -143,7 +148,7 @@ function Loading({ url }: { url: string }) {
       <div role="progressbar" aria-label="Inspecting the page" className="h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800">
         <div className="h-full w-1/3 animate-pulse rounded-full bg-blue-600" />
       </div>
-      <p className="mt-4 text-gray-700 dark:text-gray-300">One moment while we inspect {url}...</p>
+      <p role="status" className="mt-4 text-gray-700 dark:text-gray-300">One moment while we inspect {url}...</p>
     </div>
   );
 }

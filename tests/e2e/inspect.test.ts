@@ -17,6 +17,8 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const problems: string[] = [];
+/** Set while a test asks for a screenshot that is gone on purpose: Chromium logs that 404. */
+let expect404 = false;
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -26,7 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.context.newPage();
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()} at ${m.location().url}`);
+    if (m.type() === "error" && !(expect404 && m.text().includes("404"))) problems.push(`console: ${m.text()} at ${m.location().url}`);
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
 });
@@ -166,6 +168,22 @@ describe("the inspect page in Chromium", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test("a missing screenshot shows the 'unavailable' picture", async () => {
+    // NOTE: after the tests above, which need the screenshot; no later test opens this URL.
+    await server.db.sql`DELETE FROM inspection_screenshots WHERE url = ${url()}`;
+    expect404 = true;
+    try {
+      const shot = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/get-screenshot");
+      const logged = page.waitForEvent("console", (m) => m.text().includes("404"));
+      await page.goto(inspectUrl(url()));
+      expect((await shot).status()).toBe(404);
+      await page.getByRole("img", { name: "Screenshot unavailable" }).waitFor();
+      await logged;
+    } finally {
+      expect404 = false;
+    }
   });
 
   test("leaving the view stops the polling", async () => {

@@ -189,14 +189,19 @@ describe("the inspect page in Chromium", () => {
   test("leaving the view stops the polling", async () => {
     const own = await browser.context.newPage();
     try {
-      // A fake clock: the page's 1 s poll timer only fires when the test moves time on.
-      await own.clock.install();
+      // A paused fake clock: the page's timers (the 1 s poll) only fire when the test moves time on.
+      await own.clock.install({ time: 0 });
+      await own.clock.pauseAt(1000);
       const requests: URL[] = [];
       own.on("request", (r) => isCheck(r) && requests.push(new URL(r.url())));
       const first = own.waitForResponse(isCheck);
       await own.goto(inspectUrl(site.url("/heavy")));
       expect(await (await first).json()).toEqual({ action: "check_again" });
-      // Time moves on in steps until the page polls again (the run takes seconds of real time).
+      // Not before a second has passed on the page's clock...
+      await own.clock.runFor(999);
+      await own.evaluate(() => fetch("/healthz").then((r) => r.ok));
+      expect(requests).toHaveLength(1);
+      // ...then time moves on in steps until the page polls again (the run takes seconds of real time).
       for (let i = 0; i < 40 && requests.length < 2; i++) {
         await own.clock.runFor(250);
         await own.evaluate(() => fetch("/healthz").then((r) => r.ok));

@@ -186,38 +186,6 @@ describe("the inspect page in Chromium", () => {
     }
   });
 
-  test("leaving the view stops the polling", async () => {
-    const own = await browser.context.newPage();
-    try {
-      // A paused fake clock: the page's timers (the 1 s poll) only fire when the test moves time on.
-      await own.clock.install({ time: 0 });
-      await own.clock.pauseAt(1000);
-      const requests: URL[] = [];
-      own.on("request", (r) => isCheck(r) && requests.push(new URL(r.url())));
-      const first = own.waitForResponse(isCheck);
-      await own.goto(inspectUrl(site.url("/heavy")));
-      expect(await (await first).json()).toEqual({ action: "check_again" });
-      // Not before a second has passed on the page's clock...
-      await own.clock.runFor(999);
-      await own.evaluate(() => fetch("/healthz").then((r) => r.ok));
-      expect(requests).toHaveLength(1);
-      // ...then time moves on in steps until the page polls again (the run takes seconds of real time).
-      for (let i = 0; i < 40 && requests.length < 2; i++) {
-        await own.clock.runFor(250);
-        await own.evaluate(() => fetch("/healthz").then((r) => r.ok));
-      }
-      expect(requests.length).toBeGreaterThanOrEqual(2);
-      await own.getByRole("banner").getByRole("link", { name: "Bothy" }).click();
-      await own.waitForURL(`${server.url}/`);
-      const left = requests.length;
-      await own.clock.runFor(10_000);
-      await own.evaluate(() => fetch("/healthz").then((r) => r.ok)); // NOTE: any poll fired above went out before this
-      expect(requests.length).toBe(left);
-    } finally {
-      await own.close();
-    }
-  });
-
   test("a private URL is refused in the page, without a request and without a retry link", async () => {
     const requests: string[] = [];
     const count = (r: { url(): string }) => isCheck(r) && requests.push(r.url());
@@ -267,6 +235,40 @@ describe("the inspect page in Chromium", () => {
     expect(await percentile.textContent()).toBe(`Cleaner than ${figure}% of websites`);
     expect(figure).toBeGreaterThanOrEqual(90);
     expect(await percentile.getAttribute("class")).toContain("m0");
+  });
+
+  test("leaving the view stops the polling", async () => {
+    const own = await browser.context.newPage();
+    try {
+      // A paused fake clock: the page's timers (the 1 s poll) only fire when the test moves time on.
+      // TRICKY: Playwright's clock belongs to the browser context, so every page opened after this
+      // one has it too: this test runs last.
+      await own.clock.install({ time: 0 });
+      await own.clock.pauseAt(1000);
+      const requests: URL[] = [];
+      own.on("request", (r) => isCheck(r) && requests.push(new URL(r.url())));
+      const first = own.waitForResponse(isCheck);
+      await own.goto(inspectUrl(site.url("/heavy")));
+      expect(await (await first).json()).toEqual({ action: "check_again" });
+      // Not before a second has passed on the page's clock...
+      await own.clock.runFor(999);
+      await own.evaluate(() => fetch("/healthz").then((r) => r.ok));
+      expect(requests).toHaveLength(1);
+      // ...then time moves on in steps until the page polls again (the run takes seconds of real time).
+      for (let i = 0; i < 40 && requests.length < 2; i++) {
+        await own.clock.runFor(250);
+        await own.evaluate(() => fetch("/healthz").then((r) => r.ok));
+      }
+      expect(requests.length).toBeGreaterThanOrEqual(2);
+      await own.getByRole("banner").getByRole("link", { name: "Bothy" }).click();
+      await own.waitForURL(`${server.url}/`);
+      const left = requests.length;
+      await own.clock.runFor(10_000);
+      await own.evaluate(() => fetch("/healthz").then((r) => r.ok)); // NOTE: any poll fired above went out before this
+      expect(requests.length).toBe(left);
+    } finally {
+      await own.close();
+    }
   });
 
   test("no console error or uncaught exception appeared", () => {

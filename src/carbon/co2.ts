@@ -1,14 +1,14 @@
 // CO2 per page view with the Sustainable Web Design model v4 (@tgwf/co2), the model Website
 // Carbon also uses. Every visit is counted as a first visit of the bytes measured.
 import { co2, type Rating } from "@tgwf/co2";
+import { KWH_PER_GB } from "./units";
+
+export { KWH_PER_GB };
 
 // NOTE: all three visit options are passed because perVisitTrace warns three times per call
 // for each one missing; these are also v4's defaults (first visit, nothing cached).
 const FIRST_VISIT = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
 const swd4 = new co2({ model: "swd", version: 4, rating: true });
-
-/** SWD v4 energy intensity: 0.055 + 0.059 + 0.080 operational + 0.012 + 0.013 + 0.081 embodied kWh per GB. */
-export const KWH_PER_GB = 0.3;
 
 export type VisitCarbon = { grams: number; rating: Rating; kwh: number };
 

@@ -18,6 +18,7 @@ import * as domainSettings from "./dashboard/settings";
 import { HEAD } from "./head";
 import type { LayoutName } from "./meta";
 import * as home from "./home";
+import * as inspect from "./inspect";
 import * as install from "./install";
 import * as privacy from "./privacy";
 import * as settingsApiKeys from "./settings/api-keys";
@@ -35,6 +36,7 @@ const routes: Record<string, PageModule> = {
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,
+  "/how-green-is-your-website": inspect,
   // Accounts (issue 5). "/settings" itself redirects to /settings/domains (redirects.ts).
   "/signup": signup,
   "/signin": signin,

@@ -1,0 +1,150 @@
+// One finished inspection (SPEC "Inspect view"): screenshot and title, the cached notice or "Last
+// checked: Just now", the percentile sentence, the six large figures, the history charts, the
+// blocked requests and the files by type. Rendered in the browser only, inside InspectView.
+import { lazy, Suspense } from "react";
+import { formatBytes } from "../../src/carbon/units";
+import type { CheckAnswer } from "../../src/inspect/result";
+import {
+  blockedList,
+  blockedTotal,
+  fileGroups,
+  formatGrams,
+  formatWhen,
+  percentileClass,
+  percentileSentence,
+} from "./format";
+import { Screenshot } from "./Screenshot";
+
+export type Answer = Exclude<CheckAnswer, { action: "check_again" }>;
+
+// NOTE: victory is about 100 kB of gzip; only a visitor who gets two or more runs loads it.
+const HistoryCharts = lazy(() => import("./HistoryCharts"));
+
+const h2 = "text-2xl font-semibold text-gray-900 dark:text-white";
+
+export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAgain: () => void }) {
+  const { result, history, averages } = answer;
+  const detail = result.detail;
+  const blocked = detail?.blocked ?? {};
+  const cookies = Object.values(detail?.cookies ?? {});
+  const refusedCookies = cookies.filter((c) => !c.stored).length;
+  const title = detail?.title || result.url;
+
+  return (
+    <article aria-labelledby="inspect-title" className="grid gap-12">
+      <div className="grid items-start gap-8 desk:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <Screenshot src={result.screenshot} title={title} />
+        <div>
+          <h2 id="inspect-title" className="text-3xl font-bold break-words text-gray-900 dark:text-white">{title}</h2>
+          <p className="mt-1 break-all text-gray-700 dark:text-gray-300">{result.url}</p>
+          {result.cached ? (
+            <p className="mt-4 text-gray-700 dark:text-gray-300" data-testid="inspect-cached">
+              Cached result from {formatWhen(result.timestamp)}.{" "}
+              <button type="button" onClick={checkAgain} className="font-medium text-blue-700 underline hover:text-blue-900 dark:text-blue-300">
+                Check again
+              </button>
+            </p>
+          ) : (
+            <p className="mt-4 text-gray-700 dark:text-gray-300">Last checked: Just now</p>
+          )}
+          {averages.percentile !== null && <Percentile p={averages.percentile} source={averages.source} />}
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-4 desk:grid-cols-3">
+        <Figure label="Emissions per visit" value={`${formatGrams(result.co2)} CO2`} />
+        <Figure label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
+        <Figure label="Requests" value={String(result.filecount)} />
+        <Figure label="Total size" value={formatBytes(result.bytes)} />
+        <Figure label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
+        <Figure
+          label="Cookies set"
+          value={String(cookies.length)}
+          note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
+        />
+      </dl>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className={h2}>Over time</h2>
+        {history.length < 2 ? (
+          <p className="mt-4 rounded-xl bg-gray-100 p-8 text-center text-gray-700 dark:bg-gray-900 dark:text-gray-300">No historic data</p>
+        ) : (
+          <Suspense fallback={<p className="mt-4 text-gray-700 dark:text-gray-300">Loading the charts…</p>}>
+            <HistoryCharts history={history} />
+          </Suspense>
+        )}
+      </section>
+
+      <section aria-labelledby="blocked-title">
+        <h2 id="blocked-title" className={h2}>Blocked requests</h2>
+        {blockedList(blocked).length === 0 ? (
+          <p className="mt-4 text-gray-700 dark:text-gray-300">No request to a known ad or tracking service.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="blocked-list">
+            {blockedList(blocked).map((b) => (
+              <li key={b.host} className="flex justify-between gap-4 px-4 py-2">
+                <span className="break-all font-mono text-sm">{b.host}</span>
+                <span className="text-gray-700 dark:text-gray-300">{b.count === 1 ? "1 request" : `${b.count} requests`}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="files-title">
+        <h2 id="files-title" className={h2}>Files</h2>
+        <div className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {fileGroups(detail?.files ?? {}).map((g) => (
+            <details key={g.name} data-group={g.name}>
+              <summary className="flex cursor-pointer justify-between gap-4 px-4 py-3 font-medium text-gray-900 dark:text-white">
+                <span>{g.label}</span>
+                <span className="text-gray-700 dark:text-gray-300">
+                  {g.count === 1 ? "1 file" : `${g.count} files`}, {formatBytes(g.bytes)}
+                </span>
+              </summary>
+              {g.count > 0 && (
+                <ul className="px-4 pb-3 text-sm">
+                  {g.entries.map((f, i) => (
+                    <li key={`${f.url}#${i}`} className="flex justify-between gap-4 py-1">
+                      <span className="break-all font-mono text-gray-800 dark:text-gray-200">{f.url}</span>
+                      <span className="shrink-0 text-gray-700 dark:text-gray-300">{formatBytes(f.bytes)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </details>
+          ))}
+        </div>
+      </section>
+    </article>
+  );
+}
+
+const greenNote = (green: string | undefined) =>
+  !green || green === "unknown"
+    ? "The Green Web Foundation does not list this host as green"
+    : green === "yes"
+      ? "Listed by the Green Web Foundation"
+      : `Hosted by ${green}, listed by the Green Web Foundation`;
+
+function Percentile({ p, source }: { p: number; source: string }) {
+  const s = percentileSentence(p);
+  return (
+    <p className="mt-6">
+      <span className={`${percentileClass(p)} text-2xl font-bold`} data-testid="inspect-percentile" data-figure={s.figure}>
+        {s.text}
+      </span>
+      <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">By page weight, compared with the {source}.</span>
+    </p>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-xl bg-gray-100 p-5 dark:bg-gray-900">
+      <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-gray-900 dark:text-white">{value}</dd>
+      {note && <dd className="mt-1 text-sm text-gray-700 dark:text-gray-300">{note}</dd>}
+    </div>
+  );
+}

@@ -3,7 +3,8 @@
 // dashboard and settings, scrolling above 7), the account pages, resources, sign-out and, for
 // non-Pro users, "Upgrade to Pro". Domains load when first opened. Closes on route change,
 // outside click and Escape.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useDismiss } from "../use-dismiss";
 import { DOCS_URL } from "../site/links";
 import { api } from "../forms/api";
 import { initials, MENU_DOMAINS_BEFORE_SCROLL } from "./initials";
@@ -15,22 +16,11 @@ const item = "block px-4 py-2 text-sm text-gray-700 hover:bg-gray-100 dark:text-
 
 export function UserMenu({ name, pathname, pro, admin }: Props) {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [domains, setDomains] = useState<string[] | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const box = useDismiss<HTMLDivElement>(open, closeMenu);
 
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
   useEffect(() => {
     if (!open || domains) return;
     // SPEC §8: a failed domain load gives an empty list.

@@ -1,7 +1,8 @@
 "use client";
 // The header's interactive part: the Resources dropdown, the hamburger menu below 1050 px, and
 // the Live demo button that scrolls to the home page's demo section.
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useState, type MouseEvent } from "react";
+import { useDismiss } from "../use-dismiss";
 import { navigate } from "../../src/web/client/navigation";
 import { DEMO_ID, scrollToDemo } from "./live-demo";
 import type { NavLink } from "./links";
@@ -29,19 +30,8 @@ function liveDemo(e: MouseEvent) {
 
 function Resources({ items, onPick }: { items: NavLink[]; onPick: () => void }) {
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  const box = useDismiss<HTMLDivElement>(open, closeMenu);
   return (
     <div ref={box} className="relative">
       <button type="button" className={linkClass} aria-expanded={open} aria-controls="resources-menu" onClick={() => setOpen(!open)}>

@@ -1,0 +1,20 @@
+// A popup that closes on an outside click or Escape while it is open (SPEC: the user menu and the
+// Resources dropdown both close this way). Put the returned ref on the popup's outer box.
+import { useEffect, useRef } from "react";
+
+export function useDismiss<T extends HTMLElement>(open: boolean, close: () => void) {
+  const box = useRef<T>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onEvent = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !box.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener("click", onEvent);
+    document.addEventListener("keydown", onEvent);
+    return () => {
+      document.removeEventListener("click", onEvent);
+      document.removeEventListener("keydown", onEvent);
+    };
+  }, [open, close]);
+  return box;
+}

@@ -73,6 +73,11 @@ export const SETTINGS = {
     "TimescaleDB server; when unset the embedded database in DATA_DIR is used",
   ),
   DATABASE_READ_URL: setting(url(["postgres:", "postgresql:"]), "read replica for dashboard queries"),
+  DATABASE_POOL: setting(
+    integer(1, 100),
+    "connections to DATABASE_URL per process; use 1 against `npm run db:serve` (one PGlite session)",
+    "10",
+  ),
   SECRET_KEY: setting(secret, "signs access tokens; when unset one is generated into DATA_DIR/secret.key"),
   SMTP_URL: setting(
     url(["smtp:", "smtps:"]),

@@ -32,11 +32,15 @@ export const embeddedClient = (server: Pick<EmbeddedServer, "host" | "port">): S
   postgres({ host: server.host, port: server.port, user: "postgres", database: "postgres", max: 1, ...quiet });
 
 export async function openDatabase(
-  config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "MAINTENANCE_INTERVAL_S">,
+  config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S">,
 ): Promise<Database> {
   if (config.DATABASE_URL) {
-    const sql = postgres(config.DATABASE_URL, { max: 10, ...quiet });
-    const read = config.DATABASE_READ_URL ? postgres(config.DATABASE_READ_URL, { max: 10, ...quiet }) : sql;
+    // TRICKY: `npm run db:serve` is one PGlite backend session for every client, so concurrent
+    // connections would interleave their transactions; DATABASE_POOL=1 serialises this process.
+    const sql = postgres(config.DATABASE_URL, { max: config.DATABASE_POOL, ...quiet });
+    const read = config.DATABASE_READ_URL
+      ? postgres(config.DATABASE_READ_URL, { max: config.DATABASE_POOL, ...quiet })
+      : sql;
     await migrateOrClose(sql, () => Promise.all([sql.end(), read.end()]));
     return {
       mode: "server",

@@ -19,7 +19,7 @@ test("stopping the database for 5 s under load loses nothing that was accepted",
   const dbDir = await freshDataDir();
   let db = await serveDb(dbDir, "0");
   const port = new URL(db.url).port;
-  const app = await startTestServer({ env: { DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, COLLECT_FLUSH_MS: "50" } });
+  const app = await startTestServer({ env: { DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, DATABASE_POOL: "1", COLLECT_FLUSH_MS: "50" } });
   try {
     await app.db.sql`INSERT INTO domains (name) VALUES ('busy.example')`;
     const accepted: number[] = [];

@@ -14,10 +14,10 @@ beforeAll(async () => {
   site = await startFixtureSite();
   db = await spawnServer("src/db/serve.ts", { DATA_DIR: await freshDataDir(), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
   // The app migrates the shared database first, then the worker starts on it.
-  app = await startTestServer({ env: { ...site.env, DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, INSPECT_CONCURRENCY: "0" } });
+  app = await startTestServer({ env: { ...site.env, DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, DATABASE_POOL: "1", INSPECT_CONCURRENCY: "0" } });
   worker = await spawnServer(
     "src/inspect/worker.ts",
-    { ...site.env, DATABASE_URL: db.url, DATA_DIR: emptyDataDir(), INSPECT_CONCURRENCY: "1", GREENCHECK_API_BASE: "http://127.0.0.1:9", CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", DATA_DIR: emptyDataDir(), INSPECT_CONCURRENCY: "1", GREENCHECK_API_BASE: "http://127.0.0.1:9", CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     { ready: /inspector worker (running)/ },
   );
 });

@@ -12,7 +12,7 @@ test("with DATABASE_URL the app uses the served database and opens no embedded o
   const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
   const appDir = emptyDataDir();
   try {
-    const app = await spawnServer(join(ROOT, "tests/fixtures/probe-server.ts"), { DATA_DIR: appDir, DATABASE_URL: db.url });
+    const app = await spawnServer(join(ROOT, "tests/fixtures/probe-server.ts"), { DATA_DIR: appDir, DATABASE_URL: db.url, DATABASE_POOL: "1" });
     try {
       expect(app.output()).toContain("(database: server)");
       const ready = await (await fetch(`${app.url}/readyz`)).json();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { mailedToken } from "../helpers/api";
-import { launchBrowser } from "../helpers/browser";
+import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDataDir } from "../helpers/db";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -40,12 +40,24 @@ afterAll(async () => {
   await server?.exited;
 });
 
-/** Waits until React owns the page (hydrated), so clicks reach its handlers. */
-const hydrated = (selector: string) =>
-  page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  }, selector);
+
+type FieldCase = [path: string, values: Record<string, string>, submit: string, field: string, message: string | RegExp];
+
+/** Fills a form with bad input and checks the field's message, the kept values and the re-enabled button. */
+async function expectFieldError(...[path, values, submit, field, message]: FieldCase) {
+  await page.goto(`${server.url}${path}`);
+  await hydrated(page, "form");
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: submit }).click();
+  const input = page.getByLabel(field, { exact: true });
+  await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute("aria-invalid") === "true", `[name="${await input.getAttribute("name")}"]`);
+  const errorId = (await input.getAttribute("aria-describedby"))!.split(" ")[0]!;
+  const shown = await page.locator(`[id="${errorId}"]`).textContent();
+  if (typeof message === "string") expect(shown).toBe(message);
+  else expect(shown).toMatch(message);
+  for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+  expect(await page.getByRole("button", { name: submit }).isEnabled()).toBe(true);
+}
 
 async function axeViolations() {
   await page.evaluate(axe.source); // NOTE: evaluated by the DevTools protocol, so the page CSP allows it
@@ -57,7 +69,7 @@ async function axeViolations() {
 }
 
 async function signIn(email: string, password: string) {
-  await hydrated("form");
+  await hydrated(page, "form");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -66,7 +78,7 @@ async function signIn(email: string, password: string) {
 describe("accounts in Chromium", () => {
   test("sign up, verify by mail, add a domain, install, sign out, and sign in back to the remembered page", async () => {
     await page.goto(`${server.url}/signup`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel("Your name").fill(ME.name);
     await page.getByLabel("Email").fill(ME.email);
     await page.getByLabel("Password").fill(ME.password);
@@ -125,7 +137,7 @@ describe("accounts in Chromium", () => {
 
   test("the public dashboard switch saves, the feedback box sends, and the menu's domain list scrolls above 7", async () => {
     await page.goto(`${server.url}/dashboard/example.com/settings`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel(/Public dashboard/).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
@@ -157,7 +169,7 @@ describe("accounts in Chromium", () => {
 
   test("a form is disabled while its request is on the way, and moves on with the answer", async () => {
     await page.goto(`${server.url}/settings/edit`);
-    await hydrated("form");
+    await hydrated(page, "form");
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route("**/api/user", async (route) => {
@@ -182,7 +194,7 @@ describe("accounts in Chromium", () => {
     apiErrorsExpected = true;
     try {
       // [page, field label → value, submit button, field whose message shows, message]
-      const cases: [string, Record<string, string>, string, string, string | RegExp][] = [
+      const cases: FieldCase[] = [
         ["/settings/domains", { Domain: "not a domain" }, "Add website", "Domain", /domain/i],
         ["/settings/domains", { Domain: "example.com" }, "Add website", "Domain", "example.com is already added to Bothy. Ask its owner, or write to us if it is yours."],
         ["/settings/edit", { Name: "   " }, "Save", "Name", "Enter your name."],
@@ -192,20 +204,7 @@ describe("accounts in Chromium", () => {
         ["/settings/delete", { "Your password": "not my password" }, "Delete my account", "Your password", "Your password is not right."],
         ["/dashboard/example.com/delete", { "Type example.com to confirm": "example.org" }, "Delete this website", "Type example.com to confirm", "Type example.com to confirm."],
       ];
-      for (const [path, values, submit, field, message] of cases) {
-        await page.goto(`${server.url}${path}`);
-        await hydrated("form");
-        for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
-        await page.getByRole("button", { name: submit }).click();
-        const input = page.getByLabel(field, { exact: true });
-        await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute("aria-invalid") === "true", `[name="${await input.getAttribute("name")}"]`);
-        const errorId = (await input.getAttribute("aria-describedby"))!.split(" ")[0]!;
-        const shown = await page.locator(`[id="${errorId}"]`).textContent();
-        if (typeof message === "string") expect(shown).toBe(message);
-        else expect(shown).toMatch(message);
-        for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
-        expect(await page.getByRole("button", { name: submit }).isEnabled()).toBe(true);
-      }
+      for (const c of cases) await expectFieldError(...c);
 
       // The feedback box refuses an empty message without sending it (SPEC §5).
       let sent = 0;
@@ -222,25 +221,13 @@ describe("accounts in Chromium", () => {
       // Signed out: sign-up, sign-in (one answer for every failure, on top) and reset.
       await page.goto(`${server.url}/signout`);
       await page.waitForURL(`${server.url}/`);
-      const signedOut: [string, Record<string, string>, string, string, string | RegExp][] = [
+      const signedOut: FieldCase[] = [
         ["/signup", { "Your name": "Bob", Email: "not-an-email", Password: "long enough password 1" }, "Create account", "Email", "Enter a valid email address."],
         ["/signup", { "Your name": "Bob", Email: "bob@example.com", Password: "password123" }, "Create account", "Password", /common|guess/i],
         ["/signup", { "Your name": "Bob", Email: ME.email, Password: "long enough password 1" }, "Create account", "Email", /already/i],
         ["/reset", { Email: "nope" }, "Email me a link", "Email", "Enter a valid email address."],
       ];
-      for (const [path, values, submit, field, message] of signedOut) {
-        await page.goto(`${server.url}${path}`);
-        await hydrated("form");
-        for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
-        await page.getByRole("button", { name: submit }).click();
-        const input = page.getByLabel(field, { exact: true });
-        await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute("aria-invalid") === "true", `[name="${await input.getAttribute("name")}"]`);
-        const errorId = (await input.getAttribute("aria-describedby"))!.split(" ")[0]!;
-        const shown = await page.locator(`[id="${errorId}"]`).textContent();
-        if (typeof message === "string") expect(shown).toBe(message);
-        else expect(shown).toMatch(message);
-        for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
-      }
+      for (const c of signedOut) await expectFieldError(...c);
 
       await page.goto(`${server.url}/signin`);
       await signIn(ME.email, "not the password at all");
@@ -248,7 +235,7 @@ describe("accounts in Chromium", () => {
       expect(await page.getByLabel("Email").inputValue()).toBe(ME.email);
 
       await page.goto(`${server.url}/reset?token=${"x".repeat(40)}`);
-      await hydrated("form");
+      await hydrated(page, "form");
       await page.getByLabel("New password").fill("a perfectly fine password 9");
       await page.getByRole("button", { name: "Save the new password" }).click();
       await page.getByRole("alert").getByText(/invalid, used or expired/).waitFor();
@@ -270,7 +257,7 @@ describe("accounts in Chromium", () => {
     const signedIn = ["/settings/domains", "/settings/profile", "/settings/edit", "/settings/password", "/settings/api-keys", "/settings/verify", "/settings/delete"];
     for (const path of [...signedIn, "/dashboard/example.com/install", "/dashboard/example.com/settings", "/dashboard/example.com/delete"]) {
       await page.goto(`${server.url}${path}`);
-      await hydrated("form, main");
+      await hydrated(page, "form, main");
       await page.locator("main").getByText(/^Loading/).waitFor({ state: "detached" });
       const v = await axeViolations();
       if (v.length) found[path] = v;
@@ -301,7 +288,7 @@ describe("accounts in Chromium", () => {
 
   test("an API key is shown once and revoked; the name changes; a mailed reset link sets a new password; the account is deleted", async () => {
     await page.goto(`${server.url}/settings/api-keys`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel("Name", { exact: true }).fill("CI export");
     await page.getByRole("button", { name: "Create key" }).click();
     expect(await page.getByTestId("new-key").textContent()).toMatch(/^bothy_[\w-]+$/);
@@ -311,7 +298,7 @@ describe("accounts in Chromium", () => {
     await page.getByText("No keys yet.").waitFor();
 
     await page.goto(`${server.url}/settings/edit`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel("Name", { exact: true }).fill("Ada King");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(`${server.url}/settings/profile`);
@@ -321,12 +308,12 @@ describe("accounts in Chromium", () => {
     await page.goto(`${server.url}/signout`);
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/reset`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel("Email").fill(ME.email);
     await page.getByRole("button", { name: "Email me a link" }).click();
     await page.getByText(/If an account uses this address/).waitFor();
     await page.goto(`${server.url}/reset?token=${mailedToken(dataDir, "/reset")}`);
-    await hydrated("form");
+    await hydrated(page, "form");
     const fresh = "a brand new passphrase 7";
     await page.getByLabel("New password").fill(fresh);
     await page.getByRole("button", { name: "Save the new password" }).click();
@@ -336,7 +323,7 @@ describe("accounts in Chromium", () => {
     await page.waitForURL(`${server.url}/settings/domains`);
 
     await page.goto(`${server.url}/settings/delete`);
-    await hydrated("form");
+    await hydrated(page, "form");
     await page.getByLabel("Your password").fill(fresh);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${server.url}/deleted`);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser";
+import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDataDir } from "../helpers/db";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -33,11 +33,6 @@ afterAll(async () => {
   await server?.exited;
 });
 
-const hydrated = (selector: string) =>
-  page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  }, selector);
 
 describe("the public site in Chromium", () => {
   test("/ renders on the server, hydrates, navigates client-side and comes back", async () => {
@@ -47,7 +42,7 @@ describe("the public site in Chromium", () => {
 
     // Hydration: the Resources dropdown opens on a click only once React owns the button.
     const resources = 'button[aria-controls="resources-menu"]';
-    await hydrated(resources);
+    await hydrated(page, resources);
     await page.click(resources);
     expect(await page.getAttribute(resources, "aria-expanded")).toBe("true");
     await page.locator("#resources-menu").getByText("Compare with Google Analytics").waitFor({ state: "visible" });
@@ -87,7 +82,7 @@ describe("the public site in Chromium", () => {
 
   test("the header sticks once scrolled; hovering a link prefetches its payload, which the click uses; back restores the scroll", async () => {
     await page.goto(`${server.url}/privacy`);
-    await hydrated('button[aria-controls="resources-menu"]');
+    await hydrated(page, 'button[aria-controls="resources-menu"]');
     const payloads: string[] = [];
     const count = (r: { url(): string }) => r.url().includes("/__rsc/") && payloads.push(new URL(r.url()).pathname);
     page.on("request", count);
@@ -115,7 +110,7 @@ describe("the public site in Chromium", () => {
 
   test("anchors on the page on screen, and back from them, are left to the browser", async () => {
     await page.goto(`${server.url}/`);
-    await hydrated('button[aria-controls="resources-menu"]');
+    await hydrated(page, 'button[aria-controls="resources-menu"]');
     const payloads: string[] = [];
     const count = (r: { url(): string }) => r.url().endsWith("/__rsc/") && payloads.push(r.url());
     page.on("request", count);
@@ -133,7 +128,7 @@ describe("the public site in Chromium", () => {
 
   test("offline: the notice shows, a navigation fails with a red progress bar and stays put", async () => {
     await page.goto(`${server.url}/terms`);
-    await hydrated('button[aria-controls="resources-menu"]');
+    await hydrated(page, 'button[aria-controls="resources-menu"]');
     await browser.context.setOffline(true);
     try {
       await page.getByRole("status").getByText("You are offline").waitFor();
@@ -175,7 +170,7 @@ describe("the public site in Chromium", () => {
     try {
       await page.goto(`${server.url}/install`);
       const toggle = 'button[aria-controls="site-nav"]';
-      await hydrated(toggle);
+      await hydrated(page, toggle);
       expect(await page.locator("#site-nav").isVisible()).toBe(false);
       await page.click(toggle);
       await page.locator("#site-nav").getByRole("link", { name: "Get started free" }).waitFor({ state: "visible" });

@@ -3,8 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
-
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
 
 export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
@@ -23,3 +22,10 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     },
   };
 }
+
+/** Waits until React owns the element (hydrated), so clicks reach its handlers. */
+export const hydrated = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  }, selector);

@@ -7,7 +7,7 @@ import { FeedbackBox } from "../account/FeedbackBox";
 import { MessageArea } from "../account/MessageArea";
 import { isAdmin, isProUser } from "../account/plan";
 import { UserMenu } from "../account/UserMenu";
-import { Logo } from "../site/Logo";
+import { HomeLink, SkipToContent } from "../site/Logo";
 import { OfflineNotice } from "../site/OfflineNotice";
 
 const NAV = [
@@ -21,16 +21,11 @@ export function SettingsLayout({ pathname, user, beta, children }: LayoutProps) 
   const current = (match: string[]) => (match.some((m) => pathname === m || pathname.startsWith(`${m}/`)) ? "page" : undefined);
   return (
     <div className="flex min-h-screen flex-col bg-gray-100 dark:bg-gray-950">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
-      </a>
+      <SkipToContent />
       <OfflineNotice />
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <a href="/" className="flex items-center gap-2 text-lg font-bold text-gray-900 dark:text-white">
-            <Logo className="h-7 w-7 text-blue-700 dark:text-blue-400" />
-            Bothy
-          </a>
+          <HomeLink />
           {user && <UserMenu name={user.name} pathname={pathname} pro={isProUser(user, beta)} admin={isAdmin(user)} />}
         </div>
       </header>

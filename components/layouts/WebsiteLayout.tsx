@@ -1,5 +1,6 @@
 // The website layout (SPEC "Layouts"): header, the page, footer. Public pages use it.
 import type { LayoutProps } from "../../src/web/page";
+import { SkipToContent } from "../site/Logo";
 import { OfflineNotice } from "../site/OfflineNotice";
 import { SiteFooter } from "../site/SiteFooter";
 import { SiteHeader } from "../site/SiteHeader";
@@ -7,9 +8,7 @@ import { SiteHeader } from "../site/SiteHeader";
 export function WebsiteLayout({ pathname, user, beta, children }: LayoutProps) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
-      </a>
+      <SkipToContent />
       <OfflineNotice />
       <SiteHeader pathname={pathname} user={user} beta={beta} />
       <main id="main" className="flex-1">

@@ -3,17 +3,14 @@
 import type { SessionUser } from "../../src/web/page";
 import { HeaderNav } from "./HeaderNav";
 import { DOCS_URL, navHidden, RESOURCES } from "./links";
-import { Logo } from "./Logo";
+import { HomeLink } from "./Logo";
 import { StickyHeader } from "./StickyHeader";
 
 export function SiteHeader({ pathname, user, beta }: { pathname: string; user: SessionUser | null; beta: boolean }) {
   return (
     <StickyHeader className="z-40 border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <a href="/" className="flex items-center gap-2 text-lg font-bold text-gray-900 dark:text-white">
-          <Logo className="h-7 w-7 text-blue-700 dark:text-blue-400" />
-          Bothy
-        </a>
+        <HomeLink />
         {!navHidden(pathname) && (
           <HeaderNav pathname={pathname} showPricing={!beta} signedIn={user !== null} docs={DOCS_URL} resources={RESOURCES} />
         )}

@@ -51,15 +51,22 @@ describe("health", () => {
   });
 
   test("/healthz answers in under 100 ms while the database runs a 3-second query", async () => {
+    await fetch(`${server.url}/healthz`); // NOTE: opens the keep-alive connection before timing
     let sleeping = true;
     const sleep = server.db.sql`SELECT pg_sleep(3)`.then(() => (sleeping = false));
-    await Bun.sleep(300); // let the query reach the database
-    const t0 = performance.now();
-    const res = await fetch(`${server.url}/healthz`);
-    const ms = performance.now() - t0;
-    expect(res.status).toBe(200);
-    expect(sleeping).toBe(true);
-    expect(ms).toBeLessThan(100);
+    // NOTE: probe /healthz over the real port for as long as the query runs; every answer that
+    // arrived while it was still running counts.
+    const during: number[] = [];
+    while (sleeping) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/healthz`);
+      const ms = performance.now() - t0;
+      expect(res.status).toBe(200);
+      if (sleeping) during.push(ms);
+    }
     await sleep;
+    expect(during.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...during)).toBeLessThan(100);
   });
+
 });

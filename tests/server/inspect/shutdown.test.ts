@@ -14,7 +14,9 @@ afterAll(() => site.stop());
 
 test("a job cut short by the shutdown is queued again", async () => {
   const server = await startTestServer({ env: { ...site.env, SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
-  const url = site.url("/busy"); // spins after load, so the job is still running when we stop
+  // NOTE: a page that never finishes loading, so the job is surely running when the 500 ms grace
+  // ends (a page that spins after load could still finish within it on a fast run).
+  const url = site.url("/stalled");
   expect(await (await server.app.handle(req(`/api/check-analysis?url=${encodeURIComponent(url)}`))).json()).toEqual({ action: "check_again" });
   for (;;) {
     const [row] = await server.db.sql<{ status: string }[]>`SELECT status FROM inspections WHERE url = ${url}`;

@@ -104,7 +104,18 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     // NOTE: we measure weight, not certificate hygiene: a visitor clicking through still downloads it.
     ignoreHTTPSErrors: true,
     proxy: { server: `http://127.0.0.1:${proxy.port}` },
+  }).catch(async (err: unknown) => {
+    await proxy.close();
+    throw err;
   });
+  // TRICKY: when the browser closes under a job (shutdown, crash), the navigation fails but the
+  // page may have answered already; without this the job would wait out its deadline and store
+  // a truncated capture as if it were real.
+  let contextClosed = false;
+  context.on("close", () => (contextClosed = true));
+  const assertOpen = () => {
+    if (contextClosed) throw new Error("the browser closed during the inspection");
+  };
   const files = Object.fromEntries(FILE_GROUPS.map((g) => [g, [] as FileEntry[]])) as Record<FileGroup, FileEntry[]>;
   const blocked: Record<string, number> = {};
   const attempts: { header: string; host: string }[] = [];
@@ -168,6 +179,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     let navError: unknown = null;
     await page.goto(url, { waitUntil: "load", timeout: Math.max(1, deadline - performance.now()) }).catch((e) => (navError = e));
     await Promise.allSettled(work);
+    assertOpen();
     if (navError && !mainResponded) {
       const refusal = proxy.refused[0];
       if (refusal) throw new InspectError("forbidden", refusal.message);
@@ -179,6 +191,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     // The quiet window: nothing in flight for quietMs. Autoplay video or long-polling never go
     // quiet, so the job deadline ends the wait.
     for (;;) {
+      assertOpen();
       const now = performance.now();
       if (proxy.capped()) truncated = "bytes";
       else if (requests > limits.maxRequests) truncated = "requests";
@@ -193,6 +206,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     const screenshot = await within(thumbnail(context, page), 5000, null);
     const stored = await within(context.cookies(), 2000, []);
     await within(Promise.allSettled(work), 2000, []);
+    assertOpen();
 
     const pageSite = siteOf(new URL(page.url() || url).hostname);
     const cookies: Record<string, CookieEntry> = {};

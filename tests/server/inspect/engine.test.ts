@@ -119,4 +119,16 @@ describe("inspectPage on the fixture site", () => {
     const capped = await inspectPage((await host.acquire()).browser, site.url("/heavy"), guardFor(site), { ...limits, maxRequests: 10 });
     expect(capped.truncated).toBe("requests");
   });
+
+  test("a browser closed under a job ends the job with an error, not a truncated result", async () => {
+    const own = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+    const lease = await own.acquire();
+    const job = inspectPage(lease.browser, site.url("/stalled"), guardFor(site), limits).then(
+      () => "a capture",
+      (err: Error) => err.message,
+    );
+    await Bun.sleep(1000); // the page has answered; its image never ends
+    await own.close();
+    expect(await job).toBe("the browser closed during the inspection");
+  });
 });

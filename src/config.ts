@@ -97,6 +97,11 @@ export const SETTINGS = {
     "production",
   ),
   BETA: setting(oneOf(["0", "1"] as const), "1 hides pricing and shows the request page; unset means beta until billing is configured"),
+  SELF_TRACKING: setting(
+    oneOf(["on", "off"] as const),
+    "the product's own pages carry the tracker for their own host, off on the routes of SPEC \"Tracking switch-off\"",
+    "on",
+  ),
   CHROMIUM_PATH: setting(text("a path to a Chromium executable"), "the browser the page inspector drives", "/usr/bin/chromium"),
   INSPECT_CONCURRENCY: setting(
     integer(0, 16),

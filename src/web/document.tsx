@@ -29,6 +29,9 @@ export function Document(props: {
         <meta property="og:url" content={url} />
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={assets.css} />
+        {/* NOTE: the site measures itself, with its own host as the domain. React keeps one copy of an
+            async script across navigations; the router decides which SPA moves the tracker sees. */}
+        {props.tracking && <script async src="/script.js" />}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

@@ -45,6 +45,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
       origin: ctx.config.BASE_URL ?? url.origin,
       user: await currentUser(request),
       beta,
+      selfTracking: ctx.config.SELF_TRACKING === "on",
       dev,
       report,
       // NOTE: React preloads the bootstrap itself.

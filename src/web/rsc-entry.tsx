@@ -18,6 +18,8 @@ export type RenderRequest = {
   origin: string;
   user: SessionUser | null;
   beta: boolean;
+  /** The product's own pages carry the tracker (SELF_TRACKING). */
+  selfTracking: boolean;
   dev: boolean;
   assets: Assets;
   /** Render the error page for this instead of the route (the HTML shell failed). */
@@ -44,7 +46,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
       const outcome = checkGuards(match.route.meta.guards, req);
       if (outcome.kind === "redirect") return { kind: "redirect", location: outcome.location };
       if (outcome.kind === "render") {
-        tracking = outcome.tracking;
+        tracking = outcome.tracking && req.selfTracking;
         meta = match.route.meta;
         const Page = match.route.default;
         // NOTE: called here, not as <Page/>, so an error thrown by the page becomes a real 500

@@ -2,16 +2,15 @@
 // view, SPA navigation, reload, external referrer, custom event, outbound click and leave beacons
 // land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { setLogSink } from "../../src/log";
-import { addDomain, CHROME_UA, until } from "../helpers/collect";
+import { launchBrowser } from "../helpers/browser";
+import { addDomain, until } from "../helpers/collect";
 import { startTestServer } from "../helpers/server";
 
 let bothy: Awaited<ReturnType<typeof startTestServer>>;
 let site: ReturnType<typeof Bun.serve>;
+let launched: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let siteId: number;
 
@@ -52,26 +51,14 @@ beforeAll(async () => {
         <a id="out" href="http://localhost:${site.port}/plain">out</a>`);
     },
   });
-  // NOTE: a fresh profile; without --enable-automation navigator.webdriver is false (the tracker
-  // skips webdriver sessions), and a normal Chrome user-agent (HeadlessChrome is a bot to isbot).
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "bothy-chromium-")), {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    userAgent: CHROME_UA,
-    ignoreDefaultArgs: ["--enable-automation"],
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      "--disable-blink-features=AutomationControlled",
-      // TRICKY: Playwright's userAgent option does not reach beacons sent while a page unloads; those
-      // went out as HeadlessChrome and were dropped as bots. The command-line switch covers every request.
-      `--user-agent=${CHROME_UA}`,
-    ],
-  });
+  // NOTE: without --enable-automation navigator.webdriver is false (the tracker skips webdriver
+  // sessions), and a normal Chrome user-agent (HeadlessChrome is a bot to isbot).
+  launched = await launchBrowser({ visitor: true });
+  browser = launched.context;
 });
 afterAll(async () => {
   setLogSink();
-  await browser?.close();
+  await launched?.close();
   site?.stop(true);
   await bothy?.stop();
 });

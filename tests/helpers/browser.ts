@@ -5,13 +5,29 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
+import { CHROME_UA } from "./collect";
 
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * @param opts.visitor look like a person's browser to the tracker, which stays quiet for webdriver
+ *   sessions and HeadlessChrome (a bot to isbot): no --enable-automation, a normal Chrome UA.
+ */
+export async function launchBrowser(
+  opts: { args?: string[]; visitor?: boolean } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "bothy-chromium-"));
+  const visitor = opts.visitor
+    ? {
+        ignoreDefaultArgs: ["--enable-automation"],
+        // TRICKY: Playwright's userAgent option does not reach beacons sent while a page unloads;
+        // those went out as HeadlessChrome and were dropped as bots. The switch covers every request.
+        args: ["--disable-blink-features=AutomationControlled", `--user-agent=${CHROME_UA}`],
+      }
+    : { args: [] };
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_BASE_ARGS,
+    ...(opts.visitor ? { userAgent: CHROME_UA, ignoreDefaultArgs: visitor.ignoreDefaultArgs } : {}),
+    args: [...CHROMIUM_BASE_ARGS, ...visitor.args, ...(opts.args ?? [])],
     viewport: { width: 1280, height: 800 },
   });
   return {

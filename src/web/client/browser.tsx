@@ -64,7 +64,8 @@ let shown = keyOf(new URL(location.href)); // the path + query on screen
 async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
   const url = new URL(href, location.href);
   const id = ++latest;
-  if (mode !== "pop") history.replaceState({ ...history.state, scrollY }, "");
+  // NOTE: the prototype's method: the tracker must not take this for a move (see moveHistory).
+  if (mode !== "pop") History.prototype.replaceState.call(history, { ...history.state, scrollY }, "");
   const progress = startProgress();
   pending = url.href;
   try {
@@ -80,8 +81,7 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
     const payload = parse(res.body);
     await payload; // NOTE: the shell must arrive before the swap, or a failure would blank the page
     await new Promise<void>((committed) => startTransition(() => show({ payload, committed })));
-    if (mode === "push") history.pushState({ scrollY: 0 }, "", url.href);
-    if (mode === "replace") history.replaceState({ scrollY: 0 }, "", url.href);
+    moveHistory(mode, url);
     restoreScroll(url, mode);
     shown = keyOf(url);
     pending = null;
@@ -92,6 +92,18 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
     if (navigator.onLine && id === latest) location.assign(url.href);
     else console.warn("navigation failed", err);
   }
+}
+
+// TRICKY: the tracker wraps history.pushState/replaceState to count SPA page views. The page just
+// committed says in <html data-tracking> whether it may be counted (SPEC "Tracking switch-off"); when
+// not, the prototype's own methods move without telling the tracker. After back/forward (whose
+// popstate the tracker never sees, see listen()) a counted page is announced by a replaceState.
+function moveHistory(mode: Mode, url: URL) {
+  const counted = document.documentElement.dataset.tracking === "on";
+  const h: Pick<History, "pushState" | "replaceState"> = counted ? history : History.prototype;
+  if (mode === "push") h.pushState.call(history, { scrollY: 0 }, "", url.href);
+  if (mode === "replace") h.replaceState.call(history, { scrollY: 0 }, "", url.href);
+  if (mode === "pop" && counted) history.replaceState(history.state, "", location.href);
 }
 
 function restoreScroll(url: URL, mode: Mode) {
@@ -122,10 +134,18 @@ function listen() {
   };
   document.addEventListener("mouseover", maybePrefetch, { passive: true });
   document.addEventListener("focusin", maybePrefetch);
-  addEventListener("popstate", () => {
-    // NOTE: back/forward between anchors of the page on screen is the browser's own business.
-    if (keyOf(new URL(location.href)) !== shown) void go(location.href, "pop");
-  });
+  // NOTE: capture, so it runs before the tracker's own listener, which it stops: whether the page
+  // is counted is known only once it is on screen (moveHistory).
+  addEventListener(
+    "popstate",
+    (e) => {
+      // NOTE: back/forward between anchors of the page on screen is the browser's own business.
+      if (keyOf(new URL(location.href)) === shown) return;
+      e.stopImmediatePropagation();
+      void go(location.href, "pop");
+    },
+    { capture: true },
+  );
   setNavigator((href, opts) => go(href, opts.replace ? "replace" : "push"));
 }
 

@@ -38,28 +38,32 @@ const DOC_TAGS = [
   { name: "Dashboard", description: "Helpers the dashboard calls." },
 ];
 
+/** The OpenAPI page at /api/docs (Scalar) and its JSON at /api/docs/json; one per app. */
 const docs = () =>
   openapi({
-  path: "/api/docs",
-  documentation: {
-    info: {
-      title: "Bothy API",
-      version: "1",
-      description:
-        "The numbers behind every Bothy dashboard. Pro accounts read their own domains with an API key " +
-        "(Settings → API keys) sent as `Authorization: Bearer bothy_…`, at most API_RATE_LIMIT requests " +
-        "per key and hour (then 429 with Retry-After). Days are local days of the domain's time zone.",
-    },
-    tags: DOC_TAGS,
-    components: {
-      securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
-        session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
+    path: "/api/docs",
+    // TRICKY: the plugin hands the page a relative "api/docs/json", which a browser at /api/docs
+    // resolves to /api/api/docs/json; an absolute path works from any page.
+    scalar: { url: "/api/docs/json" },
+    documentation: {
+      info: {
+        title: "Bothy API",
+        version: "1",
+        description:
+          "The numbers behind every Bothy dashboard. Pro accounts read their own domains with an API key " +
+          "(Settings → API keys) sent as `Authorization: Bearer bothy_…`, at most API_RATE_LIMIT requests " +
+          "per key and hour (then 429 with Retry-After). Days are local days of the domain's time zone.",
+      },
+      tags: DOC_TAGS,
+      components: {
+        securitySchemes: {
+          apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
+          session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
+        },
       },
     },
-  },
-  // NOTE: the page documents the public API only; sign-in, collection and the pages are not for API clients.
-  exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet)$)/] },
+    // NOTE: the page documents the public API only; sign-in, collection and the pages are not for API clients.
+    exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet)$)/] },
   });
 
 export const statsRoom = (ctx: AppContext) => {
@@ -94,6 +98,14 @@ export const statsRoom = (ctx: AppContext) => {
             "For the domain's owner (session or Pro API key) and admins (`admin: true` on others' domains). " +
             "Another account's domain, and one that does not exist, answer 404. `start`/`end` are accepted and ignored.",
           security: [{ apiKey: [] }, { session: [] }],
+          responses: {
+            200: { description: "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats)." },
+            400: { description: "Missing or malformed input; `error.fields` names the field." },
+            401: { description: "Signed out, or an API key that is not valid." },
+            403: { description: "The key's holder is not on Pro, or the range is outside the plan's history." },
+            404: { description: "No such domain (another account's domain answers the same)." },
+            429: { description: "The key made API_RATE_LIMIT requests this hour; Retry-After says when to try again." },
+          },
         },
       },
     )
@@ -112,6 +124,13 @@ export const statsRoom = (ctx: AppContext) => {
           tags: ["Stats"],
           summary: "Stats of a public dashboard",
           description: "By the dashboard's public id. A protected dashboard answers 401 until its password comes in x-dashboard-password.",
+          responses: {
+            200: { description: "The stats of the dataType asked; `admin` is always false." },
+            400: { description: "Missing or malformed input." },
+            401: { description: "`password-required` without a password, `wrong-password` with a wrong one." },
+            404: { description: "No public dashboard has this id." },
+            429: { description: "Too many wrong passwords from this client; Retry-After says when to try again." },
+          },
         },
       },
     )

@@ -227,3 +227,23 @@ describe("the Pro API: Authorization: Bearer <key>", () => {
     expect((await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { cookie: owner })).status).toBe(200);
   });
 });
+
+describe("the API is documented", () => {
+  test("/api/docs/json lists the stats endpoints with their parameters and the key scheme", async () => {
+    const res = await call(server.app, "GET", "/api/docs/json");
+    expect(res.status).toBe(200);
+    const stats = res.json.paths["/api/stats"].get;
+    const params = Object.fromEntries(stats.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, [p.in, p.required]]));
+    expect(params).toMatchObject({
+      domain: ["query", true], startKey: ["query", true], endKey: ["query", true], dataType: ["query", true], authorization: ["header", false],
+    });
+    expect(stats.parameters.find((p: { name: string }) => p.name === "dataType").schema.enum).toEqual(["SUMMARY", "PATH", "REF"]);
+    expect(stats.security).toContainEqual({ apiKey: [] });
+    expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
+    expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
+    const page = await call(server.app, "GET", "/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('"url":"/api/docs/json"');
+  });
+});

@@ -77,7 +77,9 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
                 {body}
               </button>
             ) : magnify && onRowClick ? (
-              <button type="button" className={rowClass} onClick={() => onRowClick(r)} aria-label={`Inspect ${r.label}`}>
+              <button type="button" className={rowClass} onClick={() => onRowClick(r)}>
+                {/* NOTE: the name must hold the visible text (WCAG 2.5.3), so "Inspect" goes before it, not instead. */}
+                <span className="sr-only">Inspect </span>
                 {body}
               </button>
             ) : (

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { buildCss } from "../../src/web/css";
 import { launchBrowser } from "../helpers/browser";
 import { Gallery } from "../fixtures/widgets/Gallery";
@@ -24,18 +24,27 @@ beforeAll(async () => {
     entrypoints: [join(ROOT, "tests/fixtures/widgets/client.tsx")],
     target: "browser",
     minify: true,
+    splitting: true,
+    naming: { entry: "app.js", chunk: "[name]-[hash].js" },
     define: { "process.env.NODE_ENV": '"production"' },
   });
   if (!built.success) throw new Error(built.logs.join("\n"));
-  const js = await built.outputs[0]!.text();
+  const scripts = new Map<string, string>();
+  for (const out of built.outputs) scripts.set("/" + out.path.replace(/^\.\//, ""), await out.text());
   const css = await buildCss(ROOT, true);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Widgets</title><style>${css}</style></head><body class="bg-gray-50 font-sans"><div id="root">${renderToString(createElement(Gallery))}</div><script type="module" src="/app.js"></script></body></html>`;
+  // NOTE: streamed and awaited whole, as the pages are: renderToString cannot wait for the lazy
+  // map and chart, and would leave their boundaries to the client (React error 419).
+  const stream = await renderToReadableStream(createElement(Gallery));
+  await stream.allReady;
+  const body = await new Response(stream).text();
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Widgets</title><style>${css}</style></head><body class="bg-gray-50 font-sans"><div id="root">${body}</div><script type="module" src="/app.js"></script></body></html>`;
   server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     fetch(req) {
       const u = new URL(req.url);
-      if (u.pathname === "/app.js") return new Response(js, { headers: { "content-type": "text/javascript" } });
+      const script = scripts.get(u.pathname);
+      if (script) return new Response(script, { headers: { "content-type": "text/javascript" } });
       // The oEmbed proxy: post 1002 has no embed any more.
       if (u.pathname === "/api/get-tweet") {
         const url = u.searchParams.get("url")!;

@@ -77,8 +77,8 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
                 {body}
               </button>
             ) : magnify && onRowClick ? (
+              // NOTE: "Inspect" as hidden text, not an aria-label: the name must contain what the row shows (axe label-content-name-mismatch).
               <button type="button" className={rowClass} onClick={() => onRowClick(r)}>
-                {/* NOTE: the name must hold the visible text (WCAG 2.5.3), so "Inspect" goes before it, not instead. */}
                 <span className="sr-only">Inspect </span>
                 {body}
               </button>

@@ -27,7 +27,7 @@ export type WebManifest = {
   };
   /** URL of the browser bootstrap module. */
   bootstrap: string;
-  /** URLs to <link rel="modulepreload">: the bootstrap's chunks and every client component. */
+  /** URLs to <link rel="modulepreload"> on every page: the bootstrap and its chunks. */
   preload: string[];
   css: string;
   timings: Record<string, number>;
@@ -169,11 +169,8 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
   const bootstrap = entryUrl.get(join(ROOT, "src/web/client/browser.tsx"))!;
   const bootstrapOut = Object.keys(outputs).find((o) => urlOf(o) === bootstrap)!;
   const staticImports = (outputs[bootstrapOut]?.imports ?? []).filter((i) => i.kind === "import-statement");
-  const preload = [
-    bootstrap,
-    ...staticImports.map((i) => ASSET_BASE + relative(join(dir, "client"), join(dir, "client", i.path))),
-    ...clientModules.map((p) => entryUrl.get(p)!),
-  ];
+  // NOTE: each page's own client modules are preloaded by the SSR pass, which sees them (ssr-entry).
+  const preload = [bootstrap, ...staticImports.map((i) => ASSET_BASE + relative(join(dir, "client"), join(dir, "client", i.path)))];
 
   // 3. SSR: the real client components and react-dom/server, normal conditions.
   const ssr = await time("ssr", () =>

@@ -17,12 +17,56 @@ export type HtmlOptions = {
   report: (err: unknown) => void;
 };
 
+type SsrManifest = { moduleMap: Record<string, unknown> };
+
+/**
+ * The manifest for one render, noting every client module the page uses. Its moduleMap is keyed
+ * by the module's browser URL, so what the flight client looks up is what the browser will load.
+ */
+function recording(manifest: SsrManifest, used: Set<string>): SsrManifest {
+  const moduleMap = new Proxy(manifest.moduleMap, {
+    get(target, url) {
+      if (typeof url === "string" && url in target) used.add(url);
+      return Reflect.get(target, url);
+    },
+  });
+  return { ...manifest, moduleMap };
+}
+
+/**
+ * Adds <link rel="modulepreload"> for the page's own client modules before </head>, so the browser
+ * fetches them beside the bootstrap instead of after it (and other pages' modules not at all).
+ */
+function preloadsInHead(used: Set<string>): TransformStream<Uint8Array, Uint8Array> {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let done = false;
+  let held = "";
+  return new TransformStream({
+    transform(chunk, out) {
+      if (done) return out.enqueue(chunk);
+      held += decoder.decode(chunk, { stream: true });
+      const at = held.indexOf("</head>");
+      if (at < 0) return;
+      const links = [...used].map((url) => `<link rel="modulepreload" href="${url}"/>`).join("");
+      out.enqueue(encoder.encode(held.slice(0, at) + links + held.slice(at)));
+      held = "";
+      done = true;
+    },
+    flush(out) {
+      if (held) out.enqueue(encoder.encode(held));
+    },
+  });
+}
+
 /** Resolves once the shell rendered; rejects when it could not (the host then renders the error page). */
 export async function renderHtml(flight: ReadableStream<Uint8Array>, opts: HtmlOptions): Promise<ReadableStream<Uint8Array>> {
   const [forSsr, forInline] = flight.tee();
+  const used = new Set<string>();
+  const serverConsumerManifest = recording(opts.ssrManifest as SsrManifest, used);
   let payload: Promise<{ root: ReactNode }> | undefined;
   function Root() {
-    payload ??= createFromReadableStream(forSsr, { serverConsumerManifest: opts.ssrManifest }) as Promise<{ root: ReactNode }>;
+    payload ??= createFromReadableStream(forSsr, { serverConsumerManifest }) as Promise<{ root: ReactNode }>;
     return use(payload).root;
   }
   try {
@@ -36,7 +80,8 @@ export async function renderHtml(flight: ReadableStream<Uint8Array>, opts: HtmlO
         opts.report(err);
       },
     });
-    return html.pipeThrough(injectRSCPayload(forInline, { nonce: opts.nonce }));
+    // NOTE: the shell is ready, so every client module it holds was looked up by now.
+    return html.pipeThrough(preloadsInHead(used)).pipeThrough(injectRSCPayload(forInline, { nonce: opts.nonce }));
   } catch (err) {
     void forInline.cancel();
     throw err;

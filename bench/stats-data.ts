@@ -2,7 +2,8 @@
 // with the shapes of src/collect/synthetic.ts (Zipf-like pages, referrers and campaigns, 55 %
 // direct, 12 % campaigns, a leave beacon after 80 % of views and an event after 6 %). The pipeline
 // writes ~10k hits/s, too slow for 10M; this writes ~100k+/s. Rows carry the local day and hour
-// of the domain's zone computed in SQL, as the pipeline does in JS.
+// of the domain's zone computed in SQL, as the pipeline does in JS; visits from mastodon.social
+// carry one of 60 post URLs (stats REF tweets).
 import type { Sql } from "postgres";
 
 // NOTE: random()^k on [0,1) skews an index towards 0 like a Zipf draw, cheaply, in SQL.
@@ -27,7 +28,7 @@ export async function bulkHits(sql: Sql, site: number, tz: string, from: Date, t
     await sql.unsafe(`
       INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, referrer_host, source, utm_source, utm_medium,
         utm_campaign, country, language, browser, os, device, screen, is_unique, is_bounce, duration_ms, load_ms,
-        transfer_bytes, event_name, event_value)
+        transfer_bytes, event_name, event_value, referrer_post)
       SELECT t, ${site}, kind, (t AT TIME ZONE '${tz}')::date, extract(hour FROM t AT TIME ZONE '${tz}')::smallint,
         CASE WHEN p = 0 THEN '/' ELSE '/' || (ARRAY[${SECTIONS.map((s) => `'${s}'`).join(",")}])[1 + p % 8] || '/item-' || p END,
         CASE WHEN kind = 1 AND ref >= 0 THEN host END,
@@ -43,7 +44,8 @@ export async function bulkHits(sql: Sql, site: number, tz: string, from: Date, t
         CASE WHEN kind = 2 THEN (-ln(1 - random()) * 45000)::int END,
         CASE WHEN kind = 1 THEN (200 - ln(1 - random()) * 900)::int END,
         CASE WHEN kind = 1 THEN (50000 - ln(1 - random()) * 900000)::bigint WHEN kind = 2 THEN (random() * 20000)::bigint END,
-        CASE WHEN kind = 3 THEN ${pickFrom(EVENTS)} END, CASE WHEN kind = 3 AND random() < 0.5 THEN 'pro' END
+        CASE WHEN kind = 3 THEN ${pickFrom(EVENTS)} END, CASE WHEN kind = 3 AND random() < 0.5 THEN 'pro' END,
+        CASE WHEN kind = 1 AND host = 'mastodon.social' THEN 'https://mastodon.social/@bothy/' || ${pickZipf(60, 2)} END
       FROM (
         SELECT t, kind, p, ref, utm,
           CASE WHEN ref < 0 THEN NULL

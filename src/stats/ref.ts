@@ -44,9 +44,10 @@ type EntryRow = { grp: string; label: string; total: number } & Pair;
  */
 const topPages = (sql: Queryable, r: Range, grouped: PendingQuery<Row[]>) => sql<EntryRow[]>`
   SELECT grp, label, now, "then", total FROM (
-    SELECT grp, label, now, "then", sum(now) OVER (PARTITION BY grp) AS total,
-      row_number() OVER (PARTITION BY grp ORDER BY now DESC, label COLLATE "C") AS n
+    SELECT grp, label, now, "then", sum(now) OVER w AS total, row_number() OVER w AS n
     FROM (${grouped}) g
+    -- NOTE: one window (one sort) for both: the frame spans the whole group, so sum() is its total.
+    WINDOW w AS (PARTITION BY grp ORDER BY now DESC, label COLLATE "C" ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
   ) w
   WHERE n <= ${TOP_ENTRY_PAGES} AND now > 0`;
 

@@ -42,7 +42,7 @@ type EntryRow = { grp: string; label: string; total: number } & Pair;
  * TRICKY: ties are broken by path in byte order (COLLATE "C"), the order the lists use, so the ten
  * kept are the ten the list would show whatever the database's collation.
  */
-const topPages = (sql: Queryable, r: Range, grouped: PendingQuery<Row[]>) => sql<EntryRow[]>`
+const topPages = (sql: Queryable, grouped: PendingQuery<Row[]>) => sql<EntryRow[]>`
   SELECT grp, label, now, "then", total FROM (
     SELECT grp, label, now, "then", sum(now) OVER w AS total, row_number() OVER w AS n
     FROM (${grouped}) g
@@ -51,12 +51,12 @@ const topPages = (sql: Queryable, r: Range, grouped: PendingQuery<Row[]>) => sql
   ) w
   WHERE n <= ${TOP_ENTRY_PAGES} AND now > 0`;
 
-const entries = namedQuery("stats.ref.entries", (sql: Queryable, site: number, r: Range) => topPages(sql, r, sql`
+const entries = namedQuery("stats.ref.entries", (sql: Queryable, site: number, r: Range) => topPages(sql, sql`
   SELECT ${sql.unsafe(REF_LABEL)} AS grp, path AS label,
     ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
   FROM hits_daily_entry WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
 
-const campaignPages = namedQuery("stats.ref.campaignPages", (sql: Queryable, site: number, r: Range) => topPages(sql, r, sql`
+const campaignPages = namedQuery("stats.ref.campaignPages", (sql: Queryable, site: number, r: Range) => topPages(sql, sql`
   SELECT utm_campaign AS grp, path AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
   FROM hits_daily_campaign_page WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
 

@@ -1,5 +1,6 @@
 // Helpers for stats tests: a database of their own, synthetic traffic written through the real
 // collect path (pipeline → batch writer), and a StatsTarget for a domain.
+import { rmSync } from "node:fs";
 import type { Sql } from "postgres";
 import { openDatabase, type Database } from "../../src/db";
 import { createMetrics } from "../../src/collect/metrics";
@@ -11,12 +12,16 @@ import { createWriter } from "../../src/collect/writer";
 import type { StatsTarget } from "../../src/stats/read";
 import { freshDataDir } from "./db";
 
-/** An embedded database whose maintenance timer never fires on its own: tests refresh explicitly. */
+/**
+ * An embedded database whose maintenance timer never fires on its own (tests refresh explicitly);
+ * close() also deletes its data dir.
+ */
 export async function openStatsDatabase(): Promise<Database> {
-  return openDatabase({
-    DATA_DIR: await freshDataDir(), DATABASE_URL: undefined, DATABASE_READ_URL: undefined,
-    DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
+  const dir = await freshDataDir();
+  const db = await openDatabase({
+    DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
   });
+  return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
 /** Ingests the given hits through the pipeline and the batch writer; returns the rows written. */

@@ -21,7 +21,7 @@ const referrers = namedQuery("stats.ref.referrers", (sql: Queryable, site: numbe
 
 type CampaignPart = { campaign: string; dim: "source" | "medium" | null; label: string | null } & Pair;
 
-// NOTE: one read of the campaign rows of hits_daily_source for the campaigns and both sublists:
+// NOTE: one read of hits_daily_campaign (sql/060_stats.sql) for the campaigns and both sublists:
 // the (campaign) set gives the totals (dim NULL), the others utm_source and utm_medium per campaign.
 const campaigns = namedQuery("stats.ref.campaigns", (sql: Queryable, site: number, r: Range) => sql<CampaignPart[]>`
   SELECT utm_campaign AS campaign,
@@ -30,7 +30,7 @@ const campaigns = namedQuery("stats.ref.campaigns", (sql: Queryable, site: numbe
     CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN coalesce(utm_source, 'unknown')
       WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN coalesce(utm_medium, 'unknown') END AS label,
     ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM hits_daily_source WHERE ${inRange(sql, site, r)} AND utm_campaign IS NOT NULL
+  FROM hits_daily_campaign WHERE ${inRange(sql, site, r)}
   GROUP BY GROUPING SETS ((utm_campaign), (utm_campaign, coalesce(utm_source, 'unknown')),
     (utm_campaign, coalesce(utm_medium, 'unknown')))`);
 

@@ -1,10 +1,14 @@
-// TEMPORARY PLACEHOLDER (branch stats-access). The real `readStats` — SUMMARY, PATH and REF over the
-// aggregates — is written on branch stats-core and replaces this whole file at merge. It keeps the
-// agreed signature and answers a contract-shaped, all-zero result, so the access rules, statuses
-// and envelopes of src/stats/index.ts can be built and tested first. No access logic lives here.
+// The stats read every caller shares (dashboard API, public dashboards, Pro API, exports): the range
+// is parsed and checked (range.ts), the dataType's queries run over the continuous aggregates
+// (summary.ts, path.ts, ref.ts), and the answer is shaped to src/stats/contract.ts. Errors are values.
 import type { Queryable } from "../db";
-import type { DataType, Stats, Validated } from "./contract";
-import { LOCKED } from "./contract";
+import type { DataType, Stats } from "./contract";
+import { pathStats } from "./path";
+import { parseRange, type Range } from "./range";
+import { refStats } from "./ref";
+import { summary } from "./summary";
+
+export { parseRange, type Range } from "./range";
 
 export type StatsTarget = {
   id: number;
@@ -12,16 +16,39 @@ export type StatsTarget = {
   tz: string;
   created: Date;
   publicId: string;
-  /** Energy & Carbon and Events unlocked: domain scope has "pro", or the owner is Pro (beta or scope "pro"). */
+  /** Energy & Carbon and Events unlocked. */
   pro: boolean;
-  /** FREE_HISTORY_DAYS when the owner is not Pro, else null. */
+  /** Free window (FREE_HISTORY_DAYS) or null for unlimited. */
   historyDays: number | null;
   demo: boolean;
-  /** greenCheck from src/carbon (cached client, GREENCHECK_API_BASE). */
+  /** The domain's green hosting, looked up by the caller. */
   green: boolean | "unknown";
 };
 
+/** The fields every answer shares, whatever its dataType. */
+type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
+
 export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
+
+function envelope(target: StatsTarget, r: Range, admin: boolean): Envelope {
+  return {
+    validated: {
+      SK: target.name,
+      tz: target.tz,
+      created: target.created.toISOString(),
+      publicID: target.publicId,
+      startKey: r.startKey,
+      endKey: r.endKey,
+      today: r.today,
+      pro: target.pro,
+      historyDays: target.historyDays,
+      demo: target.demo,
+    },
+    admin,
+    periods: { now: { startKey: r.startKey, endKey: r.endKey }, then: { startKey: r.thenStart, endKey: r.thenEnd } },
+    error: null,
+  };
+}
 
 export async function readStats(
   sql: Queryable,
@@ -29,38 +56,16 @@ export async function readStats(
   q: { startKey: string; endKey: string; dataType: DataType },
   opts: { admin: boolean; now?: Date },
 ): Promise<ReadResult> {
-  const [startKey, endKey] = q.startKey <= q.endKey ? [q.startKey, q.endKey] : [q.endKey, q.startKey];
-  // NOTE: the placeholder still asks the (read) database for today, so reads are observable.
-  const [row] = await sql<{ today: string }[]>`
-    SELECT to_char((${opts.now ?? new Date()}::timestamptz AT TIME ZONE ${target.tz})::date, 'YYYY-MM-DD') AS today`;
-  const validated: Validated = {
-    SK: target.name, tz: target.tz, created: target.created.toISOString(), publicID: target.publicId,
-    startKey, endKey, today: row!.today, pro: target.pro, historyDays: target.historyDays, demo: target.demo,
-  };
-  const envelope = { validated, admin: opts.admin, periods: { now: { startKey, endKey }, then: { startKey, endKey } }, error: null };
-  const zeroVisits = { hits: 0, unique: 0, bounceNew: 0, bounceCount: 0 };
-  if (q.dataType === "SUMMARY") {
-    return {
-      ok: true,
-      stats: {
-        ...envelope, dataType: "SUMMARY", visits: zeroVisits, previous: zeroVisits, days: [], unit: startKey === endKey ? "hour" : "day",
-        source: { direct: 0, social: 0, search: 0, email: 0, unknown: 0 }, device: { mobile: 0, tablet: 0, desktop: 0 },
-        size: { s: 0, m: 0, l: 0 }, country: [], language: [], browser: [], os: [], perf: [],
-      },
-    };
+  const parsed = parseRange(q, target, opts.now ?? new Date());
+  if (!parsed.ok) return parsed;
+  const r = parsed.range;
+  const base = envelope(target, r, opts.admin);
+  switch (q.dataType) {
+    case "SUMMARY":
+      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(sql, target.id, r)) } };
+    case "PATH":
+      return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(sql, target.id, r, target)) } };
+    case "REF":
+      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(sql, target.id, r)) } };
   }
-  if (q.dataType === "PATH") {
-    const carbonTotals = {
-      transferredBytes: 0, co2Grams: 0, avgCo2Grams: 0, totalKM: 0, streamingHours: 0, green: target.green,
-      durationTotal: 0, avgTimeSpent: 0, visits: 0,
-    };
-    return {
-      ok: true,
-      stats: {
-        ...envelope, dataType: "PATH", path: [],
-        energy: target.pro ? [] : LOCKED, events: target.pro ? [] : LOCKED, carbonTotals: target.pro ? carbonTotals : LOCKED,
-      },
-    };
-  }
-  return { ok: true, stats: { ...envelope, dataType: "REF", result: [], path: {}, campaign: [], tweets: [] } };
 }

@@ -1,8 +1,10 @@
-// "/" — what Bothy does, the install snippet, and the demo section that the dashboard issue
-// fills with a live dashboard (the header's "Live demo" scrolls to #demo).
+// "/" — what Bothy does, the install snippet, and the demo section: the demo domain's live
+// dashboard, read-only (the header's "Live demo" scrolls to #demo); a placeholder without one.
 import { CopyButton } from "../../components/CopyButton";
+import { Dashboard } from "../../components/dashboard/Dashboard";
 import { CtaBox } from "../../components/site/CtaBox";
 import type { PageProps } from "../web/page";
+import { demoName } from "./demo";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "index", layout: "website", guards: { auth: false } };
@@ -30,6 +32,7 @@ export const snippet = (origin: string) => `<script async src="${origin}/script.
 
 export default function HomePage({ origin }: PageProps) {
   const code = snippet(origin);
+  const demo = demoName();
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 py-20 text-center desk:py-28">
@@ -89,9 +92,22 @@ export default function HomePage({ origin }: PageProps) {
             This is where Bothy shows its own dashboard: the real visits to this website, updated every minute, with the
             energy and CO2 they cost.
           </p>
-          <div className="mt-8 flex h-64 items-center justify-center rounded-xl border-2 border-dashed border-gray-300 text-gray-700 dark:text-gray-300">
-            The demo dashboard is on its way.
-          </div>
+          {demo ? (
+            <>
+              <div className="mt-8">
+                <Dashboard target={{ domain: demo }} mode="embed" name={demo} pathname="/" />
+              </div>
+              <p className="mt-4">
+                <a href={`/dashboard/${encodeURIComponent(demo)}`} className="font-medium text-blue-700 underline hover:text-blue-900 dark:text-blue-300">
+                  Open the demo dashboard full size
+                </a>
+              </p>
+            </>
+          ) : (
+            <div className="mt-8 flex h-64 items-center justify-center rounded-xl border-2 border-dashed border-gray-300 text-gray-700 dark:text-gray-300">
+              The demo dashboard is on its way.
+            </div>
+          )}
         </div>
       </section>
 

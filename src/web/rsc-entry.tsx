@@ -6,7 +6,7 @@ import "virtual:server-actions";
 import { site } from "virtual:site";
 import { HttpError } from "../http/errors";
 import { Document, type Assets } from "./document";
-import { NOT_FOUND_MESSAGE, toPageError, type PageError } from "./errors";
+import { NOT_FOUND_MESSAGE, PageRedirect, toPageError, type PageError } from "./errors";
 import { checkGuards, type SessionUser } from "./guards";
 import type { PageMeta } from "./page";
 import { matchRoute } from "./router";
@@ -52,6 +52,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
         body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin });
       } else failure = { status: 404, message: NOT_FOUND_MESSAGE };
     } catch (err) {
+      if (err instanceof PageRedirect) return { kind: "redirect", location: err.location };
       failure = toPageError(err, req.dev);
       meta = site.errorPage;
       if (failure.status >= 500) req.report(err);

@@ -1,0 +1,78 @@
+// The dashboard's wording of numbers (SPEC §9: thousands separators, compact durations,
+// "<0.01%", y values above 999 as k) and the pure list rules its widgets share (SPEC §4 "List
+// rows", §5 site-link check and bounce clamp). Pure functions only, so the unit tests check them
+// without a browser and the server render and the hydrated client agree to the character.
+import type { ListRow } from "../../src/stats/contract";
+
+// NOTE: the carbon units are pure and import nothing from the server: one wording for the
+// inspector, the exports and the dashboard.
+export { formatBytes, formatMass, streamingHours } from "../../src/carbon/units";
+
+const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+
+/** 1234567 → "1,234,567" (rounded to a whole number: the dashboard counts things). */
+export const formatNumber = (n: number): string => whole.format(n);
+
+const trim = (v: number): string => (v < 10 ? String(Math.round(v * 10) / 10) : String(Math.round(v)));
+
+/** Axis style: 999 → "999", 1234 → "1.2k", 12345 → "12k", 1_300_000 → "1.3M". */
+export function formatCompact(n: number): string {
+  const abs = Math.abs(n);
+  const sign = n < 0 ? "-" : "";
+  if (abs <= 999) return sign + String(Math.round(abs));
+  // TRICKY: 999,950 rounds to "1000k"; say "1M" instead.
+  if (abs < 999_500) return sign + trim(abs / 1000) + "k";
+  return sign + trim(abs / 1_000_000) + "M";
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Compact time: "0s", "45s", "3m 05s", "1h 02m" (ms in; seconds rounded). */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
+  return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+}
+
+/** A share (0–1) as a percentage: "12.3%"; small shares keep two decimals ("0.05%") and those
+ * under 0.01 % read "<0.01%" (SPEC §9) rather than a misleading "0.0%". */
+export function formatPercent(fraction: number): string {
+  const pc = fraction * 100;
+  if (pc === 0) return "0%";
+  if (pc > 0 && pc < 0.01) return "<0.01%";
+  if (Math.abs(pc) < 0.1) return `${pc.toFixed(2)}%`;
+  return `${pc.toFixed(1)}%`;
+}
+
+/** The change against the previous period (a percentage): "+12%", "−3%" (a real minus sign),
+ * "0%", or "" when the previous period had nothing to compare with. */
+export function formatChange(c: number | null): string {
+  if (c === null || !Number.isFinite(c)) return "";
+  const r = Math.round(c);
+  if (r === 0) return "0%";
+  return r > 0 ? `+${formatNumber(r)}%` : `\u2212${formatNumber(-r)}%`;
+}
+
+/** SPEC §5: bounce rate is shown clamped to 0–100. */
+export const clampBounce = (pct: number): number => (Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0);
+
+/** SPEC §5 site-link check: optional http(s) scheme and www, a dotted host ending in 2–5
+ * letters, an optional port of up to 5 digits and an optional path. */
+const SITE_LINK = /^(https?:\/\/)?(www\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(:\d{1,5})?(\/\S*)?$/i;
+export const isSiteLink = (s: string): boolean => SITE_LINK.test(s);
+
+export type Page<T> = { rows: T[]; page: number; pages: number };
+
+/** One page (1-based, clamped into range) of `size` rows; an empty list is one empty page. */
+export function paginate<T>(rows: readonly T[], page: number, size: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(rows.length / Math.max(1, size)));
+  const p = Math.min(pages, Math.max(1, Math.floor(page) || 1));
+  return { rows: rows.slice((p - 1) * size, p * size), page: p, pages };
+}
+
+/** Rows whose label contains the query, ignoring case and surrounding spaces. */
+export function filterRows<T extends Pick<ListRow, "label">>(rows: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  return q ? rows.filter((r) => r.label.toLowerCase().includes(q)) : [...rows];
+}

@@ -15,6 +15,7 @@ import { SideNav } from "./SideNav";
 import { Summary } from "./Summary";
 import { UserMenu } from "../account/UserMenu";
 import { Insights } from "./widgets/Insights";
+import { isPopupOpen } from "./widgets/Popup";
 
 export type DashboardMode = "owner" | "public" | "demo" | "embed";
 type Props = {
@@ -35,8 +36,6 @@ const DEFAULT_PRESET = "7d";
 const guessToday = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now());
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
-// NOTE: any modal dialog open (the widgets' Popup sets aria-modal) suspends the keys, whoever opened it.
-const popupOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"]');
 
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, refreshMs = 60_000 }: Props) {
   const [target, setTarget] = useState(initialTarget);
@@ -82,7 +81,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
   useEffect(() => {
     if (mode === "embed") return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || popupOpen() || pickerOpen) return;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || isPopupOpen() || pickerOpen) return;
       if (e.key === "r") reload();
       else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
         const next = nextSection(current, e.key === "ArrowDown" ? 1 : -1, pro);

@@ -30,7 +30,6 @@ export const HEAD = {
   domainInstall: { title: "Install the script · Bothy", description: "The script tag that starts counting visits to a website." },
   domainDelete: { title: "Delete a website · Bothy", description: "Delete a website and every visit it counted." },
   dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
-  publicDashboard: { title: "Public dashboard · Bothy", description: "A website's visits and energy use, shared by its owner." },
   error: { title: "Oops! · Bothy", description: "Something went wrong." },
 } satisfies Record<string, Head>;
 

@@ -1,0 +1,114 @@
+"use client";
+// The dashboard's time series (SPEC §2 "World map and chart", §9), drawn with victory: page
+// views per local hour or day as a line or columns (plus unique visits by day), an en-GB
+// tooltip, at most 10 x ticks, y above 999 as k, and a click on a day in day view. Drawn at the
+// measured width in a box of fixed height, so it never shifts the page as it appears.
+import { useRef } from "react";
+import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from "victory";
+import type { Day } from "../../../src/stats/contract";
+import { formatCompact, formatNumber } from "../format";
+import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
+import { useWidth } from "./use-width";
+
+export type TimeChartProps = {
+  days: Day[];
+  unit: "hour" | "day";
+  type: "line" | "column";
+  onDayClick?: (stamp: string) => void;
+  /** Pixel height of the drawing (default 260). */
+  height?: number;
+};
+
+const BLUE = "#2563eb";
+const UNIQUE = "#93c5fd";
+const AXIS = "#6b7280";
+const GRID = "#e5e7eb";
+
+const tooltipText = (p: ChartPoint) =>
+  [tooltipDate(p), `${formatNumber(p.y)} page ${p.y === 1 ? "view" : "views"}`, p.unique === null ? "" : `${formatNumber(p.unique)} unique`]
+    .filter(Boolean)
+    .join("\n");
+
+export function TimeChart({ days, unit, type, onDayClick, height = 260 }: TimeChartProps) {
+  const [box, width] = useWidth<HTMLDivElement>();
+  // The day under the pointer, so a click anywhere on its column or near its point picks it.
+  const active = useRef<string | null>(null);
+  const points = chartPoints(days, unit);
+  const uniques = unit === "day" ? points.map((p) => ({ x: p.x, y: p.unique ?? 0 })) : [];
+  const maxY = Math.max(1, ...points.map((p) => p.y));
+  const clickable = unit === "day" && !!onDayClick;
+  const total = points.reduce((s, p) => s + p.y, 0);
+  const summary = `${unit === "hour" ? "Hourly" : "Daily"} page views, ${formatNumber(total)} in all`;
+  // Narrow screens get fewer labels: an axis label needs about 56 px.
+  const tickValues = ticks(points.length, Math.max(2, Math.min(10, Math.floor((width ?? 640) / 64))));
+
+  return (
+    <div
+      ref={box}
+      className={`relative w-full ${clickable ? "cursor-pointer" : ""}`}
+      style={{ height }}
+      data-testid="time-chart"
+      onClick={() => {
+        if (clickable && active.current) onDayClick!(active.current);
+      }}
+    >
+      {width !== null && points.length > 0 && (
+        <VictoryChart
+          width={width}
+          height={height}
+          padding={{ top: 12, bottom: 32, left: 44, right: 12 }}
+          domainPadding={{ x: type === "column" ? Math.min(24, width / points.length / 2 + 2) : 4 }}
+          domain={{ y: [0, maxY * 1.1] }}
+          containerComponent={
+            <VictoryVoronoiContainer
+              voronoiDimension="x"
+              // NOTE: one tooltip per x: the unique-visits line is told in the page-views tooltip.
+              voronoiBlacklist={["unique"]}
+              title={summary}
+              desc={summary}
+              responsive={false}
+              onActivated={(ps: ChartPoint[]) => {
+                active.current = ps.find((p) => p.stamp)?.stamp ?? null;
+              }}
+              labels={({ datum }: { datum: ChartPoint }) => tooltipText(datum)}
+              labelComponent={
+                <VictoryTooltip
+                  cornerRadius={6}
+                  pointerLength={6}
+                  flyoutPadding={{ top: 6, bottom: 6, left: 10, right: 10 }}
+                  flyoutStyle={{ fill: "#111827", stroke: "none" }}
+                  style={{ fill: "#fff", fontSize: 12, fontFamily: "inherit", textAnchor: "start" }}
+                />
+              }
+            />
+          }
+        >
+          <VictoryAxis
+            tickValues={tickValues}
+            tickFormat={(x: number) => (points[x] ? tickLabel(points[x]) : "")}
+            style={{ axis: { stroke: GRID }, ticks: { size: 0 }, tickLabels: { fontSize: 11, fill: AXIS, padding: 8, fontFamily: "inherit" } }}
+          />
+          <VictoryAxis
+            dependentAxis
+            tickCount={4}
+            tickFormat={(y: number) => formatCompact(y)}
+            style={{ axis: { stroke: "none" }, grid: { stroke: GRID, strokeDasharray: "3 3" }, tickLabels: { fontSize: 11, fill: AXIS, padding: 6, fontFamily: "inherit" } }}
+          />
+          {type === "column" ? (
+            <VictoryBar
+              data={points}
+              barRatio={0.7}
+              cornerRadius={{ top: 2 }}
+              style={{ data: { fill: ({ active: a }: { active?: boolean }) => (a ? "#1d4ed8" : BLUE) } }}
+            />
+          ) : (
+            <VictoryArea data={points} interpolation="monotoneX" style={{ data: { fill: "rgba(37, 99, 235, 0.08)", stroke: BLUE, strokeWidth: 2 } }} />
+          )}
+          {uniques.length > 0 && (
+            <VictoryLine name="unique" data={uniques} interpolation={type === "line" ? "monotoneX" : "linear"} style={{ data: { stroke: UNIQUE, strokeWidth: 2, strokeDasharray: type === "column" ? "4 3" : undefined } }} />
+          )}
+        </VictoryChart>
+      )}
+    </div>
+  );
+}

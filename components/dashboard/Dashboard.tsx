@@ -10,7 +10,7 @@ import { Header } from "./Header";
 import { useStats, type StatsTarget } from "./load";
 import { ExportModal, RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
-import { anchor, nextLimit, nextSection, type SectionId } from "./sections";
+import { anchor, nextLimit, nextSection, type SectionId } from "./section-list";
 import { SideNav } from "./SideNav";
 import { Summary } from "./Summary";
 import { UserMenu } from "../account/UserMenu";

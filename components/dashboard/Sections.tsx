@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { clampBounce, formatDuration, formatPercent, isSiteLink } from "./format";
-import { anchor, sectionLocked, type SectionId } from "./sections";
+import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
@@ -82,7 +82,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
       <Section id="sources" title="Sources" pro={pro}>
         <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k] ?? k)} limit={limit} columns={["Source", "Views"]} />
       </Section>
-      <Section id="carbon" title="Carbon & Energy" pro={pro} wide>
+      <Section id="carbon" title="Carbon & Energy" pro={pro}>
         {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
       </Section>
       <Section id="attention" title="Attention Economy" pro={pro}>

@@ -3,7 +3,7 @@
 // Locked sections carry a Pro badge and are disabled (SPEC §6). From 1050 px it is a fixed
 // column; below, a row of chips that scrolls sideways inside itself (never the page).
 import { Logo } from "../site/Logo";
-import { SECTIONS, anchor, sectionLocked, type SectionId } from "./sections";
+import { SECTIONS, anchor, sectionLocked, type SectionId } from "./section-list";
 
 type Props = { pro: boolean; current: SectionId | null; onGo: (id: SectionId) => void };
 

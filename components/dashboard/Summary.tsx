@@ -4,7 +4,7 @@
 // period; then the time chart with its hours tab and line/column toggle (SPEC §4).
 import type { PathStats, SummaryStats } from "../../src/stats/contract";
 import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
-import { change } from "./sections";
+import { change } from "./section-list";
 import { TimeChart } from "./widgets/TimeChart";
 
 type Props = {

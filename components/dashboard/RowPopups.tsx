@@ -3,7 +3,7 @@
 // entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages), and
 // the Export modal (SPEC "Export modal"; the export issue wires the files).
 import type { ListRow, RefStats } from "../../src/stats/contract";
-import { formatNumber } from "./format";
+import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
 import { ListWidget } from "./widgets/ListWidget";
 import { Popup } from "./widgets/Popup";
@@ -35,8 +35,17 @@ export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
       </Popup>
     );
   }
+  const host = popup.row.label;
   return (
-    <Popup title={`Top entry pages from ${popup.row.label}`} crumbs={crumbs} onClose={onClose}>
+    <Popup title={`Top entry pages from ${host}`} crumbs={crumbs} onClose={onClose}>
+      {/* SPEC §5: a referrer is a link only when it passes the site-link check. */}
+      {isSiteLink(host) && (
+        <p className="mb-4 text-sm">
+          <a href={`https://${host}`} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline dark:text-blue-300">
+            Visit {host} ↗
+          </a>
+        </p>
+      )}
       <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={ref?.path[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} />
     </Popup>
   );

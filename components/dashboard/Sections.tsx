@@ -4,7 +4,7 @@
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import type { ReactNode } from "react";
 import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
-import { clampBounce, formatDuration, formatPercent, isSiteLink } from "./format";
+import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns } from "./widgets/Campaigns";
@@ -38,17 +38,12 @@ export function mapRows(map: Record<string, number>, label: (k: string) => strin
 const SOURCE_NAMES: Record<string, string> = { direct: "Direct", social: "Social", search: "Search", email: "Email", unknown: "Unknown" };
 const DEVICE_NAMES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
-/** Referrer labels as people read them; a host that passes the site-link check is also a link. */
+/** Referrer labels as people read them: "direct" and "unknown" as words, the demo's redactions muted. */
 export function referrerLabel(row: ListRow): ReactNode {
   if (row.label === "direct") return "Direct / none";
   if (row.label === "unknown") return "Unknown";
-  if (row.label === "redacted") return <span className="italic text-gray-500">redacted</span>;
-  if (!isSiteLink(row.label)) return row.label;
-  return (
-    <a href={`https://${row.label}`} target="_blank" rel="noopener noreferrer nofollow" onClick={(e) => e.stopPropagation()} className="hover:underline">
-      {row.label}
-    </a>
-  );
+  if (row.label === "redacted") return <span className="italic text-gray-500 dark:text-gray-400">redacted</span>;
+  return row.label;
 }
 
 export function Section({ id, title, pro, children, wide }: { id: SectionId; title: string; pro: boolean; children: ReactNode; wide?: boolean }) {
@@ -74,10 +69,10 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
   return (
     <div className="grid gap-6 desk:grid-cols-2">
       <Section id="pages" title="Top pages" pro={pro}>
-        <ListWidget id="pages" title="Top pages" rows={rows} limit={limit} columns={["Page", "Views"]} onRowClick={(row) => onPopup({ kind: "page", row })} empty={path ? undefined : pending} />
+        <ListWidget id="pages" title="Top pages" rows={rows} limit={limit} columns={["Page", "Views"]} magnify onRowClick={(row) => onPopup({ kind: "page", row })} empty={path ? undefined : pending} />
       </Section>
       <Section id="referrals" title="Referrals" pro={pro}>
-        <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
+        <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} magnify onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
       </Section>
       <Section id="sources" title="Sources" pro={pro}>
         <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k] ?? k)} limit={limit} columns={["Source", "Views"]} />

@@ -3,6 +3,9 @@
 // test starts from an empty document.
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
+// NOTE: happy-dom replaces Response with its own, which Bun.serve refuses as an answer. Tests
+// that play a server on loopback answer with Bun's own, kept here as `BunResponse`.
+(globalThis as { BunResponse?: typeof Response }).BunResponse = Response;
 GlobalRegistrator.register({ url: "http://127.0.0.1/", width: 1440, height: 900 });
 
 // NOTE: imported after the registration: testing-library reads `document` when it loads.

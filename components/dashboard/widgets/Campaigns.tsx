@@ -1,0 +1,64 @@
+"use client";
+// Campaigns (SPEC §2 "Popups": campaign detail with Source, Medium and Path tabs): the
+// campaign list; a click opens its detail, one list per tab.
+import { useState } from "react";
+import type { CampaignRow, ListRow } from "../../../src/stats/contract";
+import { ListWidget } from "./ListWidget";
+import { Popup } from "./Popup";
+
+export const NO_DATA_FOR_RANGE = "No data available for this range.";
+
+const TABS = [
+  { key: "source", label: "Source" },
+  { key: "medium", label: "Medium" },
+  { key: "path", label: "Path" },
+] as const;
+type Tab = (typeof TABS)[number]["key"];
+
+function CampaignDetail({ row, limit, onClose }: { row: CampaignRow; limit: number; onClose: () => void }) {
+  const [tab, setTab] = useState<Tab>("source");
+  const current = TABS.find((t) => t.key === tab)!;
+  return (
+    <Popup title={row.label} crumbs={[{ label: "Campaigns", onClick: onClose }]} onClose={onClose}>
+      <div role="tablist" aria-label="Campaign detail" className="mb-3 inline-flex rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`campaign-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls="campaign-panel"
+            onClick={() => setTab(t.key)}
+            className="rounded-md px-3 py-1 text-sm font-medium text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="campaign-panel" aria-labelledby={`campaign-tab-${tab}`}>
+        <ListWidget key={tab} id={`campaign-${tab}`} title={current.label} rows={row[tab]} limit={limit} columns={[current.label, "Visits"]} />
+      </div>
+    </Popup>
+  );
+}
+
+export function Campaigns({ rows, limit }: { rows: CampaignRow[]; limit: number }) {
+  const [open, setOpen] = useState<CampaignRow | null>(null);
+  const byLabel = new Map(rows.map((r) => [r.label, r]));
+  return (
+    <>
+      <ListWidget
+        id="campaigns"
+        title="Campaigns"
+        rows={rows}
+        limit={limit}
+        columns={["Campaign", "Visits"]}
+        magnify
+        onRowClick={(r: ListRow) => setOpen(byLabel.get(r.label) ?? null)}
+        empty={NO_DATA_FOR_RANGE}
+      />
+      {open && <CampaignDetail row={open} limit={limit} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+// The Energy & Carbon section (SPEC §2 "Dashboard", §9 energy units): the totals of the range
+// with their everyday equivalents, the green-hosting message, and the per-page energy list
+// whose rows open the energy inspector popup (a link to the page inspector for that URL).
+// A plan without it gets the Pro notice instead.
+import { useState } from "react";
+import type { CarbonTotals, EnergyRow, ListRow, Locked } from "../../../src/stats/contract";
+import { formatGrams } from "../../inspect/format";
+import { formatBytes, formatDuration, formatMass, formatNumber } from "../format";
+import { ListWidget } from "./ListWidget";
+import { Popup } from "./Popup";
+import { ProLock } from "./ProLock";
+
+export type CarbonSectionProps = {
+  totals: CarbonTotals | Locked;
+  energy: EnergyRow[] | Locked;
+  limit: number;
+  onInspect?: (path: string) => void;
+  domain: string;
+};
+
+const oneDecimal = (n: number) => (n >= 100 ? formatNumber(n) : String(Math.round(n * 10) / 10));
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-gray-50 px-3 py-2.5 dark:bg-gray-800/60">
+      <dt className="truncate text-xs text-gray-500 dark:text-gray-400">{label}</dt>
+      <dd className="mt-0.5 truncate text-lg font-semibold text-gray-900 tabular-nums dark:text-white">{value}</dd>
+      {note && <dd className="truncate text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
+    </div>
+  );
+}
+
+/** SPEC §2: unknown, uses renewable energy, or does not use it. */
+export function greenMessage(green: CarbonTotals["green"], domain: string): string {
+  if (green === "unknown") return `Whether ${domain} runs on renewable energy is unknown.`;
+  return green ? `${domain} uses renewable energy.` : `${domain} does not use renewable energy.`;
+}
+
+function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain: string }) {
+  const tone =
+    green === true
+      ? "bg-green-50 text-green-800 ring-green-200 dark:bg-green-500/10 dark:text-green-300 dark:ring-green-500/30"
+      : green === false
+        ? "bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"
+        : "bg-gray-50 text-gray-700 ring-gray-200 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-700";
+  return (
+    <p className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ${tone}`} data-testid="green-hosting">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
+        <path d="M17 3c-7 0-12 3-12 9 0 1.3.3 2.4.8 3.3L3.5 17.6l1 1 2.2-2.3c.9.5 2 .7 3.3.7 6 0 7-6 7-14z" />
+      </svg>
+      {greenMessage(green, domain)}
+    </p>
+  );
+}
+
+/** The energy inspector popup of one page: its averages and the way to inspect it live. */
+function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: string; onClose: () => void }) {
+  const url = `https://${domain}${row.label.startsWith("/") ? row.label : `/${row.label}`}`;
+  return (
+    <Popup title={row.label} crumbs={[{ label: "Energy per page", onClick: onClose }]} onClose={onClose}>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Figure label="Average page weight" value={formatBytes(row.bytesAvg)} />
+        <Figure label="CO2 per visit" value={formatGrams(row.value)} />
+        <Figure label="CO2 in this range" value={formatGrams(row.co2Grams)} />
+        <Figure label="Visits" value={formatNumber(row.visits)} note={`${row.kwh.toPrecision(2)} kWh in all`} />
+      </dl>
+      <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+        These averages come from what your visitors' browsers downloaded. Inspect the page to see which files weigh the most and what it would save.
+      </p>
+      <a
+        href={`/how-green-is-your-website?url=${encodeURIComponent(url)}`}
+        className="mt-4 inline-flex items-center gap-1 rounded-lg bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-700"
+      >
+        Inspect {url} →
+      </a>
+    </Popup>
+  );
+}
+
+export function CarbonSection({ totals, energy, limit, onInspect, domain }: CarbonSectionProps) {
+  const [open, setOpen] = useState<EnergyRow | null>(null);
+  if (totals === "locked" || energy === "locked") return <ProLock feature="Energy & Carbon" />;
+  const byLabel = new Map(energy.map((r) => [r.label, r]));
+  const inspect = (row: ListRow) => {
+    const full = byLabel.get(row.label);
+    if (!full) return;
+    setOpen(full);
+    onInspect?.(full.label);
+  };
+  const hours = totals.streamingHours;
+  return (
+    <div className="flex flex-col gap-4" data-testid="carbon">
+      <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+        <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
+          <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${oneDecimal(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
+          <Figure label="CO2 emitted" value={formatMass(totals.co2Grams)} note={`≈ ${oneDecimal(totals.totalKM)} km by car`} />
+          <Figure label="CO2 per visit" value={formatGrams(totals.avgCo2Grams)} note={`${formatNumber(totals.visits)} visits`} />
+          <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
+        </dl>
+        <div className="mt-3">
+          <GreenHosting green={totals.green} domain={domain} />
+        </div>
+      </div>
+      <ListWidget
+        id="energy"
+        title="Energy per page"
+        subtitle="Average CO2 per visit (Sustainable Web Design v4)"
+        rows={energy}
+        limit={limit}
+        columns={["Page", "CO2 / visit"]}
+        format={formatGrams}
+        magnify
+        onRowClick={inspect}
+      />
+      {open && <EnergyInspector row={open} domain={domain} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+// Screen sizes and devices (SPEC §3 "Screen-size data", §9 buckets): one stacked bar per group
+// and a legend row per bucket with its share as a percentage with one decimal.
+import { formatNumber } from "../format";
+
+type Bucket = { key: string; label: string; hint?: string; value: number; colour: string };
+
+const share = (v: number, total: number) => `${(total > 0 ? (v / total) * 100 : 0).toFixed(1)}%`;
+
+function Shares({ title, buckets }: { title: string; buckets: Bucket[] }) {
+  const total = buckets.reduce((s, b) => s + b.value, 0);
+  return (
+    <div className="min-w-0" data-testid={`shares-${title.toLowerCase().replace(/\W+/g, "-")}`}>
+      <h4 className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">{title}</h4>
+      <div className="flex h-2.5 w-full overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800" aria-hidden="true">
+        {total > 0 && buckets.map((b) => <span key={b.key} className={b.colour} style={{ width: `${(b.value / total) * 100}%` }} />)}
+      </div>
+      <ul className="mt-3 flex flex-col gap-2">
+        {buckets.map((b) => (
+          <li key={b.key} className="flex items-center gap-2 text-sm">
+            <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${b.colour}`} />
+            <span className="min-w-0 flex-1 truncate text-gray-800 dark:text-gray-200">
+              {b.label}
+              {b.hint && <span className="ml-1.5 text-xs text-gray-500 dark:text-gray-400">{b.hint}</span>}
+            </span>
+            <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" title="Page views">
+              {formatNumber(b.value)}
+            </span>
+            <span className="w-14 text-right font-medium text-gray-900 tabular-nums dark:text-white">{share(b.value, total)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const COLOURS = ["bg-blue-600", "bg-blue-400", "bg-sky-200"] as const;
+
+export function ScreenSizes({ size, device }: { size: Record<"s" | "m" | "l", number>; device: Record<"mobile" | "tablet" | "desktop", number> }) {
+  return (
+    <div className="grid gap-6 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 dark:border-gray-800 dark:bg-gray-900" data-testid="screen-sizes">
+      <Shares
+        title="Devices"
+        buckets={[
+          { key: "desktop", label: "Desktop", value: device.desktop, colour: COLOURS[0] },
+          { key: "mobile", label: "Mobile", value: device.mobile, colour: COLOURS[1] },
+          { key: "tablet", label: "Tablet", value: device.tablet, colour: COLOURS[2] },
+        ]}
+      />
+      <Shares
+        title="Screen widths"
+        buckets={[
+          { key: "s", label: "1024px or less", hint: "small", value: size.s, colour: COLOURS[0] },
+          { key: "m", label: "1024–2400px", hint: "laptop & desktop", value: size.m, colour: COLOURS[1] },
+          { key: "l", label: "2400px or more", hint: "large", value: size.l, colour: COLOURS[2] },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The insight sentences (SPEC §2 "Insights"): a few facts worth a glance, computed from the
+// three stats answers. Each rule says nothing when its data is missing or too thin to mean
+// anything, so an empty list means "No insights yet".
+import type { PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
+import { formatBytes, formatChange, formatNumber, formatPercent } from "../format";
+
+/** Below this many page views a share or a rise is noise, not an insight. */
+const MIN_VIEWS = 10;
+
+export function insights(summary?: SummaryStats, path?: PathStats, ref?: RefStats): string[] {
+  const out: string[] = [];
+  if (summary && summary.visits.hits > 0) {
+    const { hits } = summary.visits;
+    const before = summary.previous.hits;
+    if (before >= MIN_VIEWS) {
+      const change = ((hits - before) / before) * 100;
+      if (Math.abs(change) >= 1) out.push(`Page views ${change > 0 ? "rose" : "fell"} ${formatChange(Math.abs(change)).replace("+", "")} against the previous period.`);
+    }
+    const devices = summary.device.mobile + summary.device.tablet + summary.device.desktop;
+    if (devices >= MIN_VIEWS) out.push(`${formatPercent(summary.device.mobile / devices)} of page views came from mobile devices.`);
+  }
+  const pages = path?.path ?? [];
+  const top = pages[0];
+  if (top && top.value >= MIN_VIEWS) out.push(`${top.label} brought ${formatPercent(top.pc)} of all page views.`);
+  const riser = pages.filter((p) => p.c !== null && p.c > 0 && p.value >= MIN_VIEWS).sort((a, b) => b.c! - a.c!)[0];
+  if (riser) out.push(`${riser.label} is the biggest riser, up ${formatChange(riser.c).replace("+", "")}.`);
+  const referrer = ref?.result.find((r) => r.label !== "direct" && r.label !== "unknown");
+  if (referrer && referrer.value >= MIN_VIEWS) out.push(`${referrer.label} sent the most visitors from other sites (${formatNumber(referrer.value)}).`);
+  if (path && path.energy !== "locked" && path.energy.length > 1) {
+    const heaviest = [...path.energy].sort((a, b) => b.bytesAvg - a.bytesAvg)[0]!;
+    out.push(`${heaviest.label} is the heaviest page at ${formatBytes(heaviest.bytesAvg)} per visit.`);
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// Insights (SPEC §2): computed sentences, hidden under 1050 px, "No insights yet" without data;
+// and the campaign and event lists' empty and locked states.
+import { describe, expect, test } from "bun:test";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { Campaigns } from "../../../../components/dashboard/widgets/Campaigns";
+import { Events } from "../../../../components/dashboard/widgets/Events";
+import { Insights } from "../../../../components/dashboard/widgets/Insights";
+import type { PathStats, SummaryStats } from "../../../../src/stats/contract";
+
+const summary = (hits: number, previous: number, mobile: number, desktop: number) =>
+  ({
+    visits: { hits, unique: hits, bounceNew: 0, bounceCount: 0 },
+    previous: { hits: previous, unique: previous, bounceNew: 0, bounceCount: 0 },
+    device: { mobile, tablet: 0, desktop },
+  }) as unknown as SummaryStats;
+
+describe("Insights", () => {
+  test("no data: No insights yet, and only on wide screens", () => {
+    render(<Insights />);
+    const box = screen.getByTestId("insights");
+    expect(box.textContent).toContain("No insights yet");
+    expect(box.className).toContain("hidden");
+    expect(box.className).toContain("desk:block");
+  });
+
+  test("sentences from the stats", () => {
+    const path = {
+      path: [
+        { label: "/pricing", value: 400, pc: 0.4, c: 5, visits: { hits: 400, unique: 300 }, durationAvg: null, bounceRate: null },
+        { label: "/blog/launch", value: 200, pc: 0.2, c: 150, visits: { hits: 200, unique: 150 }, durationAvg: null, bounceRate: null },
+      ],
+      energy: "locked",
+    } as unknown as PathStats;
+    render(<Insights summary={summary(1000, 800, 250, 750)} path={path} />);
+    const text = screen.getByTestId("insights").textContent!;
+    expect(text).toContain("Page views rose 25% against the previous period.");
+    expect(text).toContain("25.0% of page views came from mobile devices.");
+    expect(text).toContain("/pricing brought 40.0% of all page views.");
+    expect(text).toContain("/blog/launch is the biggest riser, up 150%.");
+    expect(text).not.toContain("No insights yet");
+  });
+});
+
+describe("Campaigns and Events", () => {
+  test("empty lists say No data available for this range.; locked events show the Pro notice", () => {
+    render(<Campaigns rows={[]} limit={10} />);
+    render(<Events rows={[]} limit={10} />);
+    expect(screen.getAllByText("No data available for this range.")).toHaveLength(2);
+    render(<Events rows="locked" limit={10} />);
+    expect(screen.getByText("Events is a Pro feature")).toBeTruthy();
+  });
+
+  test("a campaign opens its detail with Source, Medium and Path tabs", () => {
+    const row = (label: string, value: number) => ({ label, value, pc: 0.5, c: null });
+    render(<Campaigns rows={[{ ...row("spring", 30), source: [row("newsletter", 20)], medium: [row("email", 30)], path: [row("/offer", 30)] }]} limit={10} />);
+    fireEvent.click(screen.getByRole("button", { name: "Inspect spring" }));
+    const dialog = screen.getByRole("dialog", { name: "spring" });
+    expect(within(dialog).getByText("newsletter")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Medium" }));
+    expect(within(dialog).getByRole("tab", { name: "Medium" }).getAttribute("aria-selected")).toBe("true");
+    expect(within(dialog).getByText("email")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Path" }));
+    expect(within(dialog).getByText("/offer")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Campaigns" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -10,6 +10,14 @@ export const BYTES_PER_STREAMING_HOUR = 700_000_000;
 
 export const streamingHours = (bytes: number): number => bytes / BYTES_PER_STREAMING_HOUR;
 
+/** Grams of CO2 per km of the average new passenger car registered in the EU, Iceland and Norway
+ * in 2023 (WLTP lab value): 106.6 g/km, European Environment Agency, "CO2 emissions from new
+ * passenger cars" provisional 2023 data (indicator "Average CO2 emissions per km from new passenger cars"). */
+export const GRAMS_PER_KM = 106.6;
+
+/** Car kilometres that emit the same CO2 as `grams`. */
+export const carKm = (grams: number): number => grams / GRAMS_PER_KM;
+
 /** Size-history points are in kB of 1024 bytes (SPEC §9), unlike the display units below. */
 export const historyKb = (bytes: number): number => bytes / 1024;
 

@@ -1,0 +1,87 @@
+// Stage 1 of a stats read: the asked local days checked and turned into the two periods compared
+// (`now` and `then`, the same number of days just before) and the UTC bucket window that lets the
+// aggregates' chunk exclusion work. Errors are values with the status the API answers.
+import { localTime } from "../collect/localtime";
+
+export const DAY_MS = 86_400_000;
+/** Longest range one read may ask for (ten years and a bit). */
+export const MAX_RANGE_DAYS = 3660;
+/** Ranges up to this many days carry 24 hourly counts per day (SPEC §9 hours view). */
+export const HOURS_MAX_DAYS = 7;
+
+export type Range = {
+  startKey: string;
+  endKey: string;
+  /** Days in the range, ends included. */
+  days: number;
+  thenStart: string;
+  thenEnd: string;
+  /** Today in the domain's time zone. */
+  today: string;
+  hourly: boolean;
+  /** UTC bucket bounds wide enough for every local day of then…now in any zone (−12:00 … +14:00). */
+  bucketFrom: Date;
+  bucketTo: Date;
+};
+
+export type RangeError = { ok: false; status: 400 | 403; message: string };
+
+/** Milliseconds of UTC midnight of a day key, or null when it is not a real calendar day. */
+export function dayMs(key: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  // NOTE: Date.UTC rolls 2026-02-30 over to March 2nd; a real day survives the round trip.
+  return new Date(ms).toISOString().slice(0, 10) === key ? ms : null;
+}
+
+export const dayKey = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export const addDays = (key: string, n: number): string => dayKey(dayMs(key)! + n * DAY_MS);
+
+/** Every day key from `from` to `to`, both included. */
+export function dayKeys(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let ms = dayMs(from)!, end = dayMs(to)!; ms <= end; ms += DAY_MS) out.push(dayKey(ms));
+  return out;
+}
+
+export function parseRange(
+  q: { startKey: string; endKey: string },
+  target: { tz: string; historyDays: number | null },
+  now: Date,
+): { ok: true; range: Range } | RangeError {
+  const start = dayMs(q.startKey);
+  if (start === null) return { ok: false, status: 400, message: `startKey is not a calendar date: ${q.startKey}.` };
+  const end = dayMs(q.endKey);
+  if (end === null) return { ok: false, status: 400, message: `endKey is not a calendar date: ${q.endKey}.` };
+  if (start > end) return { ok: false, status: 400, message: "startKey must not be after endKey." };
+  const days = (end - start) / DAY_MS + 1;
+  if (days > MAX_RANGE_DAYS) {
+    return { ok: false, status: 400, message: `A range may span at most ${MAX_RANGE_DAYS} days; this one spans ${days}.` };
+  }
+  const today = localTime(target.tz, now.getTime()).day;
+  if (target.historyDays !== null && start < dayMs(today)! - target.historyDays * DAY_MS) {
+    return {
+      ok: false,
+      status: 403,
+      message: `Free plans show the last ${target.historyDays} days. Upgrade to Pro for all of your history.`,
+    };
+  }
+  const thenStartMs = start - days * DAY_MS;
+  return {
+    ok: true,
+    range: {
+      startKey: q.startKey,
+      endKey: q.endKey,
+      days,
+      thenStart: dayKey(thenStartMs),
+      thenEnd: dayKey(start - DAY_MS),
+      today,
+      hourly: days <= HOURS_MAX_DAYS,
+      // TRICKY: a local day D lies within UTC [D − 14 h, D + 1 day + 12 h), so the UTC day buckets
+      // D − 1 … D + 1 hold all of it; hourly buckets fall inside the same bounds.
+      bucketFrom: new Date(thenStartMs - DAY_MS),
+      bucketTo: new Date(end + 2 * DAY_MS),
+    },
+  };
+}

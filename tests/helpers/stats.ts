@@ -1,0 +1,50 @@
+// Helpers for stats tests: a database of their own, synthetic traffic written through the real
+// collect path (pipeline → batch writer), and a StatsTarget for a domain.
+import type { Sql } from "postgres";
+import { openDatabase, type Database } from "../../src/db";
+import { createMetrics } from "../../src/collect/metrics";
+import type { Incoming } from "../../src/collect/model";
+import { runPipeline } from "../../src/collect/pipeline";
+import { createSites } from "../../src/collect/sites";
+import { syntheticTraffic } from "../../src/collect/synthetic";
+import { createWriter } from "../../src/collect/writer";
+import type { StatsTarget } from "../../src/stats/read";
+import { freshDataDir } from "./db";
+
+/** An embedded database whose maintenance timer never fires on its own: tests refresh explicitly. */
+export async function openStatsDatabase(): Promise<Database> {
+  return openDatabase({
+    DATA_DIR: await freshDataDir(), DATABASE_URL: undefined, DATABASE_READ_URL: undefined,
+    DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
+  });
+}
+
+/** Ingests the given hits through the pipeline and the batch writer; returns the rows written. */
+export async function ingest(sql: Sql, hits: Iterable<Incoming>): Promise<number> {
+  const metrics = createMetrics();
+  const sites = createSites(sql);
+  const writer = createWriter(sql, { batchSize: 2000, flushMs: 50, maxBuffer: 20_000 }, metrics);
+  for (const hit of hits) {
+    const out = await runPipeline(hit, { sites }, metrics);
+    if (!out.ok) throw new Error(`synthetic hit dropped: ${out.reason}`);
+    while (!writer.push(out.row)) await writer.flush();
+  }
+  await writer.close(30_000);
+  return metrics.counts.written;
+}
+
+/** `views` synthetic page views (each with its leave beacon and events) spread over [from, to). */
+export function* traffic(domain: string, from: number, to: number, views: number, seed: number): Generator<Incoming> {
+  const next = syntheticTraffic(domain, seed);
+  for (let i = 0; i < views; i++) {
+    const time = from + Math.floor(((i + 0.5) / views) * (to - from));
+    // NOTE: a leave beacon may land after `to`; the tests only need it to be a real hit of the site.
+    for (const hit of next(time)) yield hit;
+  }
+}
+
+export async function addTarget(sql: Sql, name: string, tz: string, extra: Partial<StatsTarget> = {}): Promise<StatsTarget> {
+  const [row] = await sql<{ id: number; created: Date; publicId: string }[]>`
+    INSERT INTO domains (name, tz) VALUES (${name}, ${tz}) RETURNING id, created, public_id AS "publicId"`;
+  return { id: row!.id, name, tz, created: row!.created, publicId: row!.publicId, pro: true, historyDays: null, demo: false, green: "unknown", ...extra };
+}

@@ -1,0 +1,163 @@
+// The reference the exactness test compares readStats with: every figure of SUMMARY, PATH and REF
+// computed straight from raw `hits` with plain GROUP BY queries, one period at a time, independent
+// of src/stats (no aggregates, no shared helpers). Only perVisit comes from src/carbon, whose grams
+// tests/unit/carbon checks against @tgwf/co2 itself.
+import type { Sql } from "postgres";
+import { perVisit } from "../../../src/carbon";
+
+type Row = { label: string; value: number; pc: number; c: number | null; [k: string]: unknown };
+type Counts = Map<string, number>;
+
+const DAY = 86_400_000;
+const key = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const ms = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+export function periodsOf(startKey: string, endKey: string) {
+  const days = (ms(endKey) - ms(startKey)) / DAY + 1;
+  return { days, now: [startKey, endKey] as const, then: [key(ms(startKey) - days * DAY), key(ms(startKey) - DAY)] as const };
+}
+type Period = readonly [string, string];
+
+/** label → measure over one period; `label` and `measure` are SQL over hits. */
+async function counts(sql: Sql, site: number, p: Period, label: string, where: string, measure = "count(*)"): Promise<Counts> {
+  const rows = await sql.unsafe(
+    `SELECT ${label} AS label, (${measure})::float8 AS v FROM hits
+     WHERE site_id = $1 AND local_day BETWEEN $2::date AND $3::date AND ${where} GROUP BY 1`,
+    [site, p[0], p[1]],
+  );
+  return new Map(rows.map((r) => [String(r.label), Number(r.v)]));
+}
+
+/** Rows with something now, pc of the list total, c against then, value desc then label, ≤ limit. */
+function list(now: Counts, then: Counts, extra: (label: string) => object = () => ({}), limit = 1000, total?: number): Row[] {
+  const sum = total ?? [...now.values()].reduce((a, b) => a + b, 0);
+  const rows: Row[] = [];
+  for (const [label, value] of now) {
+    if (value <= 0) continue;
+    const before = then.get(label) ?? 0;
+    rows.push({ label, value, pc: sum === 0 ? 0 : value / sum, c: before === 0 ? null : ((value - before) / before) * 100, ...extra(label) });
+  }
+  rows.sort((a, b) => b.value - a.value || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  return rows.slice(0, limit);
+}
+
+async function both(sql: Sql, site: number, startKey: string, endKey: string, label: string, where: string, measure?: string) {
+  const p = periodsOf(startKey, endKey);
+  return [await counts(sql, site, p.now, label, where, measure), await counts(sql, site, p.then, label, where, measure)] as const;
+}
+
+async function visits(sql: Sql, site: number, p: Period) {
+  const [r] = await sql`
+    SELECT count(*) FILTER (WHERE kind = 1)::float8 AS hits, count(*) FILTER (WHERE is_unique)::float8 AS unique,
+      count(*) FILTER (WHERE is_bounce)::float8 AS bounces
+    FROM hits WHERE site_id = ${site} AND local_day BETWEEN ${p[0]}::date AND ${p[1]}::date`;
+  return { hits: r!.hits, unique: r!.unique, bounceNew: r!.unique, bounceCount: r!.bounces };
+}
+
+const keyed = (keys: string[], m: Counts) => Object.fromEntries(keys.map((k) => [k, m.get(k) ?? 0]));
+
+export async function referenceSummary(sql: Sql, site: number, startKey: string, endKey: string) {
+  const p = periodsOf(startKey, endKey);
+  const hourly = p.days <= 7;
+  const byHour = await counts(sql, site, p.now, "local_day::text || ' ' || local_hour", "kind = 1");
+  const byDayUnique = await counts(sql, site, p.now, "local_day::text", "is_unique");
+  const days = [];
+  for (let t = ms(startKey); t <= ms(endKey); t += DAY) {
+    const d = key(t);
+    const hours = Array.from({ length: 24 }, (_, h) => byHour.get(`${d} ${h}`) ?? 0);
+    days.push({ stamp: d, visits: hours.reduce((a, b) => a + b, 0), unique: byDayUnique.get(d) ?? 0, hours: hourly ? hours : [] });
+  }
+  const dim = (col: string) => both(sql, site, startKey, endKey, `coalesce(${col}, 'unknown')`, "kind = 1");
+  const [loadNow, loadThen] = await both(sql, site, startKey, endKey, "path", "load_ms IS NOT NULL", "sum(load_ms)");
+  const [nLoadNow, nLoadThen] = await both(sql, site, startKey, endKey, "path", "load_ms IS NOT NULL");
+  const avg = (s: Counts, n: Counts) => new Map([...s].map(([k, v]) => [k, v / n.get(k)!]));
+  return {
+    visits: await visits(sql, site, p.now),
+    previous: await visits(sql, site, p.then),
+    days,
+    unit: p.days === 1 ? "hour" : "day",
+    source: keyed(["direct", "social", "search", "email", "unknown"], (await dim("source"))[0]),
+    device: keyed(["mobile", "tablet", "desktop"], (await dim("device"))[0]),
+    size: keyed(["s", "m", "l"], (await dim("screen"))[0]),
+    country: list(...(await dim("country"))),
+    language: list(...(await dim("language"))),
+    browser: list(...(await dim("browser"))),
+    os: list(...(await dim("os"))),
+    perf: list(avg(loadNow, nLoadNow), avg(loadThen, nLoadThen)),
+  };
+}
+
+export async function referencePath(sql: Sql, site: number, startKey: string, endKey: string, green: boolean | "unknown") {
+  const page = (where: string, measure?: string) => both(sql, site, startKey, endKey, "path", where, measure);
+  const [views, viewsThen] = await page("kind = 1");
+  const [uniques] = await page("is_unique");
+  const [bounces] = await page("is_bounce");
+  const [leaves] = await page("kind = 2");
+  const [duration] = await page("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
+  const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const get = (m: Counts, k: string) => m.get(k) ?? 0;
+  const path = list(views, viewsThen, (l) => ({
+    visits: { hits: get(views, l), unique: get(uniques, l) },
+    durationAvg: get(leaves, l) > 0 ? get(duration, l) / get(leaves, l) : null,
+    bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
+  }));
+  const grams = (m: Counts, v: Counts) => new Map([...v].filter(([, n]) => n > 0).map(([k, n]) => [k, perVisit(get(m, k) / n, green).grams]));
+  const gNow = grams(bytes, views);
+  const totalGrams = [...gNow].reduce((s, [k, g]) => s + g * get(views, k), 0);
+  const energy = list(gNow, grams(bytesThen, viewsThen), (l) => ({
+    pc: (gNow.get(l)! * get(views, l)) / totalGrams,
+    bytesAvg: get(bytes, l) / get(views, l), co2Grams: gNow.get(l)! * get(views, l),
+    kwh: perVisit(get(bytes, l) / get(views, l), green).kwh * get(views, l), visits: get(views, l),
+  }));
+  const sum = (m: Counts) => [...m.values()].reduce((a, b) => a + b, 0);
+  const co2Grams = perVisit(sum(bytes), green).grams;
+  const allViews = sum(views);
+  const [events, eventsThen] = await both(sql, site, startKey, endKey, "event_name", "kind = 3");
+  const [values, valuesThen] = await both(sql, site, startKey, endKey, "event_name || '\u0001' || coalesce(event_value, '(none)')", "kind = 3");
+  const under = (m: Counts, name: string) =>
+    new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
+  return {
+    path,
+    energy,
+    events: list(events, eventsThen, (name) => ({ children: list(under(values, name), under(valuesThen, name)) })),
+    carbonTotals: {
+      transferredBytes: sum(bytes), co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
+      totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
+      durationTotal: sum(duration), avgTimeSpent: sum(leaves) > 0 ? sum(duration) / sum(leaves) : 0, visits: allViews,
+    },
+  };
+}
+
+const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' WHEN referrer_host IS NULL THEN 'unknown' ELSE referrer_host END";
+
+/** Top 10 pages per group, pc of the group's whole total. */
+async function topPages(sql: Sql, site: number, startKey: string, endKey: string, group: string, where: string, groups: string[]) {
+  const [now, then] = await both(sql, site, startKey, endKey, `${group} || '\u0001' || path`, where);
+  const out: Record<string, Row[]> = {};
+  for (const g of groups) {
+    const pick = (m: Counts) => new Map([...m].filter(([k]) => k.startsWith(`${g}\u0001`)).map(([k, v]) => [k.slice(g.length + 1), v]));
+    out[g] = list(pick(now), pick(then), undefined, 10);
+  }
+  return out;
+}
+
+export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string) {
+  const result = list(...(await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL")));
+  const campaigns = "kind = 1 AND utm_campaign IS NOT NULL";
+  const [cNow, cThen] = await both(sql, site, startKey, endKey, "utm_campaign", campaigns);
+  const sub = async (col: string) => {
+    const [now, then] = await both(sql, site, startKey, endKey, `utm_campaign || '\u0001' || coalesce(${col}, 'unknown')`, campaigns);
+    return (c: string) => {
+      const pick = (m: Counts) => new Map([...m].filter(([k]) => k.startsWith(`${c}\u0001`)).map(([k, v]) => [k.slice(c.length + 1), v]));
+      return list(pick(now), pick(then));
+    };
+  };
+  const [source, medium] = [await sub("utm_source"), await sub("utm_medium")];
+  const pages = await topPages(sql, site, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
+  return {
+    result,
+    path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
+    campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),
+    tweets: [],
+  };
+}

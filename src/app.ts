@@ -12,6 +12,7 @@ import { errorHandler } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import type { Lifecycle } from "./lifecycle";
+import { statsRoom } from "./stats";
 import { webRoom } from "./web";
 
 export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
@@ -26,6 +27,8 @@ const ROOMS: Room[] = [
   domainsRoom,
   feedbackRoom,
   inspectRoom,
+  // NOTE: after collectRoom: the demo domain writes its synthetic traffic through its collector.
+  statsRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) => webRoom(ctx, { currentUser: (request) => currentUser(ctx, request) }),
 ];

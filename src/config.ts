@@ -55,12 +55,24 @@ const hostMap: Parser<Map<string, string>> = {
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-type Setting<T, F extends string | undefined = string | undefined> = Parser<T> & { doc: string; fallback: F };
+type Setting<T, F extends string | undefined = string | undefined> = Parser<T> & {
+  doc: string;
+  fallback: F;
+  /** Set when an empty value means something (e.g. "off") instead of "use the default". */
+  blank?: T;
+};
 const setting = <T, const F extends string | undefined = undefined>(
   parser: Parser<T>,
   doc: string,
   fallback?: F,
-): Setting<T, F> => ({ ...parser, doc, fallback: fallback as F });
+  blank?: T,
+): Setting<T, F> => ({ ...parser, doc, fallback: fallback as F, blank });
+
+/** A host name (lower-cased); empty is allowed and means "off" where the setting says so. */
+const hostName = (accepts: string): Parser<string> => ({
+  accepts,
+  parse: (raw) => (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(raw) ? raw.toLowerCase() : undefined),
+});
 
 // NOTE: the order here is the order of `.env.example` and the README table.
 export const SETTINGS = {
@@ -115,6 +127,18 @@ export const SETTINGS = {
     "Green Web Foundation API used for green-hosting checks",
     "https://api.thegreenwebfoundation.org",
   ),
+  API_RATE_LIMIT: setting(integer(1, 1_000_000), "Pro API requests one API key may make per hour", "1000"),
+  OEMBED_API_BASE: setting(
+    url(["http:", "https:"]),
+    "oEmbed provider the dashboard's social-post wall embeds through (GET {base}/oembed)",
+    "https://publish.twitter.com",
+  ),
+  DEMO_DOMAIN: setting(
+    hostName("a host name like demo.example.com, or empty to turn the demo off"),
+    "the public demo domain, seeded with synthetic traffic at boot; empty turns the demo off",
+    "demo.bothy.eco",
+    "",
+  ),
   COLLECT_BATCH_SIZE: setting(integer(1, 10000), "hits written per INSERT by the batch writer", "2000"),
   COLLECT_FLUSH_MS: setting(integer(10, 1000), "longest wait in milliseconds before buffered hits are written", "500"),
   COLLECT_MAX_BUFFER: setting(
@@ -138,6 +162,10 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const out: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    if (env[name] === "" && s.blank !== undefined) {
+      out[name] = s.blank;
+      continue;
+    }
     const raw = env[name] === "" ? undefined : env[name];
     const value = raw ?? s.fallback;
     if (value === undefined) continue;

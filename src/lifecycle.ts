@@ -3,14 +3,16 @@
 import { log } from "./log";
 
 export type Lifecycle = {
-  onShutdown(name: string, run: () => Promise<unknown> | unknown): void;
+  /** `first`: run before the hooks already registered, e.g. a producer of hits that must stop
+   * before collection's writer flushes, or its last hits would land in a closed buffer. */
+  onShutdown(name: string, run: () => Promise<unknown> | unknown, opts?: { first?: boolean }): void;
   runShutdownHooks(): Promise<void>;
 };
 
 export function createLifecycle(): Lifecycle {
   const hooks: { name: string; run: () => Promise<unknown> | unknown }[] = [];
   return {
-    onShutdown: (name, run) => void hooks.push({ name, run }),
+    onShutdown: (name, run, opts) => void (opts?.first ? hooks.unshift({ name, run }) : hooks.push({ name, run })),
     runShutdownHooks: async () => {
       for (const hook of hooks) {
         try {

@@ -5,10 +5,10 @@ import { Elysia, t } from "elysia";
 import type { Room } from "../app";
 import { greenCheck } from "../carbon";
 import { HttpError } from "../http/errors";
+import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { browserHost } from "./browser";
 import { checkTarget } from "./guard";
 import { startQueue } from "./queue";
-import { rateLimiter } from "./rate-limit";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
 import { enqueue, history, isLive, latest, screenshot } from "./store";
@@ -41,7 +41,10 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
 
   /** Queues a run for the client, or refuses with 429 when it started too many. */
   const start = async (url: string, client: string) => {
-    if (!limiter.take(client)) throw new HttpError(429, "Too many inspections from this address; try again in an hour");
+    const taken = limiter.take(client);
+    if (!taken.ok) {
+      throw new HttpError(429, "Too many inspections from this address; try again in an hour", undefined, retryAfter(taken));
+    }
     await enqueue(db.sql, url);
     wake();
   };

@@ -15,7 +15,11 @@ export const RangeQuery = {
   endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),
   start: t.Optional(t.Numeric()),
   end: t.Optional(t.Numeric()),
-  dataType: t.UnionEnum(DATA_TYPES, { error: "dataType must be SUMMARY, PATH or REF." }),
+  // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so
+  // a request without dataType would silently read SUMMARY instead of answering 400.
+  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF")], {
+    error: "dataType must be SUMMARY, PATH or REF.",
+  }),
 };
 export const StatsQuery = t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }), ...RangeQuery });
 export const PublicStatsQuery = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }), ...RangeQuery });

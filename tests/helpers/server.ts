@@ -10,11 +10,15 @@ import { freshDataDir } from "./db";
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
 
+/** Settings every test server starts with unless the test says otherwise: no demo seeding (tests
+ * must not pay for 20k synthetic page views), and no green check leaving loopback (port 9 refuses). */
+export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9" } as const;
+
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
 ): Promise<Running & { dataDir: string }> {
   const dataDir = opts.env?.DATA_DIR ?? (await freshDataDir());
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...opts.env, DATA_DIR: dataDir });
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
   return { ...(await start(config, opts.rooms)), dataDir };
 }
 
@@ -40,7 +44,7 @@ export async function spawnServer(
 ): Promise<Child> {
   const proc = Bun.spawn([BUN, script], {
     cwd: opts.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -72,7 +76,7 @@ export async function spawnServer(
 export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT, args: string[] = []) {
   const proc = Bun.spawn([BUN, script, ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

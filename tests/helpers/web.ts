@@ -11,12 +11,13 @@ import { errorHandler } from "../../src/http/error-handler";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
 import { webRoom, type WebOptions } from "../../src/web";
+import { TEST_ENV } from "./server";
 
 export const TEST_OUTDIR = join(tmpdir(), "bothy-web-test-builds");
 export const FIXTURE_SITE = join(import.meta.dir, "../fixtures/web/site.tsx");
 
 export function webApp(opts: WebOptions & { env?: Record<string, string> } = {}) {
-  const config = loadConfig({ LOG_LEVEL: "silent", ...opts.env });
+  const config = loadConfig({ LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env });
   setLogLevel(config.LOG_LEVEL); // NOTE: the failing test pages log errors on purpose
   const ctx: AppContext = {
     config,

@@ -15,6 +15,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
   });
 
+  test("DEMO_DOMAIN: a host name, empty turns the demo off, unset is the default", () => {
+    expect(loadConfig({}).DEMO_DOMAIN).toBe("demo.bothy.eco");
+    expect(loadConfig({ DEMO_DOMAIN: "" }).DEMO_DOMAIN).toBe("");
+    expect(loadConfig({ DEMO_DOMAIN: "Demo.Example.com" }).DEMO_DOMAIN).toBe("demo.example.com");
+    expect(() => loadConfig({ DEMO_DOMAIN: "https://demo.example.com/" })).toThrow(ConfigError);
+  });
+
   test("values are parsed to their types", () => {
     const c = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u:p@db:5432/bothy", LOG_LEVEL: "debug" });
     expect(c.PORT).toBe(8080);
@@ -34,6 +41,8 @@ describe("loadConfig", () => {
     ["BASE_URL", "not a url", "a URL starting with http:// or https://"],
     ["LOG_LEVEL", "loud", "one of debug, info, warn, error, silent"],
     ["SECRET_KEY", "short", "at least 32 characters"],
+    ["API_RATE_LIMIT", "0", "an integer from 1 to 1000000"],
+    ["OEMBED_API_BASE", "publish.twitter.com", "a URL starting with http:// or https://"],
   ];
   for (const [name, value, accepts] of bad) {
     test(`${name}=${value} is refused with one line naming it`, () => {

@@ -1,0 +1,142 @@
+// Who may read a domain's stats (SPEC §6, DESIGN "Accounts and access"), decided at the edge before
+// any stats query runs: the owner; an admin (flagged, so the dashboard shows its notice); a Pro API
+// key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
+// public dashboard's id (and its password when it has one). Every other case looks exactly like a
+// domain that does not exist: 404, never 403, which would tell a stranger that the name is counted.
+import type { AppContext } from "../app";
+import type { User } from "../auth";
+import { apiKeyUid } from "../auth";
+import { verifyPassword } from "../auth/passwords";
+import { createThrottle, MAX_FAILURES } from "../auth/throttle";
+import { hashToken } from "../auth/tokens";
+import { userById } from "../auth/users";
+import { greenCheck } from "../carbon";
+import { namedQuery } from "../db";
+import { HttpError } from "../http/errors";
+import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { FREE_HISTORY_DAYS, isPro } from "../plans";
+import type { DataType } from "./contract";
+import { isDemoRow } from "./demo-domain";
+import type { StatsTarget } from "./read";
+
+/** A domain row with what access and plan rules need: its sharing settings and its owner's scope. */
+export type StatsDomain = {
+  id: number;
+  name: string;
+  tz: string;
+  created: Date;
+  publicId: string;
+  scope: string[];
+  owner: string | null;
+  ownerScope: string[] | null;
+  public: boolean;
+  passwordHash: string | null;
+};
+
+const COLUMNS = `d.id, d.name, d.tz, d.created, d.public_id AS "publicId", d.scope, d.owner, u.scope AS "ownerScope",
+  d.public, d.public_password_hash AS "passwordHash"`;
+
+const domainByName = namedQuery("stats.domainByName", async (sql, name: string) => {
+  const [row] = await sql<StatsDomain[]>`
+    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
+    WHERE d.name = ${name} AND d.deleted_at IS NULL`;
+  return row ?? null;
+});
+
+const domainByPublicId = namedQuery("stats.domainByPublicId", async (sql, publicId: string) => {
+  const [row] = await sql<StatsDomain[]>`
+    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
+    WHERE d.public_id = ${publicId} AND d.deleted_at IS NULL`;
+  return row ?? null;
+});
+
+export const NO_SUCH_DOMAIN = "No such domain.";
+export const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
+export const WRONG_PASSWORD = "Wrong password.";
+export const NOT_PRO = "The API is a Pro feature.";
+const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.";
+const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
+const HOUR_MS = 3600_000;
+
+const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
+
+/** The credential a request to /api/stats carries: an API key wins over the session. */
+export type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
+
+/** `Authorization: Bearer <key>` → the key; any other Authorization scheme is refused, not ignored. */
+export function callerOf(authorization: string | null, user: User | null): Caller {
+  if (authorization === null) return { kind: "session", user };
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!m) throw new HttpError(401, "Send the API key as Authorization: Bearer <key>.");
+  return { kind: "key", key: m[1]! };
+}
+
+export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
+  const green = greenCheck(config.GREENCHECK_API_BASE);
+  const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
+  // NOTE: wrong dashboard passwords are charged per public id and client, as sign-in charges an
+  // account and a client: a guesser is slowed, then refused for the window.
+  const guesses = createThrottle(MAX_FAILURES.account);
+
+  /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
+  const keyHolder = async (key: string): Promise<User> => {
+    // NOTE: on the primary, not the replica: apiKeyUid stamps the key's last use.
+    const uid = await apiKeyUid(db.sql, key);
+    const user = uid ? await userById(db.sql, uid) : null;
+    if (!user) throw new HttpError(401, BAD_KEY);
+    if (!isPro(config, user)) throw new HttpError(403, NOT_PRO);
+    const taken = perKey.take(hashToken(key).toString("hex"));
+    if (!taken.ok) {
+      throw new HttpError(429, `This API key made ${config.API_RATE_LIMIT} requests this hour. Try again later.`, undefined, retryAfter(taken));
+    }
+    return user;
+  };
+
+  return {
+    /** /api/stats: the domain by name for this caller, and whether they read it as an admin. */
+    async byName(name: string, caller: Caller): Promise<{ domain: StatsDomain; admin: boolean }> {
+      const viewer = caller.kind === "key" ? await keyHolder(caller.key) : caller.user;
+      const domain = await domainByName(db.sql, name.toLowerCase());
+      if (domain && isDemoRow(config, domain)) return { domain, admin: false };
+      if (!viewer) throw new HttpError(401, "Please sign in.");
+      if (!domain) throw notFound();
+      if (domain.owner === viewer.uid) return { domain, admin: false };
+      // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
+      if (caller.kind === "session" && viewer.scope.includes("admin")) return { domain, admin: true };
+      throw notFound();
+    },
+
+    /** /api/stats-public: a public dashboard by its id, behind its password when it has one. */
+    async byPublicId(publicId: string, password: string | null, client: string): Promise<StatsDomain> {
+      const domain = await domainByPublicId(db.sql, publicId);
+      if (!domain || !domain.public) throw notFound();
+      if (domain.passwordHash === null) return domain;
+      if (password === null) throw new HttpError(401, PASSWORD_REQUIRED, undefined, undefined, "password-required");
+      const key = `${publicId}|${client}`;
+      const state = guesses.check(key);
+      if (state.blocked) throw new HttpError(429, TOO_MANY_GUESSES, undefined, retryAfter(state));
+      if (state.delayMs) await Bun.sleep(state.delayMs);
+      if (!(await verifyPassword(password, domain.passwordHash))) {
+        guesses.fail(key);
+        throw new HttpError(401, WRONG_PASSWORD, { password: WRONG_PASSWORD }, undefined, "wrong-password");
+      }
+      guesses.succeed(key);
+      return domain;
+    },
+
+    /** What readStats needs to know about the domain: plan, history window, demo, green hosting. */
+    async target(domain: StatsDomain, dataType: DataType): Promise<StatsTarget> {
+      const ownerPro = domain.ownerScope !== null && isPro(config, { scope: domain.ownerScope });
+      const pro = domain.scope.includes("pro") || isPro(config, { scope: domain.ownerScope ?? [] });
+      // NOTE: only carbonTotals reads the green flag, so only an unlocked PATH read asks for it: the
+      // first check of a host can take the client's whole timeout, which SUMMARY must never wait for.
+      const verdict = dataType === "PATH" && pro ? (await green(domain.name)).green : "unknown";
+      return {
+        id: domain.id, name: domain.name, tz: domain.tz, created: domain.created, publicId: domain.publicId, pro,
+        historyDays: ownerPro ? null : FREE_HISTORY_DAYS, demo: isDemoRow(config, domain), green: verdict,
+      };
+    },
+  };
+}
+
+export type StatsAccess = ReturnType<typeof statsAccess>;

@@ -1,0 +1,129 @@
+// The demo domain (config DEMO_DOMAIN): at boot its row is made (no owner, public, scope demo + pro)
+// and, when it holds fewer than SEED_BELOW page views over the last 30 days, 30 days of synthetic
+// traffic go in through the real write path (the collector's pipeline and batch writer); then a
+// timer keeps it live with a few hits every few seconds until shutdown. All of it runs beside
+// the server, never before it: a fresh instance answers at once and the demo fills in seconds.
+import type { AppContext } from "../app";
+import { collectorOf, type Collector } from "../collect";
+import { refreshAggregates } from "../collect/jobs";
+import { rng, syntheticTraffic } from "../collect/synthetic";
+import { namedQuery, type Database } from "../db";
+import { log } from "../log";
+import { demoDomain, DEMO_SCOPE } from "./demo-domain";
+
+const DAY_MS = 86_400_000;
+export const DEMO_DAYS = 30;
+/** Page views written by a seeding. */
+export const SEED_VIEWS = 20_000;
+/** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
+export const SEED_BELOW = 5_000;
+export const LIVE_EVERY_MS = 4_000;
+
+/** Makes the demo's row when missing; null when the name belongs to a user's own domain. */
+const ensureDemoRow = namedQuery("demo.ensureRow", async (sql, name: string) => {
+  await sql`
+    INSERT INTO domains (name, owner, scope, public) VALUES (${name}, NULL, ${[DEMO_SCOPE, "pro"]}, true)
+    ON CONFLICT (name) DO NOTHING`;
+  const [row] = await sql<{ id: number; owner: string | null }[]>`SELECT id, owner FROM domains WHERE name = ${name}`;
+  if (!row || row.owner !== null) return null;
+  // NOTE: an unowned row of that name (an older demo) is taken over and revived.
+  await sql`UPDATE domains SET scope = ${[DEMO_SCOPE, "pro"]}, public = true, deleted_at = NULL WHERE id = ${row.id}`;
+  return row.id;
+});
+
+const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 1 AND time > now() - make_interval(days => ${days})`;
+  return row!.n;
+});
+
+export type Demo = {
+  /** Resolves when the row exists and any seeding is written and aggregated. */
+  ready: Promise<void>;
+  /** True while the live timer runs. */
+  readonly live: boolean;
+  stop(): Promise<void>;
+};
+
+// NOTE: by database, like the collector, so tests can wait for the seeding of the app they started.
+const demos = new WeakMap<Database, Demo>();
+export const demoOf = (db: Database) => demos.get(db);
+
+/** Ingests the hits of one page view; waits for the writer when its buffer is full (503). */
+async function ingestView(collector: Collector, traffic: ReturnType<typeof syntheticTraffic>, time: number) {
+  for (const hit of traffic(time)) {
+    while ((await collector.ingest(hit)) === 503) await collector.writer.flush().catch(() => Bun.sleep(200));
+  }
+}
+
+export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
+  const name = demoDomain(config);
+  const collector = collectorOf(db);
+  if (!name) return null;
+  if (!collector) {
+    log.warn("demo off: the collection room is not mounted before the stats room");
+    return null;
+  }
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  // NOTE: a seed per boot, so the live hits of two runs differ, but each run is reproducible from its log line.
+  const seed = (Date.now() & 0x7fffffff) | 1;
+  const traffic = syntheticTraffic(name, seed);
+  const jitter = rng(seed ^ 0x5bd1e995);
+
+  const fill = async (siteId: number) => {
+    const views = await recentPageViews(db.sql, siteId, DEMO_DAYS);
+    if (views >= SEED_BELOW) return;
+    const t0 = performance.now();
+    // Spread over the last 30 days, ending a few minutes ago so that no leave beacon lands in the future.
+    const end = Date.now() - 5 * 60_000;
+    const span = DEMO_DAYS * DAY_MS;
+    for (let i = 0; i < SEED_VIEWS && !stopped; i++) {
+      await ingestView(collector, traffic, end - span + Math.floor(((i + jitter()) / SEED_VIEWS) * span));
+      // NOTE: yield now and then: the pipeline's steps are synchronous once the site is cached.
+      if (i % 500 === 499) await Bun.sleep(0);
+    }
+    // NOTE: stopped half way, the writer's own shutdown flush keeps what was ingested; a short demo
+    // is seeded again at the next boot.
+    if (stopped) return;
+    await collector.writer.flush();
+    // TRICKY: the seeded hits fall into buckets that may already be materialized (empty), which
+    // real-time aggregation would never re-read; a refresh brings them into the aggregates.
+    await refreshAggregates(db.sql);
+    log.info("demo seeded", { domain: name, views: SEED_VIEWS, seed, ms: Math.round(performance.now() - t0) });
+  };
+
+  const ready = (async () => {
+    const siteId = await ensureDemoRow(db.sql, name);
+    if (siteId === null) {
+      log.warn("demo off: its domain belongs to a user", { domain: name });
+      return;
+    }
+    await fill(siteId);
+    if (stopped) return;
+    timer = setInterval(() => {
+      const views = 1 + Math.floor(jitter() * 3);
+      for (let i = 0; i < views; i++) void ingestView(collector, traffic, Date.now()).catch(() => {});
+    }, LIVE_EVERY_MS);
+    timer.unref();
+  })().catch((err) => {
+    log.error("demo not started", { error: err instanceof Error ? err.message : String(err) });
+  });
+
+  const demo: Demo = {
+    ready,
+    get live() {
+      return timer !== undefined;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await ready;
+    },
+  };
+  // NOTE: first, so the demo stops producing hits before collection's writer makes its last flush.
+  lifecycle.onShutdown("demo.stop", () => demo.stop(), { first: true });
+  demos.set(db, demo);
+  return demo;
+}

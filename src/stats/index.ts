@@ -1,0 +1,138 @@
+// The stats room: GET /api/stats for owners, admins and Pro API keys, GET /api/stats-public for
+// public dashboards, GET /api/get-tweet for the social-post wall, the OpenAPI page of all three at
+// /api/docs, and the demo domain's upkeep. Access is decided here (./access.ts); the numbers come
+// from readStats over the read replica (db.read), whose error values become HTTP errors here.
+import { openapi } from "@elysiajs/openapi";
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../app";
+import { withSession } from "../auth";
+import { HttpError } from "../http/errors";
+import { callerOf, statsAccess, type StatsDomain } from "./access";
+import { PublicStatsQuery, StatsQuery, type DataType } from "./contract";
+import { startDemo } from "./demo";
+import { readStats } from "./read";
+import { redactDemo } from "./redact";
+import { tweetRoutes } from "./tweet";
+
+export { demoDomain } from "./demo-domain";
+export { demoOf } from "./demo";
+
+/** A day key that is a real calendar day ("2024-02-30" passes the pattern, not this). */
+const isDay = (key: string) => {
+  const [y, m, d] = key.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+const checkDays = (q: { startKey: string; endKey: string }) => {
+  for (const field of ["startKey", "endKey"] as const) {
+    if (!isDay(q[field])) {
+      const message = `${field} ${q[field]} is not a day of the calendar.`;
+      throw new HttpError(400, message, { [field]: message });
+    }
+  }
+};
+
+const DOC_TAGS = [
+  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events) and REF (referrers, campaigns, posts)." },
+  { name: "Dashboard", description: "Helpers the dashboard calls." },
+];
+
+/** The OpenAPI page at /api/docs (Scalar) and its JSON at /api/docs/json; one per app. */
+const docs = () =>
+  openapi({
+    path: "/api/docs",
+    // TRICKY: the plugin hands the page a relative "api/docs/json", which a browser at /api/docs
+    // resolves to /api/api/docs/json; an absolute path works from any page.
+    scalar: { url: "/api/docs/json" },
+    documentation: {
+      info: {
+        title: "Bothy API",
+        version: "1",
+        description:
+          "The numbers behind every Bothy dashboard. Pro accounts read their own domains with an API key " +
+          "(Settings → API keys) sent as `Authorization: Bearer bothy_…`, at most API_RATE_LIMIT requests " +
+          "per key and hour (then 429 with Retry-After). Days are local days of the domain's time zone.",
+      },
+      tags: DOC_TAGS,
+      components: {
+        securitySchemes: {
+          apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
+          session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
+        },
+      },
+    },
+    // NOTE: the page documents the public API only; sign-in, collection and the pages are not for API clients.
+    exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet)$)/] },
+  });
+
+export const statsRoom = (ctx: AppContext) => {
+  const access = statsAccess(ctx);
+  startDemo(ctx);
+
+  const answer = async (domain: StatsDomain, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
+    checkDays(q);
+    const target = await access.target(domain, q.dataType);
+    const result = await readStats(ctx.db.read, target, q, { admin });
+    if (!result.ok) throw new HttpError(result.status, result.message);
+    return target.demo ? redactDemo(result.stats) : result.stats;
+  };
+
+  return new Elysia({ name: "stats" })
+    .use(docs())
+    .use(withSession(ctx))
+    .get(
+      "/api/stats",
+      async ({ query, user, request }) => {
+        const caller = callerOf(request.headers.get("authorization"), user);
+        const { domain, admin } = await access.byName(query.domain, caller);
+        return answer(domain, query, admin);
+      },
+      {
+        query: StatsQuery,
+        headers: t.Object({ authorization: t.Optional(t.String({ maxLength: 300, description: "Bearer <Pro API key>" })) }),
+        detail: {
+          tags: ["Stats"],
+          summary: "Stats of one of your domains",
+          description:
+            "For the domain's owner (session or Pro API key) and admins (`admin: true` on others' domains). " +
+            "Another account's domain, and one that does not exist, answer 404. `start`/`end` are accepted and ignored.",
+          security: [{ apiKey: [] }, { session: [] }],
+          responses: {
+            200: { description: "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats)." },
+            400: { description: "Missing or malformed input; `error.fields` names the field." },
+            401: { description: "Signed out, or an API key that is not valid." },
+            403: { description: "The key's holder is not on Pro, or the range is outside the plan's history." },
+            404: { description: "No such domain (another account's domain answers the same)." },
+            429: { description: "The key made API_RATE_LIMIT requests this hour; Retry-After says when to try again." },
+          },
+        },
+      },
+    )
+    .get(
+      "/api/stats-public",
+      async ({ query, request, client }) => {
+        const domain = await access.byPublicId(query.id, request.headers.get("x-dashboard-password"), client);
+        return answer(domain, query, false);
+      },
+      {
+        query: PublicStatsQuery,
+        headers: t.Object({
+          "x-dashboard-password": t.Optional(t.String({ maxLength: 200, description: "The password of a protected public dashboard" })),
+        }),
+        detail: {
+          tags: ["Stats"],
+          summary: "Stats of a public dashboard",
+          description: "By the dashboard's public id. A protected dashboard answers 401 until its password comes in x-dashboard-password.",
+          responses: {
+            200: { description: "The stats of the dataType asked; `admin` is always false." },
+            400: { description: "Missing or malformed input." },
+            401: { description: "`password-required` without a password, `wrong-password` with a wrong one." },
+            404: { description: "No public dashboard has this id." },
+            429: { description: "Too many wrong passwords from this client; Retry-After says when to try again." },
+          },
+        },
+      },
+    )
+    .use(tweetRoutes(ctx.config));
+};

@@ -1,0 +1,106 @@
+// GET /api/get-tweet (SPEC §7): the social-post wall of the dashboard embeds the posts that sent
+// visitors through an oEmbed provider (config OEMBED_API_BASE, asked at {base}/oembed). Only links
+// to public posts on x.com / twitter.com are passed on, so this is never an open proxy; answers are
+// kept an hour in memory, since a post's embed does not change and the wall asks for 25 at a time.
+import { Elysia, t } from "elysia";
+import type { Config } from "../config";
+import { HttpError } from "../http/errors";
+
+export const TWEET_TTL_MS = 3600_000;
+const MAX_CACHED = 2_000;
+const UPSTREAM_TIMEOUT_MS = 5_000;
+const NOT_A_POST = "url must be a link to a public post on x.com or twitter.com.";
+
+// NOTE: a screen name is 1–15 word characters; "statuses" is the older spelling of the same link.
+const POST = /^https?:\/\/(?:www\.|mobile\.)?(x|twitter)\.com\/(\w{1,15})\/status(?:es)?\/(\d{1,25})(?:[/?#]|$)/i;
+
+/** The canonical link of a post, or null when the URL is not one. */
+export function postUrl(raw: string): string | null {
+  const m = POST.exec(raw.trim());
+  return m ? `https://${m[1]!.toLowerCase()}.com/${m[2]}/status/${m[3]}` : null;
+}
+
+export const TweetQuery = t.Object({
+  url: t.String({ minLength: 1, maxLength: 2048, error: NOT_A_POST }),
+  maxwidth: t.Optional(t.Numeric({ minimum: 220, maximum: 550, error: "maxwidth must be a number from 220 to 550." })),
+  hide_thread: t.Optional(t.BooleanString({ error: "hide_thread must be true or false." })),
+  hide_media: t.Optional(t.BooleanString({ error: "hide_media must be true or false." })),
+  omit_script: t.Optional(t.BooleanString({ error: "omit_script must be true or false." })),
+  dnt: t.Optional(t.BooleanString({ error: "dnt must be true or false." })),
+});
+
+/** SPEC §3: a tweet answer has html, url and error; html is null when the embed failed. */
+export type TweetAnswer = { html: string | null; url: string; error: string | null };
+
+type Options = { maxwidth: number; hide_thread: boolean; hide_media: boolean; omit_script: boolean; dnt: boolean };
+
+/** Fetches embeds from the provider, an hour per post and options, one request per key at a time. */
+export function oembedClient(base: string, now: () => number = Date.now) {
+  const cache = new Map<string, { answer: TweetAnswer; until: number }>();
+  const inflight = new Map<string, Promise<TweetAnswer | null>>();
+
+  const ask = async (url: string, o: Options): Promise<TweetAnswer | null> => {
+    const query = new URLSearchParams({ url, ...Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) });
+    try {
+      const res = await fetch(`${base}/oembed?${query}`, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      });
+      if (!res.ok) return null;
+      const body = (await res.json()) as { html?: unknown };
+      return typeof body.html === "string" ? { html: body.html, url, error: null } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The embed, or null when the provider failed (not cached: the next view tries again). */
+  return async (url: string, o: Options): Promise<TweetAnswer | null> => {
+    const key = `${url} ${JSON.stringify(o)}`;
+    const hit = cache.get(key);
+    if (hit && hit.until > now()) return hit.answer;
+    let running = inflight.get(key);
+    if (!running) {
+      running = ask(url, o).then((answer) => {
+        inflight.delete(key);
+        if (answer) {
+          if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+          cache.set(key, { answer, until: now() + TWEET_TTL_MS });
+        }
+        return answer;
+      });
+      inflight.set(key, running);
+    }
+    return running;
+  };
+}
+
+export const tweetRoutes = (config: Pick<Config, "OEMBED_API_BASE">) => {
+  const embed = oembedClient(config.OEMBED_API_BASE);
+  return new Elysia({ name: "get-tweet" }).get(
+    "/api/get-tweet",
+    async ({ query, set }): Promise<TweetAnswer> => {
+      const url = postUrl(query.url);
+      if (!url) throw new HttpError(400, NOT_A_POST, { url: NOT_A_POST });
+      // Defaults of SPEC §7: 250 px wide, no thread, media shown, no script, do-not-track.
+      const answer = await embed(url, {
+        maxwidth: query.maxwidth ?? 250,
+        hide_thread: query.hide_thread ?? true,
+        hide_media: query.hide_media ?? false,
+        omit_script: query.omit_script ?? true,
+        dnt: query.dnt ?? true,
+      });
+      if (answer) return answer;
+      set.status = 502;
+      return { html: null, url, error: "The post could not be loaded from the provider." };
+    },
+    {
+      query: TweetQuery,
+      detail: {
+        summary: "Embed a social post",
+        description: "The oEmbed HTML of a public post on x.com or twitter.com, for the dashboard's social-post wall. 502 with `error` when the provider fails.",
+        tags: ["Dashboard"],
+      },
+    },
+  );
+};

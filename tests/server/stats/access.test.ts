@@ -1,0 +1,249 @@
+// Who reads which stats (issue 6 acceptance 4, SPEC §6): owner, other user, admin, public id with
+// and without password, API keys (valid, revoked, another's domain, holder not Pro, rate limit) and
+// signed out — with statuses, the one error shape, and the validated fields. Plans apply (BETA=0).
+// NOTE: the numbers are readStats' business (tests/server/stats on branch stats-core); these tests
+// assert who gets an answer and what its envelope says.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, sessionFrom } from "../../helpers/api";
+import { startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const PASSWORD = "a sturdy passphrase";
+const SAME = { origin: "http://bothy.test" };
+const RANGE = "startKey=2026-01-01&endKey=2026-01-07";
+let owner: string;
+let other: string;
+let admin: string;
+let publicId: { closed: string; open: string; locked: string; guessed: string };
+
+const signUp = async (email: string) =>
+  sessionFrom((await call(server.app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "N" } })).headers)!;
+const setScope = (email: string, scope: string[]) => server.db.sql`UPDATE users SET scope = ${scope} WHERE email = ${email}`;
+const post = (cookie: string, path: string, body: unknown) => call(server.app, "POST", path, { cookie, headers: SAME, body });
+const patch = (cookie: string, path: string, body: unknown) => call(server.app, "PATCH", path, { cookie, headers: SAME, body });
+const newKey = async (cookie: string) => (await post(cookie, "/api/api-keys", { name: "script" })).json.apiKey as { id: string; key: string };
+const idOf = async (name: string) => (await server.db.sql`SELECT public_id FROM domains WHERE name = ${name}`)[0]!.public_id as string;
+
+const stats = (query: string, opts: { cookie?: string; token?: string; headers?: Record<string, string> } = {}) =>
+  call(server.app, "GET", `/api/stats?${query}`, opts);
+const publicStats = (id: string, password?: string) =>
+  call(server.app, "GET", `/api/stats-public?id=${id}&${RANGE}&dataType=SUMMARY`, {
+    headers: password === undefined ? {} : { "x-dashboard-password": password },
+  });
+const bearer = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+
+const expectError = (res: { status: number; json: any }, status: number, message?: string) => {
+  expect(res.status).toBe(status);
+  // NOTE: plain checks, not toMatchObject with expect.any: bun writes the matchers into `received`.
+  expect(Object.keys(res.json.error).sort()).toEqual(res.json.error.fields ? ["code", "fields", "message", "status"] : ["code", "message", "status"]);
+  expect(res.json.error.status).toBe(status);
+  expect(typeof res.json.error.code).toBe("string");
+  if (message !== undefined) expect(res.json.error.message).toBe(message);
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { BETA: "0", API_RATE_LIMIT: "5" } });
+  owner = await signUp("owner@example.com");
+  other = await signUp("other@example.com");
+  admin = await signUp("admin@example.com");
+  await setScope("owner@example.com", ["pro"]);
+  await setScope("admin@example.com", ["admin"]);
+  for (const d of ["mine.example.com", "shared.example.com", "locked.example.com", "guessed.example.com"]) {
+    expect((await post(owner, "/api/domains", { domain: d, tz: "Asia/Kolkata" })).status).toBe(201);
+  }
+  expect((await post(other, "/api/domains", { domain: "theirs.example.com" })).status).toBe(201);
+  await patch(owner, "/api/domains/shared.example.com", { public: true });
+  await patch(owner, "/api/domains/locked.example.com", { public: true, password: "open sesame please" });
+  await patch(owner, "/api/domains/guessed.example.com", { public: true, password: "open sesame please" });
+  publicId = {
+    closed: await idOf("mine.example.com"),
+    open: await idOf("shared.example.com"),
+    locked: await idOf("locked.example.com"),
+    guessed: await idOf("guessed.example.com"),
+  };
+});
+afterAll(() => server.stop());
+
+describe("GET /api/stats with a session", () => {
+  test("the owner reads their domain: validated names it, in its time zone, and admin is false", async () => {
+    for (const dataType of ["SUMMARY", "PATH", "REF"]) {
+      const res = await stats(`domain=mine.example.com&${RANGE}&dataType=${dataType}`, { cookie: owner });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ dataType, admin: false, error: null });
+      expect(res.json.validated).toMatchObject({
+        SK: "mine.example.com", tz: "Asia/Kolkata", publicID: publicId.closed, startKey: "2026-01-01", endKey: "2026-01-07",
+        pro: true, historyDays: null, demo: false,
+      });
+    }
+  });
+
+  test("an API client signed in with x-access-token reads the same", async () => {
+    const signin = await call(server.app, "POST", "/api/signin", { headers: SAME, body: { email: "owner@example.com", password: PASSWORD } });
+    const res = await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { token: signin.json.token.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.json.validated.SK).toBe("mine.example.com");
+  });
+
+  test("another user's domain, an unknown one and a deleted one all answer the same 404", async () => {
+    const bodies = [];
+    for (const domain of ["theirs.example.com", "nowhere.example.com"]) {
+      const res = await stats(`domain=${domain}&${RANGE}&dataType=SUMMARY`, { cookie: owner });
+      expectError(res, 404, "No such domain.");
+      bodies.push(res.json);
+    }
+    await server.db.sql`UPDATE domains SET deleted_at = now() WHERE name = 'theirs.example.com'`;
+    const deleted = await stats(`domain=theirs.example.com&${RANGE}&dataType=SUMMARY`, { cookie: other });
+    await server.db.sql`UPDATE domains SET deleted_at = NULL WHERE name = 'theirs.example.com'`;
+    expectError(deleted, 404, "No such domain.");
+    expect(bodies[0]).toEqual(bodies[1]);
+  });
+
+  test("an admin reads anyone's domain and is told so", async () => {
+    const res = await stats(`domain=theirs.example.com&${RANGE}&dataType=SUMMARY`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(res.json.admin).toBe(true);
+    expect(res.json.validated.SK).toBe("theirs.example.com");
+  });
+
+  test("signed out answers 401, whether or not the domain exists", async () => {
+    expectError(await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`), 401, "Please sign in.");
+    expectError(await stats(`domain=nowhere.example.com&${RANGE}&dataType=SUMMARY`), 401, "Please sign in.");
+  });
+
+  test("a free owner's domain has Energy & Carbon and Events locked and 30 days of history", async () => {
+    const res = await stats(`domain=theirs.example.com&${RANGE}&dataType=PATH`, { cookie: other });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ energy: "locked", events: "locked", carbonTotals: "locked" });
+    expect(res.json.validated).toMatchObject({ pro: false, historyDays: 30 });
+    const pro = await stats(`domain=mine.example.com&${RANGE}&dataType=PATH`, { cookie: owner });
+    expect(Array.isArray(pro.json.energy)).toBe(true);
+    // NOTE: the green check's provider refuses (TEST_ENV), so hosting is unknown, not "not green".
+    expect(pro.json.carbonTotals.green).toBe("unknown");
+  });
+});
+
+describe("bad input answers 400 in the one error shape", () => {
+  const cases: [string, string, string?][] = [
+    ["no domain", `${RANGE}&dataType=SUMMARY`],
+    ["no startKey", "domain=mine.example.com&endKey=2026-01-07&dataType=SUMMARY"],
+    ["no dataType", `domain=mine.example.com&${RANGE}`],
+    ["an unknown dataType", `domain=mine.example.com&${RANGE}&dataType=EVERYTHING`, "dataType must be SUMMARY, PATH or REF."],
+    ["a date that is not YYYY-MM-DD", "domain=mine.example.com&startKey=yesterday&endKey=2026-01-07&dataType=SUMMARY", "startKey must be a date as YYYY-MM-DD."],
+    ["a day that does not exist", "domain=mine.example.com&startKey=2026-02-30&endKey=2026-03-01&dataType=SUMMARY", "startKey 2026-02-30 is not a day of the calendar."],
+    ["a month that does not exist", "domain=mine.example.com&startKey=2026-01-01&endKey=2026-13-01&dataType=SUMMARY", "endKey 2026-13-01 is not a day of the calendar."],
+    ["start that is not a number", `domain=mine.example.com&${RANGE}&dataType=SUMMARY&start=soon`],
+  ];
+  for (const [what, query, message] of cases) {
+    test(what, async () => expectError(await stats(query, { cookie: owner }), 400, message));
+  }
+
+  test("the public endpoint validates the same way", async () => {
+    expectError(await call(server.app, "GET", `/api/stats-public?${RANGE}&dataType=SUMMARY`), 400);
+    expectError(await call(server.app, "GET", `/api/stats-public?id=${publicId.open}&startKey=2026-02-29&endKey=2026-03-01&dataType=REF`), 400);
+  });
+});
+
+describe("GET /api/stats-public", () => {
+  test("a public dashboard answers anyone, never as admin", async () => {
+    const res = await publicStats(publicId.open);
+    expect(res.status).toBe(200);
+    expect(res.json.admin).toBe(false);
+    expect(res.json.validated).toMatchObject({ SK: "shared.example.com", publicID: publicId.open });
+  });
+
+  test("a domain that is not public, and an unknown id, answer 404", async () => {
+    expectError(await publicStats(publicId.closed), 404, "No such domain.");
+    expectError(await publicStats("0123456789abcdef0123456789abcdef"), 404, "No such domain.");
+  });
+
+  test("a protected dashboard asks for its password, refuses a wrong one, and opens with the right one", async () => {
+    const none = await publicStats(publicId.locked);
+    expectError(none, 401, "This dashboard is protected by a password.");
+    expect(none.json.error.code).toBe("password-required");
+    const wrong = await publicStats(publicId.locked, "open sesame");
+    expectError(wrong, 401, "Wrong password.");
+    expect(wrong.json.error.code).toBe("wrong-password");
+    const right = await publicStats(publicId.locked, "open sesame please");
+    expect(right.status).toBe(200);
+    expect(right.json.validated.SK).toBe("locked.example.com");
+  });
+
+  test("wrong guesses are throttled per dashboard and client, then refused with Retry-After", async () => {
+    let res = await publicStats(publicId.guessed, "guess 0");
+    for (let i = 1; i < 12 && res.status === 401; i++) res = await publicStats(publicId.guessed, `guess ${i}`);
+    expectError(res, 429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Even the right password waits out the window: a guesser cannot tell when they hit it.
+    expect((await publicStats(publicId.guessed, "open sesame please")).status).toBe(429);
+    // Another dashboard is not affected.
+    expect((await publicStats(publicId.locked, "open sesame please")).status).toBe(200);
+  });
+});
+
+describe("the Pro API: Authorization: Bearer <key>", () => {
+  test("a valid key reads its holder's domain", async () => {
+    const { key } = await newKey(owner);
+    const res = await stats(`domain=mine.example.com&${RANGE}&dataType=REF`, bearer(key));
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ dataType: "REF", admin: false });
+  });
+
+  test("a revoked key, an unknown key and another scheme answer 401", async () => {
+    const { id, key } = await newKey(owner);
+    expect((await call(server.app, "DELETE", `/api/api-keys/${id}`, { cookie: owner, headers: SAME })).status).toBe(200);
+    expectError(await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, bearer(key)), 401);
+    expectError(await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, bearer(`bothy_${"x".repeat(43)}`)), 401);
+    const basic = await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { headers: { authorization: "Basic b3duZXI6cHc=" } });
+    expectError(basic, 401, "Send the API key as Authorization: Bearer <key>.");
+  });
+
+  test("a key never opens another user's domain, not even beside the holder's session", async () => {
+    const { key } = await newKey(owner);
+    expectError(await stats(`domain=theirs.example.com&${RANGE}&dataType=SUMMARY`, bearer(key)), 404, "No such domain.");
+    // An admin's key is still only a key: admins read others' domains in the browser, not through the API.
+    await setScope("owner@example.com", ["pro", "admin"]);
+    const asAdmin = await stats(`domain=theirs.example.com&${RANGE}&dataType=SUMMARY`, bearer(key));
+    await setScope("owner@example.com", ["pro"]);
+    expectError(asAdmin, 404, "No such domain.");
+  });
+
+  test("a key whose holder is no longer Pro answers 403", async () => {
+    await setScope("other@example.com", ["pro"]);
+    const { key } = await newKey(other);
+    await setScope("other@example.com", []);
+    expectError(await stats(`domain=theirs.example.com&${RANGE}&dataType=SUMMARY`, bearer(key)), 403, "The API is a Pro feature.");
+  });
+
+  test("each key has API_RATE_LIMIT requests an hour, then 429 with Retry-After", async () => {
+    const { key } = await newKey(owner);
+    for (let i = 0; i < 5; i++) expect((await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, bearer(key))).status).toBe(200);
+    const over = await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, bearer(key));
+    expectError(over, 429);
+    const wait = Number(over.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // Another key of the same holder has its own window, and sessions are not limited.
+    expect((await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, bearer((await newKey(owner)).key))).status).toBe(200);
+    expect((await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { cookie: owner })).status).toBe(200);
+  });
+});
+
+describe("the API is documented", () => {
+  test("/api/docs/json lists the stats endpoints with their parameters and the key scheme", async () => {
+    const res = await call(server.app, "GET", "/api/docs/json");
+    expect(res.status).toBe(200);
+    const stats = res.json.paths["/api/stats"].get;
+    const params = Object.fromEntries(stats.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, [p.in, p.required]]));
+    expect(params).toMatchObject({
+      domain: ["query", true], startKey: ["query", true], endKey: ["query", true], dataType: ["query", true], authorization: ["header", false],
+    });
+    expect(stats.parameters.find((p: { name: string }) => p.name === "dataType").schema.enum).toEqual(["SUMMARY", "PATH", "REF"]);
+    expect(stats.security).toContainEqual({ apiKey: [] });
+    expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
+    expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
+    const page = await call(server.app, "GET", "/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('"url":"/api/docs/json"');
+  });
+});

@@ -4,7 +4,6 @@ import { CopyButton } from "../../components/CopyButton";
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import { CtaBox } from "../../components/site/CtaBox";
 import type { PageProps } from "../web/page";
-import { demoName } from "./demo";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "index", layout: "website", guards: { auth: false } };
@@ -30,9 +29,8 @@ const FEATURES = [
 
 export const snippet = (origin: string) => `<script async src="${origin}/script.js"></script>`;
 
-export default function HomePage({ origin }: PageProps) {
+export default function HomePage({ origin, demo }: PageProps) {
   const code = snippet(origin);
-  const demo = demoName();
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 py-20 text-center desk:py-28">

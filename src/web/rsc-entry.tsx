@@ -18,6 +18,8 @@ export type RenderRequest = {
   origin: string;
   user: SessionUser | null;
   beta: boolean;
+  /** The demo domain (config DEMO_DOMAIN), or null. */
+  demo?: string | null;
   dev: boolean;
   assets: Assets;
   /** Render the error page for this instead of the route (the HTML shell failed). */
@@ -49,7 +51,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
         const Page = match.route.default;
         // NOTE: called here, not as <Page/>, so an error thrown by the page becomes a real 500
         // before any byte is sent. Errors deeper down surface in the HTML shell (see ssr-entry).
-        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin });
+        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null });
       } else failure = { status: 404, message: NOT_FOUND_MESSAGE };
     } catch (err) {
       if (err instanceof PageRedirect) return { kind: "redirect", location: err.location };

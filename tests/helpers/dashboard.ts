@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 import { hashPassword } from "../../src/auth/passwords";
 import { createUser } from "../../src/auth/users";
 import { refreshAggregates } from "../../src/collect/jobs";
-import { openDatabase } from "../../src/db";
+import { openDatabase, type Database } from "../../src/db";
+import { setLogLevel } from "../../src/log";
 import { hydrated } from "./browser";
 import { ingest, traffic } from "./stats";
 
@@ -24,13 +25,34 @@ export type Owner = { email: string; name: string; password: string; scope?: str
 
 const DAY_MS = 86_400_000;
 
-/** Writes the owner, their domains and traffic into `dataDir`, materializes the aggregates, closes. */
-export async function prepareSites(dataDir: string, owner: Owner, sites: SiteSpec[]): Promise<Record<string, string>> {
+async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  setLogLevel("warn");
   const db = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
-  const publicIds: Record<string, string> = {};
   try {
-    const user = await createUser(db.sql, { email: owner.email, name: owner.name, passwordHash: await hashPassword(owner.password), scope: owner.scope ?? [], verified: true });
-    if (!user) throw new Error(`${owner.email} exists already`);
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function addOwner(db: Database, owner: Owner) {
+  const user = await createUser(db.sql, { email: owner.email, name: owner.name, passwordHash: await hashPassword(owner.password), scope: owner.scope ?? [], verified: true });
+  if (!user) throw new Error(`${owner.email} exists already`);
+  return user;
+}
+
+/** Gives existing domains (e.g. filled by `npm run seed`) to a new verified owner. */
+export const adoptDomains = (dataDir: string, owner: Owner, names: string[]) =>
+  withDatabase(dataDir, async (db) => {
+    const user = await addOwner(db, owner);
+    await db.sql`UPDATE domains SET owner = ${user.uid} WHERE name = ANY(${names})`;
+  });
+
+/** Writes the owner, their domains and traffic into `dataDir`, materializes the aggregates, closes. */
+export const prepareSites = (dataDir: string, owner: Owner, sites: SiteSpec[]): Promise<Record<string, string>> =>
+  withDatabase(dataDir, async (db) => {
+    const publicIds: Record<string, string> = {};
+    const user = await addOwner(db, owner);
     const now = Date.now();
     for (const s of sites) {
       const hash = s.password ? await hashPassword(s.password) : null;
@@ -43,11 +65,8 @@ export async function prepareSites(dataDir: string, owner: Owner, sites: SiteSpe
       if (s.views) await ingest(db.sql, traffic(s.name, now - (s.days ?? 30) * DAY_MS, now - 3_600_000, s.views, 7));
     }
     await refreshAggregates(db.sql);
-  } finally {
-    await db.close();
-  }
-  return publicIds;
-}
+    return publicIds;
+  });
 
 /** Signs in through the real form, landing on `then`. */
 export async function signIn(page: Page, base: string, owner: Owner, then: string) {

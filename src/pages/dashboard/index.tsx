@@ -6,16 +6,15 @@ import { isAdmin, isProUser } from "../../../components/account/plan";
 import { PageRedirect } from "../../web/errors";
 import { signinLocation } from "../../web/guards";
 import type { PageProps } from "../../web/page";
-import { demoName } from "../demo";
 import type { Meta } from "../meta";
 
 // NOTE: open to all here; the page itself sends signed-out visitors to /signin (the demo is the exception).
 export const meta: Meta = { head: "dashboard", layout: "dashboard", guards: { auth: false } };
 
-export default function DashboardPage({ params, searchParams, user, beta }: PageProps) {
+export default function DashboardPage({ params, searchParams, user, beta, demo: demoName }: PageProps) {
   const domain = (params.domain ?? "").toLowerCase();
   const pathname = `/dashboard/${encodeURIComponent(domain)}`;
-  const demo = domain === demoName();
+  const demo = !!demoName && domain === demoName;
   if (!user && !demo) {
     const search = searchParams.size ? `?${searchParams}` : "";
     throw new PageRedirect(signinLocation(pathname, search));

@@ -61,8 +61,8 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
     <Popup title={row.label} crumbs={[{ label: "Energy per page", onClick: onClose }]} onClose={onClose}>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Figure label="Average page weight" value={formatBytes(row.bytesAvg)} />
-        <Figure label="CO2 per visit" value={formatGrams(row.value)} />
-        <Figure label="CO2 in this range" value={formatGrams(row.co2Grams)} />
+        <Figure label="CO₂ per visit" value={formatGrams(row.value)} />
+        <Figure label="CO₂ in this range" value={formatGrams(row.co2Grams)} />
         <Figure label="Visits" value={formatNumber(row.visits)} note={`${row.kwh.toPrecision(2)} kWh in all`} />
       </dl>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
@@ -94,8 +94,8 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
       <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
         <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
           <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${oneDecimal(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
-          <Figure label="CO2 emitted" value={formatMass(totals.co2Grams)} note={`≈ ${oneDecimal(totals.totalKM)} km by car`} />
-          <Figure label="CO2 per visit" value={formatGrams(totals.avgCo2Grams)} note={`${formatNumber(totals.visits)} visits`} />
+          <Figure label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${oneDecimal(totals.totalKM)} km by car`} />
+          <Figure label="CO₂ per visit" value={formatGrams(totals.avgCo2Grams)} note={`${formatNumber(totals.visits)} visits`} />
           <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
         <div className="mt-3">
@@ -105,10 +105,10 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
       <ListWidget
         id="energy"
         title="Energy per page"
-        subtitle="Average CO2 per visit (Sustainable Web Design v4)"
+        subtitle="Average CO₂ per visit (Sustainable Web Design v4)"
         rows={energy}
         limit={limit}
-        columns={["Page", "CO2 / visit"]}
+        columns={["Page", "CO₂ / visit"]}
         format={formatGrams}
         magnify
         onRowClick={inspect}

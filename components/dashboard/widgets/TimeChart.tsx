@@ -57,8 +57,9 @@ export function TimeChart({ days, unit, type, onDayClick, height = 260 }: TimeCh
           width={width}
           height={height}
           padding={{ top: 12, bottom: 32, left: 44, right: 12 }}
-          domainPadding={{ x: type === "column" ? Math.min(24, width / points.length / 2 + 2) : 4 }}
-          domain={{ y: [0, maxY * 1.1] }}
+          // NOTE: an explicit domain makes victory ignore domainPadding, so the room that keeps the
+          // first and last columns off the y labels is set here, in x units (one per point).
+          domain={{ x: type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)], y: [0, maxY * 1.1] }}
           containerComponent={
             <VictoryVoronoiContainer
               voronoiDimension="x"

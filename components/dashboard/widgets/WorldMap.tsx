@@ -5,8 +5,9 @@
 // fill; "unknown" is ignored. The hover tooltip (the library's react-path-tooltip) says the
 // country name, the count and "visits", and flips left of the cursor past the middle.
 //
-// NOTE: rendered at the measured width inside a box of the map's own aspect (4:3 less the
-// empty polar band), so the server render, the hydration and the drawing take the same room.
+// NOTE: rendered at the measured width inside a box of fixed aspect (the band of the 4:3
+// drawing that holds land), so the server render, the hydration and the drawing take the
+// same room.
 // The library's "responsive" size reads window sizes during render, which would not hydrate
 // cleanly; an exact pixel size does.
 import WorldMapSvg, { type CountryContext, type ISOCode } from "react-svg-worldmap";
@@ -39,9 +40,10 @@ export function mix(opacity: number, low: string = MAP_COLOURS.low, high: string
   );
 }
 
-// The drawing is 3:4 of its width; the Mercator world leaves the lowest ~12% empty (no Antarctica).
-const HEIGHT_RATIO = 0.75;
-const CROP = 0.12;
+// The drawing is 3:4 of its width, but the land spans only from ~6% (north Greenland) to ~70%
+// (Tierra del Fuego) of the width down: show that band, not the empty sea around it.
+const TOP = 0.055;
+const BOTTOM = 0.705;
 
 /** `size` fixes the pixel width instead of measuring the box (tests, fixed layouts). */
 export function WorldMap({ rows, size }: { rows: ListRow[]; size?: number }) {
@@ -62,25 +64,27 @@ export function WorldMap({ rows, size }: { rows: ListRow[]; size?: number }) {
     <div
       ref={box}
       className="w-full overflow-hidden"
-      style={{ aspectRatio: `1 / ${HEIGHT_RATIO * (1 - CROP)}` }}
+      style={{ aspectRatio: `1 / ${BOTTOM - TOP}` }}
       data-testid="world-map"
       aria-label={`Visits by country: ${data.length} ${data.length === 1 ? "country" : "countries"}`}
       role="figure"
     >
       {width !== null && (
-        <WorldMapSvg
-          data={data}
-          size={width}
-          color={MAP_COLOURS.high}
-          backgroundColor="transparent"
-          borderColor={MAP_COLOURS.stroke}
-          strokeOpacity={1}
-          styleFunction={style}
-          tooltipTextFunction={tooltip}
-          tooltipBgColor="#111827"
-          tooltipTextColor="#ffffff"
-          containerClassName="worldmap"
-        />
+        <div style={{ marginTop: -Math.round(width * TOP) }}>
+          <WorldMapSvg
+            data={data}
+            size={width}
+            color={MAP_COLOURS.high}
+            backgroundColor="transparent"
+            borderColor={MAP_COLOURS.stroke}
+            strokeOpacity={1}
+            styleFunction={style}
+            tooltipTextFunction={tooltip}
+            tooltipBgColor="#111827"
+            tooltipTextColor="#ffffff"
+            containerClassName="worldmap"
+          />
+        </div>
       )}
     </div>
   );

@@ -77,7 +77,9 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
                 {body}
               </button>
             ) : magnify && onRowClick ? (
-              <button type="button" className={rowClass} onClick={() => onRowClick(r)} aria-label={`Inspect ${r.label}`}>
+              // NOTE: "Inspect" as hidden text, not an aria-label: the name must contain what the row shows (axe label-content-name-mismatch).
+              <button type="button" className={rowClass} onClick={() => onRowClick(r)}>
+                <span className="sr-only">Inspect </span>
                 {body}
               </button>
             ) : (

@@ -53,7 +53,7 @@ describe("Campaigns and Events", () => {
   test("a campaign opens its detail with Source, Medium and Path tabs", () => {
     const row = (label: string, value: number) => ({ label, value, pc: 0.5, c: null });
     render(<Campaigns rows={[{ ...row("spring", 30), source: [row("newsletter", 20)], medium: [row("email", 30)], path: [row("/offer", 30)] }]} limit={10} />);
-    fireEvent.click(screen.getByRole("button", { name: "Inspect spring" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Inspect spring / }));
     const dialog = screen.getByRole("dialog", { name: "spring" });
     expect(within(dialog).getByText("newsletter")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("tab", { name: "Medium" }));

@@ -248,15 +248,16 @@ describe("the owner's dashboard", () => {
 
   test("row popups: referrals for a page, entry pages for a referrer; crumbs and the close control", async () => {
     const ref = await api<RefStats>("REF", presetRange("30d", today()));
+    const path = await api<PathStats>("PATH", presetRange("30d", today()));
     const host = ref.result.find((r) => r.label !== "direct" && r.label !== "unknown");
     await page.getByTestId("pages-rows").locator("button").first().click();
     let dialog = page.getByRole("dialog");
-    await dialog.getByRole("heading", { name: /^Referrals for / }).waitFor();
+    await dialog.getByRole("heading", { name: `Referrals for ${path.path[0]!.label}`, exact: true }).waitFor();
     await dialog.getByRole("button", { name: "Dashboard" }).click();
     await dialog.waitFor({ state: "detached" });
 
     if (host) {
-      await page.getByRole("button", { name: `Inspect ${host.label}` }).click();
+      await page.getByTestId("referrals-rows").getByRole("button", { name: new RegExp(`^Inspect ${host.label.replaceAll(".", "\\.")} `) }).click();
       dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: `Top entry pages from ${host.label}` }).waitFor();
       expect(await dialog.locator('[data-testid="referrer-pages-rows"] > li').count()).toBe(Math.min(10, ref.path[host.label]?.length ?? 0));

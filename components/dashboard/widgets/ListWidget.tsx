@@ -146,14 +146,16 @@ export function ListWidget({
           )}
           {shown.pages > 1 && (
             <nav aria-label={`${title} pages`} className="mt-auto flex items-center justify-end gap-1 pt-2 text-xs">
-              <button type="button" className={pageButton} disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)} aria-label="Previous page">
-                ‹ Prev
+              <button type="button" className={pageButton} disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)}>
+                {/* NOTE: the name "Previous page" starts with the visible "Prev" (axe label-content-name-mismatch). */}
+                <span aria-hidden="true">‹ </span>Prev<span className="sr-only">ious page</span>
               </button>
               <span className="px-1 text-gray-600 tabular-nums dark:text-gray-400" aria-live="polite">
                 Page {shown.page} of {shown.pages}
               </span>
-              <button type="button" className={pageButton} disabled={shown.page >= shown.pages} onClick={() => setPage(shown.page + 1)} aria-label="Next page">
-                Next ›
+              <button type="button" className={pageButton} disabled={shown.page >= shown.pages} onClick={() => setPage(shown.page + 1)}>
+                Next<span className="sr-only"> page</span>
+                <span aria-hidden="true"> ›</span>
               </button>
             </nav>
           )}

@@ -84,7 +84,9 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || isPopupOpen() || pickerOpen) return;
       if (e.key === "r") reload();
       else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-        const next = nextSection(current, e.key === "ArrowDown" ? 1 : -1, pro);
+        // NOTE: from the section holding the focus (a click or Tab moved it), else the last one reached.
+        const here = document.activeElement?.closest("[data-section]")?.getAttribute("data-section") as SectionId | null | undefined;
+        const next = nextSection(here ?? current, e.key === "ArrowDown" ? 1 : -1, pro);
         if (!next) return;
         e.preventDefault();
         go(next);
@@ -154,7 +156,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
             <p className="py-24 text-center text-gray-600 dark:text-gray-400" aria-live="polite">Loading the numbers…</p>
           ) : (
             <>
-              <section id={anchor("summary")} aria-label="Summary" tabIndex={-1} className="scroll-mt-40 space-y-4 outline-none">
+              <section id={anchor("summary")} data-section="summary" aria-label="Summary" tabIndex={-1} className="scroll-mt-40 space-y-4 outline-none">
                 {data.summary.visits.hits === 0 && (
                   <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300">{EMPTY_TEXT}</p>
                 )}

@@ -49,7 +49,7 @@ export function referrerLabel(row: ListRow): ReactNode {
 export function Section({ id, title, pro, children, wide }: { id: SectionId; title: string; pro: boolean; children: ReactNode; wide?: boolean }) {
   const locked = sectionLocked(id, pro);
   return (
-    <section id={anchor(id)} aria-label={title} tabIndex={-1} data-locked={locked || undefined} className={`min-w-0 scroll-mt-40 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${wide ? "desk:col-span-2" : ""}`}>
+    <section id={anchor(id)} data-section={id} aria-label={title} tabIndex={-1} data-locked={locked || undefined} className={`min-w-0 scroll-mt-40 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${wide ? "desk:col-span-2" : ""}`}>
       {children}
     </section>
   );

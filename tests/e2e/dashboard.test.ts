@@ -66,6 +66,13 @@ async function watched(context: BrowserContext) {
 }
 
 const loaded = (p: Page = page) => p.waitForSelector('[data-testid="dashboard"][data-loaded]', { timeout: 30_000 });
+/** Runs an action that starts a new load, and waits for that load (not the previous one) to land. */
+async function settle(action: () => Promise<unknown>, p: Page = page) {
+  const done = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"), { timeout: 30_000 });
+  await action();
+  await done;
+  await loaded(p);
+}
 
 /** The API's answer for the range the dashboard shows, fetched with the page's own session. */
 async function api<T>(dataType: string, range: { startKey: string; endKey: string }, domain = "shop.example", p: Page = page): Promise<T> {
@@ -142,16 +149,29 @@ describe("the owner's dashboard", () => {
       await page.waitForTimeout(400); // NOTE: the chart measures its width after the first paint
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${ROOT}/test-results/dashboard-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${ROOT}/test-results/dashboard-${width}-top.png` });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
     await loaded();
   });
 
+  test("the header sticks once the page scrolled 150 px past the dashboard's top", async () => {
+    const header = page.getByTestId("dashboard-header");
+    expect(await header.getAttribute("data-sticky")).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute("data-sticky")).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-header"]')?.hasAttribute("data-sticky"));
+    expect((await header.boundingBox())!.y).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="dashboard-header"]')?.hasAttribute("data-sticky"));
+  });
+
   test("presets and the hour/day rules", async () => {
     const req = statsRequests();
-    await page.getByRole("button", { name: "Yesterday" }).click();
-    await loaded();
+    await settle(() => page.getByRole("button", { name: "Yesterday" }).click());
     const y = presetRange("yesterday", today());
     expect(req.seen.map((q) => `${q.get("dataType")} ${q.get("startKey")} ${q.get("endKey")}`)).toEqual([
       `SUMMARY ${y.startKey} ${y.endKey}`,
@@ -161,13 +181,11 @@ describe("the owner's dashboard", () => {
     req.stop();
     expect(await page.getByRole("heading", { name: "Page views by hour" }).count()).toBe(1);
 
-    await page.getByRole("button", { name: "14 days" }).click();
-    await loaded();
+    await settle(() => page.getByRole("button", { name: "14 days" }).click());
     expect(await page.getByRole("heading", { name: "Page views by day" }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Hours" }).isDisabled()).toBe(true);
 
-    await page.getByRole("button", { name: "7 days" }).click();
-    await loaded();
+    await settle(() => page.getByRole("button", { name: "7 days" }).click());
     await page.getByRole("button", { name: "Hours" }).click();
     expect(await page.getByRole("heading", { name: "Page views by hour" }).count()).toBe(1);
     await page.getByRole("button", { name: "Hours" }).click();
@@ -196,16 +214,14 @@ describe("the owner's dashboard", () => {
     await picker.locator(`[data-day="${earlier}"]`).hover();
     expect(await picker.locator(`[data-day="${addDays(today(), -4)}"]`).getAttribute("data-style")).toBe("in-range");
     expect(await picker.locator(`[data-day="${earlier}"]`).getAttribute("data-preview")).toBe("true");
-    await picker.locator(`[data-day="${earlier}"]`).click();
-    await loaded();
+    await settle(() => picker.locator(`[data-day="${earlier}"]`).click());
     req.stop();
     expect(req.seen[0]!.get("startKey")).toBe(earlier);
     expect(req.seen[0]!.get("endKey")).toBe(later);
     expect(await page.getByTestId("range-display").textContent()).toContain(formatRange({ startKey: earlier, endKey: later }));
     await picker.getByRole("button", { name: "Done" }).click();
     await picker.waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Last 30 days" }).click();
-    await loaded();
+    await settle(() => page.getByRole("button", { name: "Last 30 days" }).click());
   });
 
   test("lists: search with Escape, paging, percentages, list items, and the full list", async () => {
@@ -266,6 +282,57 @@ describe("the owner's dashboard", () => {
     }
   });
 
+  test("the energy inspector, campaign detail tabs, event values expanding one at a time", async () => {
+    const path = await api<PathStats>("PATH", presetRange("30d", today()));
+    const ref = await api<RefStats>("REF", presetRange("30d", today()));
+    if (path.energy === "locked" || path.events === "locked") throw new Error("the Pro server answered locked");
+    expect(await labels("energy")).toEqual(path.energy.slice(0, 10).map((r) => r.label));
+    await page.getByTestId("energy-rows").locator("button").first().click();
+    let dialog = page.getByRole("dialog");
+    const inspect = dialog.getByRole("link", { name: /inspect|check/i });
+    expect(await inspect.getAttribute("href")).toBe(`/how-green-is-your-website?url=${encodeURIComponent(`https://shop.example${path.energy[0]!.label}`)}`);
+    await dialog.getByRole("button", { name: "Energy per page" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    expect(await labels("campaigns")).toEqual(ref.campaign.slice(0, 10).map((r) => r.label));
+    await page.getByTestId("campaigns-rows").locator("button").first().click();
+    dialog = page.getByRole("dialog");
+    for (const tab of ["Source", "Medium", "Path"]) {
+      await dialog.getByRole("tab", { name: tab }).click();
+      expect(await dialog.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    const withValues = path.events.filter((e) => (e.children?.length ?? 0) > 0);
+    expect(withValues.length).toBeGreaterThan(1);
+    const rows = page.getByTestId("events-rows").locator(":scope > li > button[aria-expanded]");
+    await rows.nth(0).click();
+    expect(await page.getByTestId("row-expand").count()).toBe(1);
+    await rows.nth(1).click();
+    expect(await page.getByTestId("row-expand").count()).toBe(1);
+    expect(await rows.nth(0).getAttribute("aria-expanded")).toBe("false");
+    await rows.nth(1).click();
+    expect(await page.getByTestId("row-expand").count()).toBe(0);
+  });
+
+  test("clicking a day in the chart shows that single day, by hour", async () => {
+    const chart = page.getByTestId("time-chart");
+    const box = (await chart.boundingBox())!;
+    const req = statsRequests();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await settle(async () => {
+      await page.mouse.move(box.x + box.width * 0.52, box.y + box.height * 0.5, { steps: 3 });
+      await page.mouse.click(box.x + box.width * 0.52, box.y + box.height * 0.5);
+    });
+    req.stop();
+    const first = req.seen[0]!;
+    expect(first.get("startKey")).toBe(first.get("endKey")!);
+    expect(await page.getByRole("heading", { name: "Page views by hour" }).count()).toBe(1);
+    expect(await page.getByTestId("range-display").textContent()).toContain(formatRange({ startKey: first.get("startKey")!, endKey: first.get("endKey")! }));
+    await settle(() => page.getByRole("button", { name: "Last 30 days" }).click());
+  });
+
   test("keyboard: arrows move between sections, r reloads, both ignored while a popup is open", async () => {
     await page.locator("body").click({ position: { x: 700, y: 5 } });
     await page.keyboard.press("ArrowDown");
@@ -276,8 +343,7 @@ describe("the owner's dashboard", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("section-summary");
 
     const req = statsRequests();
-    await page.keyboard.press("r");
-    await loaded();
+    await settle(() => page.keyboard.press("r"));
     expect(req.seen.filter((q) => q.get("dataType") === "SUMMARY")).toHaveLength(1);
     await page.getByTestId("pages").getByRole("button", { name: "View all" }).click();
     await page.getByRole("dialog").waitFor();

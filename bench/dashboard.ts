@@ -4,7 +4,8 @@
 // navigation to every section filled (the dashboard's "dashboard-loaded" performance mark, set
 // when SUMMARY, PATH and REF have all rendered): median of 10 after 2 warm-ups. Then the JS and
 // CSS the dashboard page loads, gzip. Goals: under 800 ms, JS under 250 KB gzip.
-// `--hits N` seeds fewer hits for a quick run.
+// `--hits N` seeds fewer hits for a quick run; `--data-dir DIR` reuses the directory an earlier run seeded (each run prints it).
+import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { launchBrowser } from "../tests/helpers/browser";
@@ -12,7 +13,7 @@ import { adoptDomains, signIn } from "../tests/helpers/dashboard";
 import { freshDataDir } from "../tests/helpers/db";
 import { runToExit, spawnServer, TEST_ENV } from "../tests/helpers/server";
 
-const { values } = parseArgs({ options: { hits: { type: "string", default: "1000000" } } });
+const { values } = parseArgs({ options: { hits: { type: "string", default: "1000000" }, "data-dir": { type: "string" } } });
 const RUNS = 10;
 const WARMUP = 2;
 const GOAL_MS = 800;
@@ -26,12 +27,16 @@ const median = (xs: number[]) => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-const dataDir = await freshDataDir();
-const t0 = performance.now();
-const seeded = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir, ...TEST_ENV }, undefined, ["--domain", DOMAIN, "--hits", values.hits!, "--days", "30"]);
-if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
-console.log(`seeded ${Number(values.hits).toLocaleString("en")} hits in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-await adoptDomains(dataDir, OWNER, [DOMAIN]);
+const reuse = values["data-dir"] && existsSync(`${values["data-dir"]}/bench-seeded`);
+const dataDir = reuse ? values["data-dir"]! : await freshDataDir();
+if (!reuse) {
+  const t0 = performance.now();
+  const seeded = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir, ...TEST_ENV }, undefined, ["--domain", DOMAIN, "--hits", values.hits!, "--days", "30"]);
+  if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
+  console.log(`seeded ${Number(values.hits).toLocaleString("en")} hits in ${((performance.now() - t0) / 1000).toFixed(0)} s into ${dataDir}`);
+  await adoptDomains(dataDir, OWNER, [DOMAIN]);
+  await Bun.write(`${dataDir}/bench-seeded`, values.hits!);
+}
 
 const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, NODE_ENV: "production", ...TEST_ENV }, { timeoutMs: 120_000 });
 const browser = await launchBrowser();
@@ -40,11 +45,19 @@ try {
   const path = `/dashboard/${DOMAIN}`;
   await signIn(page, server.url, OWNER, path);
   const times: number[] = [];
+  const phases: Record<string, number[]> = { firstRequest: [] };
   for (let i = 0; i < WARMUP + RUNS; i++) {
     await page.goto(server.url + path);
     await page.waitForSelector('[data-testid="dashboard"][data-loaded]', { timeout: 60_000 });
     const ms = await page.evaluate(() => performance.getEntriesByName("dashboard-loaded")[0]!.startTime);
-    if (i >= WARMUP) times.push(ms);
+    if (i < WARMUP) continue;
+    times.push(ms);
+    // Where the time goes: each stats answer's start and end, from navigation.
+    const calls = await page.evaluate(() =>
+      performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/stats")).map((e) => ({ type: new URL(e.name).searchParams.get("dataType")!, start: e.startTime, end: e.responseEnd })),
+    );
+    for (const c of calls) (phases[c.type] ??= []).push(c.end - c.start);
+    phases.firstRequest!.push(Math.min(...calls.map((c) => c.start)));
   }
   // Every script and stylesheet the page fetched, measured as the server sends them (gzip).
   const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((u) => /\/assets\/.*\.(js|css)$/.test(u)));
@@ -57,6 +70,7 @@ try {
   }
   console.log(`dashboard: ${Number(values.hits).toLocaleString("en")} hits over 30 days, median of ${RUNS} in Chromium on loopback, load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`navigation → all sections filled: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}), ${(median(times) / GOAL_MS).toFixed(2)}× the ${GOAL_MS} ms goal`);
+  console.log(`  of which: first stats request sent at ${median(phases.firstRequest!).toFixed(0)} ms; answers SUMMARY ${median(phases.SUMMARY ?? [0]).toFixed(0)} ms, PATH ${median(phases.PATH ?? [0]).toFixed(0)} ms, REF ${median(phases.REF ?? [0]).toFixed(0)} ms (medians)`);
   console.log(`JS ${kb(js)} gzip (${(js / 1024 / GOAL_JS_KB).toFixed(2)}× the ${GOAL_JS_KB} kB goal), CSS ${kb(css)} gzip, ${new Set(assets).size} files`);
 } finally {
   await browser.close();

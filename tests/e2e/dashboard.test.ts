@@ -318,6 +318,7 @@ describe("the owner's dashboard", () => {
 
   test("clicking a day in the chart shows that single day, by hour", async () => {
     const chart = page.getByTestId("time-chart");
+    await page.evaluate(() => window.scrollTo(0, 0));
     const box = (await chart.boundingBox())!;
     const req = statsRequests();
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);

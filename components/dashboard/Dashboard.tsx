@@ -96,10 +96,11 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
     return () => document.removeEventListener("keydown", onKey);
   }, [mode, current, pro, pickerOpen, reload, go]);
 
-  const changeRange = (r: Range) => {
+  const changeRange = useCallback((r: Range) => {
     setRange(r);
     setPopup(null);
-  };
+  }, []);
+  const pickDay = useCallback((stamp: string) => changeRange({ startKey: stamp, endKey: stamp }), [changeRange]);
   const rules: DayRules | null = v ? { today: v.today, created: dayIn(v.tz, Date.parse(v.created)), historyDays: v.historyDays } : null;
   const domain = v?.SK ?? name;
   const readOnly = mode !== "owner";
@@ -165,7 +166,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
                   path={data.path}
                   chart={{ type: chart.type, hours: chart.hours, hoursAllowed: hoursAllowed(range), unit: chartUnit(range, chart.hours) }}
                   onChart={(c) => setChart((old) => ({ ...old, ...c }))}
-                  onDay={(stamp) => changeRange({ startKey: stamp, endKey: stamp })}
+                  onDay={pickDay}
                 />
                 <Insights summary={data.summary} path={data.path} ref={data.ref} />
               </section>

@@ -2,7 +2,7 @@
 // Every dashboard section below the summary, in the side navigation's order (SPEC §2
 // "Dashboard"), composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
@@ -66,6 +66,9 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
     .map((r) => ({ label: r.label, value: clampBounce(r.bounceRate! * 100), pc: 0, c: null }))
     .sort((a, b) => b.value - a.value);
   const pending = "Loading…";
+  // NOTE: the map projects every country's outline on render (d3-geo, the costliest part of the
+  // page); PATH and REF landing must not redraw it, only a new SUMMARY.
+  const map = useMemo(() => <WorldMap rows={summary.country} />, [summary.country]);
   return (
     <div className="grid gap-6 desk:grid-cols-2">
       <Section id="pages" title="Top pages" pro={pro}>
@@ -89,7 +92,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
       <Section id="countries" title="Countries" pro={pro} wide>
         <div className="grid gap-6 rounded-xl desk:grid-cols-[3fr_2fr]">
           <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-            <WorldMap rows={summary.country} />
+            {map}
           </div>
           <ListWidget id="countries" title="Countries" rows={summary.country} limit={limit} columns={["Country", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : countryName(r.label))} />
         </div>

@@ -2,6 +2,7 @@
 // The Summary section: page views, unique visits, bounce rate (clamped 0–100, "n/a" without the
 // figures to compute it) and average time on page, each with its change against the previous
 // period; then the time chart with its hours tab and line/column toggle (SPEC §4).
+import { useMemo } from "react";
 import type { PathStats, SummaryStats } from "../../src/stats/contract";
 import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
 import { change } from "./section-list";
@@ -30,6 +31,11 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
   const rate = bounceRate(visits);
   const before = bounceRate(previous);
   const avg = averageTime(path);
+  // NOTE: kept across PATH/REF arrivals: victory lays the chart out again on every render.
+  const drawn = useMemo(
+    () => <TimeChart days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />,
+    [summary.days, chart.unit, chart.type, onDay],
+  );
   const figures = [
     { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: change(visits.hits, previous.hits), good: 1 },
     { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: change(visits.unique, previous.unique), good: 1 },
@@ -65,7 +71,7 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
             <button type="button" aria-pressed={chart.type === "column"} onClick={() => onChart({ type: "column" })} className={toggle}>Columns</button>
           </div>
         </div>
-        <TimeChart days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />
+        {drawn}
       </div>
     </>
   );

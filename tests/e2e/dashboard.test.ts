@@ -334,6 +334,22 @@ describe("the owner's dashboard", () => {
     await settle(() => page.getByRole("button", { name: "Last 30 days" }).click());
   });
 
+  test("the dots menu: Domain settings, and both exports open the Export modal, which closes outside or on its control", async () => {
+    await page.getByRole("button", { name: "Dashboard options" }).click();
+    expect(await page.getByRole("link", { name: "Domain settings" }).getAttribute("href")).toBe("/dashboard/shop.example/settings");
+    for (const item of ["Export XLSX", "Export CSV"]) {
+      if (!(await page.locator("#dashboard-menu").isVisible())) await page.getByRole("button", { name: "Dashboard options" }).click();
+      await page.getByRole("button", { name: item }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("Export the current date range").waitFor();
+      expect(await dialog.getByRole("button", { name: "XLSX" }).count()).toBe(1);
+      expect(await dialog.getByRole("button", { name: "CSV (ZIP)" }).count()).toBe(1);
+      if (item === "Export XLSX") await dialog.getByRole("button", { name: "Close" }).click();
+      else await page.mouse.click(5, 5);
+      await dialog.waitFor({ state: "detached" });
+    }
+  });
+
   test("keyboard: arrows move between sections, r reloads, both ignored while a popup is open", async () => {
     await page.locator("body").click({ position: { x: 700, y: 5 } });
     await page.keyboard.press("ArrowDown");

@@ -48,26 +48,19 @@ export function useStats(target: StatsTarget) {
       const mine = ++seq.current;
       const current = () => mine === seq.current;
       setData((d) => ({ ...d, busy: true }));
-      const fail = (e: StatsFailure) => current() && setData({ error: e, busy: false });
+      const fail = (e: StatsFailure) => current() && setData({ error: { status: e.status, message: e.message }, busy: false });
       const summary = await fetchStats<SummaryStats>(target, range, "SUMMARY");
       if (!current()) return null;
       if (!summary.ok) return fail(summary), null;
       // NOTE: PATH and REF of the previous range stay visible until the new ones land: no flash of empty lists.
       setData((d) => ({ ...d, summary: summary.data, error: undefined }));
-      const [path, ref] = await Promise.all([
-        fetchStats<PathStats>(target, range, "PATH").then((r) => {
-          if (r.ok && current()) setData((d) => ({ ...d, path: r.data }));
-          return r;
-        }),
-        fetchStats<RefStats>(target, range, "REF").then((r) => {
-          if (r.ok && current()) setData((d) => ({ ...d, ref: r.data }));
-          return r;
-        }),
-      ]);
+      // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
+      // answers arrive within milliseconds of each other.
+      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, "PATH"), fetchStats<RefStats>(target, range, "REF")]);
       if (!current()) return null;
       if (!path.ok) fail(path);
       else if (!ref.ok) fail(ref);
-      else setData((d) => ({ ...d, busy: false }));
+      else setData((d) => ({ ...d, path: path.data, ref: ref.data, busy: false }));
       return summary.data;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON

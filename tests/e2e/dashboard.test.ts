@@ -437,10 +437,19 @@ describe("public and demo dashboards", () => {
   test("the demo: open to visitors with the redaction message, and live on the home page", async () => {
     const ctx = await browser.context.browser()!.newContext();
     const p = await watched(ctx);
+    const refAnswer = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"));
     await p.goto(`${pro.url}/dashboard/${DEMO}`);
     await loaded(p);
     await p.getByText("Some URLs are redacted on this demo page to protect our users.").waitFor();
     expect(await p.getByRole("link", { name: "Get started free →" }).count()).toBe(1);
+    // The referrers shown are the redacted answer's: made-up hosts folded into one muted "redacted" row.
+    const ref = (await (await refAnswer).json()) as RefStats;
+    expect(ref.validated.demo).toBe(true);
+    expect(ref.tweets).toEqual([]);
+    const shown = await p.locator('[data-testid="referrals-rows"] > li span.truncate > span.truncate').allTextContents();
+    const words: Record<string, string> = { direct: "Direct / none", unknown: "Unknown" };
+    expect(shown).toEqual(ref.result.slice(0, 10).map((r) => words[r.label] ?? r.label));
+    if (ref.result.some((r) => r.label === "redacted")) expect(await p.locator("[data-testid=referrals-rows] .italic", { hasText: "redacted" }).count()).toBe(1);
     await p.goto(`${pro.url}/#demo`);
     await loaded(p);
     expect(await p.locator("#demo").getByRole("link", { name: "Open the demo dashboard full size" }).getAttribute("href")).toBe(`/dashboard/${DEMO}`);

@@ -29,7 +29,16 @@ function CampaignDetail({ row, limit, onClose }: { row: CampaignRow; limit: numb
             id={`campaign-tab-${t.key}`}
             aria-selected={tab === t.key}
             aria-controls="campaign-panel"
+            tabIndex={tab === t.key ? 0 : -1}
             onClick={() => setTab(t.key)}
+            onKeyDown={(e) => {
+              // WAI-ARIA tabs: the arrow keys move between tabs, Tab moves on to the panel.
+              const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+              if (!step) return;
+              const next = TABS[(TABS.findIndex((x) => x.key === tab) + step + TABS.length) % TABS.length]!;
+              setTab(next.key);
+              document.getElementById(`campaign-tab-${next.key}`)?.focus();
+            }}
             className="rounded-md px-3 py-1 text-sm font-medium text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
           >
             {t.label}

@@ -7,7 +7,7 @@
 // Keyboard shortcuts: while any popup is open, <body> carries `data-popup-open` (and
 // `isPopupOpen()` says so), so the shell's `r` / ArrowUp / ArrowDown handler can ignore keys
 // (SPEC §2: keys are ignored while a popup is open) without sharing React state with us.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
 export type Crumb = { label: string; onClick: () => void };
@@ -19,7 +19,28 @@ const stack: symbol[] = [];
 const syncBody = () => {
   if (stack.length) document.body.setAttribute("data-popup-open", "");
   else document.body.removeAttribute("data-popup-open");
+  // The page behind a modal does not scroll under the reader's wheel.
+  document.body.style.overflow = stack.length ? "hidden" : "";
 };
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab cycle inside the dialog (aria-modal: the page behind is out of reach). */
+function trapTab(e: ReactKeyboardEvent<HTMLElement>) {
+  if (e.key !== "Tab") return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
 
 export const isPopupOpen = (): boolean => typeof document !== "undefined" && document.body.hasAttribute("data-popup-open");
 
@@ -67,6 +88,7 @@ export function Popup({ title, crumbs = [], onClose, children }: { title: string
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
+        onKeyDown={trapTab}
         className="relative flex max-h-[86vh] w-full max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-900/10 outline-none dark:bg-gray-900 dark:ring-white/10"
       >
         <header className="flex items-start gap-3 border-b border-gray-200 px-5 py-4 dark:border-gray-800">

@@ -3,11 +3,13 @@
 // views per local hour or day as a line or columns (plus unique visits by day), an en-GB
 // tooltip, at most 10 x ticks, y above 999 as k, and a click on a day in day view. Drawn at the
 // measured width in a box of fixed height, so it never shifts the page as it appears.
+// victory weighs ~100 KB gzip: the dashboard should load this module through widgets/lazy.tsx.
 import { useRef } from "react";
 import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from "victory";
 import type { Day } from "../../../src/stats/contract";
 import { formatCompact, formatNumber } from "../format";
 import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
+import { CHART_HEIGHT } from "./sizes";
 import { useWidth } from "./use-width";
 
 export type TimeChartProps = {
@@ -15,7 +17,7 @@ export type TimeChartProps = {
   unit: "hour" | "day";
   type: "line" | "column";
   onDayClick?: (stamp: string) => void;
-  /** Pixel height of the drawing (default 260). */
+  /** Pixel height of the drawing (default CHART_HEIGHT, 260). */
   height?: number;
 };
 
@@ -29,7 +31,7 @@ const tooltipText = (p: ChartPoint) =>
     .filter(Boolean)
     .join("\n");
 
-export function TimeChart({ days, unit, type, onDayClick, height = 260 }: TimeChartProps) {
+export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT }: TimeChartProps) {
   const [box, width] = useWidth<HTMLDivElement>();
   // The day under the pointer, so a click anywhere on its column or near its point picks it.
   const active = useRef<string | null>(null);

@@ -10,10 +10,15 @@
 // same room.
 // The library's "responsive" size reads window sizes during render, which would not hydrate
 // cleanly; an exact pixel size does.
+//
+// The library and its topology weigh ~70 KB gzip: the dashboard should load this module through
+// widgets/lazy.tsx, and take countryName / languageName for list labels from widgets/countries
+// (re-exported here too), which does not pull the map in.
 import WorldMapSvg, { type CountryContext, type ISOCode } from "react-svg-worldmap";
 import type { ListRow } from "../../../src/stats/contract";
 import { formatNumber } from "../format";
 import { countryName } from "./countries";
+import { MAP_ASPECT, MAP_TOP } from "./sizes";
 import { useWidth } from "./use-width";
 
 export { countryFlag, countryName, languageName } from "./countries";
@@ -40,10 +45,6 @@ export function mix(opacity: number, low: string = MAP_COLOURS.low, high: string
   );
 }
 
-// The drawing is 3:4 of its width, but the land spans only from ~6% (north Greenland) to ~70%
-// (Tierra del Fuego) of the width down: show that band, not the empty sea around it.
-const TOP = 0.055;
-const BOTTOM = 0.705;
 
 /** `size` fixes the pixel width instead of measuring the box (tests, fixed layouts). */
 export function WorldMap({ rows, size }: { rows: ListRow[]; size?: number }) {
@@ -64,13 +65,13 @@ export function WorldMap({ rows, size }: { rows: ListRow[]; size?: number }) {
     <div
       ref={box}
       className="w-full overflow-hidden"
-      style={{ aspectRatio: `1 / ${BOTTOM - TOP}` }}
+      style={{ aspectRatio: MAP_ASPECT }}
       data-testid="world-map"
       aria-label={`Visits by country: ${data.length} ${data.length === 1 ? "country" : "countries"}`}
       role="figure"
     >
       {width !== null && (
-        <div style={{ marginTop: -Math.round(width * TOP) }}>
+        <div style={{ marginTop: -Math.round(width * MAP_TOP) }}>
           <WorldMapSvg
             data={data}
             size={width}

@@ -21,7 +21,7 @@ export function insights(summary?: SummaryStats, path?: PathStats, ref?: RefStat
   }
   const pages = path?.path ?? [];
   const top = pages[0];
-  if (top && top.value >= MIN_VIEWS) out.push(`${top.label} brought ${formatPercent(top.pc)} of all page views.`);
+  if (top && top.value >= MIN_VIEWS) out.push(`Your top page, ${top.label}, brought ${formatPercent(top.pc)} of all page views.`);
   const riser = pages.filter((p) => p.c !== null && p.c > 0 && p.value >= MIN_VIEWS).sort((a, b) => b.c! - a.c!)[0];
   if (riser) out.push(`${riser.label} is the biggest riser, up ${formatChange(riser.c).replace("+", "")}.`);
   const referrer = ref?.result.find((r) => r.label !== "direct" && r.label !== "unknown");

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { Campaigns } from "../../../../components/dashboard/widgets/Campaigns";
 import { Events } from "../../../../components/dashboard/widgets/Events";
 import { Insights } from "../../../../components/dashboard/widgets/Insights";
-import type { PathStats, SummaryStats } from "../../../../src/stats/contract";
+import type { PathStats, RefStats, SummaryStats } from "../../../../src/stats/contract";
 
 const summary = (hits: number, previous: number, mobile: number, desktop: number) =>
   ({
@@ -35,9 +35,15 @@ describe("Insights", () => {
     const text = screen.getByTestId("insights").textContent!;
     expect(text).toContain("Page views rose 25% against the previous period.");
     expect(text).toContain("25.0% of page views came from mobile devices.");
-    expect(text).toContain("/pricing brought 40.0% of all page views.");
+    expect(text).toContain("Your top page, /pricing, brought 40.0% of all page views.");
     expect(text).toContain("/blog/launch is the biggest riser, up 150%.");
     expect(text).not.toContain("No insights yet");
+  });
+
+  test("the referrer answer comes in through the `ref` prop (a plain prop in React 19)", () => {
+    const ref = { result: [{ label: "direct", value: 900, pc: 0.6, c: null }, { label: "news.ycombinator.com", value: 420, pc: 0.3, c: 12 }] } as RefStats;
+    render(<Insights ref={ref} />);
+    expect(screen.getByTestId("insights").textContent).toContain("news.ycombinator.com sent the most visitors from other sites (420).");
   });
 });
 

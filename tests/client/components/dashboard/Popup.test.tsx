@@ -69,4 +69,20 @@ describe("Popup", () => {
     expect(screen.queryByRole("dialog", { name: "Source" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "Campaign spring" })).toBeTruthy();
   });
+
+  test("Tab cycles inside the dialog, and the page behind does not scroll", () => {
+    render(<Opener />);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    expect(document.body.style.overflow).toBe("hidden");
+    const dialog = screen.getByRole("dialog");
+    const close = screen.getByRole("button", { name: "Close" });
+    const deeper = screen.getByRole("button", { name: "Deeper" });
+    deeper.focus();
+    fireEvent.keyDown(dialog, { key: "Tab" });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(dialog, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(deeper);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(document.body.style.overflow).toBe("");
+  });
 });

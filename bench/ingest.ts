@@ -49,7 +49,7 @@ const same: HitRow[] = stored.map((r) => ({
   utmMedium: r.utm_medium, utmCampaign: r.utm_campaign, country: r.country, language: r.language, browser: r.browser,
   os: r.os, device: r.device, screen: r.screen, isUnique: r.is_unique, isBounce: r.is_bounce, durationMs: r.duration_ms,
   loadMs: r.load_ms, transferBytes: r.transfer_bytes === null ? null : Number(r.transfer_bytes), eventName: r.event_name,
-  eventValue: r.event_value,
+  eventValue: r.event_value, referrerPost: r.referrer_post,
 }));
 const t0 = performance.now();
 for (let i = 0; i < same.length; i += config.COLLECT_BATCH_SIZE) {

@@ -13,9 +13,11 @@ export const AGGREGATES = [
   { view: "hits_daily_geo", bucket: "1 day" },
   { view: "hits_daily_tech", bucket: "1 day" },
   { view: "hits_daily_event", bucket: "1 day" },
-  // sql/060_stats.sql: entry pages per referrer and per campaign, for the stats REF view.
+  // sql/060_stats.sql: arrivals per referrer, entry pages per referrer and per campaign, social posts.
+  { view: "hits_daily_referrer", bucket: "1 day" },
   { view: "hits_daily_entry", bucket: "1 day" },
   { view: "hits_daily_campaign_page", bucket: "1 day" },
+  { view: "hits_daily_post", bucket: "1 day" },
 ] as const;
 
 // NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds

@@ -69,6 +69,8 @@ export type HitRow = {
   localHour: number;
   path: string;
   referrerHost: string | null;
+  /** A public social post the visit came from (referrers.ts socialPost); never anything else. */
+  referrerPost: string | null;
   source: string | null;
   utmSource: string | null;
   utmMedium: string | null;

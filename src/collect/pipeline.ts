@@ -3,7 +3,7 @@
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { countryOfTimeZone, localTime } from "./localtime";
 import { KIND, type HitRow, type Incoming } from "./model";
-import { classifyHost, EMAIL_MEDIUMS, referrerHost } from "./referrers";
+import { classifyHost, EMAIL_MEDIUMS, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";
 import type { Metrics } from "./metrics";
@@ -81,6 +81,7 @@ const STEPS: Step[] = [
       // NOTE: a same-site referrer is an internal page view: no source, so source lists count arrivals.
       if (host === site) return;
       d.row.referrerHost = clip(host, 253);
+      d.row.referrerPost = clip(socialPost(d.in.body.r), 512);
       d.row.source = host ? classifyHost(host) : "direct";
       if (d.row.utmMedium && EMAIL_MEDIUMS.has(d.row.utmMedium)) d.row.source = "email";
     },
@@ -137,7 +138,7 @@ export const STEP_NAMES = STEPS.map((s) => s.name);
 
 const emptyRow = (i: Incoming): HitRow => ({
   time: i.time, siteId: 0, kind: KIND[i.kind], localDay: "", localHour: 0, path: "/",
-  referrerHost: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null,
+  referrerHost: null, referrerPost: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null,
   country: null, language: null, browser: null, os: null, device: null, screen: null,
   isUnique: false, isBounce: false, durationMs: null, loadMs: null, transferBytes: null,
   eventName: null, eventValue: null,

@@ -66,5 +66,31 @@ export function referrerHost(referrer: string | undefined): string | null {
   }
 }
 
+// Public social posts a referrer may point at (SPEC §3 tweets). A post URL names a public post, never
+// the visitor, so it may be stored (DESIGN "Privacy model"); anything else keeps only its host.
+const POSTS: { host: RegExp; path: RegExp }[] = [
+  // x.com/{user}/status/{id}, also twitter.com and mobile.twitter.com
+  { host: /^(x\.com|(mobile\.)?twitter\.com)$/, path: /^\/[A-Za-z0-9_]{1,15}\/status\/\d{1,25}$/ },
+  // Mastodon and other ActivityPub servers: {server}/@{user}/{id}
+  { host: /./, path: /^\/@[A-Za-z0-9_.-]{1,64}\/\d{1,25}$/ },
+  // Bluesky: bsky.app/profile/{handle or did}/post/{rkey}
+  { host: /^bsky\.app$/, path: /^\/profile\/[A-Za-z0-9_.:-]{1,253}\/post\/[a-z0-9]{1,32}$/ },
+];
+
+/** The canonical URL of a public social post the referrer points at (no query, no fragment), or null. */
+export function socialPost(referrer: string | undefined): string | null {
+  if (!referrer) return null;
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  const path = url.pathname.replace(/\/$/, "");
+  return POSTS.some((p) => p.host.test(host) && p.path.test(path)) ? `https://${host}${path}` : null;
+}
+
 /** utm_medium values that mark a campaign as email even without a known mail host. */
 export const EMAIL_MEDIUMS = new Set(["email", "e-mail", "newsletter", "mail"]);

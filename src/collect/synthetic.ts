@@ -38,7 +38,10 @@ const REFERRERS = [
   "https://www.google.com/", "https://duckduckgo.com/", "https://www.bing.com/", "https://news.ycombinator.com/",
   "https://t.co/x", "https://www.reddit.com/r/webdev/", "https://mastodon.social/@a", "https://www.linkedin.com/feed/",
   "https://mail.google.com/mail/u/0/", "https://outlook.live.com/", "https://www.ecosia.org/",
-  ...Array.from({ length: 189 }, (_, i) => `https://blog-${i}.example/post`),
+  // Public posts (stats REF tweets): the pipeline keeps these URLs, not only their hosts.
+  "https://x.com/bothy/status/1859000000000000001", "https://mastodon.social/@bothy/113500000000000002",
+  "https://bsky.app/profile/bothy.example/post/3lbothy2abc", "https://x.com/someone/status/1859000000000000003?s=20",
+  ...Array.from({ length: 185 }, (_, i) => `https://blog-${i}.example/post`),
 ];
 const ZONES = [
   "Europe/London", "America/New_York", "Europe/Berlin", "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata",

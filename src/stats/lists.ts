@@ -46,6 +46,21 @@ export const inRange = (sql: Queryable, siteId: number, r: Range) => sql`
   site_id = ${siteId} AND local_day BETWEEN ${r.thenStart}::date AND ${r.endKey}::date
   AND bucket >= ${r.bucketFrom} AND bucket < ${r.bucketTo}`;
 
+/**
+ * Several lists from one read of an aggregate: GROUPING SETS with one set per column, each row
+ * telling its list (`dim`, the column name) and its label (NULL read as "unknown"). Column names
+ * are constants of this module's callers, never input.
+ */
+export function dimensions(sql: Queryable, cols: readonly string[]) {
+  const expr = (c: string) => `coalesce(${c}::text, 'unknown')`;
+  const which = (then: (c: string) => string) => `CASE ${cols.map((c) => `WHEN GROUPING(${expr(c)}) = 0 THEN ${then(c)}`).join(" ")} END`;
+  return {
+    dim: sql.unsafe(which((c) => `'${c}'`)),
+    label: sql.unsafe(which(expr)),
+    sets: sql.unsafe(`GROUPING SETS (${cols.map((c) => `(${expr(c)})`).join(", ")})`),
+  };
+}
+
 /** `sum(col) FILTER (local day in now)` and the same for then, as float8 (exact below 2^53). */
 export const nowSum = (sql: Queryable, r: Range, col: string) =>
   sql`coalesce(sum(${sql(col)}) FILTER (WHERE local_day >= ${r.startKey}::date), 0)::float8`;

@@ -4,29 +4,35 @@
 import type { PendingQuery, Row } from "postgres";
 import { namedQuery, type Queryable } from "../db";
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { inRange, nowSum, share, change, byValueThenLabel, thenSum, toList, type Pair } from "./lists";
+import { byValueThenLabel, change, inRange, nowSum, share, thenSum, toList, type Pair } from "./lists";
 import type { Range } from "./range";
 
 /** Entry pages listed per referrer and per campaign. */
 export const TOP_ENTRY_PAGES = 10;
+/** Social posts listed (SPEC §9: tweets are trimmed to 25). */
+export const TOP_POSTS = 25;
 
-type SourceRow = { dim: "ref" | "campaign" | "source" | "medium"; parent: string | null; label: string } & Pair;
+/** The referrer label of an arrival: "direct", its host, or "unknown" when it had no readable host. */
+const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END";
 
-// NOTE: one read of hits_daily_source fans each row out to the lists it belongs to: its referrer
-// label when it is an arrival, and its campaign, campaign × utm_source and campaign × utm_medium.
-const sources = namedQuery("stats.ref.sources", (sql: Queryable, site: number, r: Range) => sql<SourceRow[]>`
-  SELECT d.dim, d.parent, coalesce(d.label, 'unknown') AS label,
+const referrers = namedQuery("stats.ref.referrers", (sql: Queryable, site: number, r: Range) => sql<({ label: string } & Pair)[]>`
+  SELECT ${sql.unsafe(REF_LABEL)} AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
+  FROM hits_daily_referrer WHERE ${inRange(sql, site, r)} GROUP BY 1`);
+
+type CampaignPart = { campaign: string; dim: "source" | "medium" | null; label: string | null } & Pair;
+
+// NOTE: one read of the campaign rows of hits_daily_source for the campaigns and both sublists:
+// the (campaign) set gives the totals (dim NULL), the others utm_source and utm_medium per campaign.
+const campaigns = namedQuery("stats.ref.campaigns", (sql: Queryable, site: number, r: Range) => sql<CampaignPart[]>`
+  SELECT utm_campaign AS campaign,
+    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN 'source'
+      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN 'medium' END AS dim,
+    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN coalesce(utm_source, 'unknown')
+      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN coalesce(utm_medium, 'unknown') END AS label,
     ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM (SELECT local_day, source, referrer_host, utm_campaign, utm_source, utm_medium, views
-        FROM hits_daily_source
-        WHERE ${inRange(sql, site, r)} AND (source IS NOT NULL OR utm_campaign IS NOT NULL)) s
-  CROSS JOIN LATERAL (VALUES
-    ('ref', NULL, CASE WHEN s.source = 'direct' THEN 'direct' ELSE s.referrer_host END, s.source IS NOT NULL),
-    ('campaign', NULL, s.utm_campaign, s.utm_campaign IS NOT NULL),
-    ('source', s.utm_campaign, s.utm_source, s.utm_campaign IS NOT NULL),
-    ('medium', s.utm_campaign, s.utm_medium, s.utm_campaign IS NOT NULL)) d(dim, parent, label, keep)
-  WHERE d.keep
-  GROUP BY 1, 2, 3`);
+  FROM hits_daily_source WHERE ${inRange(sql, site, r)} AND utm_campaign IS NOT NULL
+  GROUP BY GROUPING SETS ((utm_campaign), (utm_campaign, coalesce(utm_source, 'unknown')),
+    (utm_campaign, coalesce(utm_medium, 'unknown')))`);
 
 type EntryRow = { grp: string; label: string; total: number } & Pair;
 
@@ -38,20 +44,27 @@ type EntryRow = { grp: string; label: string; total: number } & Pair;
  */
 const topPages = (sql: Queryable, r: Range, grouped: PendingQuery<Row[]>) => sql<EntryRow[]>`
   SELECT grp, label, now, "then", total FROM (
-    SELECT grp, label, now, "then", sum(now) OVER (PARTITION BY grp) AS total,
-      row_number() OVER (PARTITION BY grp ORDER BY now DESC, label COLLATE "C") AS n
+    SELECT grp, label, now, "then", sum(now) OVER w AS total, row_number() OVER w AS n
     FROM (${grouped}) g
+    -- NOTE: one window (one sort) for both: the frame spans the whole group, so sum() is its total.
+    WINDOW w AS (PARTITION BY grp ORDER BY now DESC, label COLLATE "C" ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
   ) w
   WHERE n <= ${TOP_ENTRY_PAGES} AND now > 0`;
 
 const entries = namedQuery("stats.ref.entries", (sql: Queryable, site: number, r: Range) => topPages(sql, r, sql`
-  SELECT CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END AS grp, path AS label,
+  SELECT ${sql.unsafe(REF_LABEL)} AS grp, path AS label,
     ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
   FROM hits_daily_entry WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
 
 const campaignPages = namedQuery("stats.ref.campaignPages", (sql: Queryable, site: number, r: Range) => topPages(sql, r, sql`
   SELECT utm_campaign AS grp, path AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
   FROM hits_daily_campaign_page WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
+
+/** The social posts that sent the most page views in the range (hits_daily_post, sql/060_stats.sql). */
+const posts = namedQuery("stats.ref.posts", (sql: Queryable, site: number, r: Range) => sql<{ u: string; n: number }[]>`
+  SELECT referrer_post AS u, sum(views)::float8 AS n
+  FROM hits_daily_post WHERE ${inRange(sql, site, r)} AND local_day >= ${r.startKey}::date
+  GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT ${TOP_POSTS}`);
 
 /** Groups' top pages as list rows, ordered like every list. */
 function pagesByGroup(rows: EntryRow[]): Map<string, ListRow[]> {
@@ -65,21 +78,25 @@ function pagesByGroup(rows: EntryRow[]): Map<string, ListRow[]> {
 }
 
 export async function refStats(sql: Queryable, site: number, r: Range) {
-  const [sourceRows, entryRows, campaignRows] = await Promise.all([
-    sources(sql, site, r), entries(sql, site, r), campaignPages(sql, site, r),
+  const [referrerRows, campaignParts, entryRows, campaignRows, postRows] = await Promise.all([
+    referrers(sql, site, r), campaigns(sql, site, r), entries(sql, site, r), campaignPages(sql, site, r), posts(sql, site, r),
   ]);
-  const of = (dim: SourceRow["dim"], parent: string | null = null) =>
-    sourceRows.filter((s) => s.dim === dim && s.parent === parent);
+  const parts = new Map<string, ({ label: string } & Pair)[]>();
+  for (const p of campaignParts) {
+    const key = `${p.dim}\u0000${p.campaign}`;
+    parts.set(key, [...(parts.get(key) ?? []), { ...p, label: p.label ?? p.campaign }]);
+  }
+  const of = (campaign: string, dim: CampaignPart["dim"]) => parts.get(`${dim}\u0000${campaign}`) ?? [];
   const byCampaign = pagesByGroup(campaignRows);
-  const campaign: CampaignRow[] = toList(of("campaign"), (c) => ({
-    source: toList(of("source", c.label)),
-    medium: toList(of("medium", c.label)),
+  const totals = campaignParts.filter((p) => p.dim === null).map((p) => ({ ...p, label: p.campaign }));
+  const campaign: CampaignRow[] = toList(totals, (c) => ({
+    source: toList(of(c.label, "source")),
+    medium: toList(of(c.label, "medium")),
     path: byCampaign.get(c.label) ?? [],
   }));
-  const result = toList(of("ref"));
+  const result = toList(referrerRows);
   const byReferrer = pagesByGroup(entryRows);
-  // NOTE: referrer post URLs are not stored (hits keep the host only), so there are no tweets yet.
-  const tweets: Tweet[] = [];
+  const tweets: Tweet[] = postRows.map((p) => ({ u: p.u, visits: [p.n, p.n === 1 ? "visit" : "visits"] }));
   return {
     result,
     path: Object.fromEntries(result.map((row) => [row.label, byReferrer.get(row.label) ?? []])),

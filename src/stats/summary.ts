@@ -2,7 +2,7 @@
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
 import { namedQuery, type Queryable } from "../db";
 import type { Day, ListRow, Visits } from "./contract";
-import { inRange, nowSum, thenSum, toList, type Pair } from "./lists";
+import { dimensions, inRange, nowSum, thenSum, toList, type Pair } from "./lists";
 import { dayKeys, type Range } from "./range";
 
 type HourRow = { day: string; hour: number; views: number; uniques: number; bounces: number };
@@ -15,24 +15,27 @@ const hours = namedQuery("stats.summary.hours", (sql: Queryable, site: number, r
   FROM hits_hourly WHERE ${inRange(sql, site, r)}
   GROUP BY 1, 2`);
 
-// NOTE: one scan per aggregate: each row is fanned out to one (dim, label) pair per dimension
-// with a LATERAL VALUES list, so four lists cost one read of hits_daily_tech.
-const tech = namedQuery("stats.summary.tech", (sql: Queryable, site: number, r: Range) => sql<DimRow[]>`
-  SELECT d.dim, coalesce(d.label, 'unknown') AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM (SELECT local_day, browser, os, device, screen, views FROM hits_daily_tech WHERE ${inRange(sql, site, r)}) s
-  CROSS JOIN LATERAL (VALUES ('browser', s.browser), ('os', s.os), ('device', s.device), ('screen', s.screen)) d(dim, label)
-  GROUP BY 1, 2`);
+// NOTE: one read per aggregate: GROUPING SETS give the four lists of hits_daily_tech in one pass.
+const TECH = ["browser", "os", "device", "screen"] as const;
+const tech = namedQuery("stats.summary.tech", (sql: Queryable, site: number, r: Range) => {
+  const d = dimensions(sql, TECH);
+  return sql<DimRow[]>`
+    SELECT ${d.dim} AS dim, ${d.label} AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
+    FROM hits_daily_tech WHERE ${inRange(sql, site, r)} GROUP BY ${d.sets}`;
+});
 
-const geo = namedQuery("stats.summary.geo", (sql: Queryable, site: number, r: Range) => sql<DimRow[]>`
-  SELECT d.dim, coalesce(d.label, 'unknown') AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM (SELECT local_day, country, language, views FROM hits_daily_geo WHERE ${inRange(sql, site, r)}) s
-  CROSS JOIN LATERAL (VALUES ('country', s.country), ('language', s.language)) d(dim, label)
-  GROUP BY 1, 2`);
+const GEO = ["country", "language"] as const;
+const geo = namedQuery("stats.summary.geo", (sql: Queryable, site: number, r: Range) => {
+  const d = dimensions(sql, GEO);
+  return sql<DimRow[]>`
+    SELECT ${d.dim} AS dim, ${d.label} AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
+    FROM hits_daily_geo WHERE ${inRange(sql, site, r)} GROUP BY ${d.sets}`;
+});
 
-/** Arrivals by source class; internal page views carry no source and are not arrivals. */
+/** Arrivals by source class (hits_daily_referrer holds arrivals only: internal views have no source). */
 const sources = namedQuery("stats.summary.sources", (sql: Queryable, site: number, r: Range) => sql<{ label: string; now: number }[]>`
   SELECT source AS label, ${nowSum(sql, r, "views")} AS now
-  FROM hits_daily_source WHERE ${inRange(sql, site, r)} AND source IS NOT NULL
+  FROM hits_daily_referrer WHERE ${inRange(sql, site, r)}
   GROUP BY 1`);
 
 /** Load time per page: summed ms and the number of loads measured, for both periods. */

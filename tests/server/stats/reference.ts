@@ -158,6 +158,10 @@ export async function referenceRef(sql: Sql, site: number, startKey: string, end
     result,
     path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
     campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),
-    tweets: [],
+    tweets: (await sql`
+      SELECT referrer_post AS u, count(*)::float8 AS n FROM hits
+      WHERE site_id = ${site} AND kind = 1 AND referrer_post IS NOT NULL
+        AND local_day BETWEEN ${startKey}::date AND ${endKey}::date
+      GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT 25`).map((t) => ({ u: t.u, visits: [t.n, t.n === 1 ? "visit" : "visits"] })),
   };
 }

@@ -1,7 +1,7 @@
 // The carbon room without I/O: SWD v4 grams checked against co2.js itself, and SPEC §9 units.
 import { describe, expect, test } from "bun:test";
 import { co2 } from "@tgwf/co2";
-import { formatBytes, formatMass, historyKb, perVisit, streamingHours } from "../../../src/carbon";
+import { carKm, formatBytes, formatMass, GRAMS_PER_KM, historyKb, perVisit, streamingHours } from "../../../src/carbon";
 
 const FIRST = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
 
@@ -29,6 +29,11 @@ describe("units (SPEC §9)", () => {
   test("bytes / 700 million are streaming hours", () => {
     expect(streamingHours(700_000_000)).toBe(1);
     expect(streamingHours(350_000_000)).toBe(0.5);
+  });
+  test("car kilometres use the EEA 2023 new-car average of 106.6 g CO2/km", () => {
+    expect(GRAMS_PER_KM).toBe(106.6);
+    expect(carKm(1066)).toBeCloseTo(10, 10);
+    expect(carKm(0)).toBe(0);
   });
   test("mass scales by 1000 through g, kg, t, kt", () => {
     expect(formatMass(0.148)).toBe("0.15 g");

@@ -75,8 +75,22 @@ describe("putReferrer", () => {
     expect(await row(view({ r: "https://t.co/abc" }))).toMatchObject({ referrerHost: "t.co", source: "social" });
     expect(await row(view({ r: "https://mail.google.com/mail/u/0" }))).toMatchObject({ source: "email" });
     expect(await row(view({ r: "https://someblog.example/post" }))).toMatchObject({ referrerHost: "someblog.example", source: "unknown" });
-    expect(await row(view({}))).toMatchObject({ referrerHost: null, source: "direct" });
+    expect(await row(view({}))).toMatchObject({ referrerHost: null, referrerPost: null, source: "direct" });
     expect(await row(view({ p: "/?utm_medium=newsletter", r: "https://someblog.example/" }))).toMatchObject({ source: "email" });
+  });
+
+  test("a public social post keeps its URL (no query, no fragment); any other referrer only its host", async () => {
+    const post = async (r: string) => (await row(view({ r }))).referrerPost;
+    expect(await post("https://x.com/bothy/status/1859000000000000001?s=20")).toBe("https://x.com/bothy/status/1859000000000000001");
+    expect(await post("https://mobile.twitter.com/bothy/status/42/")).toBe("https://mobile.twitter.com/bothy/status/42");
+    expect(await post("https://mastodon.social/@bothy/113500000000000002#x")).toBe("https://mastodon.social/@bothy/113500000000000002");
+    expect(await post("https://bsky.app/profile/bothy.example/post/3lbothy2abc")).toBe("https://bsky.app/profile/bothy.example/post/3lbothy2abc");
+    for (const r of ["https://x.com/bothy", "https://x.com/i/status/1/likes", "https://mastodon.social/@bothy", "https://someblog.example/post/1",
+      "https://t.co/abc", "javascript:alert(1)", "not a url", "https://bsky.app/profile/bothy.example"]) {
+      expect(await post(r)).toBeNull();
+    }
+    // A same-site referrer is never a post.
+    expect(await post("https://shop.example/@shop/123")).toBeNull();
   });
 
   test("a same-site referrer is an internal view: no source, and never unique", async () => {

@@ -1,0 +1,113 @@
+// `npm run bench:stats [-- --sizes 1000000,10000000 --runs 15 --raw-runs 2]`: for each size, a fresh
+// embedded database in its own temp DATA_DIR gets that many hits for one domain over the last 30
+// days (bulk INSERT … SELECT generate_series, see stats-data.ts), materialized by the collect
+// refresh job, plus fresh hits of the last 20 s through the real pipeline and writer. Then it
+// times a full dashboard load as the dashboard does it (SUMMARY, then PATH and REF in parallel)
+// for 1, 7 and 30-day ranges ending today: median and p95 over the continuous aggregates, and the
+// same readStats answered from raw hits (plain views with the aggregates' definitions, put first
+// on the search_path) as the baseline. The data dir is deleted afterwards.
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { refreshAggregates } from "../src/collect/jobs";
+import { localTime } from "../src/collect/localtime";
+import type { Database } from "../src/db";
+import { setLogLevel } from "../src/log";
+import { readStats, type StatsTarget } from "../src/stats/read";
+import { freshDataDir } from "../tests/helpers/db";
+import { addTarget, ingest, traffic } from "../tests/helpers/stats";
+import { openDatabase } from "../src/db";
+import { bulkHits } from "./stats-data";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000000,10000000" },
+    runs: { type: "string", default: "15" },
+    "raw-runs": { type: "string", default: "2" },
+  },
+});
+const SIZES = values.sizes!.split(",").map(Number);
+const RUNS = Number(values.runs);
+const RAW_RUNS = Number(values["raw-runs"]);
+const RANGES = [1, 7, 30];
+const GOAL_MS: Record<number, number> = { 1_000_000: 100, 10_000_000: 200 };
+const DAY = 86_400_000;
+const TZ = "Europe/London";
+
+setLogLevel("warn");
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+async function dashboard(db: Database, target: StatsTarget, startKey: string, endKey: string) {
+  const t0 = performance.now();
+  const read = (dataType: "SUMMARY" | "PATH" | "REF") => readStats(db.read, target, { startKey, endKey, dataType }, { admin: false });
+  const summary = await read("SUMMARY");
+  const [path, ref] = await Promise.all([read("PATH"), read("REF")]);
+  for (const r of [summary, path, ref]) if (!r.ok) throw new Error(r.message);
+  return performance.now() - t0;
+}
+
+/** Plain views named like the aggregates, over raw hits, in schema `raw`: the baseline's tables. */
+async function rawViews(db: Database) {
+  await db.sql`CREATE SCHEMA IF NOT EXISTS raw`;
+  const views = await db.sql<{ name: string; def: string }[]>`
+    SELECT view_name AS name, view_definition AS def FROM timescaledb_information.continuous_aggregates`;
+  for (const v of views) await db.sql.unsafe(`CREATE OR REPLACE VIEW raw.${v.name} AS ${v.def.replace(/;\s*$/, "")}`);
+}
+
+async function bench(size: number) {
+  const dir = await freshDataDir();
+  const db = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
+  try {
+    const target = await addTarget(db.sql, "bench.example", TZ, { green: true });
+    const now = Date.now();
+    let t = performance.now();
+    await bulkHits(db.sql, target.id, TZ, new Date(now - 30 * DAY), new Date(now - 60_000), size);
+    console.log(`\n## ${size.toLocaleString("en")} hits over 30 days (bulk INSERT … SELECT generate_series): ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    await refreshAggregates(db.sql);
+    await db.sql`ANALYZE`;
+    await db.sql`CHECKPOINT`;
+    console.log(`refreshAggregates (collect job) + ANALYZE + CHECKPOINT: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const fresh = await ingest(db.sql, traffic("bench.example", Date.now() - 20_000, Date.now(), 100, 5));
+    const [tail] = await db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM hits WHERE site_id = ${target.id} AND time >= date_trunc('day', now())`;
+    console.log(`${fresh} fresh hits of the last 20 s through the pipeline; today's raw rows read by real-time aggregation: ${tail!.n.toLocaleString("en")}`);
+
+    const today = localTime(TZ, Date.now()).day;
+    const startOf = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY).toISOString().slice(0, 10);
+    const rows: string[] = [];
+    let worst = 0;
+    for (const days of RANGES) {
+      const start = startOf(days);
+      await dashboard(db, target, start, today); // warm-up
+      const agg: number[] = [];
+      for (let i = 0; i < RUNS; i++) agg.push(await dashboard(db, target, start, today));
+      await db.sql`SET search_path = raw, public`;
+      const raw: number[] = [];
+      try {
+        for (let i = 0; i < RAW_RUNS; i++) raw.push(await dashboard(db, target, start, today));
+      } finally {
+        await db.sql`SET search_path = public`;
+      }
+      worst = Math.max(worst, pct(agg, 95));
+      rows.push(`| ${days} d | ${ms(pct(agg, 50))} | ${ms(pct(agg, 95))} | ${ms(pct(raw, 50))} | ${ms(Math.max(...raw))} | ${(pct(raw, 50) / pct(agg, 50)).toFixed(0)}× |`);
+    }
+    console.log(`\nfull dashboard load (SUMMARY, then PATH ‖ REF), ${RUNS} runs over the aggregates, ${RAW_RUNS} from raw hits`);
+    console.log("| range | aggregates median | aggregates p95 | raw median | raw max | raw / aggregates |");
+    console.log("|---|---|---|---|---|---|");
+    for (const r of rows) console.log(r);
+    const goal = GOAL_MS[size];
+    if (goal) console.log(`goal p95 ≤ ${goal} ms: ${worst <= goal ? "met" : "NOT met"} (worst p95 ${ms(worst)})`);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`bench:stats, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (2 cores shared)`);
+for (const size of SIZES) await bench(size);

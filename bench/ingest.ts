@@ -16,7 +16,8 @@ import { start } from "../src/server";
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, concurrency: { type: "string", default: "32" } } });
 setLogLevel("warn");
 const dataDir = mkdtempSync(join(tmpdir(), "bothy-bench-"));
-const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+// NOTE: no demo domain: its seeding would write through the same collector the bench measures.
+const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DOMAIN: "" });
 const server = await start(config);
 const sql = server.db.sql;
 const collector = collectorOf(server.db)!;

@@ -4,8 +4,7 @@
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a
 // domain that does not exist: 404, never 403, which would tell a stranger that the name is counted.
 import type { AppContext } from "../app";
-import type { User } from "../auth";
-import { apiKeyUid } from "../auth";
+import { apiKeyUid, type User } from "../auth";
 import { verifyPassword } from "../auth/passwords";
 import { createThrottle, MAX_FAILURES } from "../auth/throttle";
 import { hashToken } from "../auth/tokens";

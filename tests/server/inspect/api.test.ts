@@ -142,10 +142,13 @@ describe("get-screenshot", () => {
 });
 
 describe("rate limit", () => {
-  test("a client starting too many new runs gets 429", async () => {
+  test("a client starting too many new runs gets 429 with Retry-After", async () => {
     // Runs started so far by this client: /, the re-run, the dead port twice. The limit is 5.
     expect(await check(site.url("/plain?n=1"))).toEqual({ action: "check_again" });
     const res = await get(`/api/check-analysis?url=${encodeURIComponent(site.url("/plain?n=2"))}`);
     expect(res.status).toBe(429);
+    const wait = Number(res.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
   });
 });

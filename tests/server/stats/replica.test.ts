@@ -1,0 +1,68 @@
+// Stats reads go to DATABASE_READ_URL (issue 6): the app runs against a served database, with the
+// read URL pointing at a TCP relay in front of the same database (as a streaming replica would
+// be). The relay sees no traffic until a stats read, then carries it; with the relay down, stats
+// fail while the rest of the API, on the primary, still answers.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { call, sessionFrom } from "../../helpers/api";
+import { freshDataDir } from "../../helpers/db";
+import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+
+let db: Child;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let relay: Server;
+const relayed = { connections: 0, bytes: 0 };
+const open = new Set<Socket>();
+
+beforeAll(async () => {
+  db = await spawnServer("src/db/serve.ts", { DATA_DIR: await freshDataDir(), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  const target = new URL(db.url);
+  relay = createServer((client) => {
+    relayed.connections++;
+    const upstream = createConnection(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on("close", () => open.delete(s));
+      s.on("error", () => {});
+    }
+    client.on("data", (chunk) => (relayed.bytes += chunk.length));
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  const port = (relay.address() as { port: number }).port;
+  const readUrl = new URL(db.url);
+  readUrl.port = String(port);
+  server = await startTestServer({
+    env: { DATABASE_URL: db.url, DATABASE_READ_URL: readUrl.toString(), DATABASE_POOL: "1" },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  relay?.close();
+  db?.proc.kill("SIGTERM");
+  await db?.exited;
+});
+
+test("stats are read through DATABASE_READ_URL, and only stats", async () => {
+  expect(server.db.read).not.toBe(server.db.sql);
+  const body = { email: "reader@example.com", password: "a sturdy passphrase", name: "R" };
+  const cookie = sessionFrom((await call(server.app, "POST", "/api/signup", { body })).headers)!;
+  const same = { origin: "http://bothy.test" };
+  expect((await call(server.app, "POST", "/api/domains", { cookie, headers: same, body: { domain: "read.example.com" } })).status).toBe(201);
+  // Sign-up, sessions and domains live on the primary: the replica has not been asked anything.
+  expect(relayed).toEqual({ connections: 0, bytes: 0 });
+
+  const res = await call(server.app, "GET", "/api/stats?domain=read.example.com&startKey=2026-01-01&endKey=2026-01-02&dataType=SUMMARY", { cookie });
+  expect(res.status).toBe(200);
+  expect(res.json.validated.SK).toBe("read.example.com");
+  expect(relayed.connections).toBe(1);
+  expect(relayed.bytes).toBeGreaterThan(0);
+
+  // With the replica gone, stats fail; everything on the primary still answers.
+  relay.close();
+  for (const s of open) s.destroy();
+  const down = await call(server.app, "GET", "/api/stats?domain=read.example.com&startKey=2026-01-01&endKey=2026-01-02&dataType=SUMMARY", { cookie });
+  expect(down.status).toBe(500);
+  expect(down.json.error.message).toBe("Internal server error");
+  expect((await call(server.app, "GET", "/api/domains", { cookie })).status).toBe(200);
+});

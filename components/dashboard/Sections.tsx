@@ -12,7 +12,8 @@ import { Events } from "./widgets/Events";
 import { ListWidget } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
-import { WorldMap, countryName, languageName } from "./widgets/WorldMap";
+import { countryName, languageName } from "./widgets/countries";
+import { WorldMapLazy } from "./widgets/lazy";
 
 export type RowPopup = { kind: "page"; row: ListRow } | { kind: "referrer"; row: ListRow };
 
@@ -68,7 +69,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
   const pending = "Loading…";
   // NOTE: the map projects every country's outline on render (d3-geo, the costliest part of the
   // page); PATH and REF landing must not redraw it, only a new SUMMARY.
-  const map = useMemo(() => <WorldMap rows={summary.country} />, [summary.country]);
+  const map = useMemo(() => <WorldMapLazy rows={summary.country} />, [summary.country]);
   return (
     <div className="grid gap-6 desk:grid-cols-2">
       <Section id="pages" title="Top pages" pro={pro}>

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { PathStats, SummaryStats } from "../../src/stats/contract";
 import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
 import { change } from "./section-list";
-import { TimeChart } from "./widgets/TimeChart";
+import { TimeChartLazy } from "./widgets/lazy";
 
 type Props = {
   summary: SummaryStats;
@@ -33,7 +33,7 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
   const avg = averageTime(path);
   // NOTE: kept across PATH/REF arrivals: victory lays the chart out again on every render.
   const drawn = useMemo(
-    () => <TimeChart days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />,
+    () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />,
     [summary.days, chart.unit, chart.type, onDay],
   );
   const figures = [

@@ -27,7 +27,7 @@ const PASSWORD = "open sesame";
 const oembed = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
-  fetch: (req) => Response.json({ html: `<blockquote class="twitter-tweet"><p>A post linking here</p>&mdash; ${new URL(req.url).searchParams.get("url")}</blockquote>` }),
+  fetch: () => Response.json({ html: `<blockquote class="twitter-tweet"><p>A post linking here: a calm, fast site that tells its carbon cost.</p>&mdash; Ada (@ada)</blockquote>` }),
 });
 
 let pro: Child;

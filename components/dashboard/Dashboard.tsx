@@ -52,6 +52,12 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
   const firstLoad = useRef(true);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  // NOTE: the chart and map code load while the first answers are on their way, not after them
+  // (widgets/lazy.tsx imports the same modules when they first render).
+  useEffect(() => {
+    void import("./widgets/TimeChart");
+    void import("./widgets/WorldMap");
+  }, []);
   useEffect(() => {
     void load(range).then((summary) => {
       // The first range was a guess from the viewer's clock; the domain's today decides.

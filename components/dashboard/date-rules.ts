@@ -33,8 +33,13 @@ export const daysBetween = (a: string, b: string) => Math.round((toMs(b) - toMs(
 export const rangeDays = (r: Range) => daysBetween(r.startKey, r.endKey) + 1;
 
 /** The local day of an instant in a time zone, e.g. dayIn("Pacific/Auckland", Date.parse("2026-01-01T12:00Z")) = "2026-01-02". */
+// NOTE: one formatter per zone: building an Intl.DateTimeFormat costs about a millisecond, and
+// the dashboard asks on every render.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function dayIn(tz: string, ms: number): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(ms);
+  let format = dayFormats.get(tz);
+  if (!format) dayFormats.set(tz, (format = new Intl.DateTimeFormat("en-GB", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" })));
+  const parts = format.formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }

@@ -1,56 +1,45 @@
-// The domain dashboard in real Chromium against the real server process and seeded traffic
-// (issue 7 acceptance 1, 2, 5): every section shows the API's numbers; presets, a calendar pick
-// (backwards too), hour/day rules, list search/paging/percent/expand, every popup, keyboard
-// navigation, auto-refresh; locked sections and the locked-month overlay on a free server; public
-// dashboards with and without password; the demo and its redaction; the error state; axe; no
-// console errors; screenshots at 1440 and 390 px.
+// The owner's dashboard in real Chromium against the real server process and seeded traffic
+// (issue 7 acceptance 1, 2, 5): every section shows the API's numbers; screenshots at 1440 and
+// 390 px; the sticky header; presets, a calendar pick (backwards too), hour/day rules; list
+// search/paging/percent/expand; every popup; the dots menu; keyboard navigation; auto-refresh;
+// the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import axe from "axe-core";
 import { mkdirSync } from "node:fs";
-import type { BrowserContext, Page, Request } from "playwright-core";
+import type { Page } from "playwright-core";
 import { addDays, dayIn, formatRange, presetRange } from "../../components/dashboard/date-rules";
 import { formatDuration, formatNumber } from "../../components/dashboard/format";
 import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
-import { prepareSites, signIn, type Owner } from "../helpers/dashboard";
+import {
+  axeViolations as axeOf,
+  consoleWatch,
+  dashboardLoaded,
+  fakeOembed,
+  listLabels,
+  listValues,
+  prepareSites,
+  settle as settleLoad,
+  signIn,
+  statsFor,
+  statsRequests as requestsOf,
+  type Owner,
+} from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
-const ADMIN: Owner = { email: "root@example.com", name: "Root Admin", password: "admin password 2026", scope: ["admin"] };
-const FREE: Owner = { email: "free@example.com", name: "Free User", password: "free plan password 1" };
 const TZ = "Europe/Berlin";
-const DEMO = "demo.e2e";
-const PASSWORD = "open sesame";
 
-// A fake oEmbed provider on loopback for the social-post wall (OEMBED_API_BASE).
-const oembed = Bun.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  fetch: () => Response.json({ html: `<blockquote class="twitter-tweet"><p>A post linking here: a calm, fast site that tells its carbon cost.</p>&mdash; Ada (@ada)</blockquote>` }),
-});
-
+const oembed = fakeOembed();
+const { problems, watch: watched, expecting4xx } = consoleWatch();
 let pro: Child;
-let free: Child;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
-let ids: Record<string, string>;
-const problems: string[] = [];
-// NOTE: Chromium logs every 4xx answer as a console error; some tests provoke them on purpose.
-let expect4xx = false;
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [await freshDataDir(), await freshDataDir()];
-  ids = await prepareSites(proDir, OWNER, [
-    { name: "shop.example", tz: TZ, ageDays: 60, views: 1200, days: 30, public: true, password: PASSWORD },
-    { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },
-  ]);
-  await prepareSites(proDir, ADMIN, []);
-  await prepareSites(freeDir, FREE, [{ name: "free.example", ageDays: 120, views: 200, days: 20 }]);
-  [pro, free] = await Promise.all([
-    spawnServer("src/server.ts", { DATA_DIR: proDir, DEMO_DOMAIN: DEMO, OEMBED_API_BASE: `http://127.0.0.1:${oembed.port}` }, { timeoutMs: 90_000 }),
-    spawnServer("src/server.ts", { DATA_DIR: freeDir, DEMO_DOMAIN: "", BETA: "0", OEMBED_API_BASE: `http://127.0.0.1:${oembed.port}` }, { timeoutMs: 90_000 }),
-  ]);
+  const dataDir = await freshDataDir();
+  await prepareSites(dataDir, OWNER, [{ name: "shop.example", tz: TZ, ageDays: 60, views: 1200, days: 30 }]);
+  pro = await spawnServer("src/server.ts", { DATA_DIR: dataDir, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
   page = await watched(browser.context);
   mkdirSync(`${ROOT}/test-results`, { recursive: true });
@@ -58,62 +47,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const s of [pro, free]) s?.proc.kill("SIGTERM");
-  await Promise.all([pro?.exited, free?.exited]);
-  oembed.stop(true);
+  pro?.proc.kill("SIGTERM");
+  await pro?.exited;
+  oembed.stop();
 });
 
-async function watched(context: BrowserContext) {
-  const p = await context.newPage();
-  p.on("console", (m) => {
-    // NOTE: the proxy embeds posts on x.com only; other networks' posts answer 400 and the wall
-    // hides them (SPEC §8: a failed post embed is hidden), which Chromium logs all the same.
-    const hiddenPost = /status of 400/.test(m.text()) && m.location().url.includes("/api/get-tweet");
-    const expected = hiddenPost || (expect4xx && /status of 4\d\d/.test(m.text()));
-    if (m.type() === "error" && !expected) problems.push(`console: ${m.text()} at ${m.location().url}`);
-  });
-  p.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  return p;
-}
-
-const loaded = (p: Page = page) => p.waitForSelector('[data-testid="dashboard"][data-loaded]', { timeout: 30_000 });
-/** Runs an action that starts a new load, and waits for that load (not the previous one) to land. */
-async function settle(action: () => Promise<unknown>, p: Page = page) {
-  const done = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"), { timeout: 30_000 });
-  await action();
-  await done;
-  await loaded(p);
-}
-
-/** The API's answer for the range the dashboard shows, fetched with the page's own session. */
-async function api<T>(dataType: string, range: { startKey: string; endKey: string }, domain = "shop.example", p: Page = page): Promise<T> {
-  const q = new URLSearchParams({ domain, ...range, dataType }).toString();
-  return p.evaluate(async (q) => (await fetch(`/api/stats?${q}`)).json(), q) as Promise<T>;
-}
-
-/** The value column of a list's visible rows. */
-const values = (id: string) => page.locator(`[data-testid="${id}-rows"] > li span.min-w-14`).allTextContents();
-const labels = (id: string) => page.locator(`[data-testid="${id}-rows"] > li span.truncate > span.truncate`).allTextContents();
-
-/** Collects the stats requests the page makes from now on. */
-function statsRequests(p: Page = page) {
-  const seen: URLSearchParams[] = [];
-  const on = (r: Request) => {
-    if (r.url().includes("/api/stats")) seen.push(new URL(r.url()).searchParams);
-  };
-  p.on("request", on);
-  return { seen, stop: () => p.off("request", on) };
-}
-
-async function axeViolations(p: Page = page) {
-  await p.evaluate(axe.source);
-  const found = await p.evaluate(async () => {
-    const r = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
-  });
-  return found.filter((v) => v.impact === "critical" || v.impact === "serious");
-}
-
+const loaded = (p: Page = page) => dashboardLoaded(p);
+const settle = (action: () => Promise<unknown>, p: Page = page) => settleLoad(p, action);
+const api = <T,>(dataType: string, range: { startKey: string; endKey: string }, domain = "shop.example", p: Page = page) => statsFor<T>(p, dataType, range, domain);
+const values = (id: string) => listValues(page, id);
+const labels = (id: string) => listLabels(page, id);
+const statsRequests = (p: Page = page) => requestsOf(p);
+const axeViolations = (p: Page = page) => axeOf(p);
 const today = () => dayIn(TZ, Date.now());
 
 describe("the owner's dashboard", () => {
@@ -405,101 +350,13 @@ describe("the owner's dashboard", () => {
   });
 
   test("a stats error replaces the dashboard with the Error heading and the message", async () => {
-    expect4xx = true;
+    expecting4xx(true);
     await page.goto(`${pro.url}/dashboard/nobody.example`);
     await page.getByRole("heading", { name: "Error" }).waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("No such domain.");
-    expect4xx = false;
+    expecting4xx(false);
   });
 
-  test("an admin viewing someone else's domain sees the notice with the link to all domains", async () => {
-    const ctx = await browser.context.browser()!.newContext();
-    const p = await watched(ctx);
-    await signIn(p, pro.url, ADMIN, "/dashboard/shop.example");
-    await loaded(p);
-    expect(await p.getByRole("link", { name: "all domains" }).getAttribute("href")).toBe("/admin/domains");
-    await ctx.close();
-  });
-});
-
-describe("public and demo dashboards", () => {
-  test("a public dashboard: read-only with a sign-up button; a protected one asks for its password", async () => {
-    const ctx = await browser.context.browser()!.newContext();
-    const p = await watched(ctx);
-    await p.goto(`${pro.url}/public/${ids["blog.example"]}`);
-    await loaded(p);
-    expect(await p.getByRole("heading", { name: "blog.example" }).count()).toBe(1);
-    expect(await p.getByRole("button", { name: "Dashboard options" }).count()).toBe(0);
-    expect(await p.getByRole("link", { name: "Get started free →" }).getAttribute("href")).toBe("/signup");
-
-    expect4xx = true;
-    await p.goto(`${pro.url}/public/${ids["shop.example"]}`);
-    await p.getByText("This dashboard is protected by a password.").waitFor();
-    await p.getByLabel("Password").fill("wrong guess");
-    await p.getByRole("button", { name: "View dashboard" }).click();
-    await p.getByText("Wrong password.").waitFor();
-    await p.getByLabel("Password").fill(PASSWORD);
-    await p.getByRole("button", { name: "View dashboard" }).click();
-    await loaded(p);
-    expect4xx = false;
-    expect(await p.getByRole("heading", { name: "shop.example" }).count()).toBe(1);
-    expect(await axeViolations(p)).toEqual([]);
-    await ctx.close();
-  });
-
-  test("the demo: open to visitors with the redaction message, and live on the home page", async () => {
-    const ctx = await browser.context.browser()!.newContext();
-    const p = await watched(ctx);
-    const refAnswer = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"));
-    await p.goto(`${pro.url}/dashboard/${DEMO}`);
-    await loaded(p);
-    await p.getByText("Some URLs are redacted on this demo page to protect our users.").waitFor();
-    expect(await p.getByRole("link", { name: "Get started free →" }).count()).toBe(1);
-    // The referrers shown are the redacted answer's: made-up hosts folded into one muted "redacted" row.
-    const ref = (await (await refAnswer).json()) as RefStats;
-    expect(ref.validated.demo).toBe(true);
-    expect(ref.tweets).toEqual([]);
-    const shown = await p.locator('[data-testid="referrals-rows"] > li span.truncate > span.truncate').allTextContents();
-    const words: Record<string, string> = { direct: "Direct / none", unknown: "Unknown" };
-    expect(shown).toEqual(ref.result.slice(0, 10).map((r) => words[r.label] ?? r.label));
-    if (ref.result.some((r) => r.label === "redacted")) expect(await p.locator("[data-testid=referrals-rows] .italic", { hasText: "redacted" }).count()).toBe(1);
-    await p.goto(`${pro.url}/#demo`);
-    await loaded(p);
-    expect(await p.locator("#demo").getByRole("link", { name: "Open the demo dashboard full size" }).getAttribute("href")).toBe(`/dashboard/${DEMO}`);
-    await ctx.close();
-  });
-});
-
-describe("a free plan (BETA=0)", () => {
-  test("Carbon & Energy and Events are locked; arrows skip them; old months are covered by the overlay", async () => {
-    const ctx = await browser.context.browser()!.newContext();
-    const p = await watched(ctx);
-    await signIn(p, free.url, FREE, "/dashboard/free.example");
-    await loaded(p);
-    const nav = p.getByRole("navigation", { name: "Dashboard sections" });
-    for (const label of ["Carbon & Energy", "Events"]) {
-      const item = nav.getByText(label, { exact: false });
-      expect(await item.getAttribute("aria-disabled")).toBe("true");
-      expect(await item.textContent()).toContain("Pro");
-    }
-    expect(await p.locator("#section-carbon").getAttribute("data-locked")).toBe("true");
-    await p.locator("#section-sources").focus();
-    await p.keyboard.press("ArrowDown");
-    expect(await p.evaluate(() => document.activeElement?.id)).toBe("section-attention");
-
-    await p.getByTestId("range-display").click();
-    const picker = p.getByTestId("date-picker");
-    expect(await picker.getByTestId("upgrade-overlay").count()).toBe(0);
-    await picker.getByRole("button", { name: "Previous month" }).click();
-    await picker.getByRole("button", { name: "Previous month" }).click();
-    const overlay = picker.getByTestId("upgrade-overlay");
-    await overlay.waitFor();
-    expect(await overlay.textContent()).toContain("Unlock Historical Data");
-    expect(await overlay.textContent()).toContain("View unlimited historical data");
-    expect(await overlay.textContent()).toContain("Export unlimited reports");
-    expect(await overlay.getByRole("link", { name: "Upgrade now →" }).getAttribute("href")).toBe("/settings/profile");
-    await ctx.close();
-  });
 
   test("no console errors anywhere", () => {
     expect(problems).toEqual([]);

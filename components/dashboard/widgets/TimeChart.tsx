@@ -54,6 +54,29 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
         if (clickable && active.current) onDayClick!(active.current);
       }}
     >
+      {/* The figures as a table for screen readers: the drawing itself only says its total.
+          NOTE: the wrapper is the sr-only box; a table ignores the 1 px width and widens the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{unit === "hour" ? "Hour" : "Day"}</th>
+              <th scope="col">Page views</th>
+              {unit === "day" && <th scope="col">Unique visits</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.x}>
+                <th scope="row">{tooltipDate(p)}</th>
+                <td>{formatNumber(p.y)}</td>
+                {p.unique !== null && <td>{formatNumber(p.unique)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {width !== null && points.length > 0 && (
         <VictoryChart
           width={width}

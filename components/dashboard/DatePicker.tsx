@@ -153,7 +153,7 @@ export function DatePicker({ range, rules, tz, presets, onChange, onClose }: Pro
           </tbody>
         </table>
         {locked && (
-          <div data-testid="upgrade-overlay" className="absolute inset-0 top-10 flex flex-col items-center justify-center gap-2 rounded-lg bg-white/95 p-4 text-center dark:bg-gray-900/95">
+          <div data-testid="upgrade-overlay" className="absolute inset-x-0 top-10 bottom-12 flex flex-col items-center justify-center gap-2 rounded-lg bg-white/95 p-4 text-center dark:bg-gray-900/95">
             <p className="font-semibold text-gray-900 dark:text-white">Unlock Historical Data</p>
             <ul className="text-sm text-gray-700 dark:text-gray-300">
               <li>View unlimited historical data</li>

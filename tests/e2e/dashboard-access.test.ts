@@ -4,12 +4,13 @@
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
 // covered by the upgrade overlay; axe; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { RefStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
-import { spawnServer, type Child } from "../helpers/server";
+import { ROOT, spawnServer, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
 const ADMIN: Owner = { email: "root@example.com", name: "Root Admin", password: "admin password 2026", scope: ["admin"] };
@@ -37,6 +38,7 @@ beforeAll(async () => {
     spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
   ]);
   browser = await launchBrowser();
+  mkdirSync(`${ROOT}/test-results`, { recursive: true });
 });
 
 afterAll(async () => {
@@ -136,6 +138,10 @@ describe("a free plan (BETA=0)", () => {
     expect(await overlay.textContent()).toContain("View unlimited historical data");
     expect(await overlay.textContent()).toContain("Export unlimited reports");
     expect(await overlay.getByRole("link", { name: "Upgrade now →" }).getAttribute("href")).toBe("/settings/profile");
+    await picker.screenshot({ path: `${ROOT}/test-results/date-picker-locked.png` });
+    // The overlay covers the grid only: Done still closes the picker.
+    await picker.getByRole("button", { name: "Done" }).click();
+    await picker.waitFor({ state: "detached" });
     await ctx.close();
   });
 

@@ -29,6 +29,7 @@ export const HEAD = {
   domainSettings: { title: "Website settings · Bothy", description: "Time zone, public dashboard and password of a website." },
   domainInstall: { title: "Install the script · Bothy", description: "The script tag that starts counting visits to a website." },
   domainDelete: { title: "Delete a website · Bothy", description: "Delete a website and every visit it counted." },
+  dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
   error: { title: "Oops! · Bothy", description: "Something went wrong." },
 } satisfies Record<string, Head>;
 

@@ -1,6 +1,7 @@
-// "/" — what Bothy does, the install snippet, and the demo section that the dashboard issue
-// fills with a live dashboard (the header's "Live demo" scrolls to #demo).
+// "/" — what Bothy does, the install snippet, and the demo section: the demo domain's live
+// dashboard, read-only (the header's "Live demo" scrolls to #demo); a placeholder without one.
 import { CopyButton } from "../../components/CopyButton";
+import { Dashboard } from "../../components/dashboard/Dashboard";
 import { CtaBox } from "../../components/site/CtaBox";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
@@ -28,7 +29,7 @@ const FEATURES = [
 
 export const snippet = (origin: string) => `<script async src="${origin}/script.js"></script>`;
 
-export default function HomePage({ origin }: PageProps) {
+export default function HomePage({ origin, demo }: PageProps) {
   const code = snippet(origin);
   return (
     <>
@@ -89,9 +90,22 @@ export default function HomePage({ origin }: PageProps) {
             This is where Bothy shows its own dashboard: the real visits to this website, updated every minute, with the
             energy and CO2 they cost.
           </p>
-          <div className="mt-8 flex h-64 items-center justify-center rounded-xl border-2 border-dashed border-gray-300 text-gray-700 dark:text-gray-300">
-            The demo dashboard is on its way.
-          </div>
+          {demo ? (
+            <>
+              <div className="mt-8">
+                <Dashboard target={{ domain: demo }} mode="embed" name={demo} pathname="/" />
+              </div>
+              <p className="mt-4">
+                <a href={`/dashboard/${encodeURIComponent(demo)}`} className="font-medium text-blue-700 underline hover:text-blue-900 dark:text-blue-300">
+                  Open the demo dashboard full size
+                </a>
+              </p>
+            </>
+          ) : (
+            <div className="mt-8 flex h-64 items-center justify-center rounded-xl border-2 border-dashed border-gray-300 text-gray-700 dark:text-gray-300">
+              The demo dashboard is on its way.
+            </div>
+          )}
         </div>
       </section>
 

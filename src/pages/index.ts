@@ -2,6 +2,7 @@
 // head table, and the error page. Each issue adds its own routes here.
 import { ErrorPage } from "../../components/ErrorPage";
 import { CentredLayout } from "../../components/layouts/CentredLayout";
+import { DashboardLayout } from "../../components/layouts/DashboardLayout";
 import { SettingsLayout } from "../../components/layouts/SettingsLayout";
 import { WebsiteLayout } from "../../components/layouts/WebsiteLayout";
 import type { PageModule, Site } from "../web/page";
@@ -12,6 +13,7 @@ import * as signout from "./account/signout";
 import * as signup from "./account/signup";
 import * as verify from "./account/verify";
 import * as compare from "./compare";
+import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainInstall from "./dashboard/install";
 import * as domainSettings from "./dashboard/settings";
@@ -21,6 +23,7 @@ import * as home from "./home";
 import * as inspect from "./inspect";
 import * as install from "./install";
 import * as privacy from "./privacy";
+import * as publicDashboard from "./public";
 import * as settingsApiKeys from "./settings/api-keys";
 import * as settingsDelete from "./settings/delete";
 import * as settingsDomains from "./settings/domains";
@@ -51,6 +54,9 @@ const routes: Record<string, PageModule> = {
   "/settings/api-keys": settingsApiKeys,
   "/settings/verify": settingsVerify,
   "/settings/delete": settingsDelete,
+  // The dashboard and public dashboards (issue 7); the sub-pages below have one more segment.
+  "/dashboard/:domain": dashboard,
+  "/public/:id": publicDashboard,
   "/dashboard/:domain/settings": domainSettings,
   "/dashboard/:domain/install": domainInstall,
   "/dashboard/:domain/delete": domainDelete,
@@ -58,7 +64,7 @@ const routes: Record<string, PageModule> = {
 
 export const site: Site = {
   routes,
-  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
+  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout, dashboard: DashboardLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
   head: HEAD,
   errorPage: { head: "error", layout: "centred" satisfies LayoutName, component: ErrorPage },
 };

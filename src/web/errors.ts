@@ -22,3 +22,9 @@ export function toPageError(err: unknown, dev: boolean): PageError {
   const chosen = err instanceof HttpError || statusOf(err) !== 500 || (typeof err === "object" && err !== null && "statusCode" in err);
   return { status, message: chosen || dev ? message.replace(/\.$/, "") : "Something went wrong on our side" };
 }
+
+/** Thrown by a page whose guard depends on its params (e.g. the demo dashboard is open to all,
+ * other dashboards need a session): the framework answers with a redirect instead of the page. */
+export class PageRedirect {
+  constructor(readonly location: string) {}
+}

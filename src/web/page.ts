@@ -13,6 +13,8 @@ export type PageProps = {
   beta: boolean;
   /** This site's origin (BASE_URL, or the request's), for snippets and absolute links. */
   origin: string;
+  /** The demo domain anyone may view (config DEMO_DOMAIN), or null when the demo is off. */
+  demo?: string | null;
 };
 
 export type LayoutProps = { pathname: string; user: SessionUser | null; beta: boolean; children: ReactNode };

@@ -8,6 +8,7 @@ import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
 import { isBeta } from "../plans";
 import { REDIRECTS } from "../pages/redirects";
+import { demoDomain } from "../stats/demo-domain";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
 import { BASE_HEADERS, checkOrigin, htmlHeaders, newNonce, readCappedBody } from "./security";
@@ -46,6 +47,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
       user: await currentUser(request),
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
+      demo: demoDomain(ctx.config),
       dev,
       report,
       // NOTE: React preloads the bootstrap itself.

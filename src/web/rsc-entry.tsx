@@ -6,7 +6,7 @@ import "virtual:server-actions";
 import { site } from "virtual:site";
 import { HttpError } from "../http/errors";
 import { Document, type Assets } from "./document";
-import { NOT_FOUND_MESSAGE, toPageError, type PageError } from "./errors";
+import { NOT_FOUND_MESSAGE, PageRedirect, toPageError, type PageError } from "./errors";
 import { checkGuards, type SessionUser } from "./guards";
 import type { PageMeta } from "./page";
 import { matchRoute } from "./router";
@@ -20,6 +20,8 @@ export type RenderRequest = {
   beta: boolean;
   /** The product's own pages carry the tracker (SELF_TRACKING). */
   selfTracking: boolean;
+  /** The demo domain (config DEMO_DOMAIN), or null. */
+  demo?: string | null;
   dev: boolean;
   assets: Assets;
   /** Render the error page for this instead of the route (the HTML shell failed). */
@@ -51,9 +53,10 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
         const Page = match.route.default;
         // NOTE: called here, not as <Page/>, so an error thrown by the page becomes a real 500
         // before any byte is sent. Errors deeper down surface in the HTML shell (see ssr-entry).
-        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin });
+        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null });
       } else failure = { status: 404, message: NOT_FOUND_MESSAGE };
     } catch (err) {
+      if (err instanceof PageRedirect) return { kind: "redirect", location: err.location };
       failure = toPageError(err, req.dev);
       meta = site.errorPage;
       if (failure.status >= 500) req.report(err);

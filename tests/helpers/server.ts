@@ -11,8 +11,9 @@ export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
 
 /** Settings every test server starts with unless the test says otherwise: no demo seeding (tests
- * must not pay for 20k synthetic page views), and no green check leaving loopback (port 9 refuses). */
-export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9" } as const;
+ * must not pay for 20k synthetic page views), and no green check or post embed leaving loopback
+ * (port 9 refuses). */
+export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9", OEMBED_API_BASE: "http://127.0.0.1:9" } as const;
 
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},

@@ -1,0 +1,67 @@
+"use client";
+// The popups a list row opens (SPEC §2 "Dashboard" popups): "Referrals for a page" and "Top
+// entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages), and
+// the Export modal (SPEC "Export modal"; the export issue wires the files).
+import type { ListRow, RefStats } from "../../src/stats/contract";
+import { formatNumber, isSiteLink } from "./format";
+import { referrerLabel, type RowPopup } from "./Sections";
+import { ListWidget } from "./widgets/ListWidget";
+import { Popup } from "./widgets/Popup";
+
+/** The referrers whose top entry pages include `page`, with the views that entered there. */
+export function referrersOf(page: string, ref: RefStats | undefined): ListRow[] {
+  if (!ref) return [];
+  const found = Object.entries(ref.path).flatMap(([label, pages]) => {
+    const hit = pages.find((p) => p.label === page);
+    return hit ? [{ label, value: hit.value, c: hit.c }] : [];
+  });
+  const total = found.reduce((n, r) => n + r.value, 0);
+  return found.sort((a, b) => b.value - a.value).map((r) => ({ ...r, pc: total ? r.value / total : 0 }));
+}
+
+type Props = { popup: RowPopup; refStats?: RefStats; limit: number; onClose: () => void };
+
+export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
+  const crumbs = [{ label: "Dashboard", onClick: onClose }];
+  if (popup.kind === "page") {
+    const rows = referrersOf(popup.row.label, ref);
+    return (
+      <Popup title={`Referrals for ${popup.row.label}`} crumbs={crumbs} onClose={onClose}>
+        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">
+          {formatNumber(popup.row.value)} page views in this range. Referrers below sent visitors who entered the site on this page
+          (among each referrer&rsquo;s top entry pages).
+        </p>
+        <ListWidget id="page-referrals" title="Referrals for a page" rows={rows} limit={limit} columns={["Referrer", "Entries"]} labelFor={referrerLabel} empty="No referrer sent visitors to this page in this range." />
+      </Popup>
+    );
+  }
+  const host = popup.row.label;
+  return (
+    <Popup title={`Top entry pages from ${host}`} crumbs={crumbs} onClose={onClose}>
+      {/* SPEC §5: a referrer is a link only when it passes the site-link check. */}
+      {isSiteLink(host) && (
+        <p className="mb-4 text-sm">
+          <a href={`https://${host}`} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline dark:text-blue-300">
+            Visit {host} ↗
+          </a>
+        </p>
+      )}
+      <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={ref?.path[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} />
+    </Popup>
+  );
+}
+
+export function ExportModal({ range, onClose }: { range: string; onClose: () => void }) {
+  const button = "rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50";
+  return (
+    <Popup title="Export" onClose={onClose}>
+      <p className="text-sm text-gray-700 dark:text-gray-300">Export the current date range ({range}) as a spreadsheet.</p>
+      <div className="mt-4 flex gap-3">
+        {/* NOTE: the export issue serves the files; until then the buttons say so instead of failing. */}
+        <button type="button" disabled className={button} aria-describedby="export-soon">XLSX</button>
+        <button type="button" disabled className={button} aria-describedby="export-soon">CSV (ZIP)</button>
+      </div>
+      <p id="export-soon" className="mt-3 text-xs text-gray-600 dark:text-gray-400">Spreadsheet downloads are being added.</p>
+    </Popup>
+  );
+}

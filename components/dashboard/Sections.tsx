@@ -1,0 +1,141 @@
+"use client";
+// Every dashboard section below the summary, in the side navigation's order (SPEC §2
+// "Dashboard"), composed from the widgets with the API's answers. The row popups ("Referrals for
+// a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
+import { useMemo, type ReactNode } from "react";
+import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
+import { clampBounce, formatDuration, formatPercent } from "./format";
+import { anchor, sectionLocked, type SectionId } from "./section-list";
+import { CarbonSection } from "./widgets/CarbonSection";
+import { Campaigns } from "./widgets/Campaigns";
+import { Events } from "./widgets/Events";
+import { ListWidget } from "./widgets/ListWidget";
+import { ScreenSizes } from "./widgets/ScreenSizes";
+import { TweetWall } from "./widgets/TweetWall";
+import { countryName, languageName } from "./widgets/countries";
+import { WorldMapLazy } from "./widgets/lazy";
+
+export type RowPopup = { kind: "page"; row: ListRow } | { kind: "referrer"; row: ListRow };
+
+type Props = {
+  summary: SummaryStats;
+  path?: PathStats;
+  refStats?: RefStats;
+  limit: number;
+  pro: boolean;
+  domain: string;
+  onPopup: (p: RowPopup) => void;
+};
+
+/** A map of counts as list rows, biggest first, with each one's share of the total. */
+export function mapRows(map: Record<string, number>, label: (k: string) => string = (k) => k): ListRow[] {
+  const total = Object.values(map).reduce((a, b) => a + b, 0);
+  return Object.entries(map)
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => ({ label: label(k), value: v, pc: total ? v / total : 0, c: null }));
+}
+
+const SOURCE_NAMES: Record<string, string> = { direct: "Direct", social: "Social", search: "Search", email: "Email", unknown: "Unknown" };
+const DEVICE_NAMES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
+
+/** Referrer labels as people read them: "direct" and "unknown" as words, the demo's redactions muted. */
+export function referrerLabel(row: ListRow): ReactNode {
+  if (row.label === "direct") return "Direct / none";
+  if (row.label === "unknown") return "Unknown";
+  if (row.label === "redacted") return <span className="italic text-gray-500 dark:text-gray-400">redacted</span>;
+  return row.label;
+}
+
+export function Section({ id, title, pro, children, wide }: { id: SectionId; title: string; pro: boolean; children: ReactNode; wide?: boolean }) {
+  const locked = sectionLocked(id, pro);
+  return (
+    <section id={anchor(id)} data-section={id} aria-label={title} tabIndex={-1} data-locked={locked || undefined} className={`min-w-0 scroll-mt-40 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${wide ? "desk:col-span-2" : ""}`}>
+      {children}
+    </section>
+  );
+}
+
+export function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup }: Props) {
+  const rows = path?.path ?? [];
+  const attention = rows
+    .filter((r) => r.durationAvg !== null)
+    .sort((a, b) => b.durationAvg! - a.durationAvg!)
+    .map((r) => ({ label: r.label, value: r.durationAvg!, pc: 0, c: null }));
+  const bounce = rows
+    .filter((r) => r.bounceRate !== null)
+    .map((r) => ({ label: r.label, value: clampBounce(r.bounceRate! * 100), pc: 0, c: null }))
+    .sort((a, b) => b.value - a.value);
+  const pending = "Loading…";
+  // NOTE: the map projects every country's outline on render (d3-geo, the costliest part of the
+  // page); PATH and REF landing must not redraw it, only a new SUMMARY.
+  const map = useMemo(() => <WorldMapLazy rows={summary.country} />, [summary.country]);
+  return (
+    <div className="grid gap-6 desk:grid-cols-2">
+      <Section id="pages" title="Top pages" pro={pro}>
+        <ListWidget id="pages" title="Top pages" rows={rows} limit={limit} columns={["Page", "Views"]} magnify onRowClick={(row) => onPopup({ kind: "page", row })} empty={path ? undefined : pending} />
+      </Section>
+      <Section id="referrals" title="Referrals" pro={pro}>
+        <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} magnify onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
+      </Section>
+      <Section id="sources" title="Sources" pro={pro}>
+        <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k] ?? k)} limit={limit} columns={["Source", "Views"]} />
+      </Section>
+      <Section id="carbon" title="Carbon & Energy" pro={pro}>
+        {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
+      </Section>
+      <Section id="attention" title="Attention Economy" pro={pro}>
+        <ListWidget id="attention" title="Attention Economy" rows={attention} limit={limit} columns={["Page", "Avg. visible time"]} format={formatDuration} empty={path ? undefined : pending} />
+      </Section>
+      <Section id="bounce" title="Bounce Rate" pro={pro}>
+        <ListWidget id="bounce" title="Bounce Rate" rows={bounce} limit={limit} columns={["Page", "Bounce rate"]} format={(v) => formatPercent(v / 100)} empty={path ? undefined : pending} />
+      </Section>
+      <Section id="countries" title="Countries" pro={pro} wide>
+        <div className="grid gap-6 rounded-xl desk:grid-cols-[3fr_2fr]">
+          <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+            {map}
+          </div>
+          <ListWidget id="countries" title="Countries" rows={summary.country} limit={limit} columns={["Country", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : countryName(r.label))} />
+        </div>
+      </Section>
+      <Section id="languages" title="Languages" pro={pro}>
+        <ListWidget id="languages" title="Languages" rows={summary.language} limit={limit} columns={["Language", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : languageName(r.label))} />
+      </Section>
+      <Section id="devices" title="Devices" pro={pro}>
+        <ListWidget id="devices" title="Devices" rows={mapRows(summary.device, (k) => DEVICE_NAMES[k] ?? k)} limit={limit} columns={["Device", "Views"]} />
+      </Section>
+      <Section id="sizes" title="Desktop Sizes" pro={pro}>
+        <div className="h-full rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+          <h3 className="mb-3 text-base font-semibold text-gray-900 dark:text-white">Desktop Sizes</h3>
+          <ScreenSizes size={summary.size} device={summary.device} />
+        </div>
+      </Section>
+      <Section id="browsers" title="Browsers" pro={pro}>
+        <ListWidget id="browsers" title="Browsers" rows={summary.browser} limit={limit} columns={["Browser", "Views"]} />
+      </Section>
+      <Section id="os" title="OS" pro={pro}>
+        <ListWidget id="os" title="OS" rows={summary.os} limit={limit} columns={["Operating system", "Views"]} />
+      </Section>
+      <Section id="events" title="Events" pro={pro}>
+        {path ? <Events rows={path.events} limit={limit} /> : <Placeholder title="Events" />}
+      </Section>
+      <Section id="campaigns" title="Campaigns" pro={pro} wide>
+        {ref ? <Campaigns rows={ref.campaign} limit={limit} /> : <Placeholder title="Campaigns" />}
+      </Section>
+      {ref && ref.tweets.length > 0 && (
+        <section aria-label="Social posts" className="min-w-0 desk:col-span-2">
+          <TweetWall tweets={ref.tweets} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Placeholder({ title }: { title: string }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <h3 className="text-base font-semibold text-gray-900 dark:text-white">{title}</h3>
+      <p className="mt-6 text-sm text-gray-500">Loading…</p>
+    </div>
+  );
+}

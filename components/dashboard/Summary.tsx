@@ -1,0 +1,81 @@
+"use client";
+// The Summary section: page views, unique visits, bounce rate (clamped 0–100, "n/a" without the
+// figures to compute it) and average time on page, each with its change against the previous
+// period; then the time chart with its hours tab and line/column toggle (SPEC §4).
+import { useMemo } from "react";
+import type { PathStats, SummaryStats } from "../../src/stats/contract";
+import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
+import { change } from "./section-list";
+import { TimeChartLazy } from "./widgets/lazy";
+
+type Props = {
+  summary: SummaryStats;
+  path?: PathStats;
+  chart: { unit: "hour" | "day"; type: "line" | "column"; hoursAllowed: boolean; hours: boolean };
+  onChart: (c: { type?: "line" | "column"; hours?: boolean }) => void;
+  onDay: (stamp: string) => void;
+};
+
+/** Bounces per unique visit in %, or null when no visit has ended yet (SPEC: "n/a"). */
+export const bounceRate = (v: SummaryStats["visits"]) => (v.bounceNew > 0 ? clampBounce((v.bounceCount / v.bounceNew) * 100) : null);
+
+/** Average visible time over the top pages, weighted by their page views; null without any leave beacon. */
+export function averageTime(path: PathStats | undefined): number | null {
+  const rows = path?.path.filter((r) => r.durationAvg !== null) ?? [];
+  const views = rows.reduce((n, r) => n + r.value, 0);
+  return views ? rows.reduce((n, r) => n + r.durationAvg! * r.value, 0) / views : null;
+}
+
+export function Summary({ summary, path, chart, onChart, onDay }: Props) {
+  const { visits, previous } = summary;
+  const rate = bounceRate(visits);
+  const before = bounceRate(previous);
+  const avg = averageTime(path);
+  // NOTE: kept across PATH/REF arrivals: victory lays the chart out again on every render.
+  const drawn = useMemo(
+    () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />,
+    [summary.days, chart.unit, chart.type, onDay],
+  );
+  const figures = [
+    { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: change(visits.hits, previous.hits), good: 1 },
+    { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: change(visits.unique, previous.unique), good: 1 },
+    // NOTE: for the bounce rate the change is in points, and a rise is bad news.
+    { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate)}%`, c: rate !== null && before !== null ? Math.round(rate - before) : null, good: -1 },
+    { key: "time", label: "Avg. time on page", value: avg === null ? (path ? "n/a" : "…") : formatDuration(avg), c: null, good: 1 },
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-gray-200 bg-gray-200 desk:grid-cols-4 dark:border-gray-800 dark:bg-gray-800">
+        {figures.map((f) => (
+          <div key={f.key} className="bg-white p-4 desk:p-5 dark:bg-gray-900" data-figure={f.key}>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">{f.label}</dt>
+            <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
+              <span className="text-2xl font-bold tabular-nums text-gray-900 desk:text-3xl dark:text-white" data-value>{f.value}</span>
+              {f.c !== null && (
+                <span className={`text-sm font-medium tabular-nums ${f.c * f.good > 0 ? "text-green-700 dark:text-green-400" : f.c * f.good < 0 ? "text-red-700 dark:text-red-400" : "text-gray-600"}`}>
+                  {f.key === "bounce" ? `${f.c > 0 ? "+" : f.c < 0 ? "−" : "±"}${Math.abs(f.c)} pts` : formatChange(f.c)}
+                </span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold text-gray-900 dark:text-white">Page views by {chart.unit}</h3>
+          <div className="flex gap-1" role="group" aria-label="Chart">
+            <button type="button" aria-pressed={chart.hours && chart.hoursAllowed} disabled={!chart.hoursAllowed} onClick={() => onChart({ hours: !chart.hours })} className={toggle} title={chart.hoursAllowed ? undefined : "Hours are shown for ranges of 7 days or less"}>
+              Hours
+            </button>
+            <button type="button" aria-pressed={chart.type === "line"} onClick={() => onChart({ type: "line" })} className={toggle}>Line</button>
+            <button type="button" aria-pressed={chart.type === "column"} onClick={() => onChart({ type: "column" })} className={toggle}>Columns</button>
+          </div>
+        </div>
+        {drawn}
+      </div>
+    </>
+  );
+}
+
+const toggle =
+  "rounded-md border border-gray-200 px-2.5 py-1 text-xs font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:border-gray-700 dark:text-gray-200 dark:aria-pressed:bg-blue-900/40 dark:aria-pressed:text-blue-200";

@@ -1,0 +1,70 @@
+// Loading the dashboard's numbers (SPEC §4 "Dashboard"): SUMMARY first, then PATH and REF in
+// parallel, from /api/stats (owner, admin, demo) or /api/stats-public (a public id, with the
+// dashboard password when protected). Every load carries a sequence number; an answer that
+// arrives after a newer load started is dropped, so a slow old range never paints over a new one.
+import { useCallback, useRef, useState } from "react";
+import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
+import type { Range } from "./date-rules";
+
+export type StatsTarget = { domain: string } | { id: string; password?: string };
+export type StatsFailure = { status: number; message: string };
+export type Loaded = {
+  summary?: SummaryStats;
+  path?: PathStats;
+  ref?: RefStats;
+  error?: StatsFailure;
+  /** A load is under way (the numbers shown are the previous range's until it lands). */
+  busy: boolean;
+};
+
+type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
+
+export async function fetchStats<T>(target: StatsTarget, range: Range, dataType: DataType): Promise<Answer<T>> {
+  const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType });
+  const headers: Record<string, string> = { accept: "application/json" };
+  if ("id" in target && target.password) headers["x-dashboard-password"] = target.password;
+  let res: Response;
+  try {
+    res = await fetch(`/api/${"domain" in target ? "stats" : "stats-public"}?${q}`, { headers });
+  } catch {
+    return { ok: false, status: 0, message: "We could not reach Bothy. Check your connection and try again." };
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (res.ok) return { ok: true, data: json as T };
+  const message = (json as { error?: { message?: unknown } } | null)?.error?.message;
+  // SPEC §7: on failure the error body is used and its error field is logged.
+  console.warn("stats", dataType, res.status, message);
+  return { ok: false, status: res.status, message: typeof message === "string" ? message : `Something went wrong (HTTP ${res.status}).` };
+}
+
+/** The dashboard's data and `load(range)`; only the newest load's answers are kept. */
+export function useStats(target: StatsTarget) {
+  const [data, setData] = useState<Loaded>({ busy: true });
+  const seq = useRef(0);
+  const key = JSON.stringify(target);
+
+  const load = useCallback(
+    async (range: Range): Promise<SummaryStats | null> => {
+      const mine = ++seq.current;
+      const current = () => mine === seq.current;
+      setData((d) => ({ ...d, busy: true }));
+      const fail = (e: StatsFailure) => current() && setData({ error: { status: e.status, message: e.message }, busy: false });
+      const summary = await fetchStats<SummaryStats>(target, range, "SUMMARY");
+      if (!current()) return null;
+      if (!summary.ok) return fail(summary), null;
+      // NOTE: PATH and REF of the previous range stay visible until the new ones land: no flash of empty lists.
+      setData((d) => ({ ...d, summary: summary.data, error: undefined }));
+      // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
+      // answers arrive within milliseconds of each other.
+      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, "PATH"), fetchStats<RefStats>(target, range, "REF")]);
+      if (!current()) return null;
+      if (!path.ok) fail(path);
+      else if (!ref.ok) fail(ref);
+      else setData((d) => ({ ...d, path: path.data, ref: ref.data, busy: false }));
+      return summary.data;
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON
+    [key],
+  );
+  return { data, load };
+}

@@ -1,0 +1,44 @@
+// The dashboard's anchored sections in page order (SPEC §2 "Dashboard" side navigation), which
+// ones a plan locks (SPEC §6: Carbon & Energy and Events without Pro), and the section the
+// ArrowUp/ArrowDown keys move to, skipping locked ones.
+
+export const SECTIONS = [
+  { id: "summary", label: "Summary" },
+  { id: "pages", label: "Top pages" },
+  { id: "referrals", label: "Referrals" },
+  { id: "sources", label: "Sources" },
+  { id: "carbon", label: "Carbon & Energy", pro: true },
+  { id: "attention", label: "Attention Economy" },
+  { id: "bounce", label: "Bounce Rate" },
+  { id: "countries", label: "Countries" },
+  { id: "languages", label: "Languages" },
+  { id: "devices", label: "Devices" },
+  { id: "sizes", label: "Desktop Sizes" },
+  { id: "browsers", label: "Browsers" },
+  { id: "os", label: "OS" },
+  { id: "events", label: "Events", pro: true },
+  { id: "campaigns", label: "Campaigns" },
+] as const;
+export type SectionId = (typeof SECTIONS)[number]["id"];
+
+export const sectionLocked = (id: SectionId, pro: boolean) => !pro && !!SECTIONS.find((s) => s.id === id && "pro" in s);
+
+/** The element id of a section on the page. */
+export const anchor = (id: SectionId) => `section-${id}`;
+
+/** The next unlocked section from `current` in direction `step` (±1), or null at either end. */
+export function nextSection(current: SectionId | null, step: 1 | -1, pro: boolean): SectionId | null {
+  const open = SECTIONS.filter((s) => !sectionLocked(s.id, pro)).map((s) => s.id);
+  if (current === null) return step === 1 ? open[0]! : null;
+  const all = SECTIONS.map((s) => s.id);
+  for (let i = all.indexOf(current) + step; i >= 0 && i < all.length; i += step) {
+    if (open.includes(all[i]!)) return all[i]!;
+  }
+  return null;
+}
+
+/** SPEC §4: the list limit cycles 10, 20, 30, then back to 10. */
+export const nextLimit = (limit: number) => (limit >= 30 ? 10 : limit + 10);
+
+/** Change in % of a figure against the previous period; null when the previous period had none. */
+export const change = (now: number, then: number): number | null => (then > 0 ? Math.round(((now - then) / then) * 1000) / 10 : null);

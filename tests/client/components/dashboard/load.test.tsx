@@ -1,0 +1,94 @@
+// The dashboard's loading order (SPEC §4 "Dashboard"): SUMMARY first, then PATH and REF in
+// parallel; an answer to an older load that arrives late is dropped; a failing answer becomes the
+// error the page shows; a public dashboard sends its password header. Served by a loopback
+// Bun.serve playing /api/stats and /api/stats-public.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { useStats } from "../../../../components/dashboard/load";
+
+const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
+type Seen = { path: string; q: URLSearchParams; password: string | null; at: number };
+const seen: Seen[] = [];
+const gates = new Map<string, Promise<void>>();
+let n = 0;
+
+const server = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  async fetch(req) {
+    const url = new URL(req.url);
+    const q = url.searchParams;
+    seen.push({ path: url.pathname, q, password: req.headers.get("x-dashboard-password"), at: n++ });
+    await gates.get(`${q.get("startKey")} ${q.get("dataType")}`);
+    if (q.get("startKey") === "2026-01-01") return BunResponse.json({ error: { status: 404, code: "not_found", message: "No such domain." } }, { status: 404 });
+    if (url.pathname === "/api/stats-public" && req.headers.get("x-dashboard-password") !== "pw") {
+      return BunResponse.json({ error: { status: 401, code: "unauthorized", message: "This dashboard is protected by a password." } }, { status: 401 });
+    }
+    // NOTE: each answer names its range, so the test sees which load it came from.
+    return BunResponse.json({ dataType: q.get("dataType"), validated: { startKey: q.get("startKey") } });
+  },
+});
+
+beforeAll(() => (globalThis as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`http://127.0.0.1:${server.port}/dashboard/example.com`));
+afterAll(() => server.stop(true));
+
+const range = (day: string) => ({ startKey: day, endKey: day });
+const startOf = (x: unknown) => (x as { validated: { startKey: string } } | undefined)?.validated.startKey;
+
+describe("useStats", () => {
+  test("SUMMARY first, then PATH and REF together; all three for the asked range", async () => {
+    seen.length = 0;
+    let release = () => {};
+    gates.set("2026-03-01 SUMMARY", new Promise<void>((r) => (release = r)));
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    let done!: Promise<unknown>;
+    act(() => void (done = result.current.load(range("2026-03-01"))));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await Bun.sleep(50); // NOTE: time for PATH or REF to go out, were they not waiting for SUMMARY
+    expect(seen.map((s) => s.q.get("dataType"))).toEqual(["SUMMARY"]);
+    release();
+    await act(() => done);
+    expect(seen.map((s) => s.q.get("dataType")).sort()).toEqual(["PATH", "REF", "SUMMARY"]);
+    expect(seen[0]!.q.get("dataType")).toBe("SUMMARY");
+    expect(seen.every((s) => s.path === "/api/stats" && s.q.get("domain") === "example.com")).toBe(true);
+    expect([startOf(result.current.data.summary), startOf(result.current.data.path), startOf(result.current.data.ref)]).toEqual(["2026-03-01", "2026-03-01", "2026-03-01"]);
+    expect(result.current.data.busy).toBe(false);
+  });
+
+  test("a slow answer to an older load never replaces the newer range's numbers", async () => {
+    let release = () => {};
+    gates.set("2026-04-01 SUMMARY", new Promise<void>((r) => (release = r)));
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    let slow!: Promise<unknown>;
+    let fast!: Promise<unknown>;
+    seen.length = 0;
+    act(() => void (slow = result.current.load(range("2026-04-01"))));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    act(() => void (fast = result.current.load(range("2026-04-02"))));
+    await act(() => fast);
+    expect(startOf(result.current.data.summary)).toBe("2026-04-02");
+    release();
+    await act(() => slow);
+    expect(await slow).toBeNull();
+    expect(startOf(result.current.data.summary)).toBe("2026-04-02");
+    expect(startOf(result.current.data.path)).toBe("2026-04-02");
+  });
+
+  test("an error answer becomes the error shown; a public dashboard sends its password", async () => {
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    await act(() => result.current.load(range("2026-01-01")));
+    expect(result.current.data.error).toEqual({ status: 404, message: "No such domain." });
+
+    seen.length = 0;
+    const open = renderHook(() => useStats({ id: "abc" }));
+    await act(() => open.result.current.load(range("2026-03-01")));
+    expect(open.result.current.data.error).toEqual({ status: 401, message: "This dashboard is protected by a password." });
+    const withPassword = renderHook(() => useStats({ id: "abc", password: "pw" }));
+    await act(() => withPassword.result.current.load(range("2026-03-01")));
+    await waitFor(() => expect(withPassword.result.current.data.busy).toBe(false));
+    expect(startOf(withPassword.result.current.data.ref)).toBe("2026-03-01");
+    expect(seen.at(-1)!.path).toBe("/api/stats-public");
+    expect(seen.at(-1)!.q.get("id")).toBe("abc");
+    expect(seen.at(-1)!.password).toBe("pw");
+  });
+});

@@ -1,0 +1,151 @@
+// Who sees which dashboard, in real Chromium against real server processes (issue 7 acceptance
+// 1, 5): an admin on someone else's domain gets the notice; public dashboards with and without
+// password, read-only with a sign-up button; the demo, open to visitors, redacted, and live on
+// the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
+// covered by the upgrade overlay; axe; no console errors.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import type { RefStats } from "../../src/stats/contract";
+import { launchBrowser } from "../helpers/browser";
+import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
+import { freshDataDir } from "../helpers/db";
+import { ROOT, spawnServer, type Child } from "../helpers/server";
+
+const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
+const ADMIN: Owner = { email: "root@example.com", name: "Root Admin", password: "admin password 2026", scope: ["admin"] };
+const FREE: Owner = { email: "free@example.com", name: "Free User", password: "free plan password 1" };
+const DEMO = "demo.e2e";
+const PASSWORD = "open sesame";
+
+const oembed = fakeOembed();
+const { problems, watch: watched, expecting4xx } = consoleWatch();
+let pro: Child;
+let free: Child;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  const [proDir, freeDir] = [await freshDataDir(), await freshDataDir()];
+  ids = await prepareSites(proDir, OWNER, [
+    { name: "shop.example", ageDays: 60, views: 300, days: 30, public: true, password: PASSWORD },
+    { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },
+  ]);
+  await prepareSites(proDir, ADMIN, []);
+  await prepareSites(freeDir, FREE, [{ name: "free.example", ageDays: 120, views: 200, days: 20 }]);
+  [pro, free] = await Promise.all([
+    spawnServer("src/server.ts", { DATA_DIR: proDir, DEMO_DOMAIN: DEMO, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+  ]);
+  browser = await launchBrowser();
+  mkdirSync(`${ROOT}/test-results`, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of [pro, free]) s?.proc.kill("SIGTERM");
+  await Promise.all([pro?.exited, free?.exited]);
+  oembed.stop();
+});
+
+const loaded = (p: Page) => dashboardLoaded(p);
+const axeViolations = (p: Page) => axeOf(p);
+
+describe("admins", () => {
+  test("an admin viewing someone else's domain sees the notice with the link to all domains", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watched(ctx);
+    await signIn(p, pro.url, ADMIN, "/dashboard/shop.example");
+    await loaded(p);
+    expect(await p.getByRole("link", { name: "all domains" }).getAttribute("href")).toBe("/admin/domains");
+    await ctx.close();
+  });
+});
+
+describe("public and demo dashboards", () => {
+  test("a public dashboard: read-only with a sign-up button; a protected one asks for its password", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watched(ctx);
+    await p.goto(`${pro.url}/public/${ids["blog.example"]}`);
+    await loaded(p);
+    expect(await p.getByRole("heading", { name: "blog.example" }).count()).toBe(1);
+    expect(await p.getByRole("button", { name: "Dashboard options" }).count()).toBe(0);
+    expect(await p.getByRole("link", { name: "Get started free →" }).getAttribute("href")).toBe("/signup");
+
+    expecting4xx(true);
+    await p.goto(`${pro.url}/public/${ids["shop.example"]}`);
+    await p.getByText("This dashboard is protected by a password.").waitFor();
+    await p.getByLabel("Password").fill("wrong guess");
+    await p.getByRole("button", { name: "View dashboard" }).click();
+    await p.getByText("Wrong password.").waitFor();
+    await p.getByLabel("Password").fill(PASSWORD);
+    await p.getByRole("button", { name: "View dashboard" }).click();
+    await loaded(p);
+    expecting4xx(false);
+    expect(await p.getByRole("heading", { name: "shop.example" }).count()).toBe(1);
+    expect(await axeViolations(p)).toEqual([]);
+    await ctx.close();
+  });
+
+  test("the demo: open to visitors with the redaction message, and live on the home page", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watched(ctx);
+    const refAnswer = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"));
+    await p.goto(`${pro.url}/dashboard/${DEMO}`);
+    await loaded(p);
+    await p.getByText("Some URLs are redacted on this demo page to protect our users.").waitFor();
+    expect(await p.getByRole("link", { name: "Get started free →" }).count()).toBe(1);
+    // The referrers shown are the redacted answer's: made-up hosts folded into one muted "redacted" row.
+    const ref = (await (await refAnswer).json()) as RefStats;
+    expect(ref.validated.demo).toBe(true);
+    expect(ref.tweets).toEqual([]);
+    const shown = await p.locator('[data-testid="referrals-rows"] > li span.truncate > span.truncate').allTextContents();
+    const words: Record<string, string> = { direct: "Direct / none", unknown: "Unknown" };
+    expect(shown).toEqual(ref.result.slice(0, 10).map((r) => words[r.label] ?? r.label));
+    if (ref.result.some((r) => r.label === "redacted")) expect(await p.locator("[data-testid=referrals-rows] .italic", { hasText: "redacted" }).count()).toBe(1);
+    await p.goto(`${pro.url}/#demo`);
+    await loaded(p);
+    expect(await p.locator("#demo").getByRole("link", { name: "Open the demo dashboard full size" }).getAttribute("href")).toBe(`/dashboard/${DEMO}`);
+    await ctx.close();
+  });
+});
+
+describe("a free plan (BETA=0)", () => {
+  test("Carbon & Energy and Events are locked; arrows skip them; old months are covered by the overlay", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watched(ctx);
+    await signIn(p, free.url, FREE, "/dashboard/free.example");
+    await loaded(p);
+    const nav = p.getByRole("navigation", { name: "Dashboard sections" });
+    for (const label of ["Carbon & Energy", "Events"]) {
+      const item = nav.getByText(label, { exact: false });
+      expect(await item.getAttribute("aria-disabled")).toBe("true");
+      expect(await item.textContent()).toContain("Pro");
+    }
+    expect(await p.locator("#section-carbon").getAttribute("data-locked")).toBe("true");
+    await p.locator("#section-sources").focus();
+    await p.keyboard.press("ArrowDown");
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe("section-attention");
+
+    await p.getByTestId("range-display").click();
+    const picker = p.getByTestId("date-picker");
+    expect(await picker.getByTestId("upgrade-overlay").count()).toBe(0);
+    await picker.getByRole("button", { name: "Previous month" }).click();
+    await picker.getByRole("button", { name: "Previous month" }).click();
+    const overlay = picker.getByTestId("upgrade-overlay");
+    await overlay.waitFor();
+    expect(await overlay.textContent()).toContain("Unlock Historical Data");
+    expect(await overlay.textContent()).toContain("View unlimited historical data");
+    expect(await overlay.textContent()).toContain("Export unlimited reports");
+    expect(await overlay.getByRole("link", { name: "Upgrade now →" }).getAttribute("href")).toBe("/settings/profile");
+    await picker.screenshot({ path: `${ROOT}/test-results/date-picker-locked.png` });
+    // The overlay covers the grid only: Done still closes the picker.
+    await picker.getByRole("button", { name: "Done" }).click();
+    await picker.waitFor({ state: "detached" });
+    await ctx.close();
+  });
+
+  test("no console errors anywhere", () => {
+    expect(problems).toEqual([]);
+  });
+});

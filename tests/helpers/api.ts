@@ -57,3 +57,6 @@ export const mailedToken = (dataDir: string, path: string): string => {
   }
   throw new Error(`no mail with a ${path} link in the outbox`);
 };
+
+/** The UTC date `daysAgo` days before now, as YYYY-MM-DD: ranges inside a free plan's window. */
+export const dayKey = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

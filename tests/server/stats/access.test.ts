@@ -4,13 +4,16 @@
 // NOTE: the numbers are readStats' business (tests/server/stats on branch stats-core); these tests
 // assert who gets an answer and what its envelope says.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, sessionFrom } from "../../helpers/api";
+import { call, dayKey, sessionFrom } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
 const SAME = { origin: "http://bothy.test" };
-const RANGE = "startKey=2026-01-01&endKey=2026-01-07";
+// NOTE: a recent range: free plans read only the last 30 days.
+const START = dayKey(7);
+const END = dayKey(1);
+const RANGE = `startKey=${START}&endKey=${END}`;
 let owner: string;
 let other: string;
 let admin: string;
@@ -71,7 +74,7 @@ describe("GET /api/stats with a session", () => {
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ dataType, admin: false, error: null });
       expect(res.json.validated).toMatchObject({
-        SK: "mine.example.com", tz: "Asia/Kolkata", publicID: publicId.closed, startKey: "2026-01-01", endKey: "2026-01-07",
+        SK: "mine.example.com", tz: "Asia/Kolkata", publicID: publicId.closed, startKey: START, endKey: END,
         pro: true, historyDays: null, demo: false,
       });
     }
@@ -125,10 +128,10 @@ describe("GET /api/stats with a session", () => {
 describe("bad input answers 400 in the one error shape", () => {
   const cases: [string, string, string?][] = [
     ["no domain", `${RANGE}&dataType=SUMMARY`],
-    ["no startKey", "domain=mine.example.com&endKey=2026-01-07&dataType=SUMMARY"],
+    ["no startKey", `domain=mine.example.com&endKey=${END}&dataType=SUMMARY`],
     ["no dataType", `domain=mine.example.com&${RANGE}`],
     ["an unknown dataType", `domain=mine.example.com&${RANGE}&dataType=EVERYTHING`, "dataType must be SUMMARY, PATH or REF."],
-    ["a date that is not YYYY-MM-DD", "domain=mine.example.com&startKey=yesterday&endKey=2026-01-07&dataType=SUMMARY", "startKey must be a date as YYYY-MM-DD."],
+    ["a date that is not YYYY-MM-DD", `domain=mine.example.com&startKey=yesterday&endKey=${END}&dataType=SUMMARY`, "startKey must be a date as YYYY-MM-DD."],
     ["a day that does not exist", "domain=mine.example.com&startKey=2026-02-30&endKey=2026-03-01&dataType=SUMMARY", "startKey 2026-02-30 is not a day of the calendar."],
     ["a month that does not exist", "domain=mine.example.com&startKey=2026-01-01&endKey=2026-13-01&dataType=SUMMARY", "endKey 2026-13-01 is not a day of the calendar."],
     ["start that is not a number", `domain=mine.example.com&${RANGE}&dataType=SUMMARY&start=soon`],

@@ -116,6 +116,9 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
           />
           <VictoryAxis
             dependentAxis
+            // TRICKY: by default the y axis crosses x at 0, which the column view's domain puts in the
+            // middle of the first column, so its labels hid behind the bars; keep it at the left edge.
+            crossAxis={false}
             tickCount={4}
             tickFormat={(y: number) => formatCompact(y)}
             style={{ axis: { stroke: "none" }, grid: { stroke: GRID, strokeDasharray: "3 3" }, tickLabels: { fontSize: 11, fill: AXIS, padding: 6, fontFamily: "inherit" } }}

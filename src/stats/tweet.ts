@@ -5,20 +5,14 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
+import { postUrl } from "./post-url";
+
+export { postUrl };
 
 export const TWEET_TTL_MS = 3600_000;
 const MAX_CACHED = 2_000;
 const UPSTREAM_TIMEOUT_MS = 5_000;
 const NOT_A_POST = "url must be a link to a public post on x.com or twitter.com.";
-
-// NOTE: a screen name is 1–15 word characters; "statuses" is the older spelling of the same link.
-const POST = /^https?:\/\/(?:www\.|mobile\.)?(x|twitter)\.com\/(\w{1,15})\/status(?:es)?\/(\d{1,25})(?:[/?#]|$)/i;
-
-/** The canonical link of a post, or null when the URL is not one. */
-export function postUrl(raw: string): string | null {
-  const m = POST.exec(raw.trim());
-  return m ? `https://${m[1]!.toLowerCase()}.com/${m[2]}/status/${m[3]}` : null;
-}
 
 export const TweetQuery = t.Object({
   url: t.String({ minLength: 1, maxLength: 2048, error: NOT_A_POST }),

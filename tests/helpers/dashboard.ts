@@ -100,10 +100,7 @@ export function consoleWatch() {
   const watch = async (context: BrowserContext) => {
     const p = await context.newPage();
     p.on("console", (m) => {
-      // NOTE: the proxy embeds posts on x.com only; other networks' posts answer 400 and the wall
-      // hides them (SPEC §8: a failed post embed is hidden), which Chromium logs all the same.
-      const hiddenPost = /status of 400/.test(m.text()) && m.location().url.includes("/api/get-tweet");
-      const expected = hiddenPost || (expect4xx && /status of 4\d\d/.test(m.text()));
+      const expected = expect4xx && /status of 4\d\d/.test(m.text());
       if (m.type() === "error" && !expected) problems.push(`console: ${m.text()} at ${m.location().url}`);
     });
     p.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));

@@ -9,6 +9,7 @@
 // no event handler, no style, links only to http(s). The post reads as its quoted text.
 import { useEffect, useState } from "react";
 import type { Tweet } from "../../../src/stats/contract";
+import { postUrl } from "../../../src/stats/post-url";
 import { formatNumber } from "../format";
 
 export const MAX_TWEETS = 25;
@@ -53,9 +54,24 @@ export function sanitizeEmbed(html: string): string {
 export const tweetUrl = (u: string) =>
   `/api/get-tweet?url=${encodeURIComponent(u)}&maxwidth=${TWEET_MAX_WIDTH}&hide_thread=true&hide_media=false&omit_script=true&dnt=true`;
 
+/** A post the embed proxy cannot show (Mastodon, Bluesky): its link, where it was posted. */
+function linkOnly(u: string): { html: string } {
+  const url = new URL(u);
+  const a = document.createElement("a");
+  a.href = u;
+  a.rel = "noopener noreferrer nofollow";
+  a.target = "_blank";
+  a.textContent = url.pathname;
+  const p = document.createElement("p");
+  p.append(`A post on ${url.host}: `, a);
+  return { html: p.outerHTML };
+}
+
 function Post({ tweet, onFail }: { tweet: Tweet; onFail: (url: string) => void }) {
   const [state, setState] = useState<{ html: string } | "loading" | "failed">("loading");
   useEffect(() => {
+    // NOTE: only x.com / twitter.com posts have an embed; asking for others would be a 400 each.
+    if (!postUrl(tweet.u)) return setState(linkOnly(tweet.u));
     const abort = new AbortController();
     fetch(tweetUrl(tweet.u), { signal: abort.signal, headers: { accept: "application/json" } })
       .then(async (res) => {

@@ -18,8 +18,8 @@ const server = Bun.serve({
     seen.push(q);
     await gate;
     const url = q.get("url")!;
-    if (url.endsWith("/gone")) return BunResponse.json({ html: null, url, error: "not found" });
-    if (url.endsWith("/broken")) return new BunResponse("bad gateway", { status: 502 });
+    if (url.endsWith("/404")) return BunResponse.json({ html: null, url, error: "not found" });
+    if (url.endsWith("/502")) return new BunResponse("bad gateway", { status: 502 });
     const html = `<blockquote class="twitter-tweet"><p lang="en">Loving this <a href="https://example.com/x" onclick="steal()">site</a></p>&mdash; Ada <img src=x onerror="steal()"></blockquote><script async src="https://platform.example/widgets.js"></script>`;
     return BunResponse.json({ html, url, error: null });
   },
@@ -36,8 +36,8 @@ describe("TweetWall", () => {
     const failed: string[] = [];
     const tweets = [
       { u: "https://x.com/ada/status/1", visits: [12, "visits"] as [number, "visits"] },
-      { u: "https://x.com/bob/status/gone", visits: [1, "visit"] as [number, "visit"] },
-      { u: "https://x.com/eve/status/broken", visits: [3, "visits"] as [number, "visits"] },
+      { u: "https://x.com/bob/status/404", visits: [1, "visit"] as [number, "visit"] },
+      { u: "https://x.com/eve/status/502", visits: [3, "visits"] as [number, "visits"] },
     ];
     render(<TweetWall tweets={tweets} onFail={(u) => failed.push(u)} />);
     expect(screen.getAllByText("One moment...")).toHaveLength(3);
@@ -51,7 +51,7 @@ describe("TweetWall", () => {
     // Rebuilt from an allowlist: no script, no handler, no image; the link kept and made safe.
     expect(post.querySelector("script, img, [onclick], [onerror]")).toBeNull();
     expect(post.querySelector('a[href="https://example.com/x"]')?.getAttribute("rel")).toContain("noopener");
-    expect(failed.sort()).toEqual(["https://x.com/bob/status/gone", "https://x.com/eve/status/broken"]);
+    expect(failed.sort()).toEqual(["https://x.com/bob/status/404", "https://x.com/eve/status/502"]);
     const q = seen.find((s) => s.get("url") === tweets[0]!.u)!;
     expect(Object.fromEntries(q)).toMatchObject({ maxwidth: "250", hide_thread: "true", hide_media: "false", omit_script: "true", dnt: "true" });
   });
@@ -64,5 +64,15 @@ describe("TweetWall", () => {
     // Let every load finish, so none is cut off when the server stops.
     await waitFor(() => expect(screen.queryByText("One moment...")).toBeNull(), { timeout: 5000 });
     expect(seen.filter((q) => q.get("url")!.startsWith("https://x.com/a/status/")).length).toBe(MAX_TWEETS);
+  });
+
+  test("a post on another network is a link to it, and the proxy is not asked", async () => {
+    const u = "https://mastodon.social/@bothy/113500000000000002";
+    const before = seen.length;
+    render(<TweetWall tweets={[{ u, visits: [2, "visits"] }]} />);
+    const link = await screen.findByRole("link", { name: "/@bothy/113500000000000002" });
+    expect(link.getAttribute("href")).toBe(u);
+    expect(link.closest("p")?.textContent).toContain("A post on mastodon.social");
+    expect(seen.slice(before).some((q) => q.get("url") === u)).toBe(false);
   });
 });

@@ -107,7 +107,12 @@ describe("the owner's dashboard", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await loaded();
-      await page.waitForTimeout(400); // NOTE: the chart measures its width after the first paint
+      // NOTE: the chart measures its box after the first paint; wait until it drew at that width.
+      await page.waitForFunction(() => {
+        const box = document.querySelector('[data-testid="time-chart"]');
+        const svg = box?.querySelector("svg:not([aria-hidden])") ?? box?.querySelector("svg");
+        return !!svg && Math.abs(svg.getBoundingClientRect().width - box!.getBoundingClientRect().width) < 2;
+      });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${ROOT}/test-results/dashboard-${width}.png`, fullPage: true });
       await page.screenshot({ path: `${ROOT}/test-results/dashboard-${width}-top.png` });
@@ -121,7 +126,7 @@ describe("the owner's dashboard", () => {
     const header = page.getByTestId("dashboard-header");
     expect(await header.getAttribute("data-sticky")).toBeNull();
     await page.evaluate(() => window.scrollTo(0, 100));
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(100); // NOTE: proving a non-event: nothing to wait for but time
     expect(await header.getAttribute("data-sticky")).toBeNull();
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-header"]')?.hasAttribute("data-sticky"));
@@ -327,7 +332,7 @@ describe("the owner's dashboard", () => {
     await page.getByRole("dialog").waitFor();
     await page.keyboard.press("r");
     await page.keyboard.press("ArrowDown");
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(200); // NOTE: proving a non-event: no reload went out
     expect(req.seen.filter((q) => q.get("dataType") === "SUMMARY")).toHaveLength(1);
     req.stop();
     await page.keyboard.press("Escape");
@@ -340,7 +345,7 @@ describe("the owner's dashboard", () => {
     await loaded(p);
     const req = statsRequests(p);
     await p.clock.runFor(61_000);
-    await p.waitForTimeout(300);
+    await p.waitForTimeout(300); // NOTE: proving a non-event: auto-refresh is off by default
     expect(req.seen).toHaveLength(0);
     await p.getByRole("button", { name: "Dashboard options" }).click();
     await p.getByRole("button", { name: /Auto-refresh/ }).click();

@@ -12,6 +12,8 @@ import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./c
 import { CHART_HEIGHT } from "./sizes";
 import { useWidth } from "./use-width";
 
+const PADDING = { top: 12, bottom: 32, left: 44, right: 12 };
+
 export type TimeChartProps = {
   days: Day[];
   unit: "hour" | "day";
@@ -81,7 +83,7 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
         <VictoryChart
           width={width}
           height={height}
-          padding={{ top: 12, bottom: 32, left: 44, right: 12 }}
+          padding={PADDING}
           // NOTE: an explicit domain makes victory ignore domainPadding, so the room that keeps the
           // first and last columns off the y labels is set here, in x units (one per point).
           domain={{ x: type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)], y: [0, maxY * 1.1] }}
@@ -117,8 +119,8 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
           <VictoryAxis
             dependentAxis
             // TRICKY: by default the y axis crosses x at 0, which the column view's domain puts in the
-            // middle of the first column, so its labels hid behind the bars; keep it at the left edge.
-            crossAxis={false}
+            // middle of the first column, so its labels hid behind the bars; pin it to the left padding.
+            offsetX={PADDING.left}
             tickCount={4}
             tickFormat={(y: number) => formatCompact(y)}
             style={{ axis: { stroke: "none" }, grid: { stroke: GRID, strokeDasharray: "3 3" }, tickLabels: { fontSize: 11, fill: AXIS, padding: 6, fontFamily: "inherit" } }}

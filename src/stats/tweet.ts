@@ -7,8 +7,6 @@ import type { Config } from "../config";
 import { HttpError } from "../http/errors";
 import { postUrl } from "./post-url";
 
-export { postUrl };
-
 export const TWEET_TTL_MS = 3600_000;
 const MAX_CACHED = 2_000;
 const UPSTREAM_TIMEOUT_MS = 5_000;

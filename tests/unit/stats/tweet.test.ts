@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { oembedClient, postUrl, TWEET_TTL_MS } from "../../../src/stats/tweet";
+import { postUrl } from "../../../src/stats/post-url";
+import { oembedClient, TWEET_TTL_MS } from "../../../src/stats/tweet";
 
 describe("postUrl", () => {
   test("posts on x.com and twitter.com become their canonical link", () => {

@@ -63,17 +63,20 @@ try {
   }
   // Every script and stylesheet the page fetched, measured as the server sends them (gzip).
   const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((u) => /\/assets\/.*\.(js|css)$/.test(u)));
-  let js = 0;
-  let css = 0;
+  const files: { path: string; raw: number; gzip: number }[] = [];
   for (const url of new Set(assets)) {
-    const bytes = Bun.gzipSync(new Uint8Array(await (await fetch(url)).arrayBuffer()), { level: 9 }).byteLength;
-    if (url.endsWith(".js")) js += bytes;
-    else css += bytes;
+    const raw = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    files.push({ path: new URL(url).pathname, raw: raw.byteLength, gzip: Bun.gzipSync(raw, { level: 9 }).byteLength });
   }
+  const sum = (ext: string) => files.filter((f) => f.path.endsWith(ext)).reduce((s, f) => s + f.gzip, 0);
+  const js = sum(".js");
+  const css = sum(".css");
   console.log(`dashboard: ${Number(values.hits).toLocaleString("en")} hits over 30 days, median of ${RUNS} in Chromium on loopback, load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`navigation → all sections filled: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}), ${(median(times) / GOAL_MS).toFixed(2)}× the ${GOAL_MS} ms goal`);
   console.log(`  of which: first stats request sent at ${median(phases.firstRequest!).toFixed(0)} ms; answers SUMMARY ${median(phases.SUMMARY ?? [0]).toFixed(0)} ms, PATH ${median(phases.PATH ?? [0]).toFixed(0)} ms, REF ${median(phases.REF ?? [0]).toFixed(0)} ms; last answer in at ${median(phases.lastAnswer!).toFixed(0)} ms; ${median(phases.calls!)} stats requests per load (medians)`);
-  console.log(`JS ${kb(js)} gzip (${(js / 1024 / GOAL_JS_KB).toFixed(2)}× the ${GOAL_JS_KB} kB goal), CSS ${kb(css)} gzip, ${new Set(assets).size} files`);
+  console.log(`JS ${kb(js)} gzip (${(js / 1024 / GOAL_JS_KB).toFixed(2)}× the ${GOAL_JS_KB} kB goal), CSS ${kb(css)} gzip, ${files.length} files`);
+  // Per file, largest first: where the bytes are (gzip, and minified size before it).
+  for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)} gzip ${kb(f.raw).padStart(9)} raw  ${f.path}`);
 } finally {
   await browser.close();
   server.proc.kill("SIGTERM");

@@ -5,6 +5,7 @@
 // Usage: `npm run build` (production) or `bun src/web/build.ts --dev`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { lodashEsPlugin } from "./aliases";
 import { buildCss } from "./css";
 import { findServerModules, rscPlugin, serverStubPlugin, type Graph } from "./plugins";
 
@@ -148,7 +149,7 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
       publicPath: ASSET_BASE,
       naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
       metafile: true,
-      plugins: [serverStubPlugin(graph, "browser")],
+      plugins: [serverStubPlugin(graph, "browser"), lodashEsPlugin(ROOT)],
     }),
   );
   check(browser, "browser");

@@ -159,6 +159,8 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
     }),
   );
   check(browser, "browser");
+  // NOTE: kept beside the build so `npm run bench:bundle` can say which modules fill each chunk.
+  writeFileSync(join(dir, "browser-meta.json"), JSON.stringify(browser.metafile));
   const outputs = browser.metafile!.outputs;
   const urlOf = (out: string) => ASSET_BASE + out.replace(/^\.\//, "");
   const entryUrl = new Map<string, string>();

@@ -15,7 +15,8 @@ export const DEFAULT_OUTDIR = join(ROOT, "dist");
 export const DEFAULT_SITE = join(ROOT, "src/pages/index.ts");
 const INPUT_DIRS = ["src", "components"];
 const ASSET_BASE = "/assets/";
-const TERSER_CACHE = join(ROOT, "node_modules/.cache/bothy-terser");
+// NOTE: inside the build folder, which the server may write (the Docker image hands it to the app user).
+const TERSER_CACHE = ".terser-cache";
 
 export type Mode = "production" | "development";
 type ClientEntry = { id: string; chunks: string[]; name: string };
@@ -102,7 +103,8 @@ function prune(outdir: string, keep: string) {
   const cutoff = Date.now() - 10 * 60_000;
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name);
-    if (name !== keep && statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
+    // NOTE: dot folders are caches shared by builds (TERSER_CACHE), which prune themselves.
+    if (name !== keep && !name.startsWith(".") && statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
   }
 }
 
@@ -195,7 +197,7 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
   check(ssr, "SSR");
 
   // 4. Production: terser over the browser chunks, after Bun's own minifier (minify.ts says why).
-  if (minify) await time("terser", () => minifyDir(join(dir, "client"), TERSER_CACHE));
+  if (minify) await time("terser", () => minifyDir(join(dir, "client"), join(dirname(dir), TERSER_CACHE)));
 
   // 5. One stylesheet, named by its content hash.
   const css = await time("css", () => buildCss(ROOT, minify));

@@ -5,10 +5,12 @@
 // saved only 2.5 kB). File names and imports stay as Bun wrote them, so the manifest and the
 // modulepreload lists need no change.
 // terser takes a few seconds for all chunks (6–16 s cold on two busy cores), so results are cached by
-// content: vendor chunks (React, victory, the map) rarely change between builds.
+// content (in the builds folder, beside the builds): vendor chunks (React, victory, the map)
+// rarely change between builds.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { minify, type MinifyOptions } from "terser";
+import { log } from "../log";
 
 const OPTIONS: MinifyOptions = {
   module: true,
@@ -32,11 +34,16 @@ export async function minifyChunk(code: string, cacheDir: string): Promise<strin
   }
   const out = (await minify(code, OPTIONS)).code;
   if (out === undefined) throw new Error("terser returned no code");
-  mkdirSync(cacheDir, { recursive: true });
-  // NOTE: written aside then renamed: builds in other processes may read the same entry.
-  const tmp = `${file}.${process.pid}-${Date.now()}`;
-  writeFileSync(tmp, out);
-  renameSync(tmp, file);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    // NOTE: written aside then renamed: builds in other processes may read the same entry.
+    const tmp = `${file}.${process.pid}-${Date.now()}`;
+    writeFileSync(tmp, out);
+    renameSync(tmp, file);
+  } catch (err) {
+    // NOTE: a cache that cannot be written (read-only or full disk) only costs time.
+    log.warn("terser cache not written", { error: err instanceof Error ? err.message : String(err) });
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setLogLevel } from "../../../src/log";
 import { minifyChunk, minifyDir } from "../../../src/web/minify";
 
 const work = mkdtempSync(join(tmpdir(), "bothy-minify-"));
@@ -44,6 +45,13 @@ describe("minifyChunk", () => {
     expect(await minifyChunk(CHUNK, cache)).toBe(`${first}//cached`);
     expect(await minifyChunk(`${CHUNK}\nexport const c = 1;\n`, cache)).not.toContain("//cached");
     expect(readdirSync(cache)).toHaveLength(2);
+  });
+
+  test("a cache that cannot be written only costs time", async () => {
+    const blocked = join(work, "a-file");
+    writeFileSync(blocked, "not a folder");
+    setLogLevel("silent"); // NOTE: the warning is expected
+    expect(await minifyChunk(CHUNK, join(blocked, "cache"))).toBe(await minifyChunk(CHUNK, join(work, "cache-d")));
   });
 });
 

@@ -23,7 +23,7 @@ function Change({ c }: { c: number | null }) {
   const text = formatChange(c);
   if (!text) return null;
   const up = c! > 0;
-  const tone = text === "0%" ? "text-gray-500 dark:text-gray-400" : up ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400";
+  const tone = text === "0%" ? "text-gray-600 dark:text-gray-400" : up ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400";
   return (
     <span className={`w-12 shrink-0 text-right text-[11px] font-medium tabular-nums ${tone}`} title="Change against the previous period">
       {text}

@@ -1,8 +1,7 @@
-// Shared pieces of the stats stages: the WHERE every aggregate read uses, and the shaping of
-// (label, now, then) figures into SPEC §3 list rows (pc share, c change, order, 1000-row cap).
-import type { Queryable } from "../db";
+// Shared pieces of the stats stages: the shaping of (label, now, then) figures into SPEC §3 list
+// rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
+import type { Label, Table } from "./cache";
 import type { ListRow } from "./contract";
-import type { Range } from "./range";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
 export const LIST_LIMIT = 1000;
@@ -37,32 +36,16 @@ export function toList<T extends { label: string } & Pair, X extends object = ob
     .slice(0, limit);
 }
 
-/**
- * The WHERE of every aggregate read: the site, the local days of both periods, and the UTC bucket
- * window. TRICKY: the aggregates are hypertables partitioned by `bucket`; the local-day filter alone
- * would visit every chunk, the bucket bounds let TimescaleDB exclude the ones outside the range.
- */
-export const inRange = (sql: Queryable, siteId: number, r: Range) => sql`
-  site_id = ${siteId} AND local_day BETWEEN ${r.thenStart}::date AND ${r.endKey}::date
-  AND bucket >= ${r.bucketFrom} AND bucket < ${r.bucketTo}`;
+/** A grouped query summed over both periods of a range. */
+export type Periods = { now: Table; then: Table };
 
-/**
- * Several lists from one read of an aggregate: GROUPING SETS with one set per column, each row
- * telling its list (`dim`, the column name) and its label (NULL read as "unknown"). Column names
- * are constants of this module's callers, never input.
- */
-export function dimensions(sql: Queryable, cols: readonly string[]) {
-  const expr = (c: string) => `coalesce(${c}::text, 'unknown')`;
-  const which = (then: (c: string) => string) => `CASE ${cols.map((c) => `WHEN GROUPING(${expr(c)}) = 0 THEN ${then(c)}`).join(" ")} END`;
-  return {
-    dim: sql.unsafe(which((c) => `'${c}'`)),
-    label: sql.unsafe(which(expr)),
-    sets: sql.unsafe(`GROUPING SETS (${cols.map((c) => `(${expr(c)})`).join(", ")})`),
-  };
+/** Every group with something now, its labels and figure `i` of both periods. */
+export function paired(p: Periods, i = 0): { labels: Label[]; now: number; then: number }[] {
+  const out: { labels: Label[]; now: number; then: number }[] = [];
+  for (const [key, s] of p.now) out.push({ labels: s.labels, now: s.sums[i]!, then: p.then.get(key)?.sums[i] ?? 0 });
+  return out;
 }
 
-/** `sum(col) FILTER (local day in now)` and the same for then, as float8 (exact below 2^53). */
-export const nowSum = (sql: Queryable, r: Range, col: string) =>
-  sql`coalesce(sum(${sql(col)}) FILTER (WHERE local_day >= ${r.startKey}::date), 0)::float8`;
-export const thenSum = (sql: Queryable, r: Range, col: string) =>
-  sql`coalesce(sum(${sql(col)}) FILTER (WHERE local_day < ${r.startKey}::date), 0)::float8`;
+/** Groups whose first label is `dim` (GROUPING SETS reads), labelled by their second label. */
+export const dimension = (p: Periods, dim: string) =>
+  paired(p).filter((g) => g.labels[0] === dim).map((g) => ({ label: String(g.labels[1]), now: g.now, then: g.then }));

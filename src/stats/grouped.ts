@@ -1,7 +1,7 @@
 // Stage 3 of a stats read: a grouped query (labels and summed figures over one continuous
 // aggregate) answered for each piece of a period (spans.ts) and added up in memory. Past days come
-// from the aggregate itself; today's hours from the aggregate's own definition run over a window of
-// raw hits, so today never costs a scan of the whole day; sealed pieces are kept in cache.ts.
+// from the aggregate itself; today from the aggregate's own definition run over windows of raw hits,
+// so a read never scans the whole day; sealed pieces are kept in cache.ts.
 import type { Fragment } from "postgres";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, sumTables, type Entry, type Label, type Sums, type Table } from "./cache";
@@ -29,8 +29,8 @@ export function figure(q: Grouped, name: string): Figure {
   return (g) => g?.sums[i] ?? 0;
 }
 
-/** What every piece of one read shares. */
-export type ReadScope = { sql: Queryable; site: number; epoch: number };
+/** What every piece of one read shares: its database, site and epoch, and its batcher. */
+export type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
 
 type Definition = { head: string; tail: string };
 const definitions = new WeakMap<object, Promise<Map<string, Definition>>>();
@@ -69,8 +69,7 @@ function definitionOf(sql: Queryable, view: string): Promise<Definition> {
  * The piece's rows of the aggregate: its table over local days, or its definition (`def`) over raw
  * hits. TRICKY: not async: an async function would run the fragment it returns as a query.
  */
-function relation(s: ReadScope, q: Grouped, p: Piece, def: Definition | null, from?: Date): Fragment {
-  const { sql, site } = s;
+function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition | null, from?: Date): Fragment {
   if (p.kind === "days") {
     // TRICKY: the aggregates are partitioned by UTC `bucket`; a local day lies within the buckets of
     // the day before to the day after, so these bounds let TimescaleDB skip every other chunk.
@@ -81,8 +80,8 @@ function relation(s: ReadScope, q: Grouped, p: Piece, def: Definition | null, fr
   }
   if (!def) throw new Error(`${q.name}: a window of raw hits needs the aggregate's definition`);
   const start = from ?? p.from;
-  const until = p.kind === "hours" ? sql`AND time < ${p.to}` : sql``;
-  const lastDay = p.kind === "hours" ? p.day : p.to;
+  const until = p.kind === "today" ? sql`AND time < ${p.to}` : sql``;
+  const lastDay = p.kind === "today" ? p.day : p.to;
   return sql`(${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${start} ${until}) hits
     ${sql.unsafe(def.tail)}) v WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date`;
 }
@@ -90,47 +89,65 @@ function relation(s: ReadScope, q: Grouped, p: Piece, def: Definition | null, fr
 /** A group's key: its labels joined, NULL kept apart from every string. */
 export const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\u0000" : String(l))).join("\u0001");
 
-const queries = new Map<string, (sql: Queryable, s: ReadScope, q: Grouped, p: Piece, from?: Date) => Promise<Table>>();
+type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; reject: (e: unknown) => void };
 
-/** The named query of `q` (errors name it), built once. */
-function queryOf(q: Grouped) {
-  let run = queries.get(q.name);
-  if (!run) {
-    run = namedQuery(q.name, async (sql: Queryable, s: ReadScope, g: Grouped, p: Piece, from?: Date) => {
-      const def = p.kind === "days" ? null : await definitionOf(sql, g.view);
-      const rows = await sql`SELECT ${g.select(sql)} FROM ${relation(s, g, p, def, from)} GROUP BY ${g.groupBy(sql)}`;
-      const table: Table = new Map();
-      for (const r of rows) {
-        const labels = g.keys.map((k) => r[k] as Label);
-        table.set(groupKey(labels), { labels, sums: g.sums.map((k) => r[k] as number) });
-      }
-      return table;
-    });
-    queries.set(q.name, run);
+/**
+ * Every ask of one tick as one statement: a UNION ALL of the grouped queries, each row tagged with
+ * its ask and carried as JSON. NOTE: a round trip to the embedded database costs ~2 ms whatever the
+ * query, and a dashboard read asks for a dozen small live pieces at once.
+ */
+const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
+  const defs = await Promise.all(asks.map((a) => (a.p.kind === "days" ? null : definitionOf(sql, a.q.view))));
+  const parts = asks.map((a, i) => sql`SELECT ${i}::int AS i, row_to_json(x) AS r FROM (
+    SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`);
+  const rows = await sql<{ i: number; r: Record<string, Label> }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
+  const tables: Table[] = asks.map(() => new Map());
+  for (const { i, r } of rows) {
+    const { q } = asks[i]!;
+    const labels = q.keys.map((k) => r[k] as Label);
+    tables[i]!.set(groupKey(labels), { labels, sums: q.sums.map((k) => r[k] as number) });
   }
-  return run;
+  return tables;
+});
+
+/** A function that queues asks and sends the queue as one batch once the current tick is done. */
+export function batcher(sql: Queryable, site: number) {
+  let queue: Ask[] = [];
+  const flush = () => {
+    const asks = queue;
+    queue = [];
+    runBatch(sql, site, asks).then(
+      (tables) => asks.forEach((a, i) => a.resolve(tables[i]!)),
+      (err) => asks.forEach((a) => a.reject(err)),
+    );
+  };
+  return (q: Grouped, p: Piece, from?: Date) =>
+    new Promise<Table>((resolve, reject) => {
+      if (!queue.length) queueMicrotask(flush);
+      queue.push({ q, p, from, resolve, reject });
+    });
 }
 
 /** One piece's table, from the cache when the piece is sealed. */
 function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
-  const run = queryOf(q);
+  const run = s.ask;
   const cache = statsCache(s.sql);
   const prefix = `${q.name}|${s.site}|${s.epoch}`;
   if (p.kind === "days") {
-    if (!p.sealed) return run(s.sql, s, q, p);
-    const make = async (): Promise<Entry> => ({ table: await run(s.sql, s, q, p), upTo: 0 });
+    if (!p.sealed) return run(q, p);
+    const make = async (): Promise<Entry> => ({ table: await run(q, p), upTo: 0 });
     return cache.get(`${prefix}|d|${p.from}|${p.to}`, make, () => true).then((e) => e.table);
   }
-  if (p.kind === "live") return run(s.sql, s, q, p);
-  // NOTE: today's closed hours grow by one every hour: an entry is extended by the hours it lacks,
-  // so a busy site's morning is read once, not again every hour.
+  if (p.kind === "live") return run(q, p);
+  // NOTE: today's sealed part grows by a step every 5 minutes: an entry is extended by the steps it
+  // lacks, so a busy site's morning is read once, not again at every step.
   const upTo = p.to.getTime();
   const make = async (old: Entry | undefined): Promise<Entry> => {
     const extend = old && old.upTo < upTo;
-    const more = await run(s.sql, s, q, p, extend ? new Date(old.upTo) : undefined);
+    const more = await run(q, p, extend ? new Date(old.upTo) : undefined);
     return { table: extend ? sumTables([old.table, more]) : more, upTo };
   };
-  return cache.get(`${prefix}|h|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
+  return cache.get(`${prefix}|t|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
 }
 
 /** `q` summed over the pieces of a period. */

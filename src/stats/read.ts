@@ -5,7 +5,7 @@
 import { namedQuery, type Queryable } from "../db";
 import type { Table } from "./cache";
 import type { DataType, Stats } from "./contract";
-import { readGrouped, type Grouped } from "./grouped";
+import { batcher, readGrouped, type Grouped } from "./grouped";
 import type { Periods } from "./lists";
 import { pathStats } from "./path";
 import { parseRange, type Range } from "./range";
@@ -90,7 +90,7 @@ const statsEpoch = namedQuery("stats.epoch", async (sql: Queryable, site: number
 });
 
 async function reader(sql: Queryable, target: StatsTarget, r: Range, nowMs: number): Promise<Reader> {
-  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id) };
+  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask: batcher(sql, target.id) };
   const pieces = rangePieces(r, target.tz, nowMs);
   return {
     now: (q) => readGrouped(scope, q, pieces.now),

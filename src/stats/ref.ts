@@ -18,11 +18,11 @@ export const TOP_POSTS = 25;
  */
 function pagesByGroup(p: Periods): Map<string, ListRow[]> {
   const groups = new Map<string, ({ label: string } & Pair)[]>();
-  for (const g of paired(p)) {
+  for (const [key, g] of p.now) {
     const grp = g.labels[0] as string;
     let list = groups.get(grp);
     if (!list) groups.set(grp, (list = []));
-    list.push({ label: g.labels[1] as string, now: g.now, then: g.then });
+    list.push({ label: g.labels[1] as string, now: g.sums[0]!, then: p.then.get(key)?.sums[0] ?? 0 });
   }
   const out = new Map<string, ListRow[]>();
   for (const [grp, pages] of groups) out.set(grp, toList(pages, undefined, TOP_ENTRY_PAGES));

@@ -1,7 +1,7 @@
 // Stage 2 of a stats read: each period (now, then) cut into pieces by how long their sums stay
 // true. Past local days are sealed: once their last hit is written they never change, so their
-// sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the whole hours
-// that closed before the seal lag (sealed, extended hour by hour) and the rest (always live).
+// sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-minute
+// steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
 import { LATE_ROW_MS } from "../collect/writer";
 import { localTime } from "../collect/localtime";
 import { addDays, type Range } from "./range";
@@ -12,14 +12,16 @@ import { addDays, type Range } from "./range";
  * row that was young at its flush and is written while the clock moves on.
  */
 export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
+/** Today's sealed part grows in steps of this much: the live part is at most a step and the lag. */
+export const STEP_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 const QUARTER_MS = 15 * 60_000;
 
 export type Piece =
   /** Local days `from`…`to` from the continuous aggregates. */
   | { kind: "days"; from: string; to: string; sealed: boolean }
-  /** Today's raw hits of the whole UTC hours from `from` up to `to`, all closed and sealed. */
-  | { kind: "hours"; day: string; from: Date; to: Date }
+  /** Today's raw hits from `from` up to `to`: whole steps, all sealed. */
+  | { kind: "today"; day: string; from: Date; to: Date }
   /** Raw hits from `from` on with a local day in `day`…`to`: today's open part, and any later day. */
   | { kind: "live"; day: string; to: string; from: Date };
 
@@ -51,9 +53,9 @@ export function piecesOf(from: string, to: string, today: string, tz: string, no
   if (from > today || !yesterdaySealed) return [{ kind: "days", from, to, sealed: false }];
   const out: Piece[] = [];
   if (from < today) out.push({ kind: "days", from, to: yesterday, sealed: true });
-  const first = new Date(Math.floor(todayStart / HOUR_MS) * HOUR_MS);
-  const open = new Date(Math.max(first.getTime(), Math.floor(sealedUntil / HOUR_MS) * HOUR_MS));
-  if (open > first) out.push({ kind: "hours", day: today, from: first, to: open });
+  const first = new Date(Math.floor(todayStart / STEP_MS) * STEP_MS);
+  const open = new Date(Math.max(first.getTime(), Math.floor(sealedUntil / STEP_MS) * STEP_MS));
+  if (open > first) out.push({ kind: "today", day: today, from: first, to: open });
   out.push({ kind: "live", day: today, to, from: open });
   return out;
 }

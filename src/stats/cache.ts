@@ -3,11 +3,7 @@
 // domain's stats epoch (sql/061_stats_epoch.sql), so a late write or a retention delete makes every
 // older entry of that domain unreachable; the least recently used entries go past a row budget.
 
-/** A group's labels (the grouped columns) and its summed figures. */
-export type Label = string | number | null;
-export type Sums = { labels: Label[]; sums: number[] };
-/** Groups by their joined labels. Never mutated once built: merges make new objects. */
-export type Table = Map<string, Sums>;
+import type { Table } from "./tables";
 
 export type Entry = { table: Table; upTo: number };
 
@@ -75,21 +71,4 @@ export function statsCache(sql: object): StatsCache {
   let c = caches.get(sql);
   if (!c) caches.set(sql, (c = createCache(CACHE_ROWS)));
   return c;
-}
-
-/** The group-wise sum of `tables` as a new table; none of them is changed. */
-export function sumTables(tables: Table[]): Table {
-  const parts = tables.filter((t) => t.size > 0);
-  if (parts.length <= 1) return parts[0] ?? new Map();
-  // NOTE: the largest (a cached past) is copied once as the base, the small ones are added to it.
-  const largest = parts.reduce((a, b) => (b.size > a.size ? b : a));
-  const out = new Map(largest);
-  for (const t of parts) {
-    if (t === largest) continue;
-    for (const [k, s] of t) {
-      const o = out.get(k);
-      out.set(k, o ? { labels: o.labels, sums: o.sums.map((v, i) => v + s.sums[i]!) } : s);
-    }
-  }
-  return out;
 }

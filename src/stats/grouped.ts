@@ -4,7 +4,8 @@
 // so a read never scans the whole day; sealed pieces are kept in cache.ts.
 import type { Fragment } from "postgres";
 import { namedQuery, type Queryable } from "../db";
-import { statsCache, sumTables, type Entry, type Label, type Sums, type Table } from "./cache";
+import { statsCache, type Entry } from "./cache";
+import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
 import { dayMs, DAY_MS } from "./range";
 import type { Piece } from "./spans";
 
@@ -150,7 +151,26 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
   return cache.get(`${prefix}|t|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
 }
 
-/** `q` summed over the pieces of a period. */
-export async function readGrouped(s: ReadScope, q: Grouped, pieces: Piece[]): Promise<Table> {
-  return sumTables(await Promise.all(pieces.map((p) => pieceTable(s, q, p))));
+const sealedSums = new WeakMap<Table, WeakMap<Table, Table>>();
+
+/**
+ * The sum of a period's sealed tables, kept while both are: past days and today's sealed steps
+ * are cached tables, so their sum is made once per step, not once per read.
+ */
+function sumSealed(tables: Table[]): Table {
+  if (tables.length !== 2) return sumTables(tables);
+  const [a, b] = tables as [Table, Table];
+  let byB = sealedSums.get(a);
+  if (!byB) sealedSums.set(a, (byB = new WeakMap()));
+  let sum = byB.get(b);
+  if (!sum) byB.set(b, (sum = sumTables([a, b])));
+  return sum;
+}
+
+const isSealed = (p: Piece) => p.kind === "today" || (p.kind === "days" && p.sealed);
+
+/** `q` summed over the pieces of a period: the sealed sum with the live part laid over it. */
+export async function readGrouped(s: ReadScope, q: Grouped, pieces: Piece[]): Promise<Groups> {
+  const tables = await Promise.all(pieces.map((p) => pieceTable(s, q, p)));
+  return overlay(sumSealed(tables.filter((_, i) => isSealed(pieces[i]!))), sumTables(tables.filter((_, i) => !isSealed(pieces[i]!))));
 }

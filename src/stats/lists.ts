@@ -1,6 +1,6 @@
 // Shared pieces of the stats stages: the shaping of (label, now, then) figures into SPEC §3 list
 // rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
-import type { Label, Table } from "./cache";
+import type { Groups, Label } from "./tables";
 import type { ListRow } from "./contract";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
@@ -34,7 +34,7 @@ export function toList<T extends { label: string } & Pair, X extends object = ob
   return top(items, limit).map((i) => ({ label: i.label, value: i.now, pc: share(i.now, total), c: change(i.now, i.then), ...(extra?.(i) as X) }));
 }
 
-const byNowThenLabel = (a: { label: string; now: number }, b: { label: string; now: number }) =>
+export const byNowThenLabel = (a: { label: string; now: number }, b: { label: string; now: number }) =>
   b.now - a.now || labelOrder(a.label, b.label);
 
 /**
@@ -55,7 +55,7 @@ function top<T extends { label: string; now: number }>(items: T[], n: number): T
 }
 
 /** A grouped query summed over both periods of a range. */
-export type Periods = { now: Table; then: Table };
+export type Periods = { now: Groups; then: Groups };
 
 /** Every group with something now, its labels and figure `i` of both periods. */
 export function paired(p: Periods, i = 0): { labels: Label[]; now: number; then: number }[] {

@@ -3,7 +3,7 @@
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
 // answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
 import { namedQuery, type Queryable } from "../db";
-import type { Table } from "./cache";
+import type { Groups } from "./tables";
 import type { DataType, Stats } from "./contract";
 import { batcher, readGrouped, type Grouped } from "./grouped";
 import type { Periods } from "./lists";
@@ -37,7 +37,7 @@ type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
 export type Reader = {
   periods(q: Grouped): Promise<Periods>;
   /** The asked period only. */
-  now(q: Grouped): Promise<Table>;
+  now(q: Grouped): Promise<Groups>;
 };
 
 export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };

@@ -1,38 +1,79 @@
 // REF: where visits came from. Referrer hosts (labelled "direct" or "unknown" when there is no host),
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
-import type { Table } from "./cache";
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { byValueThenLabel, change, paired, share, toList, type Pair, type Periods } from "./lists";
+import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type Periods } from "./lists";
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./read";
+import { layersOf, type Groups, type Table } from "./tables";
 
 /** Entry pages listed per referrer and per campaign. */
 export const TOP_ENTRY_PAGES = 10;
 /** Social posts listed (SPEC §9: tweets are trimmed to 25). */
 export const TOP_POSTS = 25;
 
+type Ranked = { key: string; label: string; now: number };
+type Group = { rows: Ranked[]; total: number };
+const ranked = new WeakMap<Table, Map<string, Group>>();
+
+/** A table's (group, page) rows by group, each group in list order with its total; made once per table. */
+function rankedOf(t: Table): Map<string, Group> {
+  let out = ranked.get(t);
+  if (out) return out;
+  out = new Map();
+  for (const [key, g] of t) {
+    const grp = g.labels[0] as string;
+    let group = out.get(grp);
+    if (!group) out.set(grp, (group = { rows: [], total: 0 }));
+    group.rows.push({ key, label: g.labels[1] as string, now: g.sums[0]! });
+    group.total += g.sums[0]!;
+  }
+  for (const group of out.values()) group.rows.sort(byNowThenLabel);
+  ranked.set(t, out);
+  return out;
+}
+
 /**
  * The top entry pages of every group (referrer label or campaign), from (group, page) groups. A
  * page's pc is its share of all the group's arrivals, not only of the ten listed.
+ * NOTE: the cached past is ranked once (rankedOf); a read adds only its live rows: the live pages
+ * of a group and the best of the past that are not live are the only candidates for its ten.
  */
 function pagesByGroup(p: Periods): Map<string, ListRow[]> {
-  const groups = new Map<string, ({ label: string } & Pair)[]>();
-  for (const [key, g] of p.now) {
+  const [base, top] = layersOf(p.now);
+  const past = rankedOf(base);
+  const live = new Map<string, { key: string; label: string; add: number }[]>();
+  for (const [key, g] of top) {
     const grp = g.labels[0] as string;
-    let list = groups.get(grp);
-    if (!list) groups.set(grp, (list = []));
-    list.push({ label: g.labels[1] as string, now: g.sums[0]!, then: p.then.get(key)?.sums[0] ?? 0 });
+    let list = live.get(grp);
+    if (!list) live.set(grp, (list = []));
+    list.push({ key, label: g.labels[1] as string, add: g.sums[0]! });
   }
   const out = new Map<string, ListRow[]>();
-  for (const [grp, pages] of groups) out.set(grp, toList(pages, undefined, TOP_ENTRY_PAGES));
+  for (const grp of new Set([...past.keys(), ...live.keys()])) {
+    const old = past.get(grp) ?? { rows: [], total: 0 };
+    const fresh = live.get(grp) ?? [];
+    const freshKeys = new Set(fresh.map((f) => f.key));
+    const pastNow = (key: string) => base.get(key)?.sums[0] ?? 0;
+    const candidates: ({ label: string } & Pair)[] = fresh.map((f) => ({ label: f.label, now: pastNow(f.key) + f.add, then: thenOf(p.then, f.key) }));
+    for (const r of old.rows) {
+      if (candidates.length >= TOP_ENTRY_PAGES + fresh.length) break;
+      if (!freshKeys.has(r.key)) candidates.push({ label: r.label, now: r.now, then: thenOf(p.then, r.key) });
+    }
+    const total = old.total + fresh.reduce((s, f) => s + f.add, 0);
+    const rows = toList(candidates, undefined, TOP_ENTRY_PAGES);
+    // NOTE: toList's shares are of the candidates; a page's share is of the group's whole total.
+    out.set(grp, rows.map((r) => ({ ...r, pc: share(r.value, total) })));
+  }
   return out;
 }
+
+const thenOf = (then: Groups, key: string) => then.get(key)?.sums[0] ?? 0;
 
 /** Referrer labels summed over their source classes. */
 function referrerList(p: Periods): ({ label: string } & Pair)[] {
   const byLabel = new Map<string, { label: string } & Pair>();
-  const add = (t: Table, k: "now" | "then") => {
+  const add = (t: Groups, k: "now" | "then") => {
     for (const g of t.values()) {
       const label = g.labels[1] as string;
       let row = byLabel.get(label);
@@ -46,7 +87,7 @@ function referrerList(p: Periods): ({ label: string } & Pair)[] {
 }
 
 /** The social posts that sent the most page views in the range, most first, ties by URL. */
-function topPosts(t: Table): Tweet[] {
+function topPosts(t: Groups): Tweet[] {
   return [...t.values()]
     .map((g) => ({ label: g.labels[0] as string, value: g.sums[0]! }))
     .sort(byValueThenLabel)

@@ -90,6 +90,7 @@ async function bench(size: number) {
       const start = startOf(days);
       statsCache(db.read).clear();
       const cold = (await dashboard(db, target, start, today)).total;
+      await dashboard(db, target, start, today); // warm-up: the JIT has seen every path once
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await dashboard(db, target, start, today));
       const agg = runs.map((r) => r.total);

@@ -151,26 +151,16 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
   return cache.get(`${prefix}|t|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
 }
 
-const sealedSums = new WeakMap<Table, WeakMap<Table, Table>>();
-
 /**
- * The sum of a period's sealed tables, kept while both are: past days and today's sealed steps
- * are cached tables, so their sum is made once per step, not once per read.
+ * `q` summed over the pieces of a period: the largest sealed table (the past days, else today's
+ * closed steps) as the base, the rest laid over it. NOTE: the base stays the same object all day,
+ * so what is derived from it (ref.ts ranks entry pages once per table) is not made again at every
+ * 5-minute step; the rest is a day's rows at most.
  */
-function sumSealed(tables: Table[]): Table {
-  if (tables.length !== 2) return sumTables(tables);
-  const [a, b] = tables as [Table, Table];
-  let byB = sealedSums.get(a);
-  if (!byB) sealedSums.set(a, (byB = new WeakMap()));
-  let sum = byB.get(b);
-  if (!sum) byB.set(b, (sum = sumTables([a, b])));
-  return sum;
-}
-
-const isSealed = (p: Piece) => p.kind === "today" || (p.kind === "days" && p.sealed);
-
-/** `q` summed over the pieces of a period: the sealed sum with the live part laid over it. */
 export async function readGrouped(s: ReadScope, q: Grouped, pieces: Piece[]): Promise<Groups> {
   const tables = await Promise.all(pieces.map((p) => pieceTable(s, q, p)));
-  return overlay(sumSealed(tables.filter((_, i) => isSealed(pieces[i]!))), sumTables(tables.filter((_, i) => !isSealed(pieces[i]!))));
+  let base = pieces.findIndex((p) => p.kind === "days" && p.sealed);
+  if (base < 0) base = pieces.findIndex((p) => p.kind === "today");
+  if (base < 0) return sumTables(tables);
+  return overlay(tables[base]!, sumTables(tables.filter((_, i) => i !== base)));
 }

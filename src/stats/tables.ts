@@ -35,8 +35,8 @@ export function sumTables(tables: Table[]): Table {
 
 /**
  * `base` plus `top`, read in place. NOTE: the base is a cached past of up to a few hundred thousand
- * groups and the top a few minutes of live hits; copying the base on every read cost more than
- * every other step of it.
+ * groups and the top today's groups; copying the base on every read cost more than every other
+ * step of it.
  */
 export class Overlay implements Groups {
   readonly size: number;

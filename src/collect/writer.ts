@@ -59,6 +59,22 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: 
     WHERE EXISTS (SELECT 1 FROM batch)`;
 });
 
+/**
+ * A row written this long after its time is late: a stats read may already have sealed and cached
+ * the span it belongs to (src/stats/spans.ts seals spans 2 × this after their end).
+ */
+export const LATE_ROW_MS = 30_000;
+
+/**
+ * Sites whose batch held late rows (a retry after an outage, the seed's backfill) get a new stats
+ * epoch, which retires their cached sums. NOTE: run after the insert committed, so a read that saw
+ * the old epoch and cached without the rows is always retired.
+ */
+export const bumpStatsEpochs = namedQuery("collect.bumpStatsEpochs", async (sql, rows: HitRow[], now: number) => {
+  const sites = [...new Set(rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId))];
+  if (sites.length) await sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ANY(${sites}::int[])`;
+});
+
 export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): Writer {
   let buffer: HitRow[] = [];
   // NOTE: a batch keeps its id and its rows until it is written; a retry sends exactly the same batch.
@@ -75,6 +91,7 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
       const batch = pending.rows;
       try {
         await insertHits(sql, pending.id, batch);
+        await bumpStatsEpochs(sql, batch, Date.now());
       } catch (err) {
         metrics.counts.flushFailures++;
         // NOTE: one line per outage, not one per retry: a 5 s outage is ten retries.

@@ -1,8 +1,7 @@
-// Shared pieces of the stats stages: the WHERE every aggregate read uses, and the shaping of
-// (label, now, then) figures into SPEC §3 list rows (pc share, c change, order, 1000-row cap).
-import type { Queryable } from "../db";
+// Shared pieces of the stats stages: the shaping of (label, now, then) figures into SPEC §3 list
+// rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
+import type { Groups, Label } from "./tables";
 import type { ListRow } from "./contract";
-import type { Range } from "./range";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
 export const LIST_LIMIT = 1000;
@@ -18,7 +17,9 @@ export const share = (part: number, total: number): number => (total === 0 ? 0 :
 
 /** Value desc, then label (code-point order), so equal values have a stable order everywhere. */
 export const byValueThenLabel = (a: { label: string; value: number }, b: { label: string; value: number }) =>
-  b.value - a.value || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+  b.value - a.value || labelOrder(a.label, b.label);
+
+const labelOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * List rows from labelled figures: rows with nothing now are left out, `pc` is the share of the
@@ -30,39 +31,39 @@ export function toList<T extends { label: string } & Pair, X extends object = ob
   limit = LIST_LIMIT,
 ): (ListRow & X)[] {
   const total = items.reduce((s, i) => s + i.now, 0);
-  return items
-    .filter((i) => i.now > 0)
-    .map((i) => ({ label: i.label, value: i.now, pc: share(i.now, total), c: change(i.now, i.then), ...(extra?.(i) as X) }))
-    .sort(byValueThenLabel)
-    .slice(0, limit);
+  return top(items, limit).map((i) => ({ label: i.label, value: i.now, pc: share(i.now, total), c: change(i.now, i.then), ...(extra?.(i) as X) }));
 }
 
-/**
- * The WHERE of every aggregate read: the site, the local days of both periods, and the UTC bucket
- * window. TRICKY: the aggregates are hypertables partitioned by `bucket`; the local-day filter alone
- * would visit every chunk, the bucket bounds let TimescaleDB exclude the ones outside the range.
- */
-export const inRange = (sql: Queryable, siteId: number, r: Range) => sql`
-  site_id = ${siteId} AND local_day BETWEEN ${r.thenStart}::date AND ${r.endKey}::date
-  AND bucket >= ${r.bucketFrom} AND bucket < ${r.bucketTo}`;
+export const byNowThenLabel = (a: { label: string; now: number }, b: { label: string; now: number }) =>
+  b.now - a.now || labelOrder(a.label, b.label);
 
 /**
- * Several lists from one read of an aggregate: GROUPING SETS with one set per column, each row
- * telling its list (`dim`, the column name) and its label (NULL read as "unknown"). Column names
- * are constants of this module's callers, never input.
+ * The first `n` items with something now in list order. NOTE: a referrer's ten entry pages come
+ * out of thousands; keeping the best ten while passing over them spares sorting them all.
  */
-export function dimensions(sql: Queryable, cols: readonly string[]) {
-  const expr = (c: string) => `coalesce(${c}::text, 'unknown')`;
-  const which = (then: (c: string) => string) => `CASE ${cols.map((c) => `WHEN GROUPING(${expr(c)}) = 0 THEN ${then(c)}`).join(" ")} END`;
-  return {
-    dim: sql.unsafe(which((c) => `'${c}'`)),
-    label: sql.unsafe(which(expr)),
-    sets: sql.unsafe(`GROUPING SETS (${cols.map((c) => `(${expr(c)})`).join(", ")})`),
-  };
+function top<T extends { label: string; now: number }>(items: T[], n: number): T[] {
+  if (n > 50 || items.length <= n * 4) return items.filter((i) => i.now > 0).sort(byNowThenLabel).slice(0, n);
+  const best: T[] = [];
+  for (const i of items) {
+    if (i.now <= 0 || (best.length === n && byNowThenLabel(i, best[n - 1]!) >= 0)) continue;
+    let at = best.length;
+    while (at > 0 && byNowThenLabel(i, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, i);
+    if (best.length > n) best.pop();
+  }
+  return best;
 }
 
-/** `sum(col) FILTER (local day in now)` and the same for then, as float8 (exact below 2^53). */
-export const nowSum = (sql: Queryable, r: Range, col: string) =>
-  sql`coalesce(sum(${sql(col)}) FILTER (WHERE local_day >= ${r.startKey}::date), 0)::float8`;
-export const thenSum = (sql: Queryable, r: Range, col: string) =>
-  sql`coalesce(sum(${sql(col)}) FILTER (WHERE local_day < ${r.startKey}::date), 0)::float8`;
+/** A grouped query summed over both periods of a range. */
+export type Periods = { now: Groups; then: Groups };
+
+/** Every group with something now, its labels and figure `i` of both periods. */
+export function paired(p: Periods, i = 0): { labels: Label[]; now: number; then: number }[] {
+  const out: { labels: Label[]; now: number; then: number }[] = [];
+  for (const [key, s] of p.now) out.push({ labels: s.labels, now: s.sums[i]!, then: p.then.get(key)?.sums[i] ?? 0 });
+  return out;
+}
+
+/** Groups whose first label is `dim` (GROUPING SETS reads), labelled by their second label. */
+export const dimension = (p: Periods, dim: string) =>
+  paired(p).filter((g) => g.labels[0] === dim).map((g) => ({ label: String(g.labels[1]), now: g.now, then: g.then }));

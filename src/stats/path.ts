@@ -1,34 +1,32 @@
 // PATH: pages (views, uniques, time on page, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
 import { carKm, perVisit, streamingHours } from "../carbon";
-import { namedQuery, type Queryable } from "../db";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
-import { byValueThenLabel, change, inRange, LIST_LIMIT, nowSum, share, thenSum, toList } from "./lists";
-import type { Range } from "./range";
+import { byValueThenLabel, change, LIST_LIMIT, paired, share, toList, type Periods } from "./lists";
+import { figure, type Figure } from "./grouped";
+import { EVENTS, PAGES } from "./queries";
+import type { Reader } from "./read";
 
 type PageRow = {
   label: string; now: number; then: number; uniques: number; bounces: number; leaves: number;
   duration: number; bytes: number; thenBytes: number;
 };
 
-const pages = namedQuery("stats.path.pages", (sql: Queryable, site: number, r: Range) => sql<PageRow[]>`
-  SELECT path AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then,
-    ${nowSum(sql, r, "uniques")} AS uniques, ${nowSum(sql, r, "bounces")} AS bounces,
-    ${nowSum(sql, r, "leaves")} AS leaves, ${nowSum(sql, r, "duration_ms")} AS duration,
-    ${nowSum(sql, r, "bytes")} AS bytes, ${thenSum(sql, r, "bytes")} AS "thenBytes"
-  FROM hits_daily_page WHERE ${inRange(sql, site, r)}
-  GROUP BY 1`);
+const [views, uniques, bounces, leaves, duration, bytes] = ["views", "uniques", "bounces", "leaves", "duration", "bytes"]
+  .map((name) => figure(PAGES, name)) as [Figure, Figure, Figure, Figure, Figure, Figure];
+
+/** Each page seen in the range with its figures (and the previous period's views and bytes). */
+function pageRows(pages: Periods): PageRow[] {
+  return [...pages.now].map(([key, p]) => {
+    const then = pages.then.get(key);
+    return {
+      label: p.labels[0] as string, now: views(p), then: views(then), uniques: uniques(p), bounces: bounces(p),
+      leaves: leaves(p), duration: duration(p), bytes: bytes(p), thenBytes: bytes(then),
+    };
+  });
+}
 
 type EventRow = { name: string; value: string | null; now: number; then: number };
-
-// NOTE: one scan for both levels: the (name) set gives the event totals, (name, value) the children.
-// A NULL `value` with GROUPING(value) = 1 is the total; a real NULL value is labelled "(none)".
-const events = namedQuery("stats.path.events", (sql: Queryable, site: number, r: Range) => sql<EventRow[]>`
-  SELECT event_name AS name,
-    CASE WHEN GROUPING(event_value) = 1 THEN NULL ELSE coalesce(event_value, '(none)') END AS value,
-    ${nowSum(sql, r, "events")} AS now, ${thenSum(sql, r, "events")} AS then
-  FROM hits_daily_event WHERE ${inRange(sql, site, r)}
-  GROUP BY GROUPING SETS ((event_name), (event_name, event_value))`);
 
 function pathRows(rows: PageRow[]): PathRow[] {
   return toList(rows, (p) => ({
@@ -89,17 +87,18 @@ function eventRows(rows: EventRow[]): ListRow[] {
   }));
 }
 
-export async function pathStats(sql: Queryable, site: number, r: Range, target: { pro: boolean; green: boolean | "unknown" }) {
+export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
-  const [pageRows, eventList] = await Promise.all([
-    pages(sql, site, r),
-    target.pro ? events(sql, site, r) : Promise.resolve(null),
-  ]);
-  const energy = target.pro ? energyRows(pageRows, target.green) : null;
+  const [pages, events] = await Promise.all([read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null)]);
+  const rows = pageRows(pages);
+  const eventList: EventRow[] | null = events
+    ? paired(events).map((e) => ({ name: e.labels[0] as string, value: e.labels[1] as string | null, now: e.now, then: e.then }))
+    : null;
+  const energy = target.pro ? energyRows(rows, target.green) : null;
   return {
-    path: pathRows(pageRows),
+    path: pathRows(rows),
     energy: energy ?? LOCKED,
     events: eventList ? eventRows(eventList) : LOCKED,
-    carbonTotals: energy ? carbonTotals(pageRows, target.green) : LOCKED,
+    carbonTotals: energy ? carbonTotals(rows, target.green) : LOCKED,
   };
 }

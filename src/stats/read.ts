@@ -1,11 +1,16 @@
 // The stats read every caller shares (dashboard API, public dashboards, Pro API, exports): the range
-// is parsed and checked (range.ts), the dataType's queries run over the continuous aggregates
-// (summary.ts, path.ts, ref.ts), and the answer is shaped to src/stats/contract.ts. Errors are values.
-import type { Queryable } from "../db";
+// is parsed and checked (range.ts) and cut into pieces (spans.ts), the dataType's grouped queries
+// (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
+// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
+import { namedQuery, type Queryable } from "../db";
+import type { Groups } from "./tables";
 import type { DataType, Stats } from "./contract";
+import { batcher, readGrouped, type Grouped } from "./grouped";
+import type { Periods } from "./lists";
 import { pathStats } from "./path";
 import { parseRange, type Range } from "./range";
 import { refStats } from "./ref";
+import { rangePieces } from "./spans";
 import { summary } from "./summary";
 
 export { parseRange, type Range } from "./range";
@@ -27,6 +32,13 @@ export type StatsTarget = {
 
 /** The fields every answer shares, whatever its dataType. */
 type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
+
+/** A dataType's access to the grouped queries over the range's periods. */
+export type Reader = {
+  periods(q: Grouped): Promise<Periods>;
+  /** The asked period only. */
+  now(q: Grouped): Promise<Groups>;
+};
 
 export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
@@ -60,12 +72,31 @@ export async function readStats(
   if (!parsed.ok) return parsed;
   const r = parsed.range;
   const base = envelope(target, r, opts.admin);
+  const read = await reader(sql, target, r, (opts.now ?? new Date()).getTime());
   switch (q.dataType) {
     case "SUMMARY":
-      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(sql, target.id, r)) } };
+      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(read, r)) } };
     case "PATH":
-      return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(sql, target.id, r, target)) } };
+      return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target)) } };
     case "REF":
-      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(sql, target.id, r)) } };
+      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read)) } };
   }
+}
+
+/** The domain's stats epoch: read fresh on every request, so no caller can hold on to a stale one. */
+const statsEpoch = namedQuery("stats.epoch", async (sql: Queryable, site: number) => {
+  const [row] = await sql<{ epoch: number }[]>`SELECT stats_epoch::float8 AS epoch FROM domains WHERE id = ${site}`;
+  return row?.epoch ?? 0;
+});
+
+async function reader(sql: Queryable, target: StatsTarget, r: Range, nowMs: number): Promise<Reader> {
+  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask: batcher(sql, target.id) };
+  const pieces = rangePieces(r, target.tz, nowMs);
+  return {
+    now: (q) => readGrouped(scope, q, pieces.now),
+    periods: async (q) => {
+      const [now, then] = await Promise.all([readGrouped(scope, q, pieces.now), readGrouped(scope, q, pieces.then)]);
+      return { now, then };
+    },
+  };
 }

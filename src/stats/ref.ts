@@ -1,102 +1,126 @@
 // REF: where visits came from. Referrer hosts (labelled "direct" or "unknown" when there is no host),
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
-import type { PendingQuery, Row } from "postgres";
-import { namedQuery, type Queryable } from "../db";
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { byValueThenLabel, change, inRange, nowSum, share, thenSum, toList, type Pair } from "./lists";
-import type { Range } from "./range";
+import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type Periods } from "./lists";
+import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
+import type { Reader } from "./read";
+import { layersOf, type Groups, type Table } from "./tables";
 
 /** Entry pages listed per referrer and per campaign. */
 export const TOP_ENTRY_PAGES = 10;
 /** Social posts listed (SPEC §9: tweets are trimmed to 25). */
 export const TOP_POSTS = 25;
 
-/** The referrer label of an arrival: "direct", its host, or "unknown" when it had no readable host. */
-const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END";
+type Ranked = { key: string; label: string; now: number };
+type Group = { rows: Ranked[]; total: number };
+const ranked = new WeakMap<Table, Map<string, Group>>();
 
-const referrers = namedQuery("stats.ref.referrers", (sql: Queryable, site: number, r: Range) => sql<({ label: string } & Pair)[]>`
-  SELECT ${sql.unsafe(REF_LABEL)} AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM hits_daily_referrer WHERE ${inRange(sql, site, r)} GROUP BY 1`);
-
-type CampaignPart = { campaign: string; dim: "source" | "medium" | null; label: string | null } & Pair;
-
-// NOTE: one read of hits_daily_campaign (sql/060_stats.sql) for the campaigns and both sublists:
-// the (campaign) set gives the totals (dim NULL), the others utm_source and utm_medium per campaign.
-const campaigns = namedQuery("stats.ref.campaigns", (sql: Queryable, site: number, r: Range) => sql<CampaignPart[]>`
-  SELECT utm_campaign AS campaign,
-    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN 'source'
-      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN 'medium' END AS dim,
-    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN coalesce(utm_source, 'unknown')
-      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN coalesce(utm_medium, 'unknown') END AS label,
-    ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM hits_daily_campaign WHERE ${inRange(sql, site, r)}
-  GROUP BY GROUPING SETS ((utm_campaign), (utm_campaign, coalesce(utm_source, 'unknown')),
-    (utm_campaign, coalesce(utm_medium, 'unknown')))`);
-
-type EntryRow = { grp: string; label: string; total: number } & Pair;
-
-/**
- * The top entry pages of every group (referrer label or campaign) with the group's total of now,
- * so a page's pc is its share of all the group's arrivals, not only of the ten listed.
- * TRICKY: ties are broken by path in byte order (COLLATE "C"), the order the lists use, so the ten
- * kept are the ten the list would show whatever the database's collation.
- */
-const topPages = (sql: Queryable, grouped: PendingQuery<Row[]>) => sql<EntryRow[]>`
-  SELECT grp, label, now, "then", total FROM (
-    SELECT grp, label, now, "then", sum(now) OVER w AS total, row_number() OVER w AS n
-    FROM (${grouped}) g
-    -- NOTE: one window (one sort) for both: the frame spans the whole group, so sum() is its total.
-    WINDOW w AS (PARTITION BY grp ORDER BY now DESC, label COLLATE "C" ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
-  ) w
-  WHERE n <= ${TOP_ENTRY_PAGES} AND now > 0`;
-
-const entries = namedQuery("stats.ref.entries", (sql: Queryable, site: number, r: Range) => topPages(sql, sql`
-  SELECT ${sql.unsafe(REF_LABEL)} AS grp, path AS label,
-    ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM hits_daily_entry WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
-
-const campaignPages = namedQuery("stats.ref.campaignPages", (sql: Queryable, site: number, r: Range) => topPages(sql, sql`
-  SELECT utm_campaign AS grp, path AS label, ${nowSum(sql, r, "views")} AS now, ${thenSum(sql, r, "views")} AS then
-  FROM hits_daily_campaign_page WHERE ${inRange(sql, site, r)} GROUP BY 1, 2`));
-
-/** The social posts that sent the most page views in the range (hits_daily_post, sql/060_stats.sql). */
-const posts = namedQuery("stats.ref.posts", (sql: Queryable, site: number, r: Range) => sql<{ u: string; n: number }[]>`
-  SELECT referrer_post AS u, sum(views)::float8 AS n
-  FROM hits_daily_post WHERE ${inRange(sql, site, r)} AND local_day >= ${r.startKey}::date
-  GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT ${TOP_POSTS}`);
-
-/** Groups' top pages as list rows, ordered like every list. */
-function pagesByGroup(rows: EntryRow[]): Map<string, ListRow[]> {
-  const out = new Map<string, ListRow[]>();
-  for (const e of rows) {
-    const row: ListRow = { label: e.label, value: e.now, pc: share(e.now, e.total), c: change(e.now, e.then) };
-    out.set(e.grp, [...(out.get(e.grp) ?? []), row]);
+/** A table's (group, page) rows by group, each group in list order with its total; made once per table. */
+function rankedOf(t: Table): Map<string, Group> {
+  let out = ranked.get(t);
+  if (out) return out;
+  out = new Map();
+  for (const [key, g] of t) {
+    const grp = g.labels[0] as string;
+    let group = out.get(grp);
+    if (!group) out.set(grp, (group = { rows: [], total: 0 }));
+    group.rows.push({ key, label: g.labels[1] as string, now: g.sums[0]! });
+    group.total += g.sums[0]!;
   }
-  for (const list of out.values()) list.sort(byValueThenLabel);
+  for (const group of out.values()) group.rows.sort(byNowThenLabel);
+  ranked.set(t, out);
   return out;
 }
 
-export async function refStats(sql: Queryable, site: number, r: Range) {
-  const [referrerRows, campaignParts, entryRows, campaignRows, postRows] = await Promise.all([
-    referrers(sql, site, r), campaigns(sql, site, r), entries(sql, site, r), campaignPages(sql, site, r), posts(sql, site, r),
+/**
+ * The top entry pages of every group (referrer label or campaign), from (group, page) groups. A
+ * page's pc is its share of all the group's arrivals, not only of the ten listed.
+ * NOTE: the cached past is ranked once (rankedOf); a read adds only its live rows: the live pages
+ * of a group and the best of the past that are not live are the only candidates for its ten.
+ */
+function pagesByGroup(p: Periods): Map<string, ListRow[]> {
+  const [base, top] = layersOf(p.now);
+  const past = rankedOf(base);
+  const live = new Map<string, { key: string; label: string; add: number }[]>();
+  for (const [key, g] of top) {
+    const grp = g.labels[0] as string;
+    let list = live.get(grp);
+    if (!list) live.set(grp, (list = []));
+    list.push({ key, label: g.labels[1] as string, add: g.sums[0]! });
+  }
+  const out = new Map<string, ListRow[]>();
+  for (const grp of new Set([...past.keys(), ...live.keys()])) {
+    const old = past.get(grp) ?? { rows: [], total: 0 };
+    const fresh = live.get(grp) ?? [];
+    const freshKeys = new Set(fresh.map((f) => f.key));
+    const pastNow = (key: string) => base.get(key)?.sums[0] ?? 0;
+    const candidates: ({ label: string } & Pair)[] = fresh.map((f) => ({ label: f.label, now: pastNow(f.key) + f.add, then: thenOf(p.then, f.key) }));
+    for (const r of old.rows) {
+      if (candidates.length >= TOP_ENTRY_PAGES + fresh.length) break;
+      if (!freshKeys.has(r.key)) candidates.push({ label: r.label, now: r.now, then: thenOf(p.then, r.key) });
+    }
+    const total = old.total + fresh.reduce((s, f) => s + f.add, 0);
+    const rows = toList(candidates, undefined, TOP_ENTRY_PAGES);
+    // NOTE: toList's shares are of the candidates; a page's share is of the group's whole total.
+    out.set(grp, rows.map((r) => ({ ...r, pc: share(r.value, total) })));
+  }
+  return out;
+}
+
+const thenOf = (then: Groups, key: string) => then.get(key)?.sums[0] ?? 0;
+
+/** Referrer labels summed over their source classes. */
+function referrerList(p: Periods): ({ label: string } & Pair)[] {
+  const byLabel = new Map<string, { label: string } & Pair>();
+  const add = (t: Groups, k: "now" | "then") => {
+    for (const g of t.values()) {
+      const label = g.labels[1] as string;
+      let row = byLabel.get(label);
+      if (!row) byLabel.set(label, (row = { label, now: 0, then: 0 }));
+      row[k] += g.sums[0]!;
+    }
+  };
+  add(p.now, "now");
+  add(p.then, "then");
+  return [...byLabel.values()];
+}
+
+/** The social posts that sent the most page views in the range, most first, ties by URL. */
+function topPosts(t: Groups): Tweet[] {
+  return [...t.values()]
+    .map((g) => ({ label: g.labels[0] as string, value: g.sums[0]! }))
+    .sort(byValueThenLabel)
+    .slice(0, TOP_POSTS)
+    .map((p) => ({ u: p.label, visits: [p.value, p.value === 1 ? "visit" : "visits"] }));
+}
+
+export async function refStats(read: Reader) {
+  const [referrers, campaigns, entries, campaignPages, posts] = await Promise.all([
+    read.periods(REFERRERS), read.periods(CAMPAIGNS), read.periods(ENTRIES), read.periods(CAMPAIGN_PAGES), read.now(POSTS),
   ]);
   const parts = new Map<string, ({ label: string } & Pair)[]>();
-  for (const p of campaignParts) {
-    const key = `${p.dim}\u0000${p.campaign}`;
-    parts.set(key, [...(parts.get(key) ?? []), { ...p, label: p.label ?? p.campaign }]);
+  const totals: ({ label: string } & Pair)[] = [];
+  for (const { labels: [campaign, dim, label], now, then } of paired(campaigns)) {
+    if (dim === null) {
+      totals.push({ label: campaign as string, now, then });
+      continue;
+    }
+    const key = `${dim}\u0000${campaign}`;
+    let list = parts.get(key);
+    if (!list) parts.set(key, (list = []));
+    list.push({ label: label as string, now, then });
   }
-  const of = (campaign: string, dim: CampaignPart["dim"]) => parts.get(`${dim}\u0000${campaign}`) ?? [];
-  const byCampaign = pagesByGroup(campaignRows);
-  const totals = campaignParts.filter((p) => p.dim === null).map((p) => ({ ...p, label: p.campaign }));
+  const of = (campaign: string, dim: "source" | "medium") => parts.get(`${dim}\u0000${campaign}`) ?? [];
+  const byCampaign = pagesByGroup(campaignPages);
   const campaign: CampaignRow[] = toList(totals, (c) => ({
     source: toList(of(c.label, "source")),
     medium: toList(of(c.label, "medium")),
     path: byCampaign.get(c.label) ?? [],
   }));
-  const result = toList(referrerRows);
-  const byReferrer = pagesByGroup(entryRows);
-  const tweets: Tweet[] = postRows.map((p) => ({ u: p.u, visits: [p.n, p.n === 1 ? "visit" : "visits"] }));
+  const result = toList(referrerList(referrers));
+  const byReferrer = pagesByGroup(entries);
+  const tweets = topPosts(posts);
   return {
     result,
     path: Object.fromEntries(result.map((row) => [row.label, byReferrer.get(row.label) ?? []])),

@@ -8,7 +8,7 @@ import { rng } from "../../../src/collect/synthetic";
 import type { Database } from "../../../src/db";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { addTarget, ingest, openStatsDatabase, traffic } from "../../helpers/stats";
-import { periodsOf, referencePath, referenceRef, referenceSummary } from "./reference";
+import { near, periodsOf, referencePath, referenceRef, referenceSummary } from "./reference";
 
 const DAY = 86_400_000;
 let db: Database;
@@ -32,20 +32,6 @@ beforeAll(async () => {
   today = localTime(target.tz, Date.now()).day;
 }, 120_000);
 afterAll(() => db.close());
-
-/**
- * `got` with every number that is within 1e-9 (relative) of the number at the same place in `want`
- * replaced by that number: sums of fractions (grams) may differ in the last bits with the order of
- * summing. Anything else stays as it is, so toEqual still shows every real difference.
- */
-function near(got: unknown, want: unknown): unknown {
-  if (typeof got === "number" && typeof want === "number") return Math.abs(got - want) <= 1e-9 * Math.max(Math.abs(want), 1e-9) ? want : got;
-  if (Array.isArray(got) && Array.isArray(want)) return got.map((g, i) => near(g, want[i]));
-  if (got && want && typeof got === "object" && typeof want === "object") {
-    return Object.fromEntries(Object.entries(got).map(([k, g]) => [k, near(g, (want as Record<string, unknown>)[k])]));
-  }
-  return got;
-}
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const back = (n: number) => dayKey(Date.parse(`${today}T00:00:00Z`) - n * DAY);

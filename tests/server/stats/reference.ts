@@ -165,3 +165,17 @@ export async function referenceRef(sql: Sql, site: number, startKey: string, end
       GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT 25`).map((t) => ({ u: t.u, visits: [t.n, t.n === 1 ? "visit" : "visits"] })),
   };
 }
+
+/**
+ * `got` with every number that is within 1e-9 (relative) of the number at the same place in `want`
+ * replaced by that number: sums of fractions (grams) may differ in the last bits with the order of
+ * summing. Anything else stays as it is, so toEqual still shows every real difference.
+ */
+export function near(got: unknown, want: unknown): unknown {
+  if (typeof got === "number" && typeof want === "number") return Math.abs(got - want) <= 1e-9 * Math.max(Math.abs(want), 1e-9) ? want : got;
+  if (Array.isArray(got) && Array.isArray(want)) return got.map((g, i) => near(g, want[i]));
+  if (got && want && typeof got === "object" && typeof want === "object") {
+    return Object.fromEntries(Object.entries(got).map(([k, g]) => [k, near(g, (want as Record<string, unknown>)[k])]));
+  }
+  return got;
+}

@@ -1,0 +1,74 @@
+// The sums of sealed pieces (src/stats/spans.ts) kept in memory, per database client, so a dashboard
+// of a busy site reads its past days once: later loads read only today's open hour. Keys carry the
+// domain's stats epoch (sql/061_stats_epoch.sql), so a late write or a retention delete makes every
+// older entry of that domain unreachable; the least recently used entries go past a row budget.
+
+import type { Table } from "./tables";
+
+export type Entry = { table: Table; upTo: number };
+
+/**
+ * Rows kept at most across all entries of one database. NOTE: a row is a small object (~150 bytes),
+ * so this is ~150 MB at worst; a 10M-hit site's 30-day entry pages take ~100k rows.
+ */
+export const CACHE_ROWS = 1_000_000;
+
+export type StatsCache = {
+  /** The entry under `key`, computing it (once, even for concurrent callers) when absent. */
+  get(key: string, make: (old: Entry | undefined) => Promise<Entry>, fresh: (e: Entry) => boolean): Promise<Entry>;
+  clear(): void;
+  readonly rows: number;
+};
+
+function createCache(limit: number): StatsCache {
+  const done = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry>>();
+  let rows = 0;
+
+  const store = (key: string, e: Entry) => {
+    const old = done.get(key);
+    if (old) rows -= old.table.size;
+    done.delete(key);
+    done.set(key, e);
+    rows += e.table.size;
+    // NOTE: a Map iterates in insertion order and every use re-inserts, so the first is the least recent.
+    for (const [k, v] of done) {
+      if (rows <= limit) break;
+      done.delete(k);
+      rows -= v.table.size;
+    }
+  };
+
+  return {
+    get(key, make, fresh) {
+      const hit = done.get(key);
+      if (hit && fresh(hit)) {
+        done.delete(key);
+        done.set(key, hit);
+        return Promise.resolve(hit);
+      }
+      let p = pending.get(key);
+      if (!p) {
+        p = make(hit).then((e) => (store(key, e), e)).finally(() => pending.delete(key));
+        pending.set(key, p);
+      }
+      return p;
+    },
+    clear() {
+      done.clear();
+      rows = 0;
+    },
+    get rows() {
+      return rows;
+    },
+  };
+}
+
+const caches = new WeakMap<object, StatsCache>();
+
+/** The cache of one database client (each test database gets its own). */
+export function statsCache(sql: object): StatsCache {
+  let c = caches.get(sql);
+  if (!c) caches.set(sql, (c = createCache(CACHE_ROWS)));
+  return c;
+}

@@ -1,0 +1,166 @@
+// Stage 3 of a stats read: a grouped query (labels and summed figures over one continuous
+// aggregate) answered for each piece of a period (spans.ts) and added up in memory. Past days come
+// from the aggregate itself; today from the aggregate's own definition run over windows of raw hits,
+// so a read never scans the whole day; sealed pieces are kept in cache.ts.
+import type { Fragment } from "postgres";
+import { namedQuery, type Queryable } from "../db";
+import { statsCache, type Entry } from "./cache";
+import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
+import { dayMs, DAY_MS } from "./range";
+import type { Piece } from "./spans";
+
+export type Grouped = {
+  name: string;
+  /** The continuous aggregate read (sql/003_hits.sql, sql/060_stats.sql). */
+  view: string;
+  /** The grouped columns the SELECT names, in order: a group's labels. */
+  keys: readonly string[];
+  /** The summed columns the SELECT names (float8), in order: a group's figures. */
+  sums: readonly string[];
+  /** The SELECT list and the GROUP BY over the aggregate's columns. */
+  select: (sql: Queryable) => Fragment;
+  groupBy: (sql: Queryable) => Fragment;
+};
+
+/** A reader of one summed column of `q`'s groups: 0 for a group that is not there. */
+export type Figure = (g: Sums | undefined) => number;
+export function figure(q: Grouped, name: string): Figure {
+  const i = q.sums.indexOf(name);
+  if (i < 0) throw new Error(`${q.name} sums no ${name}`);
+  return (g) => g?.sums[i] ?? 0;
+}
+
+/** What every piece of one read shares: its database, site and epoch, and its batcher. */
+export type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
+
+type Definition = { head: string; tail: string };
+const definitions = new WeakMap<object, Promise<Map<string, Definition>>>();
+
+/**
+ * The aggregates' definitions, cut around their `FROM hits`, so the same SELECT runs over a window
+ * of raw hits: one source of truth (the SQL files) for the aggregate and its window.
+ */
+const loadDefinitions = namedQuery("stats.aggregateDefinitions", async (sql: Queryable) => {
+  const rows = await sql<{ name: string; def: string }[]>`
+    SELECT view_name AS name, view_definition AS def FROM timescaledb_information.continuous_aggregates`;
+  const out = new Map<string, Definition>();
+  for (const { name, def } of rows) {
+    const parts = def.replace(/;\s*$/, "").split(/\bFROM hits\b/);
+    if (parts.length !== 2) throw new Error(`aggregate ${name} does not read FROM hits exactly once`);
+    out.set(name, { head: parts[0]!, tail: parts[1]! });
+  }
+  return out;
+});
+
+function definitionOf(sql: Queryable, view: string): Promise<Definition> {
+  let defs = definitions.get(sql);
+  if (!defs) {
+    defs = loadDefinitions(sql);
+    definitions.set(sql, defs);
+    defs.catch(() => definitions.delete(sql));
+  }
+  return defs.then((d) => {
+    const def = d.get(view);
+    if (!def) throw new Error(`no continuous aggregate named ${view}`);
+    return def;
+  });
+}
+
+/**
+ * The piece's rows of the aggregate: its table over local days, or its definition (`def`) over raw
+ * hits. TRICKY: not async: an async function would run the fragment it returns as a query.
+ */
+function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition | null, from?: Date): Fragment {
+  if (p.kind === "days") {
+    // TRICKY: the aggregates are partitioned by UTC `bucket`; a local day lies within the buckets of
+    // the day before to the day after, so these bounds let TimescaleDB skip every other chunk.
+    const bucketFrom = new Date(dayMs(p.from)! - DAY_MS);
+    const bucketTo = new Date(dayMs(p.to)! + 2 * DAY_MS);
+    return sql`${sql(q.view)} v WHERE site_id = ${site} AND local_day BETWEEN ${p.from}::date AND ${p.to}::date
+      AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
+  }
+  if (!def) throw new Error(`${q.name}: a window of raw hits needs the aggregate's definition`);
+  const start = from ?? p.from;
+  const until = p.kind === "today" ? sql`AND time < ${p.to}` : sql``;
+  const lastDay = p.kind === "today" ? p.day : p.to;
+  return sql`(${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${start} ${until}) hits
+    ${sql.unsafe(def.tail)}) v WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date`;
+}
+
+/** A group's key: its labels joined, NULL kept apart from every string. */
+export const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\u0000" : String(l))).join("\u0001");
+
+type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; reject: (e: unknown) => void };
+
+/**
+ * Every ask of one tick as one statement: a UNION ALL of the grouped queries, each row tagged with
+ * its ask and carried as JSON. NOTE: a round trip to the embedded database costs ~2 ms whatever the
+ * query, and a dashboard read asks for a dozen small live pieces at once.
+ */
+const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
+  const defs = await Promise.all(asks.map((a) => (a.p.kind === "days" ? null : definitionOf(sql, a.q.view))));
+  const parts = asks.map((a, i) => sql`SELECT ${i}::int AS i, row_to_json(x) AS r FROM (
+    SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`);
+  const rows = await sql<{ i: number; r: Record<string, Label> }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
+  const tables: Table[] = asks.map(() => new Map());
+  for (const { i, r } of rows) {
+    const { q } = asks[i]!;
+    const labels = q.keys.map((k) => r[k] as Label);
+    tables[i]!.set(groupKey(labels), { labels, sums: q.sums.map((k) => r[k] as number) });
+  }
+  return tables;
+});
+
+/** A function that queues asks and sends the queue as one batch once the current tick is done. */
+export function batcher(sql: Queryable, site: number) {
+  let queue: Ask[] = [];
+  const flush = () => {
+    const asks = queue;
+    queue = [];
+    runBatch(sql, site, asks).then(
+      (tables) => asks.forEach((a, i) => a.resolve(tables[i]!)),
+      (err) => asks.forEach((a) => a.reject(err)),
+    );
+  };
+  return (q: Grouped, p: Piece, from?: Date) =>
+    new Promise<Table>((resolve, reject) => {
+      if (!queue.length) queueMicrotask(flush);
+      queue.push({ q, p, from, resolve, reject });
+    });
+}
+
+/** One piece's table, from the cache when the piece is sealed. */
+function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
+  const run = s.ask;
+  const cache = statsCache(s.sql);
+  const prefix = `${q.name}|${s.site}|${s.epoch}`;
+  if (p.kind === "days") {
+    if (!p.sealed) return run(q, p);
+    const make = async (): Promise<Entry> => ({ table: await run(q, p), upTo: 0 });
+    return cache.get(`${prefix}|d|${p.from}|${p.to}`, make, () => true).then((e) => e.table);
+  }
+  if (p.kind === "live") return run(q, p);
+  // NOTE: today's sealed part grows by a step every 5 minutes: an entry is extended by the steps it
+  // lacks, so a busy site's morning is read once, not again at every step.
+  const upTo = p.to.getTime();
+  const make = async (old: Entry | undefined): Promise<Entry> => {
+    const extend = old && old.upTo < upTo;
+    const more = await run(q, p, extend ? new Date(old.upTo) : undefined);
+    return { table: extend ? sumTables([old.table, more]) : more, upTo };
+  };
+  return cache.get(`${prefix}|t|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
+}
+
+/**
+ * `q` summed over the pieces of a period: the largest sealed table (the past days, else today's
+ * closed steps) as the base, the rest laid over it. NOTE: the base stays the same object all day,
+ * so what is derived from it (ref.ts ranks entry pages once per table) is not made again at every
+ * 5-minute step; the rest is a day's rows at most.
+ */
+export async function readGrouped(s: ReadScope, q: Grouped, pieces: Piece[]): Promise<Groups> {
+  const tables = await Promise.all(pieces.map((p) => pieceTable(s, q, p)));
+  let base = pieces.findIndex((p) => p.kind === "days" && p.sealed);
+  if (base < 0) base = pieces.findIndex((p) => p.kind === "today");
+  if (base < 0) return sumTables(tables);
+  return overlay(tables[base]!, sumTables(tables.filter((_, i) => i !== base)));
+}

@@ -1,0 +1,123 @@
+// Every query of a stats read, named, with its SQL: labels and summed figures over one continuous
+// aggregate, for any piece of a period (grouped.ts runs them; summary.ts, path.ts and ref.ts shape
+// the answers). Figures are float8: exact below 2^53, and numbers in JavaScript.
+import type { Queryable } from "../db";
+import type { Grouped } from "./grouped";
+
+/**
+ * Several lists from one read of an aggregate: GROUPING SETS with one set per column, each row
+ * telling its list (`dim`, the column name) and its label (NULL read as "unknown"). Column names
+ * are constants of this module, never input.
+ */
+function dimensions(cols: readonly string[]) {
+  const expr = (c: string) => `coalesce(${c}::text, 'unknown')`;
+  const which = (then: (c: string) => string) => `CASE ${cols.map((c) => `WHEN GROUPING(${expr(c)}) = 0 THEN ${then(c)}`).join(" ")} END`;
+  return {
+    select: (sql: Queryable) => sql`${sql.unsafe(which((c) => `'${c}'`))} AS dim, ${sql.unsafe(which(expr))} AS label,
+      sum(views)::float8 AS views`,
+    groupBy: (sql: Queryable) => sql.unsafe(`GROUPING SETS (${cols.map((c) => `(${expr(c)})`).join(", ")})`),
+  };
+}
+
+/** Views, uniques and bounces per local day and hour: the totals and the day and hour series. */
+export const HOURS: Grouped = {
+  name: "stats.hours",
+  view: "hits_hourly",
+  keys: ["day", "hour"],
+  sums: ["views", "uniques", "bounces"],
+  select: (sql) => sql`local_day::text AS day, local_hour AS hour, sum(views)::float8 AS views,
+    sum(uniques)::float8 AS uniques, sum(bounces)::float8 AS bounces`,
+  groupBy: (sql) => sql`1, 2`,
+};
+
+// NOTE: one read per aggregate: GROUPING SETS give the four lists of hits_daily_tech in one pass.
+export const TECH: Grouped = { name: "stats.tech", view: "hits_daily_tech", keys: ["dim", "label"], sums: ["views"], ...dimensions(["browser", "os", "device", "screen"]) };
+export const GEO: Grouped = { name: "stats.geo", view: "hits_daily_geo", keys: ["dim", "label"], sums: ["views"], ...dimensions(["country", "language"]) };
+
+/** Every figure of a page: the pages list, attention, bounce rate, energy and load times. */
+export const PAGES: Grouped = {
+  name: "stats.pages",
+  view: "hits_daily_page",
+  keys: ["label"],
+  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads"],
+  select: (sql) => sql`path AS label, sum(views)::float8 AS views, sum(uniques)::float8 AS uniques,
+    sum(bounces)::float8 AS bounces, sum(leaves)::float8 AS leaves, coalesce(sum(duration_ms), 0)::float8 AS duration,
+    coalesce(sum(bytes), 0)::float8 AS bytes, coalesce(sum(load_ms), 0)::float8 AS "loadMs", sum(loads)::float8 AS loads`,
+  groupBy: (sql) => sql`1`,
+};
+
+/** The referrer label of an arrival: "direct", its host, or "unknown" when it had no readable host. */
+const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END";
+
+/**
+ * Arrivals by source class and referrer label: SUMMARY's sources and REF's referrers. Only
+ * arrivals are in hits_daily_referrer: an internal page view has no source.
+ */
+export const REFERRERS: Grouped = {
+  name: "stats.referrers",
+  view: "hits_daily_referrer",
+  keys: ["source", "label"],
+  sums: ["views"],
+  select: (sql) => sql`source, ${sql.unsafe(REF_LABEL)} AS label, sum(views)::float8 AS views`,
+  groupBy: (sql) => sql`1, 2`,
+};
+
+// NOTE: one read of hits_daily_campaign (sql/060_stats.sql) for the campaigns and both sublists:
+// the (campaign) set gives the totals (dim NULL), the others utm_source and utm_medium per campaign.
+export const CAMPAIGNS: Grouped = {
+  name: "stats.campaigns",
+  view: "hits_daily_campaign",
+  keys: ["campaign", "dim", "label"],
+  sums: ["views"],
+  select: (sql) => sql`utm_campaign AS campaign,
+    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN 'source'
+      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN 'medium' END AS dim,
+    CASE WHEN GROUPING(coalesce(utm_source, 'unknown')) = 0 THEN coalesce(utm_source, 'unknown')
+      WHEN GROUPING(coalesce(utm_medium, 'unknown')) = 0 THEN coalesce(utm_medium, 'unknown') END AS label,
+    sum(views)::float8 AS views`,
+  groupBy: (sql) => sql`GROUPING SETS ((utm_campaign), (utm_campaign, coalesce(utm_source, 'unknown')),
+    (utm_campaign, coalesce(utm_medium, 'unknown')))`,
+};
+
+/** Arrivals per referrer label and entry page. */
+export const ENTRIES: Grouped = {
+  name: "stats.entries",
+  view: "hits_daily_entry",
+  keys: ["grp", "label"],
+  sums: ["views"],
+  select: (sql) => sql`${sql.unsafe(REF_LABEL)} AS grp, path AS label, sum(views)::float8 AS views`,
+  groupBy: (sql) => sql`1, 2`,
+};
+
+/** Campaign page views per campaign and page. */
+export const CAMPAIGN_PAGES: Grouped = {
+  name: "stats.campaignPages",
+  view: "hits_daily_campaign_page",
+  keys: ["grp", "label"],
+  sums: ["views"],
+  select: (sql) => sql`utm_campaign AS grp, path AS label, sum(views)::float8 AS views`,
+  groupBy: (sql) => sql`1, 2`,
+};
+
+/** Page views per social post that sent them (hits_daily_post, sql/060_stats.sql). */
+export const POSTS: Grouped = {
+  name: "stats.posts",
+  view: "hits_daily_post",
+  keys: ["u"],
+  sums: ["views"],
+  select: (sql) => sql`referrer_post AS u, sum(views)::float8 AS views`,
+  groupBy: (sql) => sql`1`,
+};
+
+// NOTE: one scan for both levels: the (name) set gives the event totals, (name, value) the children.
+// A NULL `value` with GROUPING(value) = 1 is the total; a real NULL value is labelled "(none)".
+export const EVENTS: Grouped = {
+  name: "stats.events",
+  view: "hits_daily_event",
+  keys: ["name", "value"],
+  sums: ["events"],
+  select: (sql) => sql`event_name AS name,
+    CASE WHEN GROUPING(event_value) = 1 THEN NULL ELSE coalesce(event_value, '(none)') END AS value,
+    sum(events)::float8 AS events`,
+  groupBy: (sql) => sql`GROUPING SETS ((event_name), (event_name, event_value))`,
+};

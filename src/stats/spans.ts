@@ -1,0 +1,69 @@
+// Stage 2 of a stats read: each period (now, then) cut into pieces by how long their sums stay
+// true. Past local days are sealed: once their last hit is written they never change, so their
+// sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-minute
+// steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
+import { LATE_ROW_MS } from "../collect/writer";
+import { localTime } from "../collect/localtime";
+import { addDays, type Range } from "./range";
+
+/**
+ * A span is sealed once this long has passed since its end. TRICKY: the batch writer bumps a
+ * domain's stats epoch when it writes a row older than LATE_ROW_MS; twice that leaves room for a
+ * row that was young at its flush and is written while the clock moves on.
+ */
+export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
+/** Today's sealed part grows in steps of this much: the live part is at most a step and the lag. */
+export const STEP_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+const QUARTER_MS = 15 * 60_000;
+
+export type Piece =
+  /** Local days `from`…`to` from the continuous aggregates. */
+  | { kind: "days"; from: string; to: string; sealed: boolean }
+  /** Today's raw hits from `from` up to `to`: whole steps, all sealed. */
+  | { kind: "today"; day: string; from: Date; to: Date }
+  /** Raw hits from `from` on with a local day in `day`…`to`: today's open part, and any later day. */
+  | { kind: "live"; day: string; to: string; from: Date };
+
+/**
+ * The UTC instant a local day starts. NOTE: every UTC offset in use is a multiple of 15 minutes,
+ * so the first quarter-hour whose local day is `day` is its start, found by bisection over the
+ * 27 hours before `nearMs` (a moment within `day`).
+ */
+export function dayStart(tz: string, day: string, nearMs: number): number {
+  let lo = Math.floor((nearMs - 27 * HOUR_MS) / QUARTER_MS);
+  let hi = Math.floor(nearMs / QUARTER_MS);
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (localTime(tz, mid * QUARTER_MS).day < day) lo = mid;
+    else hi = mid;
+  }
+  return hi * QUARTER_MS;
+}
+
+/** The pieces of local days `from`…`to` for a domain in `tz` at `nowMs`. */
+export function piecesOf(from: string, to: string, today: string, tz: string, nowMs: number): Piece[] {
+  const sealedUntil = nowMs - SEAL_LAG_MS;
+  const todayStart = dayStart(tz, today, nowMs);
+  // NOTE: in the first minutes of a day yesterday may still get rows (a batch in flight at
+  // midnight), so nothing of the range is sealed yet: all of it is read live, uncached.
+  const yesterdaySealed = todayStart <= sealedUntil;
+  const yesterday = addDays(today, -1);
+  if (to < today) return [{ kind: "days", from, to, sealed: to < yesterday || yesterdaySealed }];
+  if (from > today || !yesterdaySealed) return [{ kind: "days", from, to, sealed: false }];
+  const out: Piece[] = [];
+  if (from < today) out.push({ kind: "days", from, to: yesterday, sealed: true });
+  const first = new Date(Math.floor(todayStart / STEP_MS) * STEP_MS);
+  const open = new Date(Math.max(first.getTime(), Math.floor(sealedUntil / STEP_MS) * STEP_MS));
+  if (open > first) out.push({ kind: "today", day: today, from: first, to: open });
+  out.push({ kind: "live", day: today, to, from: open });
+  return out;
+}
+
+/** Both periods of a range cut into pieces. */
+export function rangePieces(r: Range, tz: string, nowMs: number): { now: Piece[]; then: Piece[] } {
+  return {
+    now: piecesOf(r.startKey, r.endKey, r.today, tz, nowMs),
+    then: piecesOf(r.thenStart, r.thenEnd, r.today, tz, nowMs),
+  };
+}

@@ -1,0 +1,88 @@
+// The cache of sealed pieces (src/stats/cache.ts, spans.ts): a second read is answered from it, a
+// late write through the batch writer or a bumped epoch retires it, and today's cached hours are
+// extended as the clock moves on; every answer still equals the raw-hits reference.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { localTime } from "../../../src/collect/localtime";
+import type { Database } from "../../../src/db";
+import { statsCache } from "../../../src/stats/cache";
+import { readStats, type StatsTarget } from "../../../src/stats/read";
+import { addTarget, ingest, openStatsDatabase, traffic } from "../../helpers/stats";
+import { near, referenceRef, referenceSummary } from "./reference";
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+let db: Database;
+let target: StatsTarget;
+let today: string;
+
+// NOTE: a zone where it is about noon now, so "two hours ago" is still today whenever this runs.
+const noonZone = () => {
+  const offset = 12 - new Date().getUTCHours();
+  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+};
+
+beforeAll(async () => {
+  db = await openStatsDatabase();
+  target = await addTarget(db.sql, "cache.example", noonZone(), { green: true });
+  const now = Date.now();
+  await ingest(db.sql, traffic("cache.example", now - 4 * DAY, now - 5 * 60_000, 1500, 3));
+  today = localTime(target.tz, now).day;
+}, 120_000);
+afterAll(() => db.close());
+
+const back = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+
+async function read(dataType: "SUMMARY" | "REF", startKey: string, now?: Date) {
+  const got = await readStats(db.read, target, { startKey, endKey: today, dataType }, { admin: false, now });
+  if (!got.ok) throw new Error(got.message);
+  const { validated: _v, periods: _p, admin: _a, error: _e, dataType: _d, ...figures } = got.stats;
+  return figures;
+}
+
+const reference = (dataType: "SUMMARY" | "REF", startKey: string) =>
+  dataType === "SUMMARY" ? referenceSummary(db.sql, target.id, startKey, today) : referenceRef(db.sql, target.id, startKey, today);
+
+/** The read equals the reference (sums of fractions compared to the last bits, see near()). */
+async function expectExact(dataType: "SUMMARY" | "REF", startKey: string, now?: Date) {
+  const want = await reference(dataType, startKey);
+  expect(near(await read(dataType, startKey, now), want)).toEqual(want);
+}
+
+const visits = (f: Awaited<ReturnType<typeof read>>) => ("visits" in f ? f.visits.hits : Number.NaN);
+
+describe("stats cache", () => {
+  test("a second read comes from the cache: rows deleted behind its back do not show until the epoch moves", async () => {
+    const first = await read("SUMMARY", back(3));
+    await expectExact("SUMMARY", back(3));
+    expect(statsCache(db.read).rows).toBeGreaterThan(0);
+    // NOTE: a delete that bypasses the writer bumps no epoch, so a cached answer is the only way
+    // the second read can still count the deleted day.
+    const [gone] = await db.sql<{ n: number }[]>`
+      WITH d AS (DELETE FROM hits WHERE site_id = ${target.id} AND local_day = ${back(2)}::date RETURNING 1) SELECT count(*)::int AS n FROM d`;
+    expect(gone!.n).toBeGreaterThan(0);
+    expect(await read("SUMMARY", back(3))).toEqual(first);
+    await db.sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ${target.id}`;
+    const after = await read("SUMMARY", back(3));
+    expect(visits(after)).toBeLessThan(visits(first));
+    await expectExact("SUMMARY", back(3));
+  }, 60_000);
+
+  test("a late row written through the batch writer retires the cached past", async () => {
+    const before = await read("REF", back(3));
+    const yesterday = Date.now() - DAY;
+    expect(await ingest(db.sql, traffic("cache.example", yesterday, yesterday + 60_000, 1, 99))).toBeGreaterThan(0);
+    const after = await read("REF", back(3));
+    expect(after).not.toEqual(before);
+    await expectExact("REF", back(3));
+  }, 60_000);
+
+  test("today's cached steps are extended as the clock moves on", async () => {
+    statsCache(db.read).clear();
+    const earlier = new Date(Date.now() - 2 * HOUR);
+    // The cached steps end two hours ago; the live part covers the rest.
+    await expectExact("SUMMARY", today, earlier);
+    // Now the steps since are added to the cached ones: still every hit of today, once.
+    await expectExact("SUMMARY", today);
+    await expectExact("REF", back(1));
+  }, 60_000);
+});

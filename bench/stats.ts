@@ -3,10 +3,11 @@
 // days (bulk INSERT … SELECT generate_series, see stats-data.ts), materialized by the collect
 // refresh job, plus fresh hits of the last 20 s through the real pipeline and writer. Then it
 // times a full dashboard load as the dashboard does it (SUMMARY, then PATH and REF in parallel)
-// for 1, 7 and 30-day ranges ending today: the first load with an empty stats cache (cold), then
-// after 5 warm-up loads, median and p95 of loads that find the sealed past cached (src/stats/cache.ts), and the same
-// readStats answered from raw hits (plain views with the aggregates' definitions, put first on
-// the search_path, cache emptied before each) as the baseline. The data dir is deleted afterwards.
+// for 1, 7 and 30-day ranges ending today: the first load with an empty stats cache (cold), then,
+// after 5 warm-up loads, median and p95 of loads that find the sealed past cached
+// (src/stats/cache.ts), and the same readStats answered from raw hits (plain views with the
+// aggregates' definitions, put first on the search_path, cache emptied before each) as the
+// baseline. The data dir is deleted afterwards.
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";

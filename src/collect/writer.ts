@@ -70,10 +70,12 @@ export const LATE_ROW_MS = 30_000;
  * epoch, which retires their cached sums. NOTE: run after the insert committed, so a read that saw
  * the old epoch and cached without the rows is always retired.
  */
-export const bumpStatsEpochs = namedQuery("collect.bumpStatsEpochs", async (sql, rows: HitRow[], now: number) => {
-  const sites = [...new Set(rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId))];
-  if (sites.length) await sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ANY(${sites}::int[])`;
+export const bumpStatsEpochs = namedQuery("collect.bumpStatsEpochs", async (sql, sites: number[]) => {
+  await sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ANY(${sites}::int[])`;
 });
+
+/** The sites of `rows` that have a row older than LATE_ROW_MS at `now`. */
+const lateSites = (rows: HitRow[], now: number) => rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId);
 
 export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): Writer {
   let buffer: HitRow[] = [];
@@ -81,6 +83,15 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
   let pending: { id: string; rows: HitRow[] } | null = null;
   let flushing: Promise<void> | null = null;
   let failing = false;
+  // NOTE: epochs owed by written batches: a bump that fails (the database went away right after
+  // the insert) is retried with the next flush instead of sending the batch again.
+  const owed = new Set<number>();
+  const bump = async () => {
+    if (!owed.size) return;
+    const sites = [...owed];
+    await bumpStatsEpochs(sql, sites);
+    for (const s of sites) owed.delete(s);
+  };
 
   const writeAll = async () => {
     while (pending || buffer.length) {
@@ -91,7 +102,6 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
       const batch = pending.rows;
       try {
         await insertHits(sql, pending.id, batch);
-        await bumpStatsEpochs(sql, batch, Date.now());
       } catch (err) {
         metrics.counts.flushFailures++;
         // NOTE: one line per outage, not one per retry: a 5 s outage is ten retries.
@@ -105,7 +115,9 @@ export function createWriter(sql: Sql, opts: WriterOptions, metrics: Metrics): W
       failing = false;
       pending = null;
       metrics.counts.written += batch.length;
+      for (const site of lateSites(batch, Date.now())) owed.add(site);
     }
+    await bump();
   };
 
   const flush = () => (flushing ??= writeAll().finally(() => (flushing = null)));

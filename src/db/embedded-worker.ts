@@ -25,6 +25,8 @@ async function open(dataDir: string, port: number, host: string): Promise<void> 
   reply({ type: "ready", port: bound });
 }
 
+const BLOB_WAIT_MS = 5_000;
+
 /** One simple-protocol Query message: statements separated by ';' run as one implicit transaction. */
 const encoder = new TextEncoder();
 function queryMessage(sql: string): Uint8Array {
@@ -45,7 +47,11 @@ function queryMessage(sql: string): Uint8Array {
 async function execBlob(sql: string, data: string): Promise<void> {
   const pg = db;
   if (!pg || pg.closed) throw new Error("the embedded database is closed");
+  // NOTE: a bounded wait: a transaction left open fails the statement like an outage would, so the
+  // caller's retry and shutdown timeouts still apply.
+  const giveUp = Date.now() + BLOB_WAIT_MS;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    if (Date.now() > giveUp) throw new Error(`a client transaction stayed open for over ${BLOB_WAIT_MS} ms`);
     const ran = await pg.runExclusive(async () => {
       if (pg.isInTransaction()) return false;
       await pg._handleBlob(new Blob([data]));

@@ -95,14 +95,15 @@ const BUSY = new HttpError(503, "Collection is busy; retry shortly", undefined, 
 export function beaconHandler(
   kind: Incoming["kind"],
   schema: BeaconSchema,
-  ingest: (input: Incoming) => Promise<202 | 503>,
+  ingest: (input: Incoming) => 202 | 503 | Promise<202 | 503>,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
       const body = await readBeacon(request, schema);
       // NOTE: the schema and the kind come in the pairs collectRoutes lists, so the body matches its kind.
       const input = { kind, body, time: Date.now(), ua: request.headers.get("user-agent") } as Incoming;
-      if ((await ingest(input)) === 503) return failure(BUSY);
+      const status = ingest(input);
+      if ((status instanceof Promise ? await status : status) === 503) return failure(BUSY);
       return new Response(null, { status: 202, headers: CORS_HEADERS });
     } catch (err) {
       if (err instanceof HttpError) return failure(err);

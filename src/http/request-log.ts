@@ -1,7 +1,7 @@
 // One structured line per request: method, route, status, ms. Deliberately reads nothing from the
 // headers, so no IP address or user-agent is ever logged.
 import { Elysia } from "elysia";
-import { log } from "../log";
+import { log, logsAt } from "../log";
 import type { NativeHandler } from "./native-routes";
 
 const started = new WeakMap<Request, number>();
@@ -18,11 +18,13 @@ const line = (method: string, route: string, status: number, t0: number | undefi
 /** The same line for a route Bun serves natively (http/native-routes.ts), which Elysia never sees. */
 export const loggedNative =
   (method: string, route: string, handler: NativeHandler): NativeHandler =>
-  async (request) => {
+  (request) => {
+    // NOTE: the level is read per request (tests change it while a server runs); below info, no timing.
+    if (!logsAt("info")) return handler(request);
     const t0 = performance.now();
-    const res = await handler(request);
-    line(method, route, res.status, t0);
-    return res;
+    const done = (res: Response) => (line(method, route, res.status, t0), res);
+    const res = handler(request);
+    return res instanceof Promise ? res.then(done) : done(res);
   };
 
 export const requestLog = new Elysia({ name: "request-log" })

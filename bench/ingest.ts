@@ -2,13 +2,13 @@
 // the embedded database, under a realistic payload mix from a separate load process. Prints accepted
 // hits/s, p50/p99 response time, rows in the database afterwards (must equal the hits the pipeline
 // accepted), and the ratio to a raw batched insert of the same rows on the same database.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { collectorOf } from "../src/collect";
 import type { HitRow } from "../src/collect/model";
-import { insertHits } from "../src/collect/writer";
+import { insertFor } from "../src/collect/copy";
 import { loadConfig } from "../src/config";
 import { setLogLevel } from "../src/log";
 import { start } from "../src/server";
@@ -25,7 +25,18 @@ const addDomain = async (name: string) => (await sql<{ id: number }[]>`INSERT IN
 const site = await addDomain("bench.example");
 const rawSite = await addDomain("raw.example");
 
+/** Jiffies of all CPUs from /proc/stat: busy (user, nice, system, irq, softirq), idle (+ iowait) and steal. */
+function cpuTicks() {
+  const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: f[0]! + f[1]! + f[2]! + f[5]! + f[6]!, idle: f[3]! + f[4]!, steal: f[7] ?? 0 };
+}
+
 console.log(`bench:ingest — ${values.seconds} s, ${values.concurrency} clients, embedded TimescaleDB, ${navigator.hardwareConcurrency} cores`);
+// NOTE: CPU time is counted too: two cores shared with other work make hits/s swing 2× from run to
+// run, while the CPU spent per hit (by this process, HTTP thread and database worker, and by the load
+// process) does not depend on what else runs.
+const ticks0 = cpuTicks();
+const cpu0 = process.cpuUsage();
 const load = Bun.spawn([process.execPath, join(import.meta.dir, "ingest-load.ts"), server.url, values.seconds!, values.concurrency!], {
   stdout: "pipe",
   stderr: "inherit",
@@ -34,6 +45,10 @@ const result = JSON.parse((await new Response(load.stdout).text()).trim().split(
   elapsed: number; statuses: Record<string, number>; sent: number; p50: number; p99: number;
 };
 const answered202 = result.statuses["202"] ?? 0;
+const serverCpu = process.cpuUsage(cpu0);
+const ticks = cpuTicks();
+await load.exited;
+const loadCpu = load.resourceUsage()!.cpuTime;
 
 // Everything accepted must reach the table; wait for the writer to drain.
 const drainStart = performance.now();
@@ -42,7 +57,7 @@ const drainMs = performance.now() - drainStart;
 const rows = (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${site}`)[0]!.n;
 const drops = Object.values(collector.metrics.drops).reduce((a, b) => a + b, 0);
 
-// The same rows, inserted raw: the batch writer's statement, no HTTP, no pipeline.
+// The same rows, inserted raw: the batch writer's own insert (COPY on the embedded database), no HTTP, no pipeline.
 const stored = await sql`SELECT * FROM hits WHERE site_id = ${site} ORDER BY time`;
 const same: HitRow[] = stored.map((r) => ({
   time: (r.time as Date).getTime(), siteId: rawSite, kind: r.kind, localDay: (r.local_day as Date).toISOString().slice(0, 10),
@@ -52,9 +67,10 @@ const same: HitRow[] = stored.map((r) => ({
   loadMs: r.load_ms, transferBytes: r.transfer_bytes === null ? null : Number(r.transfer_bytes), eventName: r.event_name,
   eventValue: r.event_value, referrerPost: r.referrer_post,
 }));
+const insert = insertFor(server.db);
 const t0 = performance.now();
 for (let i = 0; i < same.length; i += config.COLLECT_BATCH_SIZE) {
-  await insertHits(sql, crypto.randomUUID(), same.slice(i, i + config.COLLECT_BATCH_SIZE));
+  await insert(crypto.randomUUID(), same.slice(i, i + config.COLLECT_BATCH_SIZE));
 }
 const rawS = (performance.now() - t0) / 1000;
 const rawRate = same.length / rawS;
@@ -67,8 +83,18 @@ console.log(`response time           p50 ${result.p50.toFixed(2)} ms, p99 ${resu
 console.log(`dropped by the pipeline ${fmt(drops)} ${JSON.stringify(collector.metrics.drops)}`);
 console.log(`rows in the database    ${fmt(rows)} (accepted ${fmt(answered202)} − dropped ${fmt(drops)} = ${fmt(answered202 - drops)}) ${rows === answered202 - drops ? "OK, 0 lost" : "MISMATCH"}`);
 console.log(`writer drained in       ${fmt(drainMs)} ms after the load stopped`);
-console.log(`raw batched insert      ${fmt(rawRate)} rows/s (${fmt(same.length)} rows, batches of ${config.COLLECT_BATCH_SIZE}, same statement, no HTTP)`);
+console.log(`raw batched insert      ${fmt(rawRate)} rows/s (${fmt(same.length)} rows, batches of ${config.COLLECT_BATCH_SIZE}, the writer's ${server.db.execBlob ? "COPY" : "unnest"}, no HTTP)`);
 console.log(`ratio HTTP / raw        ${(httpRate / rawRate).toFixed(2)}`);
+// Whole-machine accounting over the load phase: what this bench used, what other processes used, steal.
+const perHit = (us: number | bigint) => (Number(us) / answered202).toFixed(1);
+const jiffies = (ticks.busy - ticks0.busy) + (ticks.idle - ticks0.idle) + (ticks.steal - ticks0.steal);
+const share = (n: number) => `${Math.round((100 * n) / jiffies)} %`;
+const ours = (serverCpu.user + serverCpu.system + Number(loadCpu.user + loadCpu.system)) / 1e6; // seconds
+const hz = jiffies / result.elapsed / navigator.hardwareConcurrency; // jiffies per second per CPU
+console.log(`CPU per accepted hit    server ${perHit(serverCpu.user + serverCpu.system)} µs (HTTP thread + database worker), load generator ${perHit(loadCpu.user + loadCpu.system)} µs`);
+// NOTE: /proc/stat samples by tick and the processes' clocks are exact, so under heavy steal the two
+// disagree by a few points; what matters is whether the bench had the cores to itself.
+console.log(`machine during the load busy ${share(ticks.busy - ticks0.busy)}, idle ${share(ticks.idle - ticks0.idle)}, stolen by the host ${share(ticks.steal - ticks0.steal)}; this bench's processes ${share(ours * hz)}`);
 
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });

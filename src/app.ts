@@ -9,7 +9,8 @@ import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { errorHandler } from "./http/error-handler";
-import { requestLog } from "./http/request-log";
+import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
+import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import type { Lifecycle } from "./lifecycle";
 import { statsRoom } from "./stats";
@@ -34,8 +35,18 @@ const ROOMS: Room[] = [
 ];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
-  const app = new Elysia().use(requestLog).use(errorHandler);
-  for (const room of [...ROOMS, ...extraRooms]) app.use(room(ctx));
+  // NOTE: Elysia hands serve.routes to Bun.serve when it listens; rooms fill it in below.
+  const native: NativeRoutes = {};
+  const app = new Elysia({ serve: { routes: native } }).use(requestLog).use(errorHandler);
+  for (const room of [...ROOMS, ...extraRooms]) {
+    const plugin = room(ctx);
+    for (const [path, methods] of Object.entries(nativeRoutesOf(plugin) ?? {})) {
+      native[path] = Object.fromEntries(
+        Object.entries(methods).map(([method, handler]) => [method, loggedNative(method, path, handler)]),
+      );
+    }
+    app.use(plugin);
+  }
   return app;
 }
 

@@ -144,7 +144,7 @@ export const SETTINGS = {
     "demo.bothy.eco",
     "",
   ),
-  COLLECT_BATCH_SIZE: setting(integer(1, 10000), "hits written per INSERT by the batch writer", "2000"),
+  COLLECT_BATCH_SIZE: setting(integer(1, 10000), "hits written per statement (COPY or INSERT) by the batch writer", "2000"),
   COLLECT_FLUSH_MS: setting(integer(10, 1000), "longest wait in milliseconds before buffered hits are written", "500"),
   COLLECT_MAX_BUFFER: setting(
     integer(1, 10_000_000),

@@ -10,6 +10,9 @@ export function setLogLevel(level: LogLevel): void {
   threshold = RANK[level];
 }
 
+/** True when lines at `level` are written; lets a hot path skip building a line nobody reads. */
+export const logsAt = (level: Exclude<LogLevel, "silent">): boolean => RANK[level] >= threshold;
+
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
 type Sink = (level: Exclude<LogLevel, "silent">, line: string) => void;

@@ -5,14 +5,23 @@ import { DROP_REASONS, type DropReason } from "./pipeline";
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+const STEP_SAMPLE = 64;
+
 export function createMetrics() {
   const drops = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
   const stepNs: Record<string, number> = {};
   const counts = { accepted: 0, written: 0, refused: 0, flushFailures: 0 };
+  let hits = 0;
   return {
     drops,
     counts,
+    /** Time per pipeline step, summed over the sampled hits (stepSamples of them). */
     stepNs,
+    get stepSamples() {
+      return Math.ceil(hits / STEP_SAMPLE);
+    },
+    /** True for the hits whose steps are timed: the first, then one in STEP_SAMPLE. */
+    sampleSteps: () => hits++ % STEP_SAMPLE === 0,
     drop: (reason: DropReason) => void drops[reason]++,
     stepTime: (name: string, ns: number) => void (stepNs[name] = (stepNs[name] ?? 0) + ns),
     snapshot: () => ({ ...counts, drops: { ...drops } }),

@@ -55,15 +55,19 @@ export function classifyHost(host: string): Source {
   return source;
 }
 
-/** Lower-cased host of a referrer URL without "www."; null when it is empty or not a URL. */
-export function referrerHost(referrer: string | undefined): string | null {
+/** The referrer as a URL; null when it is empty or not a URL. Parsed once per hit for both uses below. */
+export function parseReferrer(referrer: string | undefined): URL | null {
   if (!referrer) return null;
   try {
-    const host = new URL(referrer).hostname.toLowerCase();
-    return host.replace(/^www\./, "") || null;
+    return new URL(referrer);
   } catch {
     return null;
   }
+}
+
+/** Lower-cased host of a referrer without "www."; null when it has none. */
+export function referrerHost(url: URL): string | null {
+  return url.hostname.toLowerCase().replace(/^www\./, "") || null;
 }
 
 // Public social posts a referrer may point at (SPEC §3 tweets). A post URL names a public post, never
@@ -78,14 +82,7 @@ const POSTS: { host: RegExp; path: RegExp }[] = [
 ];
 
 /** The canonical URL of a public social post the referrer points at (no query, no fragment), or null. */
-export function socialPost(referrer: string | undefined): string | null {
-  if (!referrer) return null;
-  let url: URL;
-  try {
-    url = new URL(referrer);
-  } catch {
-    return null;
-  }
+export function socialPost(url: URL): string | null {
   if (url.protocol !== "https:" && url.protocol !== "http:") return null;
   const host = url.hostname.toLowerCase().replace(/^www\./, "");
   const path = url.pathname.replace(/\/$/, "");

@@ -7,6 +7,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db";
 import { setLogLevel } from "../log";
 import { refreshAggregates } from "./jobs";
+import { insertFor } from "./copy";
 import { createMetrics } from "./metrics";
 import { runPipeline } from "./pipeline";
 import { createSites } from "./sites";
@@ -37,7 +38,7 @@ await db.sql`INSERT INTO domains (name, tz) VALUES (${values.domain!}, ${values.
 const metrics = createMetrics();
 const sites = createSites(db.sql);
 // NOTE: bigger batches than the endpoints use: the seed is the only writer, and latency does not matter.
-const writer = createWriter(db.sql, { batchSize: 5000, flushMs: 200, maxBuffer: 50_000 }, metrics);
+const writer = createWriter(db.sql, { batchSize: 5000, flushMs: 200, maxBuffer: 50_000 }, metrics, insertFor(db));
 const traffic = syntheticTraffic(values.domain!, Number(values.seed));
 
 const t0 = performance.now();

@@ -25,6 +25,48 @@ async function open(dataDir: string, port: number, host: string): Promise<void> 
   reply({ type: "ready", port: bound });
 }
 
+const BLOB_WAIT_MS = 5_000;
+
+/** One simple-protocol Query message: statements separated by ';' run as one implicit transaction. */
+const encoder = new TextEncoder();
+function queryMessage(sql: string): Uint8Array {
+  const text = encoder.encode(sql);
+  const msg = new Uint8Array(text.length + 6);
+  msg[0] = 0x51; // 'Q'
+  new DataView(msg.buffer).setInt32(1, text.length + 5);
+  msg.set(text, 5); // the last byte stays 0: the string's terminator
+  return msg;
+}
+
+/**
+ * Runs `sql` with `data` at '/dev/blob'. TRICKY: every socket client shares this one backend session,
+ * and pglite-socket runs each client message under the instance's exclusive lock. So the statements
+ * go in as one protocol message under that same lock (nothing interleaves), and only while no
+ * client has a transaction open: inside one, a client's ROLLBACK would take our rows with it.
+ */
+async function execBlob(sql: string, data: string): Promise<void> {
+  const pg = db;
+  if (!pg || pg.closed) throw new Error("the embedded database is closed");
+  // NOTE: a bounded wait: a transaction left open fails the statement like an outage would, so the
+  // caller's retry and shutdown timeouts still apply.
+  const giveUp = Date.now() + BLOB_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    if (Date.now() > giveUp) throw new Error(`a client transaction stayed open for over ${BLOB_WAIT_MS} ms`);
+    const ran = await pg.runExclusive(async () => {
+      if (pg.isInTransaction()) return false;
+      await pg._handleBlob(new Blob([data]));
+      try {
+        await pg.execProtocol(queryMessage(sql), { throwOnError: true });
+      } finally {
+        await pg._cleanupBlob();
+      }
+      return true;
+    });
+    if (ran) return;
+    await Bun.sleep(wait);
+  }
+}
+
 async function close(): Promise<void> {
   await server?.stop();
   if (db && !db.closed) await db.close();
@@ -33,6 +75,16 @@ async function close(): Promise<void> {
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const msg = event.data;
+  if (msg.type === "blob") {
+    execBlob(msg.sql, msg.data).then(
+      () => reply({ type: "blobDone", id: msg.id }),
+      (err: unknown) => {
+        const code = err && typeof err === "object" && "code" in err && typeof err.code === "string" ? err.code : null;
+        reply({ type: "blobError", id: msg.id, message: err instanceof Error ? err.message : String(err), code });
+      },
+    );
+    return;
+  }
   const run = msg.type === "open" ? open(msg.dataDir, msg.port, msg.host) : close();
   run.catch((err: unknown) => reply({ type: "error", message: err instanceof Error ? err.message : String(err) }));
 };

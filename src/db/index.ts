@@ -19,6 +19,11 @@ export type Database = {
   sql: Sql;
   /** Dashboard reads: the replica from DATABASE_READ_URL, or `sql`. */
   read: Sql;
+  /**
+   * Embedded only (null on a server): statements run in the database's own thread with `data` at
+   * '/dev/blob', so bulk writes can COPY without the socket (COPY FROM STDIN over it kills PGlite).
+   */
+  execBlob: EmbeddedServer["execBlob"] | null;
   /** The embedded database's job timer; null on a server, where TimescaleDB policies do this. */
   maintenance: Maintenance | null;
   /** Flushes (CHECKPOINT on the embedded database) and closes every connection. */
@@ -46,6 +51,7 @@ export async function openDatabase(
       mode: "server",
       sql,
       read,
+      execBlob: null,
       maintenance: null,
       close: async () => {
         await Promise.all([sql.end({ timeout: 5 }), read === sql ? null : read.end({ timeout: 5 })]);
@@ -64,6 +70,7 @@ export async function openDatabase(
     mode: "embedded",
     sql,
     read: sql,
+    execBlob: server.execBlob,
     maintenance,
     close: async () => {
       await maintenance.stop();

@@ -32,6 +32,11 @@ function badBodies(): (string | Uint8Array)[] {
     JSON.stringify({ ...valid, t: -5 }),
     JSON.stringify({ ...valid, r: "r".repeat(2049) }),
     JSON.stringify({ d: "x".repeat(254), p: "/" }),
+    // A NUL in any stored string would fail its batch on every retry and stall collection.
+    JSON.stringify({ ...valid, n: "a\u0000b" }),
+    JSON.stringify({ ...valid, n: "e", v: "\u0000" }),
+    JSON.stringify({ ...valid, p: "/a\u0000" }),
+    JSON.stringify({ ...valid, r: "https://x.example/\u0000" }),
   ];
   for (let i = 0; i < 40; i++) out.push(garbage(1 + Math.floor(rand() * 600)));
   for (let i = 0; i < 60; i++) out.push(JSON.stringify({ ...valid, [pick(FIELDS)]: pick(WRONG_VALUES) }));
@@ -55,7 +60,7 @@ test("fuzzed requests get 2xx/4xx, never 5xx, the server stays healthy and store
     note("/b/v", (await beacon(server.app, "/b/v", "d=shop.example&p=/", { "content-type": type })).status);
   }
   // The pixel's query string.
-  for (const q of ["", "?d=", "?d=shop.example&p=nope", `?d=shop.example&p=/${"a".repeat(3000)}`, "?d=%FF%FE", "?d[]=1&p[]=2"]) {
+  for (const q of ["", "?d=", "?d=shop.example&p=nope", `?d=shop.example&p=/${"a".repeat(3000)}`, "?d=%FF%FE", "?d[]=1&p[]=2", "?d=shop.example&p=/%00"]) {
     note("/b/px.gif", (await server.app.handle(req(`/b/px.gif${q}`, { headers: { "user-agent": CHROME_UA } }))).status);
   }
   // Wrong methods on the real port (405/404 must not be 5xx either).

@@ -68,11 +68,12 @@ export async function readStats(
   q: { startKey: string; endKey: string; dataType: DataType },
   opts: { admin: boolean; now?: Date },
 ): Promise<ReadResult> {
-  const parsed = parseRange(q, target, opts.now ?? new Date());
+  const now = opts.now ?? new Date();
+  const parsed = parseRange(q, target, now);
   if (!parsed.ok) return parsed;
   const r = parsed.range;
   const base = envelope(target, r, opts.admin);
-  const read = await reader(sql, target, r, (opts.now ?? new Date()).getTime());
+  const read = await reader(sql, target, r, now.getTime());
   switch (q.dataType) {
     case "SUMMARY":
       return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(read, r)) } };

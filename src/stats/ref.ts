@@ -16,19 +16,24 @@ type Ranked = { key: string; label: string; now: number };
 type Group = { rows: Ranked[]; total: number };
 const ranked = new WeakMap<Table, Map<string, Group>>();
 
-/** A table's (group, page) rows by group, each group in list order with its total; made once per table. */
+/** A table's (group, page) rows by group, in the table's order. */
+function byGroup(t: Table): Map<string, Ranked[]> {
+  const out = new Map<string, Ranked[]>();
+  for (const [key, g] of t) {
+    const grp = g.labels[0] as string;
+    let rows = out.get(grp);
+    if (!rows) out.set(grp, (rows = []));
+    rows.push({ key, label: g.labels[1] as string, now: g.sums[0]! });
+  }
+  return out;
+}
+
+/** byGroup with each group in list order and its total; made once per table. */
 function rankedOf(t: Table): Map<string, Group> {
   let out = ranked.get(t);
   if (out) return out;
   out = new Map();
-  for (const [key, g] of t) {
-    const grp = g.labels[0] as string;
-    let group = out.get(grp);
-    if (!group) out.set(grp, (group = { rows: [], total: 0 }));
-    group.rows.push({ key, label: g.labels[1] as string, now: g.sums[0]! });
-    group.total += g.sums[0]!;
-  }
-  for (const group of out.values()) group.rows.sort(byNowThenLabel);
+  for (const [grp, rows] of byGroup(t)) out.set(grp, { rows: rows.sort(byNowThenLabel), total: rows.reduce((s, r) => s + r.now, 0) });
   ranked.set(t, out);
   return out;
 }
@@ -42,25 +47,19 @@ function rankedOf(t: Table): Map<string, Group> {
 function pagesByGroup(p: Periods): Map<string, ListRow[]> {
   const [base, top] = layersOf(p.now);
   const past = rankedOf(base);
-  const live = new Map<string, { key: string; label: string; add: number }[]>();
-  for (const [key, g] of top) {
-    const grp = g.labels[0] as string;
-    let list = live.get(grp);
-    if (!list) live.set(grp, (list = []));
-    list.push({ key, label: g.labels[1] as string, add: g.sums[0]! });
-  }
+  const live = byGroup(top);
+  const pastNow = (key: string) => base.get(key)?.sums[0] ?? 0;
   const out = new Map<string, ListRow[]>();
   for (const grp of new Set([...past.keys(), ...live.keys()])) {
     const old = past.get(grp) ?? { rows: [], total: 0 };
     const fresh = live.get(grp) ?? [];
     const freshKeys = new Set(fresh.map((f) => f.key));
-    const pastNow = (key: string) => base.get(key)?.sums[0] ?? 0;
-    const candidates: ({ label: string } & Pair)[] = fresh.map((f) => ({ label: f.label, now: pastNow(f.key) + f.add, then: thenOf(p.then, f.key) }));
+    const candidates: ({ label: string } & Pair)[] = fresh.map((f) => ({ label: f.label, now: pastNow(f.key) + f.now, then: thenOf(p.then, f.key) }));
     for (const r of old.rows) {
       if (candidates.length >= TOP_ENTRY_PAGES + fresh.length) break;
       if (!freshKeys.has(r.key)) candidates.push({ label: r.label, now: r.now, then: thenOf(p.then, r.key) });
     }
-    const total = old.total + fresh.reduce((s, f) => s + f.add, 0);
+    const total = old.total + fresh.reduce((s, f) => s + f.now, 0);
     const rows = toList(candidates, undefined, TOP_ENTRY_PAGES);
     // NOTE: toList's shares are of the candidates; a page's share is of the group's whole total.
     out.set(grp, rows.map((r) => ({ ...r, pc: share(r.value, total) })));

@@ -37,16 +37,16 @@ const ROOMS: Room[] = [
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
   // NOTE: Elysia hands serve.routes to Bun.serve when it listens; rooms fill it in below.
   const native: NativeRoutes = {};
-  const app = new Elysia({ serve: { routes: native } }).use(requestLog).use(errorHandler);
-  for (const room of [...ROOMS, ...extraRooms]) {
-    const plugin = room(ctx);
+  const plugins = [...ROOMS, ...extraRooms].map((room) => room(ctx));
+  for (const plugin of plugins) {
     for (const [path, methods] of Object.entries(nativeRoutesOf(plugin) ?? {})) {
       native[path] = Object.fromEntries(
         Object.entries(methods).map(([method, handler]) => [method, loggedNative(method, path, handler)]),
       );
     }
-    app.use(plugin);
   }
+  const app = new Elysia({ serve: { routes: native } }).use(requestLog(new Set(Object.keys(native)))).use(errorHandler);
+  for (const plugin of plugins) app.use(plugin);
   return app;
 }
 

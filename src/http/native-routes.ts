@@ -1,5 +1,5 @@
 // Routes that Bun serves itself, ahead of Elysia's per-request work (context, hooks); createApp adds
-// the request log line.
+// the request log line, at debug level (http/request-log.ts).
 // Only for endpoints so hot that this work shows: the collection beacons, at 20,000 hits/s on two
 // cores (issue 4, acceptance 4), where Elysia's handling cost ~14 µs of the ~35 µs a request took.
 // A room registers them beside its Elysia plugin, which must serve the same paths with the same

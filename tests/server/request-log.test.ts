@@ -32,3 +32,32 @@ test("one structured line per request, with no IP address or user-agent", async 
   const text = lines.join("\n");
   for (const secret of ["203.0.113.9", "SecretAgent", "Mozilla", "someone@example.com"]) expect(text).not.toContain(secret);
 });
+
+test("beacon requests log at debug, not info, on both the native route and app.handle", async () => {
+  const lines: string[] = [];
+  setLogSink((_, line) => lines.push(line));
+  const beacon = () => ({ method: "POST", body: JSON.stringify({ d: "nobody.example", p: "/", w: 1280 }), headers: { "content-type": "text/plain" } });
+  const requestLines = () => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request" && l.route === "/b/v");
+  const settle = async (n: number) => {
+    for (let i = 0; i < 50 && requestLines().length < n; i++) await Bun.sleep(10);
+  };
+  try {
+    setLogLevel("info");
+    expect((await fetch(`${server.url}/b/v`, beacon())).status).toBe(202);
+    expect((await server.app.handle(req("/b/v", beacon()))).status).toBe(202);
+    await settle(1);
+    expect(requestLines()).toHaveLength(0);
+
+    setLogLevel("debug");
+    expect((await fetch(`${server.url}/b/v`, beacon())).status).toBe(202);
+    expect((await server.app.handle(req("/b/v", beacon()))).status).toBe(202);
+    await settle(2);
+  } finally {
+    setLogLevel("silent");
+    setLogSink();
+  }
+  expect(requestLines()).toEqual([
+    expect.objectContaining({ level: "debug", method: "POST", route: "/b/v", status: 202 }),
+    expect.objectContaining({ level: "debug", method: "POST", route: "/b/v", status: 202 }),
+  ]);
+});

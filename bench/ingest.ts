@@ -2,7 +2,7 @@
 // the embedded database, under a realistic payload mix from a separate load process. Prints accepted
 // hits/s, p50/p99 response time, rows in the database afterwards (must equal the hits the pipeline
 // accepted), and the ratio to a raw batched insert of the same rows on the same database.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -10,20 +10,73 @@ import { collectorOf } from "../src/collect";
 import type { HitRow } from "../src/collect/model";
 import { insertFor } from "../src/collect/copy";
 import { loadConfig } from "../src/config";
-import { setLogLevel } from "../src/log";
+import { setLogSink } from "../src/log";
 import { start } from "../src/server";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, concurrency: { type: "string", default: "32" } } });
-setLogLevel("warn");
 const dataDir = mkdtempSync(join(tmpdir(), "bothy-bench-"));
+// NOTE: the server logs at its default level, one request line per beacon included, and the lines
+// go to a file as a server's stdout would; warnings and errors still reach this terminal.
+const logFile = Bun.file(join(dataDir, "server.log")).writer();
+let logLines = 0;
+setLogSink((level, line) => {
+  if (level === "warn" || level === "error") process.stderr.write(line + "\n");
+  else logFile.write(line + "\n");
+  logLines++;
+});
 // NOTE: no demo domain: its seeding would write through the same collector the bench measures.
-const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DOMAIN: "" });
+const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, DEMO_DOMAIN: "" });
 const server = await start(config);
 const sql = server.db.sql;
 const collector = collectorOf(server.db)!;
 const addDomain = async (name: string) => (await sql<{ id: number }[]>`INSERT INTO domains (name) VALUES (${name}) RETURNING id`)[0]!.id;
 const site = await addDomain("bench.example");
 const rawSite = await addDomain("raw.example");
+
+/**
+ * CPU milliseconds of each of this process's threads, by role: the HTTP thread (the main one), the
+ * database worker, and the runtime's helpers (JIT, GC). Linux only; elsewhere nothing.
+ */
+function threadMs(): Record<string, number> {
+  const out: Record<string, number> = {};
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync("/proc/self/task");
+  } catch {
+    return out;
+  }
+  for (const task of tasks) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // NOTE: utime and stime are fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const role = Number(task) === process.pid ? "HTTP thread" : name === "Worker" ? "database worker" : "runtime helpers";
+    out[role] = (out[role] ?? 0) + ms;
+  }
+  return out;
+}
+
+/**
+ * A fixed CPU task (JSON round trips of a page-view body), median µs of 5 rounds. NOTE: this host's
+ * neighbours change its speed: the same task, and the server's CPU per hit with it, takes up to
+ * ~1.7× longer in a busy hour, so hits/s is only comparable between runs next to this figure.
+ */
+function hostSpeed(): number {
+  const body = { d: "bench.example", p: "/blog/item-42", r: "https://www.google.com/", w: 1440, z: "Europe/London", l: "en-GB", t: 812, b: 412_345, u: 1 };
+  const rounds: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const t0 = Bun.nanoseconds();
+    for (let i = 0; i < 100_000; i++) JSON.parse(JSON.stringify(body));
+    rounds.push((Bun.nanoseconds() - t0) / 100_000 / 1000);
+  }
+  return rounds.sort((a, b) => a - b)[2]!;
+}
 
 /** Jiffies of all CPUs from /proc/stat: busy (user, nice, system, irq, softirq), idle (+ iowait) and steal. */
 function cpuTicks() {
@@ -32,10 +85,12 @@ function cpuTicks() {
 }
 
 console.log(`bench:ingest — ${values.seconds} s, ${values.concurrency} clients, embedded TimescaleDB, ${navigator.hardwareConcurrency} cores`);
+console.log(`host speed              ${hostSpeed().toFixed(2)} µs per reference task (lower is faster; see hostSpeed)`);
 // NOTE: CPU time is counted too: two cores shared with other work make hits/s swing 2× from run to
 // run, while the CPU spent per hit (by this process, HTTP thread and database worker, and by the load
 // process) does not depend on what else runs.
 const ticks0 = cpuTicks();
+const threads0 = threadMs();
 const cpu0 = process.cpuUsage();
 const load = Bun.spawn([process.execPath, join(import.meta.dir, "ingest-load.ts"), server.url, values.seconds!, values.concurrency!], {
   stdout: "pipe",
@@ -46,6 +101,7 @@ const result = JSON.parse((await new Response(load.stdout).text()).trim().split(
 };
 const answered202 = result.statuses["202"] ?? 0;
 const serverCpu = process.cpuUsage(cpu0);
+const threads = threadMs();
 const ticks = cpuTicks();
 await load.exited;
 const loadCpu = load.resourceUsage()!.cpuTime;
@@ -58,7 +114,10 @@ const rows = (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHE
 const drops = Object.values(collector.metrics.drops).reduce((a, b) => a + b, 0);
 
 // The same rows, inserted raw: the batch writer's own insert (COPY on the embedded database), no HTTP, no pipeline.
-const stored = await sql`SELECT * FROM hits WHERE site_id = ${site} ORDER BY time`;
+// NOTE: the first RAW_ROWS of them at most: a rate needs no more, and a 60 s run stores ~1.4M rows,
+// too many to hold as objects in this process.
+const RAW_ROWS = 300_000;
+const stored = await sql`SELECT * FROM hits WHERE site_id = ${site} ORDER BY time LIMIT ${RAW_ROWS}`;
 const same: HitRow[] = stored.map((r) => ({
   time: (r.time as Date).getTime(), siteId: rawSite, kind: r.kind, localDay: (r.local_day as Date).toISOString().slice(0, 10),
   localHour: r.local_hour, path: r.path, referrerHost: r.referrer_host, source: r.source, utmSource: r.utm_source,
@@ -82,6 +141,7 @@ console.log(`accepted (202) hits/s   ${fmt(httpRate)}  (sustained over ${result.
 console.log(`response time           p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
 console.log(`dropped by the pipeline ${fmt(drops)} ${JSON.stringify(collector.metrics.drops)}`);
 console.log(`rows in the database    ${fmt(rows)} (accepted ${fmt(answered202)} − dropped ${fmt(drops)} = ${fmt(answered202 - drops)}) ${rows === answered202 - drops ? "OK, 0 lost" : "MISMATCH"}`);
+console.log(`server log lines        ${fmt(logLines)} (level ${config.LOG_LEVEL}, to ${join(dataDir, "server.log")})`);
 console.log(`writer drained in       ${fmt(drainMs)} ms after the load stopped`);
 console.log(`raw batched insert      ${fmt(rawRate)} rows/s (${fmt(same.length)} rows, batches of ${config.COLLECT_BATCH_SIZE}, the writer's ${server.db.execBlob ? "COPY" : "unnest"}, no HTTP)`);
 console.log(`ratio HTTP / raw        ${(httpRate / rawRate).toFixed(2)}`);
@@ -91,11 +151,13 @@ const jiffies = (ticks.busy - ticks0.busy) + (ticks.idle - ticks0.idle) + (ticks
 const share = (n: number) => `${Math.round((100 * n) / jiffies)} %`;
 const ours = (serverCpu.user + serverCpu.system + Number(loadCpu.user + loadCpu.system)) / 1e6; // seconds
 const hz = jiffies / result.elapsed / navigator.hardwareConcurrency; // jiffies per second per CPU
-console.log(`CPU per accepted hit    server ${perHit(serverCpu.user + serverCpu.system)} µs (HTTP thread + database worker), load generator ${perHit(loadCpu.user + loadCpu.system)} µs`);
+const split = Object.entries(threads).map(([role, ms]) => `${role} ${perHit((ms - (threads0[role] ?? 0)) * 1000)}`).join(", ");
+console.log(`CPU per accepted hit    server ${perHit(serverCpu.user + serverCpu.system)} µs (${split}), load generator ${perHit(loadCpu.user + loadCpu.system)} µs (${perHit(loadCpu.system)} of it in the kernel)`);
 // NOTE: /proc/stat samples by tick and the processes' clocks are exact, so under heavy steal the two
 // disagree by a few points; what matters is whether the bench had the cores to itself.
 console.log(`machine during the load busy ${share(ticks.busy - ticks0.busy)}, idle ${share(ticks.idle - ticks0.idle)}, stolen by the host ${share(ticks.steal - ticks0.steal)}; this bench's processes ${share(ours * hz)}`);
 
 await server.stop();
+await logFile.end();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(rows === answered202 - drops ? 0 : 1);

@@ -34,11 +34,12 @@ while (requests.length < 200_000) {
 }
 
 const HEAD_END = Buffer.from("\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
 const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i;
 
 /** One keep-alive connection; `send` writes a request and resolves with the answer's status code. */
 async function connection(): Promise<(request: Uint8Array) => Promise<number>> {
-  let pending: Buffer = Buffer.alloc(0);
+  let pending: Buffer = EMPTY;
   let unsent: Uint8Array | null = null;
   let answer: { resolve(status: number): void; reject(err: Error): void } | null = null;
   const fail = (err: Error) => {
@@ -61,13 +62,13 @@ async function connection(): Promise<(request: Uint8Array) => Promise<number>> {
         if (/\r\ntransfer-encoding:/i.test(head)) return fail(new Error("chunked answer: not supported here"));
         const total = end + 4 + Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
         if (bytes.length < total) return partial();
-        pending = Buffer.alloc(0);
+        pending = EMPTY;
         const done = answer;
         answer = null;
         done?.resolve(Number(head.slice(9, 12)));
       },
       drain(socket) {
-        if (unsent) unsent = unsent.subarray(socket.write(unsent)) as Uint8Array;
+        if (unsent) unsent = unsent.subarray(Math.max(0, socket.write(unsent)));
         if (unsent?.length === 0) unsent = null;
       },
       close: () => fail(new Error("the server closed the connection")),
@@ -77,7 +78,7 @@ async function connection(): Promise<(request: Uint8Array) => Promise<number>> {
   return (request) =>
     new Promise<number>((resolve, reject) => {
       answer = { resolve, reject };
-      const written = socket.write(request);
+      const written = Math.max(0, socket.write(request));
       if (written < request.length) unsent = request.subarray(written);
     });
 }

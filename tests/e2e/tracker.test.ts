@@ -18,8 +18,8 @@ const page = (body: string, bothyUrl: string, attrs = "data-allow-local data-out
 <script async src="${bothyUrl}/script.js" data-domain="site.test" ${attrs}></script>
 </head><body>${body}<img src="/pixel.svg" alt=""></body></html>`;
 
-// NOTE: requests are counted where they arrive, from the server's request log: Playwright does not
-// report beacons that a page sends while it unloads.
+// NOTE: requests are counted where they arrive, from the server's request log (beacon lines are at
+// debug): Playwright does not report beacons that a page sends while it unloads.
 const arrived: string[] = [];
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
     const m = /"route":"(\/b\/[a-z.]+)"/.exec(line);
     if (m) arrived.push(m[1]!);
   });
-  bothy = await startTestServer({ env: { COLLECT_FLUSH_MS: "20", LOG_LEVEL: "info" } });
+  bothy = await startTestServer({ env: { COLLECT_FLUSH_MS: "20", LOG_LEVEL: "debug" } });
   siteId = await addDomain(bothy.db.sql, "site.test");
   site = Bun.serve({
     hostname: "127.0.0.1",

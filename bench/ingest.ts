@@ -62,22 +62,6 @@ function threadMs(): Record<string, number> {
   return out;
 }
 
-/**
- * A fixed CPU task (JSON round trips of a page-view body), median µs of 5 rounds. NOTE: this host's
- * neighbours change its speed: the same task, and the server's CPU per hit with it, takes up to
- * ~1.7× longer in a busy hour, so hits/s is only comparable between runs next to this figure.
- */
-function hostSpeed(): number {
-  const body = { d: "bench.example", p: "/blog/item-42", r: "https://www.google.com/", w: 1440, z: "Europe/London", l: "en-GB", t: 812, b: 412_345, u: 1 };
-  const rounds: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    const t0 = Bun.nanoseconds();
-    for (let i = 0; i < 100_000; i++) JSON.parse(JSON.stringify(body));
-    rounds.push((Bun.nanoseconds() - t0) / 100_000 / 1000);
-  }
-  return rounds.sort((a, b) => a - b)[2]!;
-}
-
 /** Jiffies of all CPUs from /proc/stat: busy (user, nice, system, irq, softirq), idle (+ iowait) and steal. */
 function cpuTicks() {
   const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -85,7 +69,6 @@ function cpuTicks() {
 }
 
 console.log(`bench:ingest — ${values.seconds} s, ${values.concurrency} clients, embedded TimescaleDB, ${navigator.hardwareConcurrency} cores`);
-console.log(`host speed              ${hostSpeed().toFixed(2)} µs per reference task (lower is faster; see hostSpeed)`);
 // NOTE: CPU time is counted too: two cores shared with other work make hits/s swing 2× from run to
 // run, while the CPU spent per hit (by this process, HTTP thread and database worker, and by the load
 // process) does not depend on what else runs.
@@ -144,6 +127,8 @@ console.log(`rows in the database    ${fmt(rows)} (accepted ${fmt(answered202)} 
 console.log(`server log lines        ${fmt(logLines)} (level ${config.LOG_LEVEL}, to ${join(dataDir, "server.log")})`);
 console.log(`writer drained in       ${fmt(drainMs)} ms after the load stopped`);
 console.log(`raw batched insert      ${fmt(rawRate)} rows/s (${fmt(same.length)} rows, batches of ${config.COLLECT_BATCH_SIZE}, the writer's ${server.db.execBlob ? "COPY" : "unnest"}, no HTTP)`);
+// NOTE: this VM's neighbours change its speed: in a busy hour the same work takes up to ~1.8× the
+// CPU (the raw rate went from ~100,000 to ~45,000 rows/s), so compare runs made close together.
 console.log(`ratio HTTP / raw        ${(httpRate / rawRate).toFixed(2)}`);
 // Whole-machine accounting over the load phase: what this bench used, what other processes used, steal.
 const perHit = (us: number | bigint) => (Number(us) / answered202).toFixed(1);

@@ -69,6 +69,26 @@ test("tracked pages count, client and back/forward navigations included; switche
   expect(errors).toEqual([]);
 });
 
+test("a switched-off page between two views of one page: both count, and the first sends its leave beacon", async () => {
+  const count = async (kind: 1 | 2) =>
+    (await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = ${kind} AND path = '/install'`)[0]!.n;
+  await clientGo("/install");
+  await until("a view of /install", async () => (await count(1)) > 0);
+  const [views, leaves] = [await count(1), await count(2)];
+
+  await clientGo("/verify"); // switched off: the view of /install ends here
+  await until("the leave beacon of /install", async () => (await count(2)) === leaves + 1);
+  await clientGo("/install");
+  await until("the second view of /install", async () => (await count(1)) === views + 1);
+
+  await clientGo("/verify");
+  await page.goBack(); // by back/forward this time
+  await page.waitForURL(`${site}/install`);
+  await until("the third view of /install", async () => (await count(1)) === views + 2);
+  expect((await viewed()).filter((p) => p === "/verify")).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("SELF_TRACKING=off leaves the tracker out of every page", async () => {
   const off = await startTestServer({ env: { SELF_TRACKING: "off" } });
   try {

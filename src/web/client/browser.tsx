@@ -98,12 +98,22 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
 // committed says in <html data-tracking> whether it may be counted (SPEC "Tracking switch-off"); when
 // not, the prototype's own methods move without telling the tracker. After back/forward (whose
 // popstate the tracker never sees, see listen()) a counted page is announced by a replaceState.
+// Leaving counted pages for a switched-off one is a pagehide to the tracker (the leave beacon goes
+// with the visible time so far), and coming back is a pageshow from the back/forward cache: a new
+// page view, never unique, even on the path the tracker counted last (A → switched off → A).
+let countedOnScreen = document.documentElement.dataset.tracking === "on";
 function moveHistory(mode: Mode, url: URL) {
   const counted = document.documentElement.dataset.tracking === "on";
-  const h: Pick<History, "pushState" | "replaceState"> = counted ? history : History.prototype;
+  const [hidden, resumed] = [countedOnScreen && !counted, counted && !countedOnScreen];
+  countedOnScreen = counted;
+  const h: Pick<History, "pushState" | "replaceState"> = counted && !resumed ? history : History.prototype;
   if (mode === "push") h.pushState.call(history, { scrollY: 0 }, "", url.href);
   if (mode === "replace") h.replaceState.call(history, { scrollY: 0 }, "", url.href);
-  if (mode === "pop" && counted) history.replaceState(history.state, "", location.href);
+  if (mode === "pop" && counted && !resumed) history.replaceState(history.state, "", location.href);
+  // NOTE: before the tracker has loaded (the first counted page adds it) nobody listens, and its
+  // start counts the page instead.
+  if (hidden) dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+  if (resumed) dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
 }
 
 function restoreScroll(url: URL, mode: Mode) {

@@ -42,13 +42,14 @@ const writer = createWriter(db.sql, { batchSize: 5000, flushMs: 200, maxBuffer: 
 const traffic = syntheticTraffic(values.domain!, Number(values.seed));
 
 const t0 = performance.now();
-const end = Date.now();
+// NOTE: ending a few minutes ago, so that no leave beacon lands in the future.
+const end = Date.now() - 5 * 60_000;
 const span = days * 86_400_000;
 let generated = 0;
-let i = 0;
 while (generated < total) {
-  // Page views spread evenly over the window; each brings its leave beacon and events along.
-  const time = end - span + Math.floor((i++ / total) * span * 0.8);
+  // Page views spread evenly over the window by the hits written so far (a view brings its leave
+  // beacon and events along, ~1.9 hits), so the last ones land at the window's end.
+  const time = end - span + Math.floor((generated / total) * span);
   for (const hit of traffic(time)) {
     if (generated >= total) break;
     generated++;

@@ -1,0 +1,41 @@
+// `npm run seed` (src/collect/seed.ts): the hits asked for, through the real write path, spread over
+// the whole window up to a few minutes ago, and visible in the aggregates when it ends.
+import { expect, test } from "bun:test";
+import { freshDataDir } from "../../helpers/db";
+import { BUN, ROOT, startTestServer } from "../../helpers/server";
+
+const DAY = 86_400_000;
+
+test("the seed fills --days up to now with --hits hits, aggregated", async () => {
+  const dataDir = await freshDataDir();
+  const seed = Bun.spawn([BUN, "src/collect/seed.ts", "--domain", "seed.example", "--hits", "4000", "--days", "10"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, err] = [await seed.exited, await new Response(seed.stderr).text()];
+  expect({ code, err }).toEqual({ code: 0, err: "" });
+
+  const server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  try {
+    const [hits] = await server.db.sql<{ n: number; first: Date; last: Date; days: number }[]>`
+      SELECT count(*)::int AS n, min(time) AS first, max(time) AS last, count(DISTINCT local_day)::int AS days
+      FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = 'seed.example'`;
+    const now = Date.now();
+    expect(hits!.n).toBe(4000);
+    expect(now - hits!.first.getTime()).toBeGreaterThan(9.9 * DAY);
+    expect(now - hits!.first.getTime()).toBeLessThan(10.1 * DAY);
+    // The last page views are minutes old (their leave beacons a little later), never in the future.
+    expect(now - hits!.last.getTime()).toBeLessThan(DAY / 24);
+    expect(hits!.last.getTime()).toBeLessThan(now);
+    expect(hits!.days).toBeGreaterThanOrEqual(10);
+    const [agg] = await server.db.sql<{ views: number }[]>`
+      SELECT sum(views)::int AS views FROM hits_hourly WHERE site_id = (SELECT id FROM domains WHERE name = 'seed.example')`;
+    const [raw] = await server.db.sql<{ views: number }[]>`
+      SELECT count(*)::int AS views FROM hits WHERE kind = 1 AND site_id = (SELECT id FROM domains WHERE name = 'seed.example')`;
+    expect(agg!.views).toBe(raw!.views);
+  } finally {
+    await server.stop();
+  }
+}, 120_000);

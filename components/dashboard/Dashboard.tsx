@@ -5,7 +5,7 @@
 // every face: the owner's page, a public dashboard, the demo, and the demo embedded on the home
 // page (no side navigation, no sticky header, no global keys there).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { chartUnit, dayIn, hoursAllowed, presetRange, sameRange, formatRange, type DayRules, type Range } from "./date-rules";
+import { chartUnit, dayIn, hoursAllowed, OPENING_PRESET, presetRange, sameRange, formatRange, type DayRules, type Range } from "./date-rules";
 import { Header } from "./Header";
 import { useStats, type StatsTarget } from "./load";
 import { ExportModal, RowPopupView } from "./RowPopups";
@@ -30,7 +30,6 @@ type Props = {
 };
 
 export const EMPTY_TEXT = "You have not received any visitors for this range yet. Try visiting the site. Hits take around 20s to arrive on the dashboard.";
-const DEFAULT_PRESET = "7d";
 
 /** The viewer's today, a first guess until the API tells the domain's own (validated.today). */
 const guessToday = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now());
@@ -40,7 +39,7 @@ const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isConte
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, refreshMs = 60_000 }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load } = useStats(target);
-  const [range, setRange] = useState<Range>(() => presetRange(DEFAULT_PRESET, guessToday()));
+  const [range, setRange] = useState<Range>(() => presetRange(OPENING_PRESET, guessToday()));
   const [tick, setTick] = useState(0);
   const [chart, setChart] = useState<{ type: "line" | "column"; hours: boolean }>({ type: "column", hours: false });
   const [limit, setLimit] = useState(10);
@@ -63,7 +62,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
       // The first range was a guess from the viewer's clock; the domain's today decides.
       if (summary && firstLoad.current) {
         firstLoad.current = false;
-        const right = presetRange(DEFAULT_PRESET, summary.validated.today);
+        const right = presetRange(OPENING_PRESET, summary.validated.today);
         if (!sameRange(right, range)) setRange(right);
       }
     });

@@ -49,6 +49,16 @@ const domainByPublicId = namedQuery("stats.domainByPublicId", async (sql, public
   return row ?? null;
 });
 
+/** The `limit` domains with the most page views over the last day, busiest first (stats/warm.ts). */
+const busiestDomains = namedQuery("stats.busiestDomains", async (sql, limit: number) =>
+  sql<StatsDomain[]>`
+    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
+    JOIN (SELECT site_id, sum(views) AS views FROM hits_hourly WHERE bucket > now() - INTERVAL '1 day' GROUP BY site_id) b
+      ON b.site_id = d.id
+    WHERE d.deleted_at IS NULL AND b.views > 0
+    ORDER BY b.views DESC, d.id LIMIT ${limit}`,
+);
+
 export const NO_SUCH_DOMAIN = "No such domain.";
 export const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
 export const WRONG_PASSWORD = "Wrong password.";
@@ -122,6 +132,9 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       guesses.succeed(key);
       return domain;
     },
+
+    /** The busiest domains of the last day (at most `limit`): the dashboards likeliest to open next. */
+    busiest: (limit: number) => busiestDomains(db.read, limit),
 
     /** What readStats needs to know about the domain: plan, history window, demo, green hosting. */
     async target(domain: StatsDomain, dataType: DataType): Promise<StatsTarget> {

@@ -1,7 +1,8 @@
 // The stats room: GET /api/stats for owners, admins and Pro API keys, GET /api/stats-public for
 // public dashboards, GET /api/get-tweet for the social-post wall, the OpenAPI page of all three at
-// /api/docs, and the demo domain's upkeep. Access is decided here (./access.ts); the numbers come
-// from readStats over the read replica (db.read), whose error values become HTTP errors here.
+// /api/docs, the demo domain's upkeep and the stats cache's warm-up after a boot. Access is decided
+// here (./access.ts); the numbers come from readStats over the read replica (db.read), whose error
+// values become HTTP errors here.
 import { openapi } from "@elysiajs/openapi";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
@@ -13,9 +14,11 @@ import { startDemo } from "./demo";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
+import { warmStats } from "./warm";
 
 export { demoDomain } from "./demo-domain";
 export { demoOf } from "./demo";
+export { warmingOf } from "./warm";
 
 /** A day key that is a real calendar day ("2024-02-30" passes the pattern, not this). */
 const isDay = (key: string) => {
@@ -68,7 +71,8 @@ const docs = () =>
 
 export const statsRoom = (ctx: AppContext) => {
   const access = statsAccess(ctx);
-  startDemo(ctx);
+  const demo = startDemo(ctx);
+  void warmStats(ctx, access, demo?.ready ?? Promise.resolve());
 
   const answer = async (domain: StatsDomain, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
     checkDays(q);

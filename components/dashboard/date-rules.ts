@@ -19,7 +19,7 @@ export type PresetId = (typeof PRESETS)[number]["id"];
 /** SPEC §9: the dashboard shows every preset but This month and 90 days; the mobile one three. */
 export const DASHBOARD_PRESETS: readonly PresetId[] = ["today", "yesterday", "7d", "14d", "30d"];
 export const MOBILE_PRESETS: readonly PresetId[] = ["today", "yesterday", "7d"];
-/** The range a dashboard opens on; the server warms its stats after a restart (src/stats/warm.ts). */
+/** The range a dashboard opens on: OPENING_DAYS (src/stats/contract.ts), which the server warms after a restart. */
 export const OPENING_PRESET: PresetId = "7d";
 /** SPEC §9: the hours view only for ranges of 7 days or less. */
 export const MAX_HOUR_DAYS = 7;

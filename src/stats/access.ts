@@ -133,8 +133,11 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       return domain;
     },
 
-    /** The busiest domains of the last day (at most `limit`): the dashboards likeliest to open next. */
-    busiest: (limit: number) => busiestDomains(db.read, limit),
+    /**
+     * The busiest domains of the last day (at most `limit`): the dashboards likeliest to open next.
+     * NOTE: on the primary, like every domain lookup here; only the stats reads go to the replica.
+     */
+    busiest: (limit: number) => busiestDomains(db.sql, limit),
 
     /** What readStats needs to know about the domain: plan, history window, demo, green hosting. */
     async target(domain: StatsDomain, dataType: DataType): Promise<StatsTarget> {

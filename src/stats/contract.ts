@@ -6,6 +6,8 @@ import { t, type Static } from "elysia";
 /** A local day of the domain's time zone. */
 export const DAY_KEY = "^\\d{4}-\\d{2}-\\d{2}$";
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
+/** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
+export const OPENING_DAYS = 7;
 export type DataType = (typeof DATA_TYPES)[number];
 
 /** The range and the data wanted. `startKey`/`endKey` decide; `start`/`end` (ms) are accepted for

@@ -3,13 +3,13 @@
 // aggregates: 0.3–3 s at 1M hits and 2–5 s at 10M (bench:stats, cold), where a cached read takes
 // ~30 ms. So the busiest domains of the last day get the read their dashboard opens with (the
 // opening range and the one before it, every dataType) in the background, one at a time.
-import { OPENING_PRESET, presetRange } from "../../components/dashboard/date-rules";
 import type { AppContext } from "../app";
 import { localTime } from "../collect/localtime";
 import type { Database } from "../db";
 import { log } from "../log";
 import type { StatsAccess } from "./access";
-import { DATA_TYPES } from "./contract";
+import { DATA_TYPES, OPENING_DAYS } from "./contract";
+import { addDays } from "./range";
 import { readStats } from "./read";
 
 /** Domains warmed after a boot: each costs one cold read (above) and its share of the cache. */
@@ -25,18 +25,24 @@ export const warmingOf = (db: Database) => warmings.get(db);
  */
 export function warmStats({ db, lifecycle }: Pick<AppContext, "db" | "lifecycle">, access: StatsAccess, after: Promise<unknown>): Promise<number> {
   let stopped = false;
+  // NOTE: the read in flight, which a shutdown waits for before the database closes; it does not
+  // wait for `after` (the demo's seeding is stopped by its own hook).
+  let current: Promise<unknown> = Promise.resolve();
+  const step = <T>(p: Promise<T>): Promise<T> => ((current = p), p);
   const run = async () => {
     await after.catch(() => {});
     if (stopped) return 0;
     const t0 = performance.now();
-    const domains = await access.busiest(WARM_DOMAINS);
+    const domains = await step(access.busiest(WARM_DOMAINS));
     let warmed = 0;
     for (const domain of domains) {
-      const target = await access.target(domain, "SUMMARY");
-      const range = presetRange(OPENING_PRESET, localTime(domain.tz, Date.now()).day);
+      if (stopped) return warmed;
+      const target = await step(access.target(domain, "SUMMARY"));
+      const today = localTime(domain.tz, Date.now()).day;
+      const range = { startKey: addDays(today, 1 - OPENING_DAYS), endKey: today };
       for (const dataType of DATA_TYPES) {
         if (stopped) return warmed;
-        await readStats(db.read, target, { ...range, dataType }, { admin: false });
+        await step(readStats(db.read, target, { ...range, dataType }, { admin: false }));
       }
       warmed++;
     }
@@ -51,7 +57,7 @@ export function warmStats({ db, lifecycle }: Pick<AppContext, "db" | "lifecycle"
   warmings.set(db, running);
   lifecycle.onShutdown("stats.warm", () => {
     stopped = true;
-    return running;
+    return current.catch(() => {});
   }, { first: true });
   return running;
 }

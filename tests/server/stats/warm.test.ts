@@ -4,7 +4,8 @@
 import { afterAll, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/collect/jobs";
 import { localTime } from "../../../src/collect/localtime";
-import { OPENING_PRESET, presetRange } from "../../../components/dashboard/date-rules";
+import { OPENING_PRESET, presetRange, rangeDays } from "../../../components/dashboard/date-rules";
+import { OPENING_DAYS } from "../../../src/stats/contract";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { warmingOf } from "../../../src/stats";
@@ -23,6 +24,10 @@ async function visits(server: (typeof running)[number], target: StatsTarget) {
   if (!got.ok || got.stats.dataType !== "SUMMARY") throw new Error("no summary");
   return got.stats.visits.hits;
 }
+
+test("the server warms the range the dashboard opens on", () => {
+  expect(rangeDays(presetRange(OPENING_PRESET, "2026-11-22"))).toBe(OPENING_DAYS);
+});
 
 test("after a restart the busiest domains' opening range is read from the cache", async () => {
   const first = await startTestServer();

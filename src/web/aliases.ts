@@ -1,5 +1,6 @@
-// Browser-pass module substitutions that make the bundle smaller without changing what runs: the
-// same library code, reached in a form the bundler can tree-shake (issue 7: dashboard JS budget).
+// Module substitutions of the web build: the same library code reached in a form the bundler can
+// tree-shake (browser pass; issue 7: dashboard JS budget), and one library replaced by a fixed
+// drop-in (pathTooltipPlugin).
 import type { BunPlugin } from "bun";
 import { dirname, join } from "node:path";
 
@@ -45,6 +46,20 @@ export function victoryVendorPlugin(): BunPlugin {
             : [...VICTORY_SHAPES, ...Object.keys(await import(Bun.resolveSync(pkg, dirname(args.path)))).filter((n) => n.startsWith("curve"))];
         return { contents: `export { ${names.join(", ")} } from "${pkg}";\n`, loader: "js" };
       });
+    },
+  };
+}
+
+/**
+ * react-svg-worldmap draws its tooltip with react-path-tooltip, whose listeners pile up with every
+ * hover; the drop-in beside the map is resolved instead. TRICKY: in the browser and SSR passes
+ * alike, so that the server's markup is the markup that hydrates.
+ */
+export function pathTooltipPlugin(root: string): BunPlugin {
+  return {
+    name: "path-tooltip",
+    setup(build) {
+      build.onResolve({ filter: /^react-path-tooltip$/ }, () => ({ path: join(root, "components/dashboard/widgets/path-tooltip.tsx") }));
     },
   };
 }

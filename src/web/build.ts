@@ -5,7 +5,7 @@
 // Usage: `npm run build` (production) or `bun src/web/build.ts --dev`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { lodashEsPlugin, victoryVendorPlugin } from "./aliases";
+import { lodashEsPlugin, pathTooltipPlugin, victoryVendorPlugin } from "./aliases";
 import { buildCss } from "./css";
 import { minifyDir } from "./minify";
 import { findServerModules, rscPlugin, serverStubPlugin, type Graph } from "./plugins";
@@ -157,7 +157,7 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
       publicPath: ASSET_BASE,
       naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
       metafile: true,
-      plugins: [serverStubPlugin(graph, "browser"), lodashEsPlugin(ROOT), victoryVendorPlugin()],
+      plugins: [serverStubPlugin(graph, "browser"), lodashEsPlugin(ROOT), victoryVendorPlugin(), pathTooltipPlugin(ROOT)],
     }),
   );
   check(browser, "browser");
@@ -191,7 +191,7 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
       target: "bun",
       define,
       naming: "[name].[ext]",
-      plugins: [serverStubPlugin(graph, "ssr")],
+      plugins: [serverStubPlugin(graph, "ssr"), pathTooltipPlugin(ROOT)],
     }),
   );
   check(ssr, "SSR");

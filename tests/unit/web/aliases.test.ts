@@ -1,5 +1,6 @@
-// The browser pass's module substitutions (src/web/aliases.ts): lodash reached as lodash-es, and
-// victory-vendor's d3-scale / d3-shape narrowed to what victory can reach — checked against
+// The web build's module substitutions (src/web/aliases.ts): lodash reached as lodash-es,
+// react-path-tooltip replaced by the map's own drop-in, and victory-vendor's d3-scale / d3-shape
+// narrowed to what victory can reach — checked against
 // victory-core's own list of accepted scales and d3-shape's own list of curves, and guarded by
 // the build failing when a module reads a name the narrowed files lack.
 import { afterAll, describe, expect, test } from "bun:test";
@@ -9,13 +10,13 @@ import { join } from "node:path";
 import * as d3Scale from "d3-scale";
 import * as d3Shape from "d3-shape";
 import { Scale } from "victory-core";
-import { lodashEsPlugin, victoryVendorPlugin } from "../../../src/web/aliases";
+import { lodashEsPlugin, pathTooltipPlugin, victoryVendorPlugin } from "../../../src/web/aliases";
 import { check, ROOT } from "../../../src/web/build";
 
 const work = mkdtempSync(join(tmpdir(), "bothy-aliases-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const plugins = () => [lodashEsPlugin(ROOT), victoryVendorPlugin()];
+const plugins = () => [lodashEsPlugin(ROOT), victoryVendorPlugin(), pathTooltipPlugin(ROOT)];
 
 /** Bundles `code` (an ES module in the project root) for the browser with the substitutions. */
 async function bundle(name: string, code: string) {
@@ -85,5 +86,15 @@ describe("the time chart, bundled", () => {
     expect(code).toContain("function monotoneX(");
     expect(code).toContain("function time(");
     for (const dropped of ["function Symbol(", "function stack(", "function quantile(", "function sequential("]) expect(code).not.toContain(dropped);
+  });
+});
+
+describe("the world map, bundled", () => {
+  test("draws its tooltip with the map's drop-in, not react-path-tooltip", async () => {
+    const built = await bundle("map", `export { WorldMap } from "./components/dashboard/widgets/WorldMap";\n`);
+    check(built, "map");
+    const inputs = Object.values(built.metafile!.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs.some((p) => p.endsWith("components/dashboard/widgets/path-tooltip.tsx"))).toBe(true);
+    expect(inputs.filter((p) => p.includes("node_modules/react-path-tooltip/"))).toEqual([]);
   });
 });

@@ -43,7 +43,10 @@ export const insertDomain = namedQuery("domains.insert", async (sql, owner: stri
 export const updateDomain = namedQuery(
   "domains.update",
   async (sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null }) => {
+    // NOTE: a new time zone moves where today starts, and cached stats keep today's sums by the
+    // old start: a new stats epoch retires them (src/stats/cache.ts).
     await sql`UPDATE domains SET
+      stats_epoch = stats_epoch + (coalesce(${patch.tz ?? null}, tz) <> tz)::int,
       tz = coalesce(${patch.tz ?? null}, tz),
       public = coalesce(${patch.public ?? null}, public),
       public_password_hash = CASE WHEN ${patch.passwordHash !== undefined} THEN ${patch.passwordHash ?? null} ELSE public_password_hash END

@@ -48,6 +48,17 @@ describe("domains", () => {
     expect((await as(other).get("/api/domains")).json).toEqual([]);
   });
 
+  test("a new time zone retires the domain's cached stats (a new stats epoch); the same one does not", async () => {
+    await as(owner).post("/api/domains", { domain: "zone.example.com", tz: "Asia/Kolkata" });
+    const epoch = async () =>
+      (await server.db.sql<{ e: number }[]>`SELECT stats_epoch::int AS e FROM domains WHERE name = 'zone.example.com'`)[0]!.e;
+    const before = await epoch();
+    expect((await as(owner).patch("/api/domains/zone.example.com", { tz: "Asia/Kolkata", public: true })).status).toBe(200);
+    expect(await epoch()).toBe(before);
+    expect((await as(owner).patch("/api/domains/zone.example.com", { tz: "Pacific/Honolulu" })).status).toBe(200);
+    expect(await epoch()).toBe(before + 1);
+  });
+
   test("time zone, public switch and password change; another account gets 404 everywhere", async () => {
     await as(owner).post("/api/domains", { domain: "shop.example.com", tz: "Asia/Kolkata" });
     const patched = await as(owner).patch("/api/domains/shop.example.com", { tz: "Pacific/Honolulu", public: true, password: "share me please" });

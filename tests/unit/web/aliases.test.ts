@@ -36,6 +36,13 @@ async function bundle(name: string, code: string) {
   }
 }
 
+/** Bundles `module`'s export `name` and lists the files that went into it. */
+async function inputsOf(name: string, module: string) {
+  const built = await bundle(name, `export { ${name} } from "${module}";\n`);
+  check(built, name);
+  return { built, inputs: Object.values(built.metafile!.outputs).flatMap((o) => Object.keys(o.inputs)) };
+}
+
 /** The export names a bundled module ends up with, by running it. */
 async function exportNames(name: string, specifier: string): Promise<string[]> {
   const built = await bundle(name, `import * as ns from "${specifier}";\nexport const names = Object.keys(ns);\n`);
@@ -76,9 +83,7 @@ describe("victory-vendor/d3-shape", () => {
 
 describe("the time chart, bundled", () => {
   test("takes lodash from lodash-es and leaves out d3 code victory cannot reach", async () => {
-    const built = await bundle("chart", `export { TimeChart } from "./components/dashboard/widgets/TimeChart";\n`);
-    check(built, "chart");
-    const inputs = Object.values(built.metafile!.outputs).flatMap((o) => Object.keys(o.inputs));
+    const { built, inputs } = await inputsOf("TimeChart", "./components/dashboard/widgets/TimeChart");
     expect(inputs.some((p) => p.includes("node_modules/lodash-es/"))).toBe(true);
     expect(inputs.filter((p) => p.includes("node_modules/lodash/"))).toEqual([]);
     // NOTE: not minified here, so d3's function names show what was kept.
@@ -91,9 +96,7 @@ describe("the time chart, bundled", () => {
 
 describe("the world map, bundled", () => {
   test("draws its tooltip with the map's drop-in, not react-path-tooltip", async () => {
-    const built = await bundle("map", `export { WorldMap } from "./components/dashboard/widgets/WorldMap";\n`);
-    check(built, "map");
-    const inputs = Object.values(built.metafile!.outputs).flatMap((o) => Object.keys(o.inputs));
+    const { inputs } = await inputsOf("WorldMap", "./components/dashboard/widgets/WorldMap");
     expect(inputs.some((p) => p.endsWith("components/dashboard/widgets/path-tooltip.tsx"))).toBe(true);
     expect(inputs.filter((p) => p.includes("node_modules/react-path-tooltip/"))).toEqual([]);
   });

@@ -2,20 +2,14 @@
 // the whole window up to a few minutes ago, and visible in the aggregates when it ends.
 import { expect, test } from "bun:test";
 import { freshDataDir } from "../../helpers/db";
-import { BUN, ROOT, startTestServer } from "../../helpers/server";
+import { runToExit, startTestServer } from "../../helpers/server";
 
 const DAY = 86_400_000;
 
 test("the seed fills --days up to now with --hits hits, aggregated", async () => {
   const dataDir = await freshDataDir();
-  const seed = Bun.spawn([BUN, "src/collect/seed.ts", "--domain", "seed.example", "--hits", "4000", "--days", "10"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, err] = [await seed.exited, await new Response(seed.stderr).text()];
-  expect({ code, err }).toEqual({ code: 0, err: "" });
+  const { code, stderr } = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir }, undefined, ["--domain", "seed.example", "--hits", "4000", "--days", "10"]);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
 
   const server = await startTestServer({ env: { DATA_DIR: dataDir } });
   try {

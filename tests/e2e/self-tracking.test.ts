@@ -70,21 +70,23 @@ test("tracked pages count, client and back/forward navigations included; switche
 });
 
 test("a switched-off page between two views of one page: both count, and the first sends its leave beacon", async () => {
+  // NOTE: a page the first test never opened, so every count starts at 0 and no beacon of that test
+  // still on its way can be taken for one of these.
+  const path = "/google-analytics-vs-bothy";
   const count = async (kind: 1 | 2) =>
-    (await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = ${kind} AND path = '/install'`)[0]!.n;
-  await clientGo("/install");
-  await until("a view of /install", async () => (await count(1)) > 0);
-  const [views, leaves] = [await count(1), await count(2)];
+    (await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = ${kind} AND path = ${path}`)[0]!.n;
+  await clientGo(path);
+  await until("a view of the page", async () => (await count(1)) === 1);
 
-  await clientGo("/verify"); // switched off: the view of /install ends here
-  await until("the leave beacon of /install", async () => (await count(2)) === leaves + 1);
-  await clientGo("/install");
-  await until("the second view of /install", async () => (await count(1)) === views + 1);
+  await clientGo("/verify"); // switched off: the view of the page ends here
+  await until("the leave beacon of the page", async () => (await count(2)) === 1);
+  await clientGo(path);
+  await until("the second view of the page", async () => (await count(1)) === 2);
 
   await clientGo("/verify");
   await page.goBack(); // by back/forward this time
-  await page.waitForURL(`${site}/install`);
-  await until("the third view of /install", async () => (await count(1)) === views + 2);
+  await page.waitForURL(`${site}${path}`);
+  await until("the third view of the page", async () => (await count(1)) === 3);
   expect((await viewed()).filter((p) => p === "/verify")).toEqual([]);
   expect(errors).toEqual([]);
 });

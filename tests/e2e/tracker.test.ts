@@ -156,7 +156,11 @@ test("with data-hash a fragment change is a page view; without it the fragment i
   await tab.goto(`http://127.0.0.1:${site.port}/hash#/start`);
   await until("the hash page view", async () => (await rows()).some((r) => r.path === "/hash#/start"));
   await tab.evaluate(() => (location.hash = "#/settings"));
-  await until("the hash navigation", async () => (await rows()).some((r) => r.path === "/hash#/settings"));
+  // NOTE: the leave beacon and the new view are two requests, which may land in either order.
+  await until("the hash navigation and the first view's leave beacon", async () => {
+    const got = await rows();
+    return got.some((r) => r.path === "/hash#/settings") && got.some((r) => r.path === "/hash#/start" && r.kind === 2);
+  });
   const hashRows = (await rows()).filter((r) => r.path.startsWith("/hash"));
   expect(hashRows.find((r) => r.kind === 2)).toMatchObject({ path: "/hash#/start", is_bounce: false });
   expect(hashRows.find((r) => r.path === "/hash#/settings")).toMatchObject({ kind: 1, is_unique: false });

@@ -105,8 +105,10 @@ describe("back-pressure", () => {
   test("a full buffer answers 503 + Retry-After, and every hit answered 202 is written", async () => {
     const before = await countHits(server.db.sql, site);
     // TRICKY: the app has one database connection; a sleeping query holds it, so no batch can be
-    // written and the buffer (20 rows here) fills up.
-    const sleeping = server.db.sql`SELECT pg_sleep(1.5)`;
+    // written and the buffer (20 rows here) fills up. postgres.js sends a query only once it is
+    // awaited or executed, so it is executed here and given a moment to reach the database.
+    const sleeping = server.db.sql`SELECT pg_sleep(1.5)`.execute();
+    await Bun.sleep(100);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
       const res = await beacon(server.app, "/b/e", { d: "shop.example", p: "/", n: "burst", v: i });

@@ -3,7 +3,6 @@
 // /api/docs, the demo domain's upkeep and the stats cache's warm-up after a boot. Access is decided
 // here (./access.ts); the numbers come from readStats over the read replica (db.read), whose error
 // values become HTTP errors here.
-import { openapi } from "@elysiajs/openapi";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
 import { withSession } from "../auth";
@@ -11,6 +10,7 @@ import { HttpError } from "../http/errors";
 import { callerOf, statsAccess, type StatsDomain } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType } from "./contract";
 import { startDemo } from "./demo";
+import { apiDocs } from "./docs";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
@@ -36,39 +36,6 @@ const checkDays = (q: { startKey: string; endKey: string }) => {
   }
 };
 
-const DOC_TAGS = [
-  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events) and REF (referrers, campaigns, posts)." },
-  { name: "Dashboard", description: "Helpers the dashboard calls." },
-];
-
-/** The OpenAPI page at /api/docs (Scalar) and its JSON at /api/docs/json; one per app. */
-const docs = () =>
-  openapi({
-    path: "/api/docs",
-    // TRICKY: the plugin hands the page a relative "api/docs/json", which a browser at /api/docs
-    // resolves to /api/api/docs/json; an absolute path works from any page.
-    scalar: { url: "/api/docs/json" },
-    documentation: {
-      info: {
-        title: "Bothy API",
-        version: "1",
-        description:
-          "The numbers behind every Bothy dashboard. Pro accounts read their own domains with an API key " +
-          "(Settings → API keys) sent as `Authorization: Bearer bothy_…`, at most API_RATE_LIMIT requests " +
-          "per key and hour (then 429 with Retry-After). Days are local days of the domain's time zone.",
-      },
-      tags: DOC_TAGS,
-      components: {
-        securitySchemes: {
-          apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
-          session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
-        },
-      },
-    },
-    // NOTE: the page documents the public API only; sign-in, collection and the pages are not for API clients.
-    exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet)$)/] },
-  });
-
 export const statsRoom = (ctx: AppContext) => {
   const access = statsAccess(ctx);
   const demo = startDemo(ctx);
@@ -83,7 +50,7 @@ export const statsRoom = (ctx: AppContext) => {
   };
 
   return new Elysia({ name: "stats" })
-    .use(docs())
+    .use(apiDocs(ctx.config.NODE_ENV === "development"))
     .use(withSession(ctx))
     .get(
       "/api/stats",

@@ -3,3 +3,4 @@
 export { webRoom, type WebOptions } from "./room";
 export { nobodySignedIn, type CurrentUserProvider } from "./current-user";
 export type { Guards, Head, LayoutProps, PageMeta, PageProps, SessionUser, Site } from "./page";
+export { htmlHeaders, newNonce } from "./security";

@@ -12,12 +12,14 @@ export const BASE_HEADERS = {
   "referrer-policy": "strict-origin-when-cross-origin",
 } as const;
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** `inlineStyles` only for a page whose bundled third-party code writes style elements and
+ * attributes that cannot carry a nonce (the API reference); scripts stay nonce-only everywhere. */
+export function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false): string {
   return [
     "default-src 'self'",
     // NOTE: React's development client rebuilds server stacks with eval; production never does.
     `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self'",
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -29,10 +31,10 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-export const htmlHeaders = (nonce: string, dev: boolean) => ({
+export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false) => ({
   ...BASE_HEADERS,
   "content-type": "text/html; charset=utf-8",
-  "content-security-policy": contentSecurityPolicy(nonce, dev),
+  "content-security-policy": contentSecurityPolicy(nonce, dev, inlineStyles),
   "cache-control": "no-store",
 });
 

@@ -39,7 +39,7 @@ const rawSite = await addDomain("raw.example");
  */
 function threadMs(): Record<string, number> {
   const out: Record<string, number> = {};
-  let tasks: string[] = [];
+  let tasks: string[];
   try {
     tasks = readdirSync("/proc/self/task");
   } catch {

@@ -49,7 +49,8 @@ export function Header(p: Props) {
 
   const today = p.rules?.today ?? null;
   const active = today ? matchPreset(p.range, today) : null;
-  const closePicker = useCallback(() => p.onPicker(false), [p.onPicker]);
+  const { onPicker } = p;
+  const closePicker = useCallback(() => onPicker(false), [onPicker]);
   const pickerBox = useDismiss<HTMLDivElement>(p.pickerOpen, closePicker);
 
   return (

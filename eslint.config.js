@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
 const COMPONENT_IMPORTS = {
   patterns: [
     {
-      regex: "^(\\.\\./)+src/(?!shared/|web/page$|web/client/navigation$|inspect/result$|inspect/url$|carbon/units$)",
+      regex: "^(\\.\\./)+src/(?!shared/|web/page$|web/client/navigation$|inspect/client$)",
       message: "components/ imports only src/shared and the client-safe modules named in docs/architecture.md.",
     },
   ],

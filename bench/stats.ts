@@ -12,7 +12,7 @@ import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { refreshAggregates } from "../src/collect/jobs";
-import { localTime } from "../src/collect/localtime";
+import { localTime } from "../src/shared/days";
 import type { Database } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { statsCache } from "../src/stats/cache";

@@ -5,7 +5,8 @@
 // every face: the owner's page, a public dashboard, the demo, and the demo embedded on the home
 // page (no side navigation, no sticky header, no global keys there).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { chartUnit, dayIn, hoursAllowed, OPENING_PRESET, presetRange, sameRange, formatRange, type DayRules, type Range } from "./date-rules";
+import { dayIn } from "../../src/shared/days";
+import { chartUnit, hoursAllowed, OPENING_PRESET, presetRange, sameRange, formatRange, type DayRules, type Range } from "./date-rules";
 import { Header } from "./Header";
 import { useStats, type StatsTarget } from "./load";
 import { ExportModal, RowPopupView } from "./RowPopups";

@@ -2,7 +2,7 @@
 // The popups a list row opens (SPEC §2 "Dashboard" popups): "Referrals for a page" and "Top
 // entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages), and
 // the Export modal (SPEC "Export modal"; the export issue wires the files).
-import type { ListRow, RefStats } from "../../src/stats/contract";
+import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
 import { ListWidget } from "./widgets/ListWidget";

@@ -3,7 +3,7 @@
 // "Dashboard"), composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import { useMemo, type ReactNode } from "react";
-import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
+import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";

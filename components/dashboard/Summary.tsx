@@ -3,9 +3,9 @@
 // figures to compute it) and average time on page, each with its change against the previous
 // period; then the time chart with its hours tab and line/column toggle (SPEC §4).
 import { useMemo } from "react";
-import type { PathStats, SummaryStats } from "../../src/stats/contract";
+import type { PathStats, SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
-import { change } from "./section-list";
+import { percentChange } from "../../src/shared/change";
 import { TimeChartLazy } from "./widgets/lazy";
 
 type Props = {
@@ -37,8 +37,8 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
     [summary.days, chart.unit, chart.type, onDay],
   );
   const figures = [
-    { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: change(visits.hits, previous.hits), good: 1 },
-    { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: change(visits.unique, previous.unique), good: 1 },
+    { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: percentChange(visits.hits, previous.hits), good: 1 },
+    { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: percentChange(visits.unique, previous.unique), good: 1 },
     // NOTE: for the bounce rate the change is in points, and a rise is bad news.
     { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate)}%`, c: rate !== null && before !== null ? Math.round(rate - before) : null, good: -1 },
     { key: "time", label: "Avg. time on page", value: avg === null ? (path ? "n/a" : "…") : formatDuration(avg), c: null, good: 1 },
@@ -52,7 +52,7 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
             <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
               <span className="text-2xl font-bold tabular-nums text-gray-900 desk:text-3xl dark:text-white" data-value>{f.value}</span>
               {f.c !== null && (
-                <span className={`text-sm font-medium tabular-nums ${f.c * f.good > 0 ? "text-green-700 dark:text-green-400" : f.c * f.good < 0 ? "text-red-700 dark:text-red-400" : "text-gray-600"}`}>
+                <span className={`text-sm font-medium tabular-nums ${Math.round(f.c) * f.good > 0 ? "text-green-700 dark:text-green-400" : Math.round(f.c) * f.good < 0 ? "text-red-700 dark:text-red-400" : "text-gray-600"}`}>
                   {f.key === "bounce" ? `${f.c > 0 ? "+" : f.c < 0 ? "−" : "±"}${Math.abs(f.c)} pts` : formatChange(f.c)}
                 </span>
               )}

@@ -3,6 +3,8 @@
 // YYYY-MM-DD keys, the presets, which days may be picked, the month grid, and the day-selection
 // state machine. No date library: Intl knows every IANA zone and day keys need only UTC arithmetic.
 
+import { addDays, daysBetween, utcMidnight } from "../../src/shared/days";
+
 export type Range = { startKey: string; endKey: string };
 
 export const PRESETS = [
@@ -24,27 +26,8 @@ export const OPENING_PRESET: PresetId = "7d";
 /** SPEC §9: the hours view only for ranges of 7 days or less. */
 export const MAX_HOUR_DAYS = 7;
 
-const DAY_MS = 86_400_000;
-const toMs = (key: string) => Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10));
-const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const addDays = (key: string, n: number) => fromMs(toMs(key) + n * DAY_MS);
-/** Days from a to b (b − a); 0 for the same day. */
-export const daysBetween = (a: string, b: string) => Math.round((toMs(b) - toMs(a)) / DAY_MS);
 /** The number of days a range covers, both ends included. */
 export const rangeDays = (r: Range) => daysBetween(r.startKey, r.endKey) + 1;
-
-/** The local day of an instant in a time zone, e.g. dayIn("Pacific/Auckland", Date.parse("2026-01-01T12:00Z")) = "2026-01-02". */
-// NOTE: one formatter per zone: building an Intl.DateTimeFormat costs about a millisecond, and
-// the dashboard asks on every render.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-export function dayIn(tz: string, ms: number): string {
-  let format = dayFormats.get(tz);
-  if (!format) dayFormats.set(tz, (format = new Intl.DateTimeFormat("en-GB", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" })));
-  const parts = format.formatToParts(ms);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
 
 export function presetRange(id: PresetId, today: string): Range {
   switch (id) {
@@ -122,7 +105,7 @@ export const lastOfMonth = (month: string) => addDays(`${shiftMonth(month, 1)}-0
 /** Weeks of the month, Monday first (SPEC: M T W T F S S); null pads the first and last week. */
 export function monthGrid(month: string): (string | null)[][] {
   const first = `${month}-01`;
-  const lead = (new Date(toMs(first)).getUTCDay() + 6) % 7; // Monday = 0
+  const lead = (new Date(utcMidnight(first)).getUTCDay() + 6) % 7; // Monday = 0
   const count = daysBetween(first, lastOfMonth(month)) + 1;
   const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => addDays(first, i))];
   while (cells.length % 7) cells.push(null);
@@ -174,10 +157,10 @@ export function dayStyle(key: string, r: Range): DayStyle {
 const LONG = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 /** "3 Nov 2026" or "3 Nov 2026 – 9 Nov 2026" for the header's range display. */
 export function formatRange(r: Range): string {
-  const f = (k: string) => LONG.format(toMs(k));
+  const f = (k: string) => LONG.format(utcMidnight(k));
   return r.startKey === r.endKey ? f(r.startKey) : `${f(r.startKey)} – ${f(r.endKey)}`;
 }
 export const formatMonth = (month: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(toMs(`${month}-01`));
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(utcMidnight(`${month}-01`));
 export const formatDayLabel = (key: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(toMs(key));
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(utcMidnight(key));

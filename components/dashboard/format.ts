@@ -2,11 +2,11 @@
 // "<0.01%", y values above 999 as k) and the pure list rules its widgets share (SPEC §4 "List
 // rows", §5 site-link check and bounce clamp). Pure functions only, so the unit tests check them
 // without a browser and the server render and the hydrated client agree to the character.
-import type { ListRow } from "../../src/stats/contract";
+import type { ListRow } from "../../src/shared/stats";
 
 // NOTE: the carbon units are pure and import nothing from the server: one wording for the
 // inspector, the exports and the dashboard.
-export { formatBytes, formatMass, streamingHours } from "../../src/carbon/units";
+export { formatBytes, formatMass, streamingHours } from "../../src/shared/units";
 
 const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 

@@ -3,7 +3,7 @@
 // dashboard password when protected). Every load carries a sequence number; an answer that
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
 import { useCallback, useRef, useState } from "react";
-import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
+import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
 export type StatsTarget = { domain: string } | { id: string; password?: string };

@@ -40,5 +40,3 @@ export function nextSection(current: SectionId | null, step: 1 | -1, pro: boolea
 /** SPEC §4: the list limit cycles 10, 20, 30, then back to 10. */
 export const nextLimit = (limit: number) => (limit >= 30 ? 10 : limit + 10);
 
-/** Change in % of a figure against the previous period; null when the previous period had none. */
-export const change = (now: number, then: number): number | null => (then > 0 ? Math.round(((now - then) / then) * 1000) / 10 : null);

@@ -2,7 +2,7 @@
 // victory. Loaded with import() from InspectResult, so its weight lands only on visitors who
 // see two or more runs, never on the other pages.
 import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine, VictoryScatter } from "victory";
-import type { HistoryEntry } from "../../src/inspect/store";
+import type { HistoryEntry } from "../../src/inspect/client";
 import { historySeries, type ChartPoint } from "./format";
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });

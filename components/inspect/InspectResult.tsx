@@ -2,8 +2,8 @@
 // checked: Just now", the percentile sentence, the six large figures, the history charts, the
 // blocked requests and the files by type. Rendered in the browser only, inside InspectView.
 import { lazy, Suspense } from "react";
-import { formatBytes } from "../../src/carbon/units";
-import type { CheckAnswer } from "../../src/inspect/result";
+import { formatBytes } from "../../src/shared/units";
+import type { CheckAnswer } from "../../src/inspect/client";
 import {
   blockedList,
   blockedTotal,

@@ -4,9 +4,7 @@
 // the server answers "check_again"; leaving the view (unmount) or starting another check aborts
 // the loop. The URL lives in ?url=, so a result can be shared and back/forward work.
 import { useEffect, useState, type FormEvent } from "react";
-import { hasPrivateMarker } from "../../src/inspect/url";
-import type { CheckAnswer } from "../../src/inspect/result";
-import { PRIVATE_MESSAGE } from "../../src/inspect/result";
+import { PRIVATE_MESSAGE, hasPrivateMarker, type CheckAnswer } from "../../src/inspect/client";
 import { navigate } from "../../src/web/client/navigation";
 import { POLL_MS, START_DELAY_MS } from "./format";
 import { InspectResult, type Answer } from "./InspectResult";

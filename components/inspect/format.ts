@@ -1,9 +1,8 @@
 // Pure wording rules of the inspect view (SPEC §4 "Inspect", §9): the percentile sentence and its
 // m0/m1/m2 class, the grams and energy figures, the files and blocked-requests summaries. Kept
 // apart from the components so unit tests check them without a browser.
-import type { FileEntry } from "../../src/inspect/engine";
-import { historyKb, KWH_PER_GB } from "../../src/carbon/units";
-import type { HistoryEntry } from "../../src/inspect/store";
+import type { FileEntry, HistoryEntry } from "../../src/inspect/client";
+import { historyKb, KWH_PER_GB } from "../../src/shared/units";
 
 /** SPEC §9: polling interval and the delay before the loading bar shows. */
 export const POLL_MS = 1000;

@@ -5,7 +5,7 @@
 import type { LayoutProps } from "../../src/web/page";
 import { FeedbackBox } from "../account/FeedbackBox";
 import { MessageArea } from "../account/MessageArea";
-import { isAdmin, isProUser } from "../account/plan";
+import { hasAdminScope, hasProScope } from "../../src/shared/plans";
 import { UserMenu } from "../account/UserMenu";
 import { HomeLink, SkipToContent } from "../site/Logo";
 import { OfflineNotice } from "../site/OfflineNotice";
@@ -17,7 +17,7 @@ const NAV = [
 ];
 
 export function SettingsLayout({ pathname, user, beta, children }: LayoutProps) {
-  const nav = isAdmin(user) ? [...NAV, { label: "Admin", href: "/admin/users", match: ["/admin"] }] : NAV;
+  const nav = hasAdminScope(user) ? [...NAV, { label: "Admin", href: "/admin/users", match: ["/admin"] }] : NAV;
   const current = (match: string[]) => (match.some((m) => pathname === m || pathname.startsWith(`${m}/`)) ? "page" : undefined);
   return (
     <div className="flex min-h-screen flex-col bg-gray-100 dark:bg-gray-950">
@@ -26,7 +26,7 @@ export function SettingsLayout({ pathname, user, beta, children }: LayoutProps) 
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <HomeLink />
-          {user && <UserMenu name={user.name} pathname={pathname} pro={isProUser(user, beta)} admin={isAdmin(user)} />}
+          {user && <UserMenu name={user.name} pathname={pathname} pro={hasProScope(user, beta)} admin={hasAdminScope(user)} />}
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 desk:flex-row">

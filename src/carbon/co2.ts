@@ -1,7 +1,7 @@
 // CO2 per page view with the Sustainable Web Design model v4 (@tgwf/co2), the model Website
 // Carbon also uses. Every visit is counted as a first visit of the bytes measured.
 import { co2, type Rating } from "@tgwf/co2";
-import { KWH_PER_GB } from "./units";
+import { KWH_PER_GB } from "../shared/units";
 
 export { KWH_PER_GB };
 

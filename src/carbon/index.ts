@@ -2,4 +2,4 @@
 // routes of its own; the inspector and the stats API call it.
 export { perVisit, KWH_PER_GB, type VisitCarbon } from "./co2";
 export { greenCheck, greenLabel, type GreenCheck, type GreenVerdict } from "./greencheck";
-export { BYTES_PER_STREAMING_HOUR, carKm, GRAMS_PER_KM, formatBytes, formatMass, historyKb, streamingHours } from "./units";
+export { BYTES_PER_STREAMING_HOUR, carKm, GRAMS_PER_KM, formatBytes, formatMass, historyKb, streamingHours } from "../shared/units";

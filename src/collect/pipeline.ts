@@ -1,7 +1,8 @@
 // Ingestion as an ordered list of named steps (after Plausible's ingestion/event.ex). Each step
 // reads the incoming hit and fills in the row, or drops the hit with a reason from a closed union;
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
-import { countryOfTimeZone, localTime } from "./localtime";
+import { localTime } from "../shared/days";
+import { countryOfTimeZone } from "./localtime";
 import { KIND, type HitRow, type Incoming } from "./model";
 import { classifyHost, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";

@@ -1,14 +1,11 @@
-// Plans: Free and Pro (SPEC §1, §6, §9). Every limit lives here so the picker, retention, the
-// pricing copy and the checks read one number. Beta mode makes everyone Pro; unset, it is on
-// until billing is configured (self-hosters), which the billing feature decides.
+// Plans: Free and Pro. Every limit lives in src/shared/plans so the picker, retention, the pricing
+// copy and the checks read one number. Beta mode makes everyone Pro; unset, it is on until billing
+// is configured (self-hosters).
 import type { Config } from "../config";
+import { hasProScope, type Scoped } from "../shared/plans";
 
-/** Days of history a free account sees in the date picker and keeps. */
-export const FREE_HISTORY_DAYS = 30;
-/** Websites a free account may add. */
-export const FREE_DOMAIN_LIMIT = 2;
+export { FREE_DOMAIN_LIMIT, FREE_HISTORY_DAYS } from "../shared/plans";
 
 export const isBeta = (config: Pick<Config, "BETA">): boolean => config.BETA !== "0";
 
-export const isPro = (config: Pick<Config, "BETA">, user: { scope: string[] }): boolean =>
-  isBeta(config) || user.scope.includes("pro");
+export const isPro = (config: Pick<Config, "BETA">, user: Scoped): boolean => hasProScope(user, isBeta(config));

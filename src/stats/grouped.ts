@@ -6,7 +6,7 @@ import type { Fragment } from "postgres";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
-import { dayMs, DAY_MS } from "./range";
+import { DAY_MS, dayMs } from "../shared/days";
 import type { Piece } from "./spans";
 
 export type Grouped = {

@@ -1,5 +1,6 @@
 // Shared pieces of the stats stages: the shaping of (label, now, then) figures into SPEC §3 list
 // rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
+import { percentChange } from "../shared/change";
 import type { Groups, Label } from "./tables";
 import type { ListRow } from "./contract";
 
@@ -10,7 +11,6 @@ export const LIST_LIMIT = 1000;
 export type Pair = { now: number; then: number };
 
 /** Change in % of `now` against `then`; null when `then` is 0 (no base to compare with). */
-export const change = (now: number, then: number): number | null => (then === 0 ? null : ((now - then) / then) * 100);
 
 /** Share of `part` in `total` (0–1); 0 for an empty total. */
 export const share = (part: number, total: number): number => (total === 0 ? 0 : part / total);
@@ -31,7 +31,7 @@ export function toList<T extends { label: string } & Pair, X extends object = ob
   limit = LIST_LIMIT,
 ): (ListRow & X)[] {
   const total = items.reduce((s, i) => s + i.now, 0);
-  return top(items, limit).map((i) => ({ label: i.label, value: i.now, pc: share(i.now, total), c: change(i.now, i.then), ...(extra?.(i) as X) }));
+  return top(items, limit).map((i) => ({ label: i.label, value: i.now, pc: share(i.now, total), c: percentChange(i.now, i.then), ...(extra?.(i) as X) }));
 }
 
 export const byNowThenLabel = (a: { label: string; now: number }, b: { label: string; now: number }) =>

@@ -2,7 +2,8 @@
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
-import { byValueThenLabel, change, LIST_LIMIT, paired, share, toList, type Periods } from "./lists";
+import { percentChange } from "../shared/change";
+import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type Periods } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { EVENTS, PAGES } from "./queries";
 import type { Reader } from "./read";
@@ -50,7 +51,7 @@ function energyRows(rows: PageRow[], green: boolean | "unknown"): EnergyRow[] {
   const total = seen.reduce((s, e) => s + e.visit.grams * e.views, 0);
   return seen
     .map((e) => ({
-      label: e.label, value: e.visit.grams, pc: share(e.visit.grams * e.views, total), c: change(e.visit.grams, e.thenGrams),
+      label: e.label, value: e.visit.grams, pc: share(e.visit.grams * e.views, total), c: percentChange(e.visit.grams, e.thenGrams),
       bytesAvg: e.bytesAvg, co2Grams: e.visit.grams * e.views, kwh: e.visit.kwh * e.views, visits: e.views,
     }))
     .sort(byValueThenLabel)

@@ -1,9 +1,8 @@
 // Stage 1 of a stats read: the asked local days checked and turned into the two periods compared
 // (`now` and `then`, the same number of days just before) and the UTC bucket window that lets the
 // aggregates' chunk exclusion work. Errors are values with the status the API answers.
-import { localTime } from "../collect/localtime";
+import { DAY_MS, dayKey, dayMs, localTime } from "../shared/days";
 
-export const DAY_MS = 86_400_000;
 /** Longest range one read may ask for (ten years and a bit). */
 export const MAX_RANGE_DAYS = 3660;
 /** Ranges up to this many days carry 24 hourly counts per day (SPEC §9 hours view). */
@@ -25,25 +24,6 @@ export type Range = {
 };
 
 export type RangeError = { ok: false; status: 400 | 403; message: string };
-
-/** Milliseconds of UTC midnight of a day key, or null when it is not a real calendar day. */
-export function dayMs(key: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  // NOTE: Date.UTC rolls 2026-02-30 over to March 2nd; a real day survives the round trip.
-  return new Date(ms).toISOString().slice(0, 10) === key ? ms : null;
-}
-
-export const dayKey = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (key: string, n: number): string => dayKey(dayMs(key)! + n * DAY_MS);
-
-/** Every day key from `from` to `to`, both included. */
-export function dayKeys(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let ms = dayMs(from)!, end = dayMs(to)!; ms <= end; ms += DAY_MS) out.push(dayKey(ms));
-  return out;
-}
 
 export function parseRange(
   q: { startKey: string; endKey: string },

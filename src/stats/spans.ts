@@ -3,8 +3,8 @@
 // sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-minute
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
 import { LATE_ROW_MS } from "../collect/writer";
-import { localTime } from "../collect/localtime";
-import { addDays, type Range } from "./range";
+import { addDays, localTime } from "../shared/days";
+import type { Range } from "./range";
 
 /**
  * A span is sealed once this long has passed since its end. TRICKY: the batch writer bumps a

@@ -4,7 +4,8 @@ import type { Day, ListRow, Visits } from "./contract";
 import { dimension, toList, type Periods } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
-import { dayKeys, type Range } from "./range";
+import { dayKeys } from "../shared/days";
+import type { Range } from "./range";
 import type { Reader } from "./read";
 
 const loadMs = figure(PAGES, "loadMs");

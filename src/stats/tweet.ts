@@ -5,7 +5,7 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
-import { postUrl } from "./post-url";
+import { postUrl } from "../shared/post-url";
 
 export const TWEET_TTL_MS = 3600_000;
 const MAX_CACHED = 2_000;

@@ -4,12 +4,11 @@
 // ~30 ms. So the busiest domains of the last day get the read their dashboard opens with (the
 // opening range and the one before it, every dataType) in the background, one at a time.
 import type { AppContext } from "../app";
-import { localTime } from "../collect/localtime";
+import { addDays, localTime } from "../shared/days";
 import type { Database } from "../db";
 import { log } from "../log";
 import type { StatsAccess } from "./access";
 import { DATA_TYPES, OPENING_DAYS } from "./contract";
-import { addDays } from "./range";
 import { readStats } from "./read";
 
 /** Domains warmed after a boot: each costs one cold read (above) and its share of the cache. */

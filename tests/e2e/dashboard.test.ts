@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { addDays, dayIn, formatRange, presetRange } from "../../components/dashboard/date-rules";
+import { formatRange, presetRange } from "../../components/dashboard/date-rules";
+import { addDays, dayIn } from "../../src/shared/days";
 import { formatDuration, formatNumber } from "../../components/dashboard/format";
 import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";

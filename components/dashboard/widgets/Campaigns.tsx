@@ -2,7 +2,7 @@
 // Campaigns (SPEC §2 "Popups": campaign detail with Source, Medium and Path tabs): the
 // campaign list; a click opens its detail, one list per tab.
 import { useState } from "react";
-import type { CampaignRow, ListRow } from "../../../src/stats/contract";
+import type { CampaignRow, ListRow } from "../../../src/shared/stats";
 import { ListWidget } from "./ListWidget";
 import { Popup } from "./Popup";
 

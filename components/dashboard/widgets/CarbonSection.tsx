@@ -4,7 +4,7 @@
 // whose rows open the energy inspector popup (a link to the page inspector for that URL).
 // A plan without it gets the Pro notice instead.
 import { useState } from "react";
-import type { CarbonTotals, EnergyRow, ListRow, Locked } from "../../../src/stats/contract";
+import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
 import { formatBytes, formatDuration, formatMass, formatNumber } from "../format";
 import { ListWidget } from "./ListWidget";
@@ -80,7 +80,7 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
 
 export function CarbonSection({ totals, energy, limit, onInspect, domain }: CarbonSectionProps) {
   const [open, setOpen] = useState<EnergyRow | null>(null);
-  if (totals === "locked" || energy === "locked") return <ProLock feature="Energy & Carbon" />;
+  if (totals === LOCKED || energy === LOCKED) return <ProLock feature="Energy & Carbon" />;
   const byLabel = new Map(energy.map((r) => [r.label, r]));
   const inspect = (row: ListRow) => {
     const full = byLabel.get(row.label);

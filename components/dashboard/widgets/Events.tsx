@@ -1,6 +1,6 @@
 "use client";
 // Events (SPEC §2): each event with its count; a row expands into its values. Pro only.
-import type { ListRow, Locked } from "../../../src/stats/contract";
+import { LOCKED, type ListRow, type Locked } from "../../../src/shared/stats";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";
 
@@ -9,8 +9,8 @@ export function Events({ rows, limit }: { rows: ListRow[] | Locked; limit: numbe
     <ListWidget
       id="events"
       title="Events"
-      rows={rows === "locked" ? [] : rows}
-      locked={rows === "locked"}
+      rows={rows === LOCKED ? [] : rows}
+      locked={rows === LOCKED}
       limit={limit}
       columns={["Event", "Count"]}
       empty={NO_DATA_FOR_RANGE}

@@ -3,7 +3,7 @@
 // list shows its first 50 rows at once and the rest 300 ms later, so the popup opens without
 // waiting for a thousand rows to render.
 import { useEffect, useState } from "react";
-import type { ListRow } from "../../../src/stats/contract";
+import type { ListRow } from "../../../src/shared/stats";
 import { filterRows } from "../format";
 import { ColumnHeader, ListRows, type RowsProps } from "./ListRows";
 import { Popup } from "./Popup";

@@ -4,7 +4,7 @@
 // the change against the previous period, rows with children that expand one at a time, and
 // magnified rows that carry an INSPECT label and open a popup.
 import { useState, type ReactNode } from "react";
-import type { ListRow } from "../../../src/stats/contract";
+import type { ListRow } from "../../../src/shared/stats";
 import { formatChange, formatPercent } from "../format";
 
 export type RowsProps = {

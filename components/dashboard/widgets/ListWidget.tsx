@@ -4,7 +4,7 @@
 // popup with the full list, the # / % toggle, expandable rows and magnified rows. The shell
 // owns the limit (10/20/30) and the data; this keeps only view state.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { ListRow } from "../../../src/stats/contract";
+import type { ListRow } from "../../../src/shared/stats";
 import { filterRows, formatNumber, paginate } from "../format";
 import { FullList } from "./FullList";
 import { ColumnHeader, ListRows } from "./ListRows";

@@ -6,7 +6,7 @@
 // victory weighs ~100 KB gzip: the dashboard should load this module through widgets/lazy.tsx.
 import { useRef } from "react";
 import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from "victory";
-import type { Day } from "../../../src/stats/contract";
+import type { Day } from "../../../src/shared/stats";
 import { formatCompact, formatNumber } from "../format";
 import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
 import { CHART_HEIGHT } from "./sizes";

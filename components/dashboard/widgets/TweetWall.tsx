@@ -8,8 +8,8 @@
 // (DOMParser runs nothing) and rebuilt from an allowlist of tags and attributes: no script,
 // no event handler, no style, links only to http(s). The post reads as its quoted text.
 import { useEffect, useState } from "react";
-import type { Tweet } from "../../../src/stats/contract";
-import { postUrl } from "../../../src/stats/post-url";
+import type { Tweet } from "../../../src/shared/stats";
+import { postUrl } from "../../../src/shared/post-url";
 import { formatNumber } from "../format";
 
 export const MAX_TWEETS = 25;

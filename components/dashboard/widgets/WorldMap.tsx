@@ -15,7 +15,7 @@
 // widgets/lazy.tsx, and take countryName / languageName for list labels from widgets/countries
 // (re-exported here too), which does not pull the map in.
 import WorldMapSvg, { type CountryContext, type ISOCode } from "react-svg-worldmap";
-import type { ListRow } from "../../../src/stats/contract";
+import type { ListRow } from "../../../src/shared/stats";
 import { formatNumber } from "../format";
 import { countryName } from "./countries";
 import { MAP_ASPECT, MAP_TOP } from "./sizes";

@@ -2,7 +2,7 @@
 // local day (day unit), at most 10 x ticks, and the en-GB tooltip dates. Day keys are the
 // domain's local days, so they are formatted as UTC dates: the viewer's own zone must not
 // shift a day (nor the server's, which renders the same text first).
-import type { Day } from "../../../src/stats/contract";
+import type { Day } from "../../../src/shared/stats";
 
 export type ChartPoint = { x: number; y: number; unique: number | null; stamp: string; hour: number | null };
 

@@ -1,7 +1,8 @@
 // The insight sentences (SPEC §2 "Insights"): a few facts worth a glance, computed from the
 // three stats answers. Each rule says nothing when its data is missing or too thin to mean
 // anything, so an empty list means "No insights yet".
-import type { PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
+import { LOCKED, type PathStats, type RefStats, type SummaryStats } from "../../../src/shared/stats";
+import { percentChange } from "../../../src/shared/change";
 import { formatBytes, formatChange, formatNumber, formatPercent } from "../format";
 
 /** Below this many page views a share or a rise is noise, not an insight. */
@@ -13,7 +14,7 @@ export function insights(summary?: SummaryStats, path?: PathStats, ref?: RefStat
     const { hits } = summary.visits;
     const before = summary.previous.hits;
     if (before >= MIN_VIEWS) {
-      const change = ((hits - before) / before) * 100;
+      const change = percentChange(hits, before)!;
       if (Math.abs(change) >= 1) out.push(`Page views ${change > 0 ? "rose" : "fell"} ${formatChange(Math.abs(change)).replace("+", "")} against the previous period.`);
     }
     const devices = summary.device.mobile + summary.device.tablet + summary.device.desktop;
@@ -26,7 +27,7 @@ export function insights(summary?: SummaryStats, path?: PathStats, ref?: RefStat
   if (riser) out.push(`${riser.label} is the biggest riser, up ${formatChange(riser.c).replace("+", "")}.`);
   const referrer = ref?.result.find((r) => r.label !== "direct" && r.label !== "unknown");
   if (referrer && referrer.value >= MIN_VIEWS) out.push(`${referrer.label} sent the most visitors from other sites (${formatNumber(referrer.value)}).`);
-  if (path && path.energy !== "locked" && path.energy.length > 1) {
+  if (path && path.energy !== LOCKED && path.energy.length > 1) {
     const heaviest = [...path.energy].sort((a, b) => b.bytesAvg - a.bytesAvg)[0]!;
     out.push(`${heaviest.label} is the heaviest page at ${formatBytes(heaviest.bytesAvg)} per visit.`);
   }

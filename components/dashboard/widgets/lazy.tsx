@@ -3,7 +3,7 @@
 // the dashboard's first script stays small. Each waits in a placeholder of exactly its box
 // (widgets/sizes.ts): nothing moves when the code arrives.
 import { lazy, Suspense } from "react";
-import type { ListRow } from "../../../src/stats/contract";
+import type { ListRow } from "../../../src/shared/stats";
 import { CHART_HEIGHT, MAP_ASPECT } from "./sizes";
 import type { TimeChartProps } from "./TimeChart";
 

@@ -2,7 +2,7 @@
 // browser from /api/stats, which decides who may read them (owner, admin, anyone for the demo).
 // Signed-out visitors go to /signin remembering the page, except on the demo domain.
 import { Dashboard } from "../../../components/dashboard/Dashboard";
-import { isAdmin, isProUser } from "../../../components/account/plan";
+import { hasAdminScope, hasProScope } from "../../shared/plans";
 import { PageRedirect } from "../../web/errors";
 import { signinLocation } from "../../web/guards";
 import type { PageProps } from "../../web/page";
@@ -25,7 +25,7 @@ export default function DashboardPage({ params, searchParams, user, beta, demo: 
       mode={demo ? "demo" : "owner"}
       name={domain}
       pathname={pathname}
-      user={user && { name: user.name, pro: isProUser(user, beta), admin: isAdmin(user) }}
+      user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
     />
   );
 }

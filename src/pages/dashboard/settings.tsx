@@ -1,7 +1,7 @@
 // "/dashboard/{domain}/settings" — one website's time zone, public dashboard switch and (Pro)
 // dashboard password; the form loads the current values from the API.
 import { DomainSettings } from "../../../components/account/DomainSettings";
-import { isProUser } from "../../../components/account/plan";
+import { hasProScope } from "../../shared/plans";
 import { timezoneOptions } from "../../domains/timezones";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -14,7 +14,7 @@ export default function DomainSettingsPage({ params, user, beta, origin }: PageP
   return (
     <>
       <h1 className="text-2xl font-bold">Settings of {domain}</h1>
-      <DomainSettings domain={domain} zones={zones} pro={!!user && isProUser(user, beta)} origin={origin} />
+      <DomainSettings domain={domain} zones={zones} pro={!!user && hasProScope(user, beta)} origin={origin} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // "/settings/api-keys" — keys for the API (Pro): create one with a name (the key is shown once),
 // see them with when they were created and last used, revoke them.
 import { ApiKeyList } from "../../../components/account/ApiKeyList";
-import { isProUser } from "../../../components/account/plan";
+import { hasProScope } from "../../shared/plans";
 import { ApiForm } from "../../../components/forms/ApiForm";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -9,7 +9,7 @@ import type { Meta } from "../meta";
 export const meta: Meta = { head: "settingsApiKeys", layout: "settings", guards: { auth: true, verified: true } };
 
 export default function ApiKeysPage({ user, beta }: PageProps) {
-  const pro = !!user && isProUser(user, beta);
+  const pro = !!user && hasProScope(user, beta);
   return (
     <>
       <h1 className="text-2xl font-bold">API Keys</h1>

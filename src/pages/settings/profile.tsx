@@ -1,6 +1,6 @@
 // "/settings/profile" — the account at a glance, with links to change it, and the empty #upgrade
 // section that the billing issue fills with the upgrade form (SPEC §2).
-import { isProUser } from "../../../components/account/plan";
+import { hasProScope } from "../../shared/plans";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -10,7 +10,7 @@ const link = "text-blue-700 underline dark:text-blue-400";
 
 export default function ProfilePage({ user, beta }: PageProps) {
   if (!user) return null; // the guard guarantees a user; this satisfies the type
-  const pro = isProUser(user, beta);
+  const pro = hasProScope(user, beta);
   return (
     <>
       <h1 className="text-2xl font-bold">Profile</h1>

@@ -2,7 +2,7 @@
 // late write through the batch writer or a bumped epoch retires it, and today's cached hours are
 // extended as the clock moves on; every answer still equals the raw-hits reference.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { localTime } from "../../../src/collect/localtime";
+import { localTime } from "../../../src/shared/days";
 import type { Database } from "../../../src/db";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";

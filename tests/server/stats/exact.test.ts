@@ -3,7 +3,7 @@
 // collect path, partly materialized, with more hits in today's open buckets that are not.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/collect/jobs";
-import { localTime } from "../../../src/collect/localtime";
+import { localTime } from "../../../src/shared/days";
 import { rng } from "../../../src/collect/synthetic";
 import type { Database } from "../../../src/db";
 import { readStats, type StatsTarget } from "../../../src/stats/read";

@@ -5,7 +5,7 @@ import { runPipeline, type Outcome } from "../../../src/collect/pipeline";
 import type { Incoming, PageViewBody } from "../../../src/collect/model";
 import type { Site, Sites } from "../../../src/collect/sites";
 import { createMetrics } from "../../../src/collect/metrics";
-import { localTime } from "../../../src/collect/localtime";
+import { localTime } from "../../../src/shared/days";
 import { classifyHost } from "../../../src/collect/referrers";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { postUrl } from "../../../src/stats/post-url";
+import { postUrl } from "../../../src/shared/post-url";
 import { oembedClient, TWEET_TTL_MS } from "../../../src/stats/tweet";
 
 describe("postUrl", () => {

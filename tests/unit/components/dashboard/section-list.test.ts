@@ -1,7 +1,7 @@
 // The dashboard's section order and keys (SPEC §2, §4, §6): ArrowUp/ArrowDown skip locked
-// sections, the list limit cycles 10 → 20 → 30 → 10, and changes against the previous period.
+// sections, and the list limit cycles 10 → 20 → 30 → 10.
 import { describe, expect, test } from "bun:test";
-import { SECTIONS, change, nextLimit, nextSection, sectionLocked } from "../../../../components/dashboard/section-list";
+import { SECTIONS, nextLimit, nextSection, sectionLocked } from "../../../../components/dashboard/section-list";
 
 describe("sections", () => {
   test("the side navigation's labels in SPEC order, Carbon & Energy and Events locked without Pro", () => {
@@ -28,10 +28,4 @@ describe("sections", () => {
     expect([10, 20, 30].map(nextLimit)).toEqual([20, 30, 10]);
   });
 
-  test("change in % against the previous period, null without one", () => {
-    expect(change(120, 100)).toBe(20);
-    expect(change(50, 200)).toBe(-75);
-    expect(change(1, 3)).toBe(-66.7);
-    expect(change(10, 0)).toBeNull();
-  });
 });

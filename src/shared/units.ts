@@ -2,7 +2,7 @@
 // scaled by 1000 (g, kg, t, kt; B, kB, MB, GB, TB), and kB (1024) for the size history.
 
 /** SWD v4 energy intensity: 0.055 + 0.059 + 0.080 operational + 0.012 + 0.013 + 0.081 embodied kWh per GB.
- * NOTE: here rather than in co2.ts so the browser (the inspect page's charts) can use it without @tgwf/co2. */
+ * NOTE: here rather than in src/carbon/co2.ts so the browser (the inspect page's charts) can use it without @tgwf/co2. */
 export const KWH_PER_GB = 0.3;
 
 /** About 0.7 GB per hour of SD video streaming (SPEC §9). */

@@ -1,4 +1,4 @@
-// Which social-post links can be embedded: the oEmbed proxy (tweet.ts) passes on only these, and
+// Which social-post links can be embedded: the oEmbed proxy (src/stats/tweet.ts) passes on only these, and
 // the dashboard's post wall asks it only for these. Pure, so the browser bundle shares it.
 
 // NOTE: a screen name is 1–15 word characters; "statuses" is the older spelling of the same link.

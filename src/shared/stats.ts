@@ -1,0 +1,146 @@
+// The stats contract's browser-safe half: the constants and the answer types of GET /api/stats,
+// shared by the API, the dashboard, the exports and the Pro API. The query schemas the server
+// validates with live in src/stats/contract.ts, which needs Elysia.
+
+/** A local day of the domain's time zone. */
+export const DAY_KEY = "^\\d{4}-\\d{2}-\\d{2}$";
+export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
+/** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
+export const OPENING_DAYS = 7;
+export type DataType = (typeof DATA_TYPES)[number];
+
+/** Fields a plan does not unlock say so instead of carrying data (SPEC §6). */
+export type Locked = "locked";
+export const LOCKED: Locked = "locked";
+
+/** SPEC §3 "List row". `value` is visits (or the row's own measure, named by the list); `pc` its
+ * share of the list total (0–1); `c` the change in % against the previous period of equal length,
+ * null when the previous period had none. */
+export type ListRow = {
+  label: string;
+  value: number;
+  pc: number;
+  c: number | null;
+  children?: ListRow[];
+};
+
+/** Both periods compared: `now` is the asked range, `then` the same number of days just before. */
+export type Periods = { now: { startKey: string; endKey: string }; then: { startKey: string; endKey: string } };
+
+export type Validated = {
+  /** The domain name. */
+  SK: string;
+  tz: string;
+  /** ISO time the domain was added. */
+  created: string;
+  publicID: string;
+  /** The range answered, after ordering. */
+  startKey: string;
+  endKey: string;
+  /** Today in the domain's time zone. */
+  today: string;
+  /** Energy & Carbon and Events are unlocked (domain or owner Pro, or beta). */
+  pro: boolean;
+  /** Days of history the picker may open (null: unlimited). */
+  historyDays: number | null;
+  /** A demo domain: some URLs are redacted. */
+  demo: boolean;
+};
+
+type Envelope = {
+  validated: Validated;
+  /** The viewer is an admin looking at someone else's domain. */
+  admin: boolean;
+  periods: Periods;
+  error: null;
+};
+
+export type Visits = { hits: number; unique: number; bounceNew: number; bounceCount: number };
+
+export type Day = {
+  /** Local day key. */
+  stamp: string;
+  /** Page views of the day. */
+  visits: number;
+  unique: number;
+  /** Page views per local hour 0–23; empty when the range is longer than 7 days. */
+  hours: number[];
+};
+
+export type SummaryStats = Envelope & {
+  dataType: "SUMMARY";
+  visits: Visits;
+  /** The same figures for the previous period, for the change shown under each figure. */
+  previous: Visits;
+  days: Day[];
+  /** "hour" when the range is a single day, else "day" (SPEC §4). */
+  unit: "hour" | "day";
+  source: Record<"direct" | "social" | "search" | "email" | "unknown", number>;
+  device: Record<"mobile" | "tablet" | "desktop", number>;
+  /** Page views by screen bucket (SPEC §9): s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
+  size: Record<"s" | "m" | "l", number>;
+  /** label: ISO 3166 alpha-2 code or "unknown". */
+  country: ListRow[];
+  /** label: language tag as sent (e.g. "en-GB"). */
+  language: ListRow[];
+  browser: ListRow[];
+  os: ListRow[];
+  /** Average page load per path: label path, value ms. */
+  perf: ListRow[];
+};
+
+export type PathRow = ListRow & {
+  visits: { hits: number; unique: number };
+  /** Average visible time in ms (leave beacons of the page), null without any. */
+  durationAvg: number | null;
+  /** Bounces / unique visits of the page as a fraction, null without unique visits. */
+  bounceRate: number | null;
+};
+
+/** Per-page energy: value is grams of CO2 per visit (SWD v4). */
+export type EnergyRow = ListRow & { bytesAvg: number; co2Grams: number; kwh: number; visits: number };
+
+export type CarbonTotals = {
+  transferredBytes: number;
+  co2Grams: number;
+  avgCo2Grams: number;
+  /** Car kilometres with the same CO2 (src/carbon GRAMS_PER_KM). */
+  totalKM: number;
+  /** Streaming hours with the same bytes (SPEC §9: bytes / 700 million). */
+  streamingHours: number;
+  /** The domain's green hosting: true, false or "unknown". */
+  green: boolean | "unknown";
+  durationTotal: number;
+  avgTimeSpent: number;
+  visits: number;
+};
+
+export type PathStats = Envelope & {
+  dataType: "PATH";
+  /** Top pages by page views. */
+  path: PathRow[];
+  energy: EnergyRow[] | Locked;
+  /** label event name, value count; children by event value. */
+  events: ListRow[] | Locked;
+  carbonTotals: CarbonTotals | Locked;
+};
+
+export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path: ListRow[] };
+
+/** A social post that sent visitors (SPEC §3 tweets): `visits` is [count, "visit" | "visits"]. */
+export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
+
+export type RefStats = Envelope & {
+  dataType: "REF";
+  /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
+  result: ListRow[];
+  /** Top entry pages per referrer label. */
+  path: Record<string, ListRow[]>;
+  campaign: CampaignRow[];
+  tweets: Tweet[];
+};
+
+export type Stats = SummaryStats | PathStats | RefStats;
+
+/** An error answer of the stats endpoints (the one JSON error shape of src/http). */
+export type StatsError = { error: { status: number; code: string; message: string } };

@@ -6,7 +6,7 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
-import { withSession } from "../auth";
+import { sessionCookieName, withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { callerOf, statsAccess, type StatsDomain } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType } from "./contract";
@@ -42,7 +42,7 @@ const DOC_TAGS = [
 ];
 
 /** The OpenAPI page at /api/docs (Scalar) and its JSON at /api/docs/json; one per app. */
-const docs = () =>
+const docs = (config: AppContext["config"]) =>
   openapi({
     path: "/api/docs",
     // TRICKY: the plugin hands the page a relative "api/docs/json", which a browser at /api/docs
@@ -61,7 +61,7 @@ const docs = () =>
       components: {
         securitySchemes: {
           apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
-          session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
+          session: { type: "apiKey", in: "cookie", name: sessionCookieName(config), description: "The signed-in browser's session." },
         },
       },
     },
@@ -83,7 +83,7 @@ export const statsRoom = (ctx: AppContext) => {
   };
 
   return new Elysia({ name: "stats" })
-    .use(docs())
+    .use(docs(ctx.config))
     .use(withSession(ctx))
     .get(
       "/api/stats",

@@ -23,7 +23,7 @@ export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
 });
 
 /** The sign-up answer, the same whether or not the address already had an account. */
-export const SIGNUP_SENT = "Check your email: we sent a link to continue.";
+const SIGNUP_SENT = "Check your email: we sent a link to continue.";
 
 export function authRoutes(config: Config, auth: AuthService) {
   const session = sessionCookie(config);

@@ -96,6 +96,8 @@ export const SETTINGS = {
     "mail server, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox",
   ),
   MAIL_FROM: setting(text("an address, e.g. Bothy <hello@example.com>"), "sender of account mail", "Bothy <no-reply@localhost>"),
+  SESSION_IDLE_DAYS: setting(integer(1, 365), "days a sign-in (cookie or refresh token) lasts unused", "7"),
+  SESSION_MAX_DAYS: setting(integer(1, 365), "days a sign-in lasts at most, however often it is used", "30"),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
     integer(10, 86400),

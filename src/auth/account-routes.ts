@@ -9,7 +9,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { verifyPassword } from "./passwords";
 import { password } from "./routes";
 import type { AuthService } from "./service";
-import { heldCookie, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
+import { sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
 import { passwordHashOf, updateName } from "./users";
 
 const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
@@ -23,6 +23,7 @@ const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
 
 export function accountRoutes(config: Config, db: Database, auth: AuthService) {
   const sql = () => db.sql;
+  const session = sessionCookie(config);
   return new Elysia({ name: "account-routes" })
     .use(sessionPlugin(config, auth))
     .patch(
@@ -62,7 +63,7 @@ export function accountRoutes(config: Config, db: Database, auth: AuthService) {
           throw new HttpError(400, "Your password is not right.", { password: "Your password is not right." });
         }
         await deleteUser(sql(), me.uid);
-        if (heldCookie(cookie)) cookie[SESSION_COOKIE]!.set({ value: "", path: "/", maxAge: 0, httpOnly: true });
+        if (session.held(cookie)) session.clear(cookie);
         return { ok: true };
       },
       { body: t.Object({ password }) },

@@ -27,3 +27,8 @@ export const consumeLinkToken = namedQuery(
     return row?.uid ?? null;
   },
 );
+
+/** Marks every still-live link of the user for `purpose` used, e.g. all reset links once one worked. */
+export const retireLinkTokens = namedQuery("emailLinks.retire", async (sql, uid: string, purpose: LinkPurpose) => {
+  await sql`UPDATE email_tokens SET used_at = now() WHERE uid = ${uid} AND purpose = ${purpose} AND used_at IS NULL`;
+});

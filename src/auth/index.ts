@@ -7,11 +7,11 @@ import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./routes";
 import { resolveSecret } from "./secret";
 import { createAuthService, type AuthService } from "./service";
-import { SESSION_COOKIE, sessionPlugin } from "./session-plugin";
+import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
 export type { User } from "./users";
 export { publicUser } from "./routes";
-export { raise, signedIn, SESSION_COOKIE } from "./session-plugin";
+export { raise, signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
 export { apiKeyUid } from "./api-keys";
 
 // NOTE: one service per database, made on first use, so rooms can mount in any order and several
@@ -20,7 +20,12 @@ const services = new WeakMap<object, AuthService>();
 const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
   let auth = services.get(ctx.db);
   if (!auth) {
-    auth = createAuthService({ db: ctx.db, mailer: createMailer(ctx.config), secret: resolveSecret(ctx.config) });
+    auth = createAuthService({
+      db: ctx.db,
+      mailer: createMailer(ctx.config),
+      secret: resolveSecret(ctx.config),
+      sessions: { idleDays: ctx.config.SESSION_IDLE_DAYS, maxDays: ctx.config.SESSION_MAX_DAYS },
+    });
     services.set(ctx.db, auth);
   }
   return auth;
@@ -44,5 +49,5 @@ const cookieValue = (header: string | null, name: string): string | undefined =>
 export const currentUser = (ctx: Pick<AppContext, "config" | "db">, request: Request) =>
   serviceFor(ctx).userFor({
     accessToken: request.headers.get("x-access-token"),
-    cookie: cookieValue(request.headers.get("cookie"), SESSION_COOKIE),
+    cookie: cookieValue(request.headers.get("cookie"), sessionCookieName(ctx.config)),
   });

@@ -1,5 +1,6 @@
 // Password policy and hashing. Argon2id through Bun.password; the policy refuses short passwords
 // and the ~49,000 most common ones (zxcvbn-ts's list), which is what credential stuffing tries first.
+import { availableParallelism } from "node:os";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
 export const PASSWORD_MIN = 10;
@@ -21,10 +22,39 @@ export function passwordProblem(password: string, context: { email?: string; nam
   return null;
 }
 
-export const hashPassword = (password: string): Promise<string> =>
-  Bun.password.hash(password, { algorithm: "argon2id" });
+/** Runs at most `limit` tasks at once; the rest wait their turn in order. */
+export function workSlots(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get running() {
+      return running;
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+      else running++;
+      try {
+        return await task();
+      } finally {
+        // NOTE: the slot passes straight to the next waiter, so `running` never dips below the limit
+        // while work is queued and no newcomer can jump the queue.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
 
-export const verifyPassword = (password: string, hash: string): Promise<boolean> => Bun.password.verify(password, hash);
+// NOTE: argon2id takes ~64 MiB and tens of milliseconds per call; a burst of sign-ins must queue
+// for the cores instead of running hundreds of hashes at once and exhausting memory.
+const argon = workSlots(Math.max(2, availableParallelism()));
+
+export const hashPassword = (password: string): Promise<string> =>
+  argon.run(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+
+export const verifyPassword = (password: string, hash: string): Promise<boolean> =>
+  argon.run(() => Bun.password.verify(password, hash));
 
 // NOTE: verified against when the email is unknown, so both failures cost the same time.
 let dummy: Promise<string> | undefined;

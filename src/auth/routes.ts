@@ -4,9 +4,8 @@ import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { isPro } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
-import { SESSION_DAYS } from "./sessions";
 import type { AuthService } from "./service";
-import { heldCookie, raise, SESSION_COOKIE, sessionPlugin, signedIn } from "./session-plugin";
+import { raise, sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
 import type { User } from "./users";
 
 const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
@@ -23,20 +22,21 @@ export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
   pro: isPro(config, u),
 });
 
+/** The sign-up answer, the same whether or not the address already had an account. */
+const SIGNUP_SENT = "Check your email: we sent a link to continue.";
+
 export function authRoutes(config: Config, auth: AuthService) {
-  const secure = config.BASE_URL?.startsWith("https:") ?? false;
-  const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure, maxAge: SESSION_DAYS * 86400 };
+  const session = sessionCookie(config);
 
   return new Elysia({ name: "auth-routes" })
     .use(sessionPlugin(config, auth))
     .post(
       "/api/signup",
-      async ({ body, client, origin, cookie, set }) => {
+      async ({ body, client, origin, set }) => {
         const r = await auth.signUp(body, client, origin);
         if (!r.ok) return raise(r);
-        cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
-        set.status = 201;
-        return { user: publicUser(config, r.user) };
+        set.status = 202;
+        return { email: r.email, message: SIGNUP_SENT };
       },
       { body: t.Object({ email, password, name: t.String({ minLength: 1, maxLength: 100, error: "Enter your name." }) }) },
     )
@@ -45,7 +45,7 @@ export function authRoutes(config: Config, auth: AuthService) {
       async ({ body, client, cookie }) => {
         const r = await auth.signIn(body, client);
         if (!r.ok) return raise(r);
-        cookie[SESSION_COOKIE]!.set({ value: r.cookie, ...cookieOptions });
+        session.set(cookie, r.cookie);
         return { token: r.tokens, user: publicUser(config, r.user) };
       },
       { body: t.Object({ email, password }) },
@@ -60,9 +60,9 @@ export function authRoutes(config: Config, auth: AuthService) {
     )
     .post(
       "/api/auth/logout",
-      async ({ body, cookie }) => {
-        await auth.signOut([heldCookie(cookie), body?.refreshToken]);
-        cookie[SESSION_COOKIE]!.set({ value: "", ...cookieOptions, maxAge: 0 });
+      async ({ body, cookie, user }) => {
+        await auth.signOut([session.held(cookie), body?.refreshToken], user);
+        session.clear(cookie);
         return { ok: true };
       },
       { body: t.Optional(t.Object({ refreshToken: t.Optional(t.String({ maxLength: 200 })) })) },
@@ -101,7 +101,7 @@ export function authRoutes(config: Config, auth: AuthService) {
     .post(
       "/api/password",
       async ({ body, user, cookie }) => {
-        const r = await auth.changePassword(signedIn(user), body.current, body.password, heldCookie(cookie));
+        const r = await auth.changePassword(signedIn(user), body.current, body.password, session.held(cookie));
         return r.ok ? { ok: true } : raise(r);
       },
       { body: t.Object({ current: password, password }) },

@@ -4,13 +4,25 @@
 import type { Database } from "../db";
 import type { ErrorStatus, Fields } from "../http/errors";
 import type { Mailer } from "../mail";
-import { resetMail, verifyMail } from "../mail/templates";
-import { consumeLinkToken, createLinkToken, LINK_LIFETIME_MINUTES } from "./email-links";
+import { resetMail, signupAgainMail, verifyMail } from "../mail/templates";
+import { accountAttempts } from "./attempts";
+import { consumeLinkToken, createLinkToken, LINK_LIFETIME_MINUTES, retireLinkTokens } from "./email-links";
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
-import { createSession, revokeAllSessions, revokeSession, rotateRefresh, sessionUid } from "./sessions";
-import { createThrottle, MAX_FAILURES, type Throttle } from "./throttle";
+import { createSession, revokeAllSessions, revokeSession, rotateRefresh, sessionUid, type SessionLimits } from "./sessions";
+import type { Verdict } from "./throttle";
 import { accessTokens, ACCESS_TOKEN_SECONDS } from "./tokens";
-import { createUser, markVerified, passwordHashOf, setPasswordHash, userById, userWithHashByEmail, type User } from "./users";
+import {
+  bumpTokenEpoch,
+  createUser,
+  markVerified,
+  passwordHashOf,
+  setPasswordHash,
+  tokenEpochOf,
+  userById,
+  userByIdAtEpoch,
+  userWithHashByEmail,
+  type User,
+} from "./users";
 
 export type Failure = { ok: false; status: ErrorStatus; message: string; fields?: Fields; retryAfterS?: number };
 export type Result<T> = ({ ok: true } & T) | Failure;
@@ -28,48 +40,35 @@ const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
 export type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
-export type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string };
+export type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits };
 
-/** Who a throttled attempt is charged to: always the client, and the account when one is named. */
-type Charge = { client: string; email?: string };
+/** Waits the progressive delay, or answers 429 when the attempt was refused. */
+const waitOut = async (v: Verdict): Promise<Failure | null> => {
+  if (v.blocked) return fail(429, TOO_MANY, undefined, v.retryAfterS);
+  if (v.delayMs) await Bun.sleep(v.delayMs);
+  return null;
+};
 
-export function createAuthService({ db, mailer, secret }: AuthServiceOptions) {
+export function createAuthService({ db, mailer, secret, sessions }: AuthServiceOptions) {
   const sql = db.sql;
   const access = accessTokens(secret);
-  const throttles: Record<keyof Charge, Throttle> = {
-    client: createThrottle(MAX_FAILURES.client),
-    email: createThrottle(MAX_FAILURES.account),
-  };
-  const each = (charge: Charge, f: (t: Throttle, key: string) => void) => {
-    f(throttles.client, charge.client);
-    if (charge.email) f(throttles.email, charge.email.toLowerCase());
-  };
-  const failed = (charge: Charge) => each(charge, (t, key) => t.fail(key));
-
-  /** Waits the progressive delay, or answers 429 when the client or account is over its limit. */
-  const gate = async (charge: Charge): Promise<Failure | null> => {
-    let delayMs = 0;
-    let retryAfterS = 0;
-    each(charge, (t, key) => {
-      const state = t.check(key);
-      if (state.blocked) retryAfterS = Math.max(retryAfterS, state.retryAfterS);
-      else delayMs = Math.max(delayMs, state.delayMs);
-    });
-    if (retryAfterS) return fail(429, TOO_MANY, undefined, retryAfterS);
-    if (delayMs) await Bun.sleep(delayMs);
-    return null;
-  };
+  const attempts = accountAttempts();
 
   const issueTokens = async (uid: string, refreshToken?: string): Promise<Tokens> => ({
-    accessToken: await access.sign({ uid }),
-    refreshToken: refreshToken ?? (await createSession(sql, uid, "refresh")),
+    accessToken: await access.sign({ uid, epoch: await tokenEpochOf(sql, uid) }),
+    refreshToken: refreshToken ?? (await createSession(sql, uid, "refresh", sessions)),
     expiresIn: ACCESS_TOKEN_SECONDS,
   });
 
   const sendVerification = async (user: User, origin: string) => {
     const token = await createLinkToken(sql, user.uid, "verify");
-    const link = `${origin}/verify?token=${token}`;
-    await mailer.send(verifyMail(user.email, user.name, link, LINK_LIFETIME_MINUTES.verify / 60));
+    await mailer.send(verifyMail(user.email, `${origin}/verify?token=${token}`, LINK_LIFETIME_MINUTES.verify / 60));
+  };
+
+  /** Ends every way in that a changed password or a reset link should end. */
+  const signOutEverywhere = async (uid: string, keep?: string) => {
+    await revokeAllSessions(sql, uid, keep);
+    await bumpTokenEpoch(sql, uid);
   };
 
   return {
@@ -77,65 +76,75 @@ export function createAuthService({ db, mailer, secret }: AuthServiceOptions) {
     async userFor(held: { accessToken?: string | null; cookie?: string | null }): Promise<User | null> {
       if (held.accessToken) {
         const claims = await access.verify(held.accessToken);
-        return claims ? userById(sql, claims.uid) : null;
+        return claims ? userByIdAtEpoch(sql, claims.uid, claims.epoch) : null;
       }
-      const uid = held.cookie ? await sessionUid(sql, held.cookie, "cookie") : null;
+      const uid = held.cookie ? await sessionUid(sql, held.cookie, "cookie", sessions.idleDays) : null;
       return uid ? userById(sql, uid) : null;
     },
 
+    /**
+     * Creates the account and mails its verification link, or, when the address already has an
+     * account, mails its owner instead. Answers the same either way and signs nobody in.
+     * NOTE: a session here would tell the two cases apart (or hand out the existing account), so
+     * a new account signs in after its sign-up like any other.
+     */
     async signUp(
       input: { email: string; name: string; password: string },
       client: string,
       origin: string,
-    ): Promise<Result<{ user: User; cookie: string }>> {
-      const blocked = await gate({ client });
-      if (blocked) return blocked;
+    ): Promise<Result<{ email: string }>> {
       const problem = passwordProblem(input.password, input);
       if (problem) return fail(400, problem, { password: problem });
-      const user = await createUser(sql, {
-        email: input.email,
-        name: input.name.trim(),
-        passwordHash: await hashPassword(input.password),
-      });
-      if (!user) {
-        // NOTE: counted as a failure so the sign-up form cannot be used to probe addresses quickly.
-        failed({ client });
-        const message = "An account with this email already exists. Sign in or reset your password.";
-        return fail(409, message, { email: message });
+      const budget = attempts.mail(client);
+      if (!budget.ok) return fail(429, TOO_MANY, undefined, budget.retryAfterS);
+      const email = input.email.toLowerCase();
+      const user = await createUser(sql, { email, name: input.name.trim(), passwordHash: await hashPassword(input.password) });
+      if (attempts.mailTo(email)) {
+        if (user) await sendVerification(user, origin);
+        else await mailer.send(signupAgainMail(email, `${origin}/signin`, `${origin}/reset`));
       }
-      await sendVerification(user, origin);
-      return { ok: true, user, cookie: await createSession(sql, user.uid, "cookie") };
+      return { ok: true, email };
     },
 
     async signIn(
       input: { email: string; password: string },
       client: string,
     ): Promise<Result<{ user: User; cookie: string; tokens: Tokens }>> {
-      const charge = { client, email: input.email };
-      const blocked = await gate(charge);
-      if (blocked) return blocked;
+      const attempt = attempts.signIn(input.email, client);
+      if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
+      if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
       const found = await userWithHashByEmail(sql, input.email);
       // TRICKY: verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const ok = await verifyPassword(input.password, found?.password_hash ?? (await dummyHash()));
-      if (!found || !ok) {
-        failed(charge);
-        return fail(401, WRONG_CREDENTIALS);
-      }
-      // NOTE: only the account is forgiven; a client that guesses many accounts stays charged.
-      throttles.email.succeed(input.email.toLowerCase());
+      attempt.settle(Boolean(found && ok));
+      if (!found || !ok) return fail(401, WRONG_CREDENTIALS);
       const { password_hash: _, ...user } = found;
-      return { ok: true, user, cookie: await createSession(sql, user.uid, "cookie"), tokens: await issueTokens(user.uid) };
+      return {
+        ok: true,
+        user,
+        cookie: await createSession(sql, user.uid, "cookie", sessions),
+        tokens: await issueTokens(user.uid),
+      };
     },
 
     async refresh(refreshToken: string): Promise<Result<{ tokens: Tokens }>> {
-      const rotated = await rotateRefresh(sql, refreshToken);
+      const rotated = await rotateRefresh(sql, refreshToken, sessions.idleDays);
       if (!rotated.ok) return fail(401, "This session has ended. Please sign in again.");
       return { ok: true, tokens: await issueTokens(rotated.uid, rotated.token) };
     },
 
-    /** Ends whatever the caller holds; unknown tokens are fine (logout always succeeds). */
-    async signOut(tokens: (string | undefined)[]): Promise<void> {
-      for (const t of tokens) if (t) await revokeSession(sql, t);
+    /**
+     * Ends whatever the caller holds; unknown tokens are fine (logout always succeeds). The user's
+     * access tokens end too: they cannot be revoked one by one, so the user's epoch moves on and
+     * other API clients of theirs refresh.
+     */
+    async signOut(tokens: (string | undefined)[], user: User | null): Promise<void> {
+      const uids = new Set(user ? [user.uid] : []);
+      for (const t of tokens) {
+        const uid = t ? await revokeSession(sql, t) : null;
+        if (uid) uids.add(uid);
+      }
+      for (const uid of uids) await bumpTokenEpoch(sql, uid);
     },
 
     async verifyEmail(token: string): Promise<Result<{ uid: string }>> {
@@ -147,21 +156,19 @@ export function createAuthService({ db, mailer, secret }: AuthServiceOptions) {
 
     async resendVerification(user: User, client: string, origin: string): Promise<Result<object>> {
       if (user.verified) return fail(409, "Your email is already verified.");
-      const charge = { client, email: user.email };
-      const blocked = await gate(charge);
-      if (blocked) return blocked;
       // NOTE: each resend counts, so the endpoint cannot be used to flood a mailbox.
-      failed(charge);
+      const refused = await waitOut(attempts.link(user.email, client));
+      if (refused) return refused;
+      const budget = attempts.mail(client);
+      if (!budget.ok) return fail(429, TOO_MANY, undefined, budget.retryAfterS);
       await sendVerification(user, origin);
       return { ok: true };
     },
 
     /** Always answers the same, whether or not the email has an account. */
     async requestReset(email: string, client: string, origin: string): Promise<Result<object>> {
-      const charge = { client, email };
-      const blocked = await gate(charge);
-      if (blocked) return blocked;
-      failed(charge);
+      const refused = await waitOut(attempts.link(email, client));
+      if (refused) return refused;
       const user = await userWithHashByEmail(sql, email);
       if (user) {
         const token = await createLinkToken(sql, user.uid, "reset");
@@ -176,8 +183,10 @@ export function createAuthService({ db, mailer, secret }: AuthServiceOptions) {
       const uid = await consumeLinkToken(sql, token, "reset");
       if (!uid) return fail(400, "This reset link is invalid, used or expired. Request a new one.");
       await setPasswordHash(sql, uid, await hashPassword(password));
-      // NOTE: whoever knew the old password is signed out everywhere.
-      await revokeAllSessions(sql, uid);
+      // NOTE: whoever knew the old password is signed out everywhere, and any other reset link
+      // (perhaps in a mailbox someone else reads) stops working.
+      await retireLinkTokens(sql, uid, "reset");
+      await signOutEverywhere(uid);
       return { ok: true };
     },
 
@@ -189,7 +198,7 @@ export function createAuthService({ db, mailer, secret }: AuthServiceOptions) {
       const problem = passwordProblem(next, user);
       if (problem) return fail(400, problem, { password: problem });
       await setPasswordHash(sql, user.uid, await hashPassword(next));
-      await revokeAllSessions(sql, user.uid, keep);
+      await signOutEverywhere(user.uid, keep);
       return { ok: true };
     },
   };

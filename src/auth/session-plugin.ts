@@ -1,7 +1,7 @@
 // What every signed-in endpoint needs, as one Elysia plugin: the client's throttle pseudonym,
 // our origin (for links), the CSRF check on state-changing methods, and `user` resolved from
-// x-access-token or the session cookie.
-import { Elysia } from "elysia";
+// x-access-token or the session cookie; and the session cookie itself, the one place its name lives.
+import { Elysia, type Context } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
 import { assertSameOrigin, expectedOrigin } from "./origin";
@@ -9,7 +9,34 @@ import type { AuthService, Failure } from "./service";
 import { clientTag } from "./throttle";
 import type { User } from "./users";
 
+/** The session cookie's name over http; see sessionCookieName for https. */
 export const SESSION_COOKIE = "bothy_session";
+
+/**
+ * The session cookie's name for this instance.
+ * NOTE: over https it is `__Host-` prefixed, so browsers accept it only Secure, from this exact
+ * host, for path `/`: a sibling subdomain cannot plant or shadow it. Over http (local use) the
+ * prefix cannot be honoured, so the plain name stays.
+ */
+export const sessionCookieName = (config: Pick<Config, "BASE_URL">): string =>
+  config.BASE_URL?.startsWith("https:") ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+
+type Jar = Context["cookie"];
+
+/** Reads, sets and clears the session cookie with the attributes this instance needs. */
+export function sessionCookie(config: Pick<Config, "BASE_URL" | "SESSION_MAX_DAYS">) {
+  const name = sessionCookieName(config);
+  const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: name !== SESSION_COOKIE };
+  return {
+    /** The cookie's value, when the request carries one. */
+    held(cookie: Jar): string | undefined {
+      const value = cookie[name]?.value;
+      return typeof value === "string" && value ? value : undefined;
+    },
+    set: (cookie: Jar, value: string) => cookie[name]!.set({ value, ...options, maxAge: config.SESSION_MAX_DAYS * 86400 }),
+    clear: (cookie: Jar) => cookie[name]!.set({ value: "", ...options, maxAge: 0 }),
+  };
+}
 
 /** Turns a service Failure into the HTTP error at the edge. */
 export const raise = (f: Failure): never => {
@@ -21,15 +48,10 @@ export const signedIn = (user: User | null): User => {
   return user;
 };
 
-/** The session cookie's value, when the request carries one. */
-export const heldCookie = (cookie: Record<string, { value?: unknown }>): string | undefined => {
-  const value = cookie[SESSION_COOKIE]?.value;
-  return typeof value === "string" && value ? value : undefined;
-};
-
-export const sessionPlugin = (config: Config, auth: AuthService) =>
+export const sessionPlugin = (config: Config, auth: AuthService) => {
+  const session = sessionCookie(config);
   // NOTE: deliberately unnamed: each route group that uses it gets its own copy of the hooks.
-  new Elysia()
+  return new Elysia()
     .derive({ as: "scoped" }, ({ request, server }) => ({
       client: clientTag(server?.requestIP(request)?.address),
       origin: expectedOrigin(request, config.BASE_URL),
@@ -38,5 +60,6 @@ export const sessionPlugin = (config: Config, auth: AuthService) =>
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, config.BASE_URL);
     })
     .resolve({ as: "scoped" }, async ({ request, cookie }) => ({
-      user: await auth.userFor({ accessToken: request.headers.get("x-access-token"), cookie: heldCookie(cookie) }),
+      user: await auth.userFor({ accessToken: request.headers.get("x-access-token"), cookie: session.held(cookie) }),
     }));
+};

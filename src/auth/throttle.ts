@@ -1,22 +1,34 @@
-// Failure throttling for sign-in, sign-up and reset, per account and per client, in memory.
-// After a few failures each further attempt waits longer (progressive delay); past the limit the
-// key is refused until its window ends. Client keys are HMACs of the address under a key that
-// lives only in this process, so not even memory holds an IP in the clear.
+// Attempt throttling for sign-in, reset and dashboard passwords, per key, in memory. Every attempt
+// is charged before its password is checked, so concurrent attempts see each other; a success
+// refunds its own charge. After a few charges each further attempt waits longer (progressive
+// delay); past the limit the key is refused until its window ends. Client keys are HMACs of the
+// address under a key that lives only in this process, so not even memory holds an IP in the clear.
 // NOTE: per process: N app nodes allow N times the limit, which still stops a brute force.
 
 export const WINDOW_MS = 15 * 60 * 1000;
-/** Failures allowed per window: tight per account, looser per client (many people share a NAT). */
-export const MAX_FAILURES = { account: 10, client: 100 } as const;
+/**
+ * Attempts allowed per window: tight for one client on one account (or dashboard), looser for an
+ * account as a whole (many clients guessing it), loosest for a client across accounts (NAT).
+ */
+export const MAX_FAILURES = { pair: 10, account: 20, client: 100 } as const;
 const FREE_FAILURES = 3;
 const MAX_DELAY_MS = 1000;
 
 type Entry = { failures: number; since: number };
 
+export type Verdict = { blocked: true; retryAfterS: number } | { blocked: false; delayMs: number };
+
 export type Throttle = {
-  /** ms to wait before answering, or "blocked" with the seconds until the window ends. */
-  check(key: string): { blocked: true; retryAfterS: number } | { blocked: false; delayMs: number };
-  fail(key: string): void;
-  succeed(key: string): void;
+  /** What one more attempt would get: a delay in ms, or "blocked" with the seconds until the window ends. */
+  check(key: string): Verdict;
+  /** Counts an attempt as failed until refunded; call before the (slow) check it guards. */
+  charge(key: string): void;
+  /** Takes back one charge: the attempt it paid for succeeded. */
+  refund(key: string): void;
+  /** Forgets the key: its holder proved who they are. */
+  forgive(key: string): void;
+  /** Charges held by the key in this window (failed or still in flight). */
+  failures(key: string): number;
 };
 
 export function createThrottle(max: number, now: () => number = Date.now): Throttle {
@@ -43,15 +55,37 @@ export function createThrottle(max: number, now: () => number = Date.now): Throt
       const over = failures - FREE_FAILURES;
       return { blocked: false, delayMs: over < 0 ? 0 : Math.min(MAX_DELAY_MS, 50 * 2 ** over) };
     },
-    fail(key) {
+    charge(key) {
       const e = live(key);
       if (e) e.failures++;
       else entries.set(key, { failures: 1, since: now() });
     },
-    succeed(key) {
+    refund(key) {
+      const e = live(key);
+      if (e && --e.failures <= 0) entries.delete(key);
+    },
+    forgive(key) {
       entries.delete(key);
     },
+    failures: (key) => live(key)?.failures ?? 0,
   };
+}
+
+/**
+ * Checks every key and, when none is blocked, charges them all, in one synchronous step so no
+ * concurrent attempt can slip between the check and the charge. Returns the longest delay or block.
+ */
+export function chargeAll(keys: [Throttle, string][]): Verdict {
+  let delayMs = 0;
+  let retryAfterS = 0;
+  for (const [t, key] of keys) {
+    const v = t.check(key);
+    if (v.blocked) retryAfterS = Math.max(retryAfterS, v.retryAfterS);
+    else delayMs = Math.max(delayMs, v.delayMs);
+  }
+  if (retryAfterS) return { blocked: true, retryAfterS };
+  for (const [t, key] of keys) t.charge(key);
+  return { blocked: false, delayMs };
 }
 
 const clientKey = crypto.getRandomValues(new Uint8Array(32));

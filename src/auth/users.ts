@@ -52,3 +52,19 @@ export const markVerified = namedQuery("users.markVerified", async (sql, uid: st
 export const updateName = namedQuery("users.updateName", async (sql, uid: string, name: string) => {
   await sql`UPDATE users SET name = ${name} WHERE uid = ${uid}`;
 });
+
+/** The user behind an access token signed at `epoch`, or null once the epoch has moved on. */
+export const userByIdAtEpoch = namedQuery("users.byIdAtEpoch", async (sql, uid: string, epoch: number) => {
+  const [row] = await sql<User[]>`SELECT ${sql.unsafe(COLUMNS)} FROM users WHERE uid = ${uid} AND token_epoch = ${epoch}`;
+  return row ?? null;
+});
+
+export const tokenEpochOf = namedQuery("users.tokenEpoch", async (sql, uid: string) => {
+  const [row] = await sql<{ token_epoch: number }[]>`SELECT token_epoch FROM users WHERE uid = ${uid}`;
+  return row?.token_epoch ?? 0;
+});
+
+/** Refuses every access token issued to the user so far. */
+export const bumpTokenEpoch = namedQuery("users.bumpTokenEpoch", async (sql, uid: string) => {
+  await sql`UPDATE users SET token_epoch = token_epoch + 1 WHERE uid = ${uid}`;
+});

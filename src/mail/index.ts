@@ -1,12 +1,12 @@
 // The mail room: sends through SMTP when SMTP_URL is set; otherwise writes each message as an
-// .eml file to DATA_DIR/outbox and logs its link, so a self-hoster can still sign up.
+// .eml file to DATA_DIR/outbox and logs the file's name, so a self-hoster can still sign up.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../log";
 
-export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export const outboxDir = (dataDir: string) => join(dataDir, "outbox");
@@ -25,8 +25,9 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DA
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-      // NOTE: without SMTP the log is how a self-hoster reaches the link; it names no recipient.
-      log.info("mail written to outbox", { file, subject: mail.subject, link: mail.link ?? null });
+      // NOTE: without SMTP the log tells a self-hoster where the mail is; it holds no recipient and
+      // no link, since a live link in a log would sign in whoever reads the log.
+      log.info("mail written to outbox", { file });
     },
   };
 }

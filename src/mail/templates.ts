@@ -10,15 +10,32 @@ ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("\n")}
 <p><a href="${escape(action.link)}" style="color:#1d4ed8">${escape(action.label)}</a></p>
 <p style="color:#6b7280">— Bothy</p>
 </body></html>`;
-  return { to, subject, text, html, link: action.link };
+  return { to, subject, text, html };
 }
 
-export const verifyMail = (to: string, name: string, link: string, hours: number) =>
+// NOTE: no mail to an address that is not yet verified carries text the sign-up form chose (the
+// name): anyone may type anyone's address there, and the mail must not become their message.
+export const verifyMail = (to: string, link: string, hours: number) =>
   compose(
     to,
     "Verify your email for Bothy",
-    [`Hi ${name},`, `Please confirm your email address to activate your Bothy account. The link works once and expires in ${hours} hours.`],
+    [
+      "Someone created a Bothy account with this address.",
+      `If it was you, confirm your email address to activate the account. The link works once and expires in ${hours} hours. If it was not you, ignore this mail.`,
+    ],
     { label: "Verify email", link },
+  );
+
+/** To the owner of an address someone tried to sign up with again. */
+export const signupAgainMail = (to: string, signinLink: string, resetLink: string) =>
+  compose(
+    to,
+    "Your Bothy account",
+    [
+      "Someone tried to create a Bothy account with this address, which already has one.",
+      `If it was you, sign in instead. Forgot your password? Choose a new one at ${resetLink}. If it was not you, ignore this mail: nothing has changed.`,
+    ],
+    { label: "Sign in", link: signinLink },
   );
 
 export const resetMail = (to: string, link: string, minutes: number) =>

@@ -6,7 +6,7 @@
 import type { AppContext } from "../app";
 import { apiKeyUid, type User } from "../auth";
 import { verifyPassword } from "../auth/passwords";
-import { createThrottle, MAX_FAILURES } from "../auth/throttle";
+import { chargeAll, createThrottle, MAX_FAILURES } from "../auth/throttle";
 import { hashToken } from "../auth/tokens";
 import { userById } from "../auth/users";
 import { greenCheck } from "../carbon";
@@ -83,9 +83,10 @@ export function callerOf(authorization: string | null, user: User | null): Calle
 export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
   const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
-  // NOTE: wrong dashboard passwords are charged per public id and client, as sign-in charges an
-  // account and a client: a guesser is slowed, then refused for the window.
-  const guesses = createThrottle(MAX_FAILURES.account);
+  // NOTE: dashboard passwords are charged per public id and client before they are checked, as
+  // sign-in charges an account and a client, so concurrent guesses count too: a guesser is slowed,
+  // then refused for the window. A right password refunds its charge.
+  const guesses = createThrottle(MAX_FAILURES.pair);
 
   /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
   const keyHolder = async (key: string): Promise<User> => {
@@ -122,14 +123,13 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       if (domain.passwordHash === null) return domain;
       if (password === null) throw new HttpError(401, PASSWORD_REQUIRED, undefined, undefined, "password-required");
       const key = `${publicId}|${client}`;
-      const state = guesses.check(key);
+      const state = chargeAll([[guesses, key]]);
       if (state.blocked) throw new HttpError(429, TOO_MANY_GUESSES, undefined, retryAfter(state));
       if (state.delayMs) await Bun.sleep(state.delayMs);
       if (!(await verifyPassword(password, domain.passwordHash))) {
-        guesses.fail(key);
         throw new HttpError(401, WRONG_PASSWORD, { password: WRONG_PASSWORD }, undefined, "wrong-password");
       }
-      guesses.succeed(key);
+      guesses.refund(key);
       return domain;
     },
 

@@ -7,6 +7,8 @@ import { Elysia } from "elysia";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { Config } from "../config";
+import { sessionCookieName } from "../auth";
 import { htmlHeaders, newNonce } from "../web";
 
 const DOC_TAGS = [
@@ -87,7 +89,7 @@ const serveBundle = (request: Request) => {
 };
 
 /** The OpenAPI JSON at /api/docs/json and the reference page at /api/docs; one per app. */
-export const apiDocs = (dev: boolean) =>
+export const apiDocs = (config: Config) =>
   new Elysia({ name: "api-docs" })
     .use(
       openapi({
@@ -100,7 +102,7 @@ export const apiDocs = (dev: boolean) =>
           components: {
             securitySchemes: {
               apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
-              session: { type: "apiKey", in: "cookie", name: "bothy_session", description: "The signed-in browser's session." },
+              session: { type: "apiKey", in: "cookie", name: sessionCookieName(config), description: "The signed-in browser's session." },
             },
           },
         },
@@ -112,7 +114,7 @@ export const apiDocs = (dev: boolean) =>
       "/api/docs",
       () => {
         const nonce = newNonce();
-        return new Response(page(nonce), { headers: htmlHeaders(nonce, dev, true) });
+        return new Response(page(nonce), { headers: htmlHeaders(nonce, config.NODE_ENV === "development", true) });
       },
       { detail: { hide: true } },
     )

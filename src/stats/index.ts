@@ -50,7 +50,7 @@ export const statsRoom = (ctx: AppContext) => {
   };
 
   return new Elysia({ name: "stats" })
-    .use(apiDocs(ctx.config.NODE_ENV === "development"))
+    .use(apiDocs(ctx.config))
     .use(withSession(ctx))
     .get(
       "/api/stats",

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { App } from "../../src/app";
+import { SESSION_COOKIE } from "../../src/auth";
 import { outboxDir } from "../../src/mail";
 
 export const ORIGIN = "http://bothy.test";
@@ -12,7 +13,7 @@ export type Call = { body?: unknown; cookie?: string; token?: string; headers?: 
 export async function call(app: App, method: string, path: string, opts: Call = {}) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers["content-type"] ??= "application/json";
-  if (opts.cookie) headers.cookie = `bothy_session=${opts.cookie}`;
+  if (opts.cookie) headers.cookie = `${SESSION_COOKIE}=${opts.cookie}`;
   if (opts.token) headers["x-access-token"] = opts.token;
   const res = await app.handle(
     new Request(`${ORIGIN}${path}`, {
@@ -29,9 +30,18 @@ export async function call(app: App, method: string, path: string, opts: Call = 
   return { status: res.status, json, text, headers: res.headers };
 }
 
-/** The session cookie's value from a Set-Cookie answer. */
+/** The session cookie's value from a Set-Cookie answer (over http, where the name has no prefix). */
 export const sessionFrom = (headers: Headers): string | undefined =>
-  /bothy_session=([^;]*)/.exec(headers.get("set-cookie") ?? "")?.[1];
+  new RegExp(`(?:^|[\\s,])${SESSION_COOKIE}=([^;]*)`).exec(headers.get("set-cookie") ?? "")?.[1];
+
+/** Signs up (which signs nobody in) and then signs in: the new account's session cookie. */
+export async function signUpAndIn(app: App, body: { email: string; password: string; name: string }): Promise<string> {
+  const up = await call(app, "POST", "/api/signup", { body });
+  if (up.status !== 202) throw new Error(`sign-up answered ${up.status}: ${up.text}`);
+  const cookie = sessionFrom((await call(app, "POST", "/api/signin", { body })).headers);
+  if (!cookie) throw new Error(`sign-in after sign-up set no cookie`);
+  return cookie;
+}
 
 // NOTE: mail bodies are quoted-printable: long lines are broken with "=\n" and "=" is "=3D".
 const decodeQuotedPrintable = (s: string) =>

@@ -1,5 +1,6 @@
-// "/signup" — create an account (SPEC §2). The API mails the verification link; the new session
-// then goes to the settings home, which sends an unverified account on to /verify (SPEC §4).
+// "/signup" — create an account (SPEC §2). The API mails the verification link and signs nobody in
+// (its answer must not tell a new address from a taken one), so the form goes on to the /verify
+// notice with what to do next: open the mailed link, then sign in.
 import { ApiForm } from "../../../components/forms/ApiForm";
 import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
 import type { Meta } from "../meta";
@@ -20,7 +21,7 @@ export default function SignupPage() {
           { name: "email", label: "Email", type: "email", autoComplete: "email" },
           { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: NEW_PASSWORD_HINT },
         ]}
-        then={{ navigate: "/settings" }}
+        then={{ navigate: "/verify?sent=1" }}
       />
       <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">
         Already have an account? <a href="/signin" className="font-semibold text-blue-700 underline dark:text-blue-400">Sign in</a>

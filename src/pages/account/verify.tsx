@@ -1,5 +1,5 @@
 // "/verify" — with ?token= it consumes the mailed link; without, the notice to check the inbox
-// (SPEC §6). Open to signed-out visitors, who may open the link in another browser; a verified
+// (SPEC §6), worded for what comes next after a sign-up (?sent=1). Open to signed-out visitors, who may open the link in another browser; a verified
 // user is sent on to /settings/domains by the `verified` guard (SPEC §4).
 import { CallOnOpen } from "../../../components/account/CallOnOpen";
 import { ApiForm } from "../../../components/forms/ApiForm";
@@ -25,6 +25,17 @@ export default function VerifyPage({ searchParams, user }: PageProps) {
         <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">
           Link not working? <a href={user ? "/settings/verify" : "/signin"} className="text-blue-700 underline dark:text-blue-400">{user ? "Send a new one" : "Sign in to get a new one"}</a>
         </p>
+      </>
+    );
+  }
+  if (!user && searchParams.has("sent")) {
+    return (
+      <>
+        <h1 className="mb-4 text-2xl font-bold">Check your email</h1>
+        <p className="mb-6 text-gray-700 dark:text-gray-300">
+          We sent a link to the address you gave. Open it to verify your email, then sign in to continue.
+        </p>
+        <a href="/signin" className="font-semibold text-blue-700 underline dark:text-blue-400">Sign in</a>
       </>
     );
   }

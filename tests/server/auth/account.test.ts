@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, sessionFrom } from "../../helpers/api";
+import { call, signUpAndIn } from "../../helpers/api";
 import { dumpAllTables } from "../../helpers/dump";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
 const SAME = { origin: "http://bothy.test" };
-const session = async (email: string) =>
-  sessionFrom((await call(server.app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "N" } })).headers)!;
+const session = (email: string) => signUpAndIn(server.app, { email, password: PASSWORD, name: "N" });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -94,9 +93,8 @@ describe("account deletion", () => {
 test("without beta, API keys are for Pro accounts only", async () => {
   const paid = await startTestServer({ env: { BETA: "0" } });
   try {
-    const res = await call(paid.app, "POST", "/api/signup", { body: { email: "free@example.com", password: PASSWORD, name: "F" } });
-    expect(res.json.user.pro).toBe(false);
-    const cookie = sessionFrom(res.headers)!;
+    const cookie = await signUpAndIn(paid.app, { email: "free@example.com", password: PASSWORD, name: "F" });
+    expect((await call(paid.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
     const key = await call(paid.app, "POST", "/api/api-keys", { cookie, headers: SAME, body: { name: "k" } });
     expect(key.status).toBe(403);
     expect(key.json.error.message).toBe("API keys are a Pro feature. Upgrade to Pro to create one.");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { setLogLevel, setLogSink } from "../../../src/log";
 import { call, mailedToken, outbox, sessionFrom } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
@@ -8,7 +9,7 @@ const NEW = "another sturdy passphrase";
 const SAME_ORIGIN = { origin: "http://bothy.test" };
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ["reset@example.com", "expire@example.com", "change@example.com"]) {
+  for (const email of ["reset@example.com", "expire@example.com", "change@example.com", "twice@example.com", "logged@example.com"]) {
     await call(server.app, "POST", "/api/signup", { body: { email, password: OLD, name: "R" } });
   }
 });
@@ -45,6 +46,36 @@ describe("password reset", () => {
     expect((await signin("reset@example.com", OLD)).status).toBe(401);
     expect((await signin("reset@example.com", NEW)).status).toBe(200);
     expect((await call(server.app, "GET", "/api/user", { cookie: session })).status).toBe(401);
+  });
+
+  test("completing a reset retires the account's other reset links", async () => {
+    await requestReset("twice@example.com");
+    const first = mailedToken(server.dataDir, "/reset");
+    await requestReset("twice@example.com");
+    const second = mailedToken(server.dataDir, "/reset");
+    expect(second).not.toBe(first);
+    expect((await call(server.app, "POST", "/api/reset", { body: { token: second, password: NEW } })).status).toBe(200);
+    const stale = await call(server.app, "POST", "/api/reset", { body: { token: first, password: "a third passphrase!" } });
+    expect(stale.status).toBe(400);
+    expect((await signin("twice@example.com", NEW)).status).toBe(200);
+  });
+
+  test("without SMTP the log names the outbox file, never the link", async () => {
+    const lines: string[] = [];
+    setLogLevel("info");
+    setLogSink((_, line) => lines.push(line));
+    try {
+      await requestReset("logged@example.com");
+    } finally {
+      setLogSink();
+      setLogLevel("silent");
+    }
+    const token = mailedToken(server.dataDir, "/reset");
+    const mailLines = lines.filter((l) => l.includes("mail written to outbox"));
+    expect(mailLines.length).toBe(1);
+    expect(JSON.parse(mailLines[0]!).file).toMatch(/outbox\/[^/]+\.eml$/);
+    expect(lines.join("\n")).not.toContain(token);
+    expect(lines.join("\n")).not.toContain("/reset?token=");
   });
 
   test("a reset link expires", async () => {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadConfig } from "../../../src/config";
+import { createAuthService } from "../../../src/auth/service";
+import { createMailer } from "../../../src/mail";
 import { call, sessionFrom } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
@@ -6,8 +9,9 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
 beforeAll(async () => {
   server = await startTestServer();
-  for (const email of ["ada@example.com", "mallory@example.com", "rota@example.com", "csrf@example.com"]) {
-    expect((await call(server.app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "A" } })).status).toBe(201);
+  const accounts = ["ada", "mallory", "rota", "csrf", "burst", "owner", "crowd"].map((name) => `${name}@example.com`);
+  for (const email of accounts) {
+    expect((await call(server.app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "A" } })).status).toBe(202);
   }
 });
 afterAll(() => server.stop());
@@ -49,6 +53,46 @@ describe("sign-in", () => {
     expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(eleventh.json.error.message).toBe("Too many attempts. Please wait a few minutes and try again.");
   }, 30_000);
+
+  test("forty concurrent wrong guesses: at most ten are checked, the rest are refused", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signin("crowd@example.com", `concurrent guess ${i}`)));
+    const refused = answers.filter((r) => r.status === 429).length;
+    expect(refused).toBeGreaterThanOrEqual(30);
+    expect(answers.filter((r) => r.status === 401).length).toBe(40 - refused);
+    expect(40 - refused).toBeGreaterThan(0);
+  }, 30_000);
+
+  test("a burst of wrong guesses with the right password in it does not sign in, nor does the password after it", async () => {
+    const burst = [...Array.from({ length: 24 }, (_, i) => signin("burst@example.com", `burst guess ${i}`)), signin("burst@example.com")];
+    const answers = await Promise.all(burst);
+    expect(answers.some((r) => r.status === 200)).toBe(false);
+    expect(answers.at(-1)!.status).toBe(429);
+    expect((await signin("burst@example.com")).status).toBe(429);
+  }, 30_000);
+
+  test("while an account is under attack, a client with no failures on it still signs in", async () => {
+    // NOTE: the HTTP app sees every in-process request as one client, so this drives the service
+    // with client tags of its own, over the same database.
+    const config = loadConfig({ DATA_DIR: server.dataDir });
+    const auth = createAuthService({
+      db: server.db,
+      mailer: createMailer(config),
+      secret: "x".repeat(32),
+      sessions: { idleDays: 7, maxDays: 30 },
+    });
+    const attempt = (password: string, client: string) => auth.signIn({ email: "owner@example.com", password }, client);
+    const statusOf = (r: Awaited<ReturnType<typeof attempt>>) => (r.ok ? 200 : r.status);
+    const guesses: number[] = [];
+    for (const bot of ["client:bot-a", "client:bot-b"]) for (let i = 0; i < 10; i++) guesses.push(statusOf(await attempt(`guess ${i}`, bot)));
+    expect(guesses).toEqual(Array(20).fill(401));
+    // Each bot is now locked out of the account, even with the right password...
+    expect(statusOf(await attempt(PASSWORD, "client:bot-a"))).toBe(429);
+    // ...and the account as a whole is over its limit: a further bot gets one guess, then is refused.
+    expect(statusOf(await attempt("guess", "client:bot-c"))).toBe(401);
+    expect(statusOf(await attempt(PASSWORD, "client:bot-c"))).toBe(429);
+    // The owner, from a client that has no failures on the account, still signs in.
+    expect(statusOf(await attempt(PASSWORD, "client:owner-home"))).toBe(200);
+  }, 60_000);
 
   test("a stolen refresh token is refused after rotation, and ends the family", async () => {
     const first = (await signin("rota@example.com")).json.token.refreshToken;
@@ -97,15 +141,24 @@ describe("sign-in", () => {
   });
 });
 
-test("the session cookie is Secure when the site is served over https", async () => {
+test("over https the session cookie is __Host- prefixed and Secure, and is read under that name", async () => {
   const https = await startTestServer({ env: { BASE_URL: "https://bothy.example" } });
   try {
-    const res = await call(https.app, "POST", "/api/signup", {
-      body: { email: "s@example.com", password: PASSWORD, name: "S" },
-      headers: { origin: "https://bothy.example" },
-    });
-    expect(res.status).toBe(201);
-    expect(res.headers.get("set-cookie")).toContain("Secure");
+    const body = { email: "s@example.com", password: PASSWORD, name: "S" };
+    const headers = { origin: "https://bothy.example" };
+    expect((await call(https.app, "POST", "/api/signup", { body, headers })).status).toBe(202);
+    const res = await call(https.app, "POST", "/api/signin", { body, headers });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toStartWith("__Host-bothy_session=");
+    expect(setCookie).toContain("Secure");
+    expect(setCookie).toContain("Path=/");
+    expect(setCookie).not.toContain("Domain");
+    const value = /^__Host-bothy_session=([^;]*)/.exec(setCookie)![1]!;
+    const me = await call(https.app, "GET", "/api/user", { headers: { cookie: `__Host-bothy_session=${value}` } });
+    expect(me.status).toBe(200);
+    // The unprefixed name, which a sibling subdomain could set, is not read over https.
+    expect((await call(https.app, "GET", "/api/user", { headers: { cookie: `bothy_session=${value}` } })).status).toBe(401);
   } finally {
     await https.stop();
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, mailedToken, outbox, sessionFrom } from "../../helpers/api";
+import { call, mailedToken, outbox, sessionFrom, signUpAndIn } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -12,27 +12,30 @@ const signup = (email: string, password = "a sturdy passphrase", name = "Ada Lov
   call(server.app, "POST", "/api/signup", { body: { email, password, name } });
 
 describe("sign-up and verification", () => {
-  test("signs up, signs in by cookie, mails a link that verifies once", async () => {
+  test("signs nobody in, mails a link without the chosen name that verifies once, then the account signs in", async () => {
     const res = await signup("Ada@Example.com");
-    expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", verified: false, pro: true });
-    const setCookie = res.headers.get("set-cookie")!;
-    expect(setCookie).toContain("HttpOnly");
-    expect(setCookie).toContain("SameSite=Lax");
-    expect(setCookie).toContain("Path=/");
-    expect(setCookie).not.toContain("Secure"); // BASE_URL is not https here
-    const cookie = sessionFrom(res.headers)!;
-
-    const me = await call(server.app, "GET", "/api/user", { cookie });
-    expect(me.status).toBe(200);
-    expect(me.json.user.verified).toBe(false);
+    expect(res.status).toBe(202);
+    expect(res.json).toEqual({ email: "ada@example.com", message: "Check your email: we sent a link to continue." });
+    expect(res.headers.get("set-cookie")).toBeNull();
 
     const mail = outbox(server.dataDir).at(-1)!;
     expect(mail).toContain("To: ada@example.com");
     expect(mail).toContain("Subject: Verify your email for Bothy");
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
+    // The address is not verified yet: whoever typed it chose the name, so the mail must not carry it.
+    expect(mail).not.toContain("Ada Lovelace");
     const token = mailedToken(server.dataDir, "/verify");
+
+    const signin = await call(server.app, "POST", "/api/signin", { body: { email: "ada@example.com", password: "a sturdy passphrase" } });
+    expect(signin.status).toBe(200);
+    expect(signin.json.user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", verified: false, pro: true });
+    const setCookie = signin.headers.get("set-cookie")!;
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).toContain("Path=/");
+    expect(setCookie).not.toContain("Secure"); // BASE_URL is not https here
+    const cookie = sessionFrom(signin.headers)!;
 
     expect((await call(server.app, "POST", "/api/verify", { body: { token } })).status).toBe(200);
     expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.verified).toBe(true);
@@ -41,11 +44,27 @@ describe("sign-up and verification", () => {
     expect(again.json.error.message).toBe("This verification link is invalid or has expired. Request a new one.");
   });
 
-  test("a taken email is refused on its field, case-insensitively", async () => {
-    await signup("grace@example.com");
-    const res = await signup("GRACE@example.com");
-    expect(res.status).toBe(409);
-    expect(res.json.error.fields.email).toBe("An account with this email already exists. Sign in or reset your password.");
+  test("a taken email answers like a new one, changes nothing, and mails its owner instead", async () => {
+    const fresh = await signup("grace@example.com");
+    const taken = await signup("GRACE@example.com", "another sturdy passphrase", "Mallory");
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.text).toBe(fresh.text);
+    expect(taken.headers.get("set-cookie")).toBeNull();
+
+    const mail = outbox(server.dataDir).at(-1)!;
+    expect(mail).toContain("To: grace@example.com");
+    expect(mail).toContain("Subject: Your Bothy account");
+    expect(mail).toContain("Someone tried to create a Bothy account with this address, which already has one.");
+    expect(mail).toContain("http://bothy.test/signin");
+    expect(mail).toContain("http://bothy.test/reset");
+    expect(mail).not.toContain("Mallory");
+    expect(mail).not.toContain("token=");
+
+    const [row] = await server.db.sql`SELECT name FROM users WHERE email = 'grace@example.com'`;
+    expect(row!.name).toBe("Ada Lovelace");
+    const signin = (password: string) => call(server.app, "POST", "/api/signin", { body: { email: "grace@example.com", password } });
+    expect((await signin("another sturdy passphrase")).status).toBe(401);
+    expect((await signin("a sturdy passphrase")).status).toBe(200);
   });
 
   test("weak passwords are refused with a field error and nothing is written", async () => {
@@ -81,11 +100,31 @@ describe("sign-up and verification", () => {
   });
 
   test("resending verification mails a fresh link", async () => {
-    const res = await signup("resend@example.com");
-    const cookie = sessionFrom(res.headers)!;
+    const cookie = await signUpAndIn(server.app, { email: "resend@example.com", password: "a sturdy passphrase", name: "R" });
     const before = outbox(server.dataDir).length;
     expect((await call(server.app, "POST", "/api/verify/resend", { cookie, headers: { origin: "http://bothy.test" } })).status).toBe(200);
     expect(outbox(server.dataDir).length).toBe(before + 1);
     expect((await call(server.app, "POST", "/api/verify/resend")).status).toBe(401);
   });
 });
+
+test("sign-ups and verification mails are charged to the client per hour", async () => {
+  const own = await startTestServer();
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const body = { email: `many${i}@example.com`, password: "a sturdy passphrase", name: "M" };
+      statuses.push((await call(own.app, "POST", "/api/signup", { body })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), 429, 429]);
+    expect(outbox(own.dataDir).length).toBe(10);
+    // A signed-in account's resend draws on the same budget.
+    const signin = await call(own.app, "POST", "/api/signin", { body: { email: "many0@example.com", password: "a sturdy passphrase" } });
+    const resend = await call(own.app, "POST", "/api/verify/resend", { cookie: sessionFrom(signin.headers)!, headers: { origin: "http://bothy.test" } });
+    expect(resend.status).toBe(429);
+    expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(outbox(own.dataDir).length).toBe(10);
+  } finally {
+    await own.stop();
+  }
+}, 60_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, sessionFrom } from "../../helpers/api";
+import { call, signUpAndIn } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -8,8 +8,7 @@ const SAME = { origin: "http://bothy.test" };
 let owner: string;
 let other: string;
 
-const account = async (app: typeof server.app, email: string) =>
-  sessionFrom((await call(app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "N" } })).headers)!;
+const account = (app: typeof server.app, email: string) => signUpAndIn(app, { email, password: PASSWORD, name: "N" });
 
 beforeAll(async () => {
   server = await startTestServer();

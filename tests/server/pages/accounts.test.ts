@@ -2,21 +2,21 @@
 // words them, the remembered redirect and its safety rule, and what the settings layout shows
 // to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, mailedToken, sessionFrom } from "../../helpers/api";
+import { SESSION_COOKIE } from "../../../src/auth";
+import { call, mailedToken, signUpAndIn } from "../../helpers/api";
 import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cookie: string;
 const SAME = { origin: "http://bothy.test" };
 const page = (path: string, session?: string) =>
-  server.app.handle(req(path, session ? { headers: { cookie: `bothy_session=${session}` } } : undefined));
+  server.app.handle(req(path, session ? { headers: { cookie: `${SESSION_COOKIE}=${session}` } } : undefined));
 const location = async (path: string, session?: string) => (await page(path, session)).headers.get("location");
 const html = async (path: string, session?: string) => (await (await page(path, session)).text()).replace(/<!-- -->/g, "");
 
 beforeAll(async () => {
   server = await startTestServer({ env: { BETA: "0", LOG_LEVEL: "error" } });
-  const r = await call(server.app, "POST", "/api/signup", { body: { email: "grace@example.com", password: "compilers all the way", name: "Grace Brewster Hopper" } });
-  cookie = sessionFrom(r.headers)!;
+  cookie = await signUpAndIn(server.app, { email: "grace@example.com", password: "compilers all the way", name: "Grace Brewster Hopper" });
 });
 afterAll(() => server.stop());
 
@@ -29,6 +29,13 @@ describe("account pages", () => {
     expect((await page("/settings/verify", cookie)).status).toBe(200);
     const notice = await html("/verify", cookie);
     expect(notice).toContain("Verify your email to activate your account: open the link we sent to grace@example.com.");
+  });
+
+  test("after a sign-up, a signed-out /verify?sent=1 says to open the mailed link, then sign in", async () => {
+    const notice = await html("/verify?sent=1");
+    expect(notice).toContain("Check your email");
+    expect(notice).toContain("We sent a link to the address you gave. Open it to verify your email, then sign in to continue.");
+    expect(notice).toContain(`href="/signin"`);
   });
 
   test("after verifying, /verify goes to /settings/domains and the settings pages open", async () => {

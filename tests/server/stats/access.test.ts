@@ -4,7 +4,7 @@
 // NOTE: the numbers are readStats' business (tests/server/stats on branch stats-core); these tests
 // assert who gets an answer and what its envelope says.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, dayKey, sessionFrom } from "../../helpers/api";
+import { call, dayKey, signUpAndIn } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -17,10 +17,9 @@ const RANGE = `startKey=${START}&endKey=${END}`;
 let owner: string;
 let other: string;
 let admin: string;
-let publicId: { closed: string; open: string; locked: string; guessed: string };
+let publicId: { closed: string; open: string; locked: string; guessed: string; crowded: string };
 
-const signUp = async (email: string) =>
-  sessionFrom((await call(server.app, "POST", "/api/signup", { body: { email, password: PASSWORD, name: "N" } })).headers)!;
+const signUp = (email: string) => signUpAndIn(server.app, { email, password: PASSWORD, name: "N" });
 const setScope = (email: string, scope: string[]) => server.db.sql`UPDATE users SET scope = ${scope} WHERE email = ${email}`;
 const post = (cookie: string, path: string, body: unknown) => call(server.app, "POST", path, { cookie, headers: SAME, body });
 const patch = (cookie: string, path: string, body: unknown) => call(server.app, "PATCH", path, { cookie, headers: SAME, body });
@@ -51,18 +50,20 @@ beforeAll(async () => {
   admin = await signUp("admin@example.com");
   await setScope("owner@example.com", ["pro"]);
   await setScope("admin@example.com", ["admin"]);
-  for (const d of ["mine.example.com", "shared.example.com", "locked.example.com", "guessed.example.com"]) {
+  for (const d of ["mine.example.com", "shared.example.com", "locked.example.com", "guessed.example.com", "crowded.example.com"]) {
     expect((await post(owner, "/api/domains", { domain: d, tz: "Asia/Kolkata" })).status).toBe(201);
   }
   expect((await post(other, "/api/domains", { domain: "theirs.example.com" })).status).toBe(201);
   await patch(owner, "/api/domains/shared.example.com", { public: true });
   await patch(owner, "/api/domains/locked.example.com", { public: true, password: "open sesame please" });
   await patch(owner, "/api/domains/guessed.example.com", { public: true, password: "open sesame please" });
+  await patch(owner, "/api/domains/crowded.example.com", { public: true, password: "open sesame please" });
   publicId = {
     closed: await idOf("mine.example.com"),
     open: await idOf("shared.example.com"),
     locked: await idOf("locked.example.com"),
     guessed: await idOf("guessed.example.com"),
+    crowded: await idOf("crowded.example.com"),
   };
 });
 afterAll(() => server.stop());
@@ -181,6 +182,16 @@ describe("GET /api/stats-public", () => {
     // Another dashboard is not affected.
     expect((await publicStats(publicId.locked, "open sesame please")).status).toBe(200);
   });
+
+  test("concurrent guesses count against each other: of forty at once, at most ten are checked", async () => {
+    const burst = [...Array.from({ length: 39 }, (_, i) => publicStats(publicId.crowded, `guess ${i}`)), publicStats(publicId.crowded, "open sesame please")];
+    const answers = await Promise.all(burst);
+    const refused = answers.filter((r) => r.status === 429).length;
+    expect(refused).toBeGreaterThanOrEqual(30);
+    expect(answers.filter((r) => r.status === 401).length).toBe(40 - refused);
+    // The right password came last in the burst: refused with the guesses, not let through.
+    expect(answers.at(-1)!.status).toBe(429);
+  }, 30_000);
 });
 
 describe("the Pro API: Authorization: Bearer <key>", () => {

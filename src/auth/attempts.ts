@@ -1,0 +1,80 @@
+// What each account attempt costs and who pays: password guesses against the throttles of
+// throttle.ts, and mail anyone can trigger (sign-ups, verification mails) against hourly budgets
+// per client and per process. In memory, per process, like the throttles.
+import { rateLimiter } from "../http/rate-limit";
+import { chargeAll, createThrottle, MAX_FAILURES, type Throttle, type Verdict } from "./throttle";
+
+const HOUR_MS = 3600_000;
+/** Sign-ups and verification mails one client may ask for per hour. */
+export const MAILS_PER_CLIENT_HOUR = 10;
+/** Sign-up and verification mails this process sends per hour, whoever asks. */
+export const MAILS_PER_HOUR = 300;
+/** Mails to one address per hour; past it the mail is skipped silently (the answer stays the same). */
+export const MAILS_PER_ADDRESS_HOUR = 3;
+
+export type SignInAttempt =
+  | { blocked: true; retryAfterS: number }
+  | {
+      blocked: false;
+      delayMs: number;
+      /** Settles the attempt once the password is checked: a success refunds what it was charged. */
+      settle(ok: boolean): void;
+    };
+
+export function accountAttempts() {
+  const pair = createThrottle(MAX_FAILURES.pair);
+  const account = createThrottle(MAX_FAILURES.account);
+  const client = createThrottle(MAX_FAILURES.client);
+  const links = createThrottle(MAX_FAILURES.pair);
+  const clientMails = rateLimiter(MAILS_PER_CLIENT_HOUR, HOUR_MS);
+  const processMails = rateLimiter(MAILS_PER_HOUR, HOUR_MS);
+  const addressMails = rateLimiter(MAILS_PER_ADDRESS_HOUR, HOUR_MS);
+  const addressKey = (email: string) => email.toLowerCase();
+
+  return {
+    /**
+     * Charges one sign-in before its password is checked.
+     * NOTE: three keys. (account, client) is the tight one: a client's own guesses at one account.
+     * The client alone is looser (many people share a NAT) and stops guessing across accounts. The
+     * account as a whole catches guesses spread over many clients, but it refuses only clients that
+     * already hold charges on this account: a client with none (the owner at home while a botnet
+     * guesses) still gets through, so an attack cannot lock the owner out. Each new client of a
+     * distributed attack thus gets one guess once the account is locked, and the per-client key
+     * bounds how many accounts it can spend such guesses on.
+     */
+    signIn(email: string, clientTag: string): SignInAttempt {
+      const own = `${addressKey(email)}|${clientTag}`;
+      const acct = addressKey(email);
+      const clean = pair.failures(own) === 0;
+      const keys: [Throttle, string][] = [[client, clientTag], [pair, own]];
+      if (!clean) keys.push([account, acct]);
+      const verdict = chargeAll(keys);
+      if (verdict.blocked) return verdict;
+      if (clean) account.charge(acct);
+      return {
+        ...verdict,
+        settle(ok) {
+          if (!ok) return;
+          pair.forgive(own);
+          account.refund(acct);
+          client.refund(clientTag);
+        },
+      };
+    },
+
+    /** Charges a mailed-link request (reset, verification) to the client and the address, for good. */
+    link: (email: string, clientTag: string): Verdict => chargeAll([[client, clientTag], [links, addressKey(email)]]),
+
+    /** Takes one mail from the client's and the process's hourly budgets, or says how long to wait. */
+    mail(clientTag: string): { ok: true } | { ok: false; retryAfterS: number } {
+      const mine = clientMails.take(clientTag);
+      if (!mine.ok) return mine;
+      return processMails.take("all");
+    },
+
+    /** Whether one more mail may go to this address this hour. */
+    mailTo: (email: string): boolean => addressMails.take(addressKey(email)).ok,
+  };
+}
+
+export type AccountAttempts = ReturnType<typeof accountAttempts>;

@@ -20,8 +20,8 @@ export const CHROMIUM_BASE_ARGS = [
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
-  // TRICKY: WebRTC's UDP does not go through the proxy, so a page could reach internal
-  // addresses with it; this policy allows proxied traffic only.
+  // NOTE: a second line behind the init script that removes WebRTC from pages (engine.ts):
+  // WebRTC's UDP does not go through the proxy, and this policy alone did not keep it off loopback.
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 

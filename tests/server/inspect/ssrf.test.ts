@@ -2,6 +2,7 @@
 // looks public but redirects to (or loads from) an internal address is refused mid-flight by
 // the job's proxy. The "internal" server here counts hits: it must never see one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import dgram from "node:dgram";
 import { browserHost } from "../../../src/inspect/browser";
 import { InspectError, inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
@@ -102,5 +103,42 @@ describe("SSRF: refused on the way, redirects and subresources included", () => 
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InspectError);
     expect((err as InspectError).type).toBe("forbidden");
+  });
+});
+
+describe("SSRF: WebRTC has no way around the proxy", () => {
+  const bound = (type: "udp4" | "udp6", address: string) =>
+    new Promise<dgram.Socket>((resolve, reject) => {
+      const socket = dgram.createSocket({ type, ipv6Only: type === "udp6" });
+      socket.once("error", reject);
+      socket.bind(0, address, () => resolve(socket));
+    });
+
+  test("STUN and TURN servers on loopback get no packet, and the page sees no RTCPeerConnection", async () => {
+    const v4 = await bound("udp4", "127.0.0.1");
+    const v6 = await bound("udp6", "::1");
+    const packets: string[] = [];
+    for (const s of [v4, v6]) s.on("message", (_msg, from) => packets.push(`${from.address} -> ${s.address().port}`));
+    try {
+      const [p4, p6] = [v4.address().port, v6.address().port];
+      const ice = [
+        { urls: `stun:127.0.0.1:${p4}` },
+        { urls: `stun:[::1]:${p6}` },
+        { urls: `turn:127.0.0.1:${p4}?transport=udp`, username: "u", credential: "p" },
+        { urls: `turn:[::1]:${p6}?transport=udp`, username: "u", credential: "p" },
+      ];
+      const guard = { resolve: mappedResolver(new Map([["public.example", "127.0.0.1"]])), allow: ["public.example"] };
+      const capture = await inspectPage((await host.acquire()).browser, `http://public.example:${site.http}/webrtc?ice=${encodeURIComponent(JSON.stringify(ice))}`, guard, {
+        // NOTE: a second of quiet after load: ICE gathering sends its first STUN/TURN packets
+        // within milliseconds of setLocalDescription, long before the capture ends.
+        timeoutMs: 15_000, quietMs: 1000, maxBytes: 1e7, maxRequests: 100,
+      });
+      // The page's own view: no constructor in its window, nor in a fresh iframe's.
+      expect(capture.title).toBe("WebRTC undefined/undefined");
+      expect(packets).toEqual([]);
+    } finally {
+      v4.close();
+      v6.close();
+    }
   });
 });

@@ -15,11 +15,36 @@ export const CHROMIUM_BASE_ARGS = [
   "--disable-sync",
 ];
 
+// TRICKY: Chromium reads only the last --disable-features switch, and Playwright passes its own
+// (chromiumSwitches.ts in playwright-core). The inspector replaces that one switch with a single
+// merged list: Playwright's features as of playwright-core 1.65, plus Chromium's own background
+// fetches that would go out through the job's proxy and show up in the inspection. A test reads
+// the launched browser's command line, so a Playwright upgrade that changes its list fails there.
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+  "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+export const BACKGROUND_FEATURES = [
+  "AutofillServerCommunication", // form-field type queries to content-autofill.googleapis.com
+  "OptimizationHintsFetching",
+  "OptimizationGuideModelDownloading",
+  "OptimizationTargetPrediction",
+  "CertificateTransparencyComponentUpdater",
+  "DialMediaRouteProvider",
+];
+const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`;
+
 // NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
 // path), and no background traffic of Chromium's own that would be counted or leak.
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
+  "--disable-client-side-phishing-detection",
+  "--disable-domain-reliability",
+  "--safebrowsing-disable-auto-update",
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(",")}`,
   // NOTE: a second line behind the init script that removes WebRTC from pages (engine.ts):
   // WebRTC's UDP does not go through the proxy, and this policy alone did not keep it off loopback.
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -62,6 +87,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
       browser: chromium.launch({
         executablePath,
         args: ARGS,
+        ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
         // TRICKY: a browser-level proxy that nothing uses. Each context sets its own guarded proxy,
         // and the launch-level one is a closed port so a context without one can reach nothing.
         proxy: { server: "http://127.0.0.1:9" },

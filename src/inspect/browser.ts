@@ -2,11 +2,11 @@
 // closed on shutdown. Jobs never share a context: each gets a fresh one (empty cache = first visit).
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
+import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
 
 /** Headless Debian Chromium with no traffic of its own: the e2e tests launch it the same way. */
 export const CHROMIUM_BASE_ARGS = [
   "--headless",
-  "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
@@ -71,6 +71,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
   const slots = new Set<Slot>();
   let closed = false;
   let launches = 0;
+  let mode: SandboxMode | null = null;
 
   const closeSlot = async (slot: Slot) => {
     slots.delete(slot);
@@ -80,6 +81,10 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
 
   const launch = (): Slot => {
     launches++;
+    if (!mode) {
+      mode = sandboxMode(sandboxFacts());
+      log.info(`inspector browser sandbox ${mode.sandbox ? "on" : "off"}`, { reason: mode.reason });
+    }
     const slot: Slot = {
       uses: 0,
       active: 0,
@@ -88,6 +93,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
         executablePath,
         args: ARGS,
         ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
+        chromiumSandbox: mode.sandbox,
         // TRICKY: a browser-level proxy that nothing uses. Each context sets its own guarded proxy,
         // and the launch-level one is a closed port so a context without one can reach nothing.
         proxy: { server: "http://127.0.0.1:9" },

@@ -73,7 +73,7 @@ describe("the inspector's Chromium", () => {
       const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];
       const drop = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
       const run = Bun.spawn([...drop, ...probe], { env: { ...process.env, HOME: home }, stdout: "pipe", stderr: "inherit" });
-      const lines = (await new Response(run.stdout).text()).trim().split("\n").map((l) => JSON.parse(l) as { msg: string });
+      const lines = (await new Response(run.stdout).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(await run.exited).toBe(0);
       expect(lines).toEqual([
         { t: expect.any(String), level: "info", msg: "inspector browser sandbox on", reason: "unprivileged user namespaces are available" },

@@ -28,11 +28,9 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 export const BACKGROUND_FEATURES = [
   "AutofillServerCommunication", // form-field type queries to content-autofill.googleapis.com
-  "OptimizationHintsFetching",
-  "OptimizationGuideModelDownloading",
-  "OptimizationTargetPrediction",
-  "CertificateTransparencyComponentUpdater",
-  "DialMediaRouteProvider",
+  "OptimizationHintsFetching", // per-host hints from optimizationguide-pa.googleapis.com
+  "OptimizationTargetPrediction", // model downloads for the optimization guide
+  "DialMediaRouteProvider", // DIAL device discovery: SSDP multicast on the local network
 ];
 const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`;
 
@@ -41,13 +39,12 @@ const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEA
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
-  "--disable-client-side-phishing-detection",
   "--disable-domain-reliability",
-  "--safebrowsing-disable-auto-update",
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(",")}`,
   // NOTE: a second line behind the init script that removes WebRTC from pages (engine.ts):
-  // WebRTC's UDP does not go through the proxy, and this policy alone did not keep it off loopback.
-  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  // WebRTC's UDP does not go through the proxy; with this policy it sends none. (The switch is
+  // the command-line form of the WebRTC IP handling preference; "--force-…" is not one.)
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 export type BrowserLease = { browser: Browser; release(): void };

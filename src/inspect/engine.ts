@@ -75,8 +75,7 @@ const VIEWPORT = { width: 1366, height: 768 };
 
 // TRICKY: WebRTC sends its UDP (STUN, TURN, ICE checks) from the browser itself, past the job's
 // proxy and so past the guard. Pages get no WebRTC at all: every RTC interface is gone before the
-// first script of any frame runs, which the real browsers of many visitors (WebRTC off by policy
-// or extension) also look like to a page.
+// first script of any frame runs, as in a browser with WebRTC turned off by policy or extension.
 const NO_WEBRTC = `for (const name of Object.getOwnPropertyNames(globalThis)) if (/^(webkit)?RTC/.test(name)) delete globalThis[name];`;
 
 /**

@@ -1,5 +1,7 @@
 # Bothy: one image for self-hosting. Build: docker build -t bothy .
 # Run: docker run -p 3000:3000 -v bothy-data:/data bothy   (or docker compose up, see README)
+# NOTE: a single `docker run` inspects pages in the app process (user bothy); docker compose runs
+# the inspector as its own process under its own user, away from /data.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -12,7 +14,13 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --create-home --uid 10001 bothy \
- && mkdir -p /data && chown bothy:bothy /data
+ && useradd --create-home --uid 10002 --user-group inspector \
+ && mkdir -p /data && chown bothy:bothy /data && chmod 700 /data
+# NOTE: two users. bothy runs the app and owns /data (database, secret.key, outbox); inspector runs
+# `worker:inspect`, the process that drives Chromium on arbitrary pages, and cannot read /data.
+# docker-compose.yml starts the worker as inspector (user: "10002:10002") next to an app with
+# INSPECT_CONCURRENCY=0. Chromium's sandbox needs user namespaces, which Docker's default
+# seccomp profile refuses: the worker then logs "inspector browser sandbox off" and why.
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./

@@ -2,11 +2,11 @@
 // closed on shutdown. Jobs never share a context: each gets a fresh one (empty cache = first visit).
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
+import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
 
 /** Headless Debian Chromium with no traffic of its own: the e2e tests launch it the same way. */
 export const CHROMIUM_BASE_ARGS = [
   "--headless",
-  "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
@@ -15,14 +15,36 @@ export const CHROMIUM_BASE_ARGS = [
   "--disable-sync",
 ];
 
+// TRICKY: Chromium reads only the last --disable-features switch, and Playwright passes its own
+// (chromiumSwitches.ts in playwright-core). The inspector replaces that one switch with a single
+// merged list: Playwright's features as of playwright-core 1.65, plus Chromium's own background
+// fetches that would go out through the job's proxy and show up in the inspection. A test reads
+// the launched browser's command line, so a Playwright upgrade that changes its list fails there.
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+  "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+export const BACKGROUND_FEATURES = [
+  "AutofillServerCommunication", // form-field type queries to content-autofill.googleapis.com
+  "OptimizationHintsFetching", // per-host hints from optimizationguide-pa.googleapis.com
+  "OptimizationTargetPrediction", // model downloads for the optimization guide
+  "DialMediaRouteProvider", // DIAL device discovery: SSDP multicast on the local network
+];
+const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`;
+
 // NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
 // path), and no background traffic of Chromium's own that would be counted or leak.
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
-  // TRICKY: WebRTC's UDP does not go through the proxy, so a page could reach internal
-  // addresses with it; this policy allows proxied traffic only.
-  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--disable-domain-reliability",
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(",")}`,
+  // NOTE: a second line behind the init script that removes WebRTC from pages (engine.ts):
+  // WebRTC's UDP does not go through the proxy; with this policy it sends none. (The switch is
+  // the command-line form of the WebRTC IP handling preference; "--force-…" is not one.)
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 export type BrowserLease = { browser: Browser; release(): void };
@@ -46,6 +68,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
   const slots = new Set<Slot>();
   let closed = false;
   let launches = 0;
+  let mode: SandboxMode | null = null;
 
   const closeSlot = async (slot: Slot) => {
     slots.delete(slot);
@@ -55,6 +78,10 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
 
   const launch = (): Slot => {
     launches++;
+    if (!mode) {
+      mode = sandboxMode(sandboxFacts());
+      log.info(`inspector browser sandbox ${mode.sandbox ? "on" : "off"}`, { reason: mode.reason });
+    }
     const slot: Slot = {
       uses: 0,
       active: 0,
@@ -62,6 +89,8 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
       browser: chromium.launch({
         executablePath,
         args: ARGS,
+        ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
+        chromiumSandbox: mode.sandbox,
         // TRICKY: a browser-level proxy that nothing uses. Each context sets its own guarded proxy,
         // and the launch-level one is a closed port so a context without one can reach nothing.
         proxy: { server: "http://127.0.0.1:9" },

@@ -73,6 +73,11 @@ function isMainDocument(r: Request): boolean {
 }
 const VIEWPORT = { width: 1366, height: 768 };
 
+// TRICKY: WebRTC sends its UDP (STUN, TURN, ICE checks) from the browser itself, past the job's
+// proxy and so past the guard. Pages get no WebRTC at all: every RTC interface is gone before the
+// first script of any frame runs, as in a browser with WebRTC turned off by policy or extension.
+const NO_WEBRTC = `for (const name of Object.getOwnPropertyNames(globalThis)) if (/^(webkit)?RTC/.test(name)) delete globalThis[name];`;
+
 /**
  * The viewport as a half-scale JPEG (683×384): about half the bytes and encode time of a
  * full-size one (notes/inspector-carbon.md A7), and it is shown as a thumbnail. null on failure:
@@ -105,6 +110,11 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     ignoreHTTPSErrors: true,
     proxy: { server: `http://127.0.0.1:${proxy.port}` },
   }).catch(async (err: unknown) => {
+    await proxy.close();
+    throw err;
+  });
+  await context.addInitScript(NO_WEBRTC).catch(async (err: unknown) => {
+    await context.close().catch(() => {});
     await proxy.close();
     throw err;
   });

@@ -18,7 +18,11 @@ export const mappedResolver = (map: ReadonlyMap<string, string>, fallback: Resol
   };
 
 // NOTE: every range that is not the public internet: RFC 6890 special-purpose registries,
-// plus multicast and reserved. IPv4-mapped and NAT64 IPv6 forms are unwrapped before checking.
+// plus multicast and reserved. IPv4-mapped, IPv4-translated and well-known NAT64 IPv6 forms are
+// unwrapped before checking (a public site may sit behind NAT64); the IPv4-compatible block
+// (::/96, deprecated), 6to4 (2002::/16, its relays deprecated) and local-use NAT64
+// (64:ff9b:1::/48, translated by the operator's own gateway) are refused whole: each can carry
+// an internal IPv4 address, and none has a public use left to measure.
 const INTERNAL = new net.BlockList();
 for (const [prefix, bits] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16],
@@ -26,20 +30,31 @@ for (const [prefix, bits] of [
   ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) INTERNAL.addSubnet(prefix, bits, "ipv4");
 for (const [prefix, bits] of [
-  ["::", 128], ["::1", 128], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["fc00::", 7],
-  ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+  ["::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["2002::", 16],
+  ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) INTERNAL.addSubnet(prefix, bits, "ipv6");
 
-/** The IPv4 address hidden in an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::/96) address. */
+/** The eight 16-bit groups of a valid IPv6 address, whichever way it is written. */
+function ipv6Groups(ip: string): number[] {
+  let text = ip;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
+}
+
+/** The IPv4 address in an IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96) or NAT64 (64:ff9b::/96) address. */
 function embeddedIpv4(ip: string): string | null {
-  const m = /^(?:::ffff:|64:ff9b::)(?:0:)?(.+)$/i.exec(ip);
-  if (!m) return null;
-  if (net.isIPv4(m[1]!)) return m[1]!;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(m[1]!);
-  if (!hex) return null;
-  const hi = parseInt(hex[1]!, 16);
-  const lo = parseInt(hex[2]!, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  const g = ipv6Groups(ip);
+  const prefix = g.slice(0, 6).map((n) => n.toString(16)).join(":");
+  if (prefix !== "0:0:0:0:0:ffff" && prefix !== "0:0:0:0:ffff:0" && prefix !== "64:ff9b:0:0:0:0") return null;
+  return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join(".");
 }
 
 /** True for loopback, private, link-local, unspecified, multicast, documentation and reserved addresses. */
@@ -47,7 +62,7 @@ export function isInternalAddress(ip: string): boolean {
   const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   if (net.isIPv4(bare)) return INTERNAL.check(bare, "ipv4");
   if (!net.isIPv6(bare)) return true; // not an address at all: never connect to it
-  const v4 = embeddedIpv4(bare.toLowerCase());
+  const v4 = embeddedIpv4(bare);
   if (v4) return INTERNAL.check(v4, "ipv4");
   return INTERNAL.check(bare, "ipv6");
 }

@@ -2,9 +2,11 @@
 // looks public but redirects to (or loads from) an internal address is refused mid-flight by
 // the job's proxy. The "internal" server here counts hits: it must never see one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import dgram from "node:dgram";
 import { browserHost } from "../../../src/inspect/browser";
 import { InspectError, inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
+import { startJobProxy } from "../../../src/inspect/proxy";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -102,5 +104,70 @@ describe("SSRF: refused on the way, redirects and subresources included", () => 
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InspectError);
     expect((err as InspectError).type).toBe("forbidden");
+  });
+});
+
+describe("SSRF: WebRTC has no way around the proxy", () => {
+  const bound = (type: "udp4" | "udp6", address: string) =>
+    new Promise<dgram.Socket>((resolve, reject) => {
+      const socket = dgram.createSocket({ type, ipv6Only: type === "udp6" });
+      socket.once("error", reject);
+      socket.bind(0, address, () => resolve(socket));
+    });
+  /** STUN and TURN servers listening on 127.0.0.1 and [::1]; they count the packets they get. */
+  async function iceServers() {
+    const v4 = await bound("udp4", "127.0.0.1");
+    const v6 = await bound("udp6", "::1");
+    const packets: string[] = [];
+    for (const s of [v4, v6]) s.on("message", (_msg, from) => packets.push(`${from.address} -> ${s.address().port}`));
+    const [p4, p6] = [v4.address().port, v6.address().port];
+    const ice = [
+      { urls: `stun:127.0.0.1:${p4}` },
+      { urls: `stun:[::1]:${p6}` },
+      { urls: `turn:127.0.0.1:${p4}?transport=udp`, username: "u", credential: "p" },
+      { urls: `turn:[::1]:${p6}?transport=udp`, username: "u", credential: "p" },
+    ];
+    return {
+      url: `http://public.example:${site.http}/webrtc?ice=${encodeURIComponent(JSON.stringify(ice))}`,
+      packets,
+      close: () => (v4.close(), v6.close()),
+    };
+  }
+  const guard = { resolve: mappedResolver(new Map([["public.example", "127.0.0.1"]])), allow: ["public.example"] };
+
+  test("STUN and TURN servers on loopback get no packet, and the page sees no RTCPeerConnection", async () => {
+    const servers = await iceServers();
+    try {
+      const capture = await inspectPage((await host.acquire()).browser, servers.url, guard, {
+        // NOTE: a second of quiet after load: ICE gathering sends its first STUN/TURN packets
+        // within milliseconds of setLocalDescription, long before the capture ends.
+        timeoutMs: 15_000, quietMs: 1000, maxBytes: 1e7, maxRequests: 100,
+      });
+      // The page's own view: no constructor in its window, nor in a fresh iframe's.
+      expect(capture.title).toBe("WebRTC undefined/undefined");
+      expect(servers.packets).toEqual([]);
+    } finally {
+      servers.close();
+    }
+  });
+
+  test("a page that still had RTCPeerConnection would send no UDP either (the browser's own policy)", async () => {
+    // A context like a job's but without the engine's init script: only the launch switches act.
+    const servers = await iceServers();
+    const proxy = await startJobProxy({ ...guard, maxBytes: 1e7 });
+    const lease = await host.acquire();
+    const context = await lease.browser.newContext({ proxy: { server: `http://127.0.0.1:${proxy.port}` } });
+    try {
+      const page = await context.newPage();
+      await page.goto(servers.url);
+      expect(await page.title()).toBe("WebRTC function/function");
+      await page.waitForFunction(() => (window as { gathered?: boolean }).gathered === true, null, { timeout: 20_000 });
+      expect(servers.packets).toEqual([]);
+    } finally {
+      await context.close();
+      lease.release();
+      await proxy.close();
+      servers.close();
+    }
   });
 });

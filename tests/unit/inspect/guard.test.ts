@@ -14,8 +14,18 @@ describe("isInternalAddress", () => {
     "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1",
     "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "64:ff9b::a9fe:a9fe", "ff02::1", "[::1]", "not-an-ip",
   ];
-  const external = ["93.184.216.34", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
+  const external = ["93.184.216.34", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "64:ff9b:0:0:0:0:8.8.8.8"];
   for (const ip of internal) test(`${ip} is internal`, () => expect(isInternalAddress(ip)).toBe(true));
+
+  // IPv6 blocks that carry an IPv4 address: refused whole, or unwrapped (NAT64 well-known prefix),
+  // whichever way the address is written.
+  const embedding = [
+    "::127.0.0.1", "::7f00:1", "::8.8.8.8", "::a00:1", // IPv4-compatible, ::/96
+    "2002:7f00:1::1", "2002:a9fe:a9fe::", "2002:808:808::1", // 6to4, 2002::/16
+    "64:ff9b:1::a00:1", "64:ff9b:1:ffff::8.8.8.8", // local-use NAT64, 64:ff9b:1::/48
+    "64:ff9b:0:0:0:0:7f00:1", "0064:ff9b::127.0.0.1", "0:0:0:0:0:ffff:10.0.0.1", // long forms
+  ];
+  for (const ip of embedding) test(`${ip} is internal`, () => expect(isInternalAddress(ip)).toBe(true));
   for (const ip of external) test(`${ip} is public`, () => expect(isInternalAddress(ip)).toBe(false));
 });
 

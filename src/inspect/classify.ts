@@ -1,6 +1,7 @@
 // Pure classification of what a page loaded: file groups, trackers (offline third-party-web
 // dataset) and cookies. No browser types here, so it is tested without Chromium.
 import { getEntity } from "third-party-web";
+import { getDomain } from "tldts";
 
 export const FILE_GROUPS = ["images", "scripts", "html", "styles", "fonts", "videos", "other"] as const;
 export type FileGroup = (typeof FILE_GROUPS)[number];
@@ -43,9 +44,9 @@ export function classifyTracker(requestUrl: string, pageUrl: string): Tracker | 
   return { host, entity: entity.name, category: entity.category };
 }
 
-/** The registrable-ish site of a host: the last two labels (enough to tell first from third party). */
-export const siteOf = (host: string): string =>
-  /^[\d.]+$|:/.test(host) ? host : host.split(".").slice(-2).join(".");
+/** The registrable domain of a host by the Public Suffix List (shop.example.co.uk → example.co.uk),
+ * which decides first from third party; an IP address or a bare name is its own site. */
+export const siteOf = (host: string): string => getDomain(host, { allowPrivateDomains: true }) ?? host.toLowerCase();
 
 export type SetCookieAttempt = { name: string; domain: string; path: string; secure: boolean; httpOnly: boolean; sameSite?: string };
 

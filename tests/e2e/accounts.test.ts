@@ -218,7 +218,7 @@ describe("accounts in Chromium", () => {
       // [page, field label → value, submit button, field whose message shows, message]
       const cases: FieldCase[] = [
         ["/settings/domains", { Domain: "not a domain" }, "Add website", "Domain", /domain/i],
-        ["/settings/domains", { Domain: "example.com" }, "Add website", "Domain", "example.com is already added to Bothy. Ask its owner, or write to us if it is yours."],
+        ["/settings/domains", { Domain: "example.com" }, "Add website", "Domain", "example.com is in your list already."],
         ["/settings/edit", { Name: "   " }, "Save", "Name", "Enter your name."],
         ["/settings/password", { "Current password": "wrong password here", "New password": "another long one 42" }, "Change password", "Current password", "Your current password is not right."],
         ["/settings/password", { "Current password": ME.password, "New password": "short" }, "Change password", "New password", /at least 10 characters/],

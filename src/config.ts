@@ -129,6 +129,7 @@ export const SETTINGS = {
   INSPECT_RATE_LIMIT: setting(integer(1, 100000), "new inspections one client may start per hour", "30"),
   INSPECT_ALLOW_HOSTS: setting(hostList, "tests only: hosts the inspector may reach although internal or on other ports"),
   INSPECT_HOST_MAP: setting(hostMap, "tests only: host=IP pairs the inspector resolves without DNS"),
+  DOMAIN_VERIFY_HTTP_PORT: setting(integer(1, 65535), "tests only: the port of the http:// look-up that verifies a domain's home page", "80"),
   GREENCHECK_API_BASE: setting(
     url(["http:", "https:"]),
     "Green Web Foundation API used for green-hosting checks",

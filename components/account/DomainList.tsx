@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../forms/api";
 
-type Row = { domain: string; tz: string; public: boolean };
+type Row = { domain: string; tz: string; public: boolean; verified: boolean };
 
 export function DomainList() {
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -34,6 +34,7 @@ export function DomainList() {
               <p className="text-xs text-gray-600 dark:text-gray-400">
                 {d.tz}
                 {d.public ? " · public dashboard" : ""}
+                {d.verified ? "" : " · not verified yet"}
               </p>
             </div>
             <div className="flex gap-1">

@@ -1,13 +1,15 @@
 "use client";
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
-// the public dashboard's password. Links to install and delete.
+// the public dashboard's password; sharing waits for the ownership proof (DomainVerify). The public
+// link can be replaced by a new one. Links to install and delete.
 import { useEffect, useState } from "react";
 import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
+import { DomainVerify } from "./DomainVerify";
 
-type Row = { domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean };
+type Row = { domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string };
 type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
 
 const link = "text-blue-700 underline dark:text-blue-400";
@@ -25,11 +27,11 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
   if (row === null) return <p role="alert" className="mt-4 text-gray-700 dark:text-gray-300">No such domain. <a href="/settings/domains" className={link}>Your websites</a></p>;
 
   const base = `/dashboard/${encodeURIComponent(domain)}`;
-  const fields: FieldSpec[] = [
-    { name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz },
-    { name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public },
-  ];
-  if (pro) {
+  const fields: FieldSpec[] = [{ name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz }];
+  if (row.verified) {
+    fields.push({ name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public });
+  }
+  if (pro && row.verified) {
     fields.push({
       name: "password",
       label: "Password for the public dashboard",
@@ -41,14 +43,31 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
   }
   return (
     <div className="mt-6 max-w-lg">
-      <ApiForm method="PATCH" action={`/api/domains/${encodeURIComponent(domain)}`} submit="Save settings" fields={fields} then={{ message: "Settings saved.", event: "bothy:domains" }} />
+      <DomainVerify domain={domain} verified={row.verified} verifyTag={row.verifyTag} />
+      {/* NOTE: keyed by the proof, so the sharing fields appear with their values once it is verified. */}
+      <div className="mt-6">
+        <ApiForm
+          key={String(row.verified)}
+          method="PATCH"
+          action={`/api/domains/${encodeURIComponent(domain)}`}
+          submit="Save settings"
+          fields={fields}
+          then={{ message: "Settings saved.", event: "bothy:domains" }}
+        />
+      </div>
       {row.public && (
         // NOTE: shown to copy rather than linked: the public dashboard is another issue's page.
-        <div className="mt-4 flex items-center gap-3 text-sm text-gray-700 dark:text-gray-300">
-          <span>
-            Public link: <code className="break-all">{`${origin}/public/${row.publicID}`}</code>
-          </span>
-          <CopyButton text={`${origin}/public/${row.publicID}`} label="Copy link" />
+        <div className="mt-4 space-y-3 text-sm text-gray-700 dark:text-gray-300">
+          <div className="flex items-center gap-3">
+            <span>
+              Public link: <code data-testid="public-link" className="break-all">{`${origin}/public/${row.publicID}`}</code>
+            </span>
+            <CopyButton text={`${origin}/public/${row.publicID}`} label="Copy link" />
+          </div>
+          <p>A new link makes the old one stop working, for everyone you gave it to.</p>
+          <div className="max-w-xs">
+            <ApiForm method="POST" action={`/api/domains/${encodeURIComponent(domain)}/public-id`} submit="Make a new public link" fields={[]} then={{ event: "bothy:domains" }} />
+          </div>
         </div>
       )}
       <p className="mt-8 flex gap-4 text-sm">

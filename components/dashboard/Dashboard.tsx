@@ -109,6 +109,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
   const pickDay = useCallback((stamp: string) => changeRange({ startKey: stamp, endKey: stamp }), [changeRange]);
   const rules: DayRules | null = v ? { today: v.today, created: dayIn(v.tz, Date.parse(v.created)), historyDays: v.historyDays } : null;
   const domain = v?.SK ?? name;
+  // NOTE: a public dashboard's answers do not name the domain; "Public dashboard" is no site name.
+  const site = mode === "public" ? (v?.SK ?? null) : domain;
   const readOnly = mode !== "owner";
   const fetched = !!(data.summary && data.path && data.ref && !data.busy);
   // Filled: the numbers are in and the lazily loaded chart and map are drawn (they stay mounted
@@ -190,7 +192,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, r
                 />
                 <Insights summary={data.summary} path={data.path} ref={data.ref} />
               </section>
-              <Sections summary={data.summary} path={data.path} refStats={data.ref} limit={limit} pro={pro} domain={domain} onPopup={setPopup} />
+              <Sections summary={data.summary} path={data.path} refStats={data.ref} limit={limit} pro={pro} domain={site} onPopup={setPopup} />
             </>
           )}
         </div>

@@ -23,7 +23,8 @@ type Props = {
   refStats?: RefStats;
   limit: number;
   pro: boolean;
-  domain: string;
+  /** The site's name, null on a public dashboard (its answers do not reveal it). */
+  domain: string | null;
   onPopup: (p: RowPopup) => void;
 };
 

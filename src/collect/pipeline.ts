@@ -22,6 +22,23 @@ export type Deps = { sites: Sites };
 
 const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
 
+/** The event name the tracker gives outbound-link clicks (data-outbound); its value is the link. */
+const OUTBOUND = "Outbound";
+
+/**
+ * An outbound link as stored: scheme, host and path. NOTE: queries, fragments and user info often
+ * carry tokens, e-mail addresses or ids of the visitor; none of that is kept. A value that is not
+ * an http(s) URL is cut at its first "?" or "#" for the same reason.
+ */
+function linkTarget(value: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (url && (url.protocol === "http:" || url.protocol === "https:")) return `${url.protocol}//${url.host}${url.pathname}`;
+  return value.replace(/[?#].*$/s, "");
+}
+
 function placeSite(d: Draft, site: Site | null): DropReason | void {
   if (!site) return "unknown_domain";
   if (site.deleted) return "deleted_domain";
@@ -135,7 +152,8 @@ const STEPS: Step[] = [
         d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
       } else {
         d.row.eventName = i.body.n;
-        d.row.eventValue = i.body.v == null ? null : String(i.body.v).slice(0, 200);
+        const value = i.body.v == null ? null : String(i.body.v);
+        d.row.eventValue = value === null ? null : (i.body.n === OUTBOUND ? linkTarget(value) : value).slice(0, 200);
       }
     },
   },

@@ -1,21 +1,39 @@
-// The domains room (issue 5): an owner lists, adds, configures and deletes the sites Bothy counts.
-// Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID and, for
-// Pro, may be protected by a password. Another owner's domain always answers 404.
+// The domains room (issue 5): an owner lists, adds, configures, verifies and deletes the sites Bothy
+// counts. Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID
+// (which its owner may replace) and, for Pro, may be protected by a password. Another owner's
+// domain always answers 404.
+//
+// Ownership (./verify.ts proves it):
+// - Adding needs a verified email address.
+// - A name nobody holds becomes the adder's domain, unverified: it collects and shows its stats to
+//   them as before, but its dashboard cannot be made public (nor given a password) until verified.
+// - A name another account holds, the demo's, or this instance's own host becomes a claim: it
+//   collects nothing and its dashboard is empty. NOTE: the answer, the list entry and the dashboard
+//   of a claim look exactly like those of a fresh unverified domain, so adding a name tells no one
+//   whether it is a customer's.
+// - Verifying a claim takes the domain over from an unverified holder (who loses it); a verified
+//   holder keeps it, which only a claimant who has just proved control of the site is told.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
-import { signedIn, withSession } from "../auth";
+import { signedIn, withSession, type User } from "../auth";
 import { hashPassword } from "../auth/passwords";
 import { HttpError } from "../http/errors";
+import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { FREE_DOMAIN_LIMIT, isPro } from "../plans";
+import { demoDomain } from "../stats/demo-domain";
 import { normaliseHost } from "./host";
-import { countDomains, deleteDomainsWithHits, insertDomain, listDomains, ownedDomain, updateDomain, type Domain } from "./queries";
+import {
+  countDomains, deleteClaim, deleteDomainsWithHits, insertClaim, insertDomain, listDomains, markDomainVerified, ownedDomain,
+  rotatePublicId, takeOver, updateClaimZone, updateDomain, type Domain,
+} from "./queries";
 import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
+import { homePageProver, verifyTag } from "./verify";
 
 export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
 export { DEFAULT_TZ, timezoneOptions } from "./timezones";
 export type { Domain } from "./queries";
 
-/** SPEC §3 Domain, as the API answers it. */
+/** SPEC §3 Domain, as the API answers it, with its ownership proof. */
 const view = (d: Domain) => ({
   domain: d.name,
   SK: d.name,
@@ -25,13 +43,33 @@ const view = (d: Domain) => ({
   tz: d.tz,
   public: d.public,
   passwordProtected: d.passwordProtected,
+  verified: d.verified,
+  /** The tag that proves ownership, for the owner to paste into their home page. */
+  verifyTag: verifyTag(d.verifyToken),
 });
 
 const tz = t.String({ maxLength: 64, error: "Choose a time zone from the list." });
+const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
 const NOT_FOUND = "No such domain.";
+const VERIFY_EMAIL = "Verify your email address before you add a website.";
+const VERIFICATIONS_PER_HOUR = 30;
+
+/** Names no account may hold: the demo's and this instance's own host. */
+const reservedNames = (config: AppContext["config"]): Set<string> => {
+  const names = new Set<string>();
+  const demo = demoDomain(config);
+  if (demo) names.add(demo);
+  if (config.BASE_URL) names.add(new URL(config.BASE_URL).hostname.toLowerCase());
+  return names;
+};
 
 export const domainsRoom = (ctx: AppContext) => {
   const sql = ctx.db.sql;
+  const reserved = reservedNames(ctx.config);
+  const prover = homePageProver(ctx.config);
+  // NOTE: each verification makes the server fetch a page; a user may ask a few dozen times an hour.
+  const verifications = rateLimiter(VERIFICATIONS_PER_HOUR, 3600_000);
+
   const mine = async (uid: string, name: string) => {
     const d = await ownedDomain(sql, uid, name.toLowerCase());
     if (!d) throw new HttpError(404, NOT_FOUND);
@@ -39,6 +77,48 @@ export const domainsRoom = (ctx: AppContext) => {
   };
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
+  };
+  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string }) => {
+    if (body.password !== undefined && !isPro(ctx.config, me)) {
+      throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
+    }
+    const shares = body.public === true || (body.password !== undefined && body.password !== "");
+    if (shares && !d.verified) {
+      const message = `Verify that ${d.name} is yours before you share its dashboard.`;
+      throw new HttpError(403, message, body.public === true ? { public: message } : { password: message });
+    }
+  };
+
+  const add = async (me: User, domain: string, zone: string) => {
+    if (!me.verified) throw new HttpError(403, VERIFY_EMAIL, { domain: VERIFY_EMAIL });
+    const host = normaliseHost(domain);
+    if (!host.ok) throw new HttpError(400, host.message, { domain: host.message });
+    checkZone(zone);
+    const inList = `${host.host} is in your list already.`;
+    if (await ownedDomain(sql, me.uid, host.host)) throw new HttpError(409, inList, { domain: inList });
+    if (!isPro(ctx.config, me) && (await countDomains(sql, me.uid)) >= FREE_DOMAIN_LIMIT) {
+      const message = `The free plan includes ${FREE_DOMAIN_LIMIT} websites. Upgrade to Pro to add more.`;
+      throw new HttpError(403, message, { domain: message });
+    }
+    const added = reserved.has(host.host) ? null : await insertDomain(sql, me.uid, host.host, zone);
+    const row = added ?? (await insertClaim(sql, me.uid, host.host, zone));
+    if (!row) throw new HttpError(409, inList, { domain: inList });
+    return view(row);
+  };
+
+  const verify = async (me: User, name: string) => {
+    const d = await mine(me.uid, name);
+    if (d.verified) return view(d);
+    if (reserved.has(d.name)) throw new HttpError(409, `${d.name} is reserved by this Bothy instance.`);
+    const taken = verifications.take(me.uid);
+    if (!taken.ok) throw new HttpError(429, "Too many verifications. Try again later.", undefined, retryAfter(taken));
+    const proof = await prover.prove(d.name, d.verifyToken);
+    if (!proof.ok) throw new HttpError(422, `The tag was not found on the home page of ${d.name} (${proof.message}).`);
+    if (d.id !== null) await markDomainVerified(sql, d.id);
+    else if ((await sql.begin((tx) => takeOver(tx, me.uid, d.name))) === "verified-elsewhere") {
+      throw new HttpError(409, `${d.name} was verified by another account first. Write to us if it is yours.`);
+    }
+    return view(await mine(me.uid, d.name));
   };
 
   return new Elysia({ name: "domains" })
@@ -48,22 +128,9 @@ export const domainsRoom = (ctx: AppContext) => {
     .post(
       "/api/domains",
       async ({ body, user, set }) => {
-        const me = signedIn(user);
-        const host = normaliseHost(body.domain);
-        if (!host.ok) throw new HttpError(400, host.message, { domain: host.message });
-        const zone = body.tz ?? DEFAULT_TZ;
-        checkZone(zone);
-        if (!isPro(ctx.config, me) && (await countDomains(sql, me.uid)) >= FREE_DOMAIN_LIMIT) {
-          const message = `The free plan includes ${FREE_DOMAIN_LIMIT} websites. Upgrade to Pro to add more.`;
-          throw new HttpError(403, message, { domain: message });
-        }
-        const added = await insertDomain(sql, me.uid, host.host, zone);
-        if (!added) {
-          const message = `${host.host} is already added to Bothy. Ask its owner, or write to us if it is yours.`;
-          throw new HttpError(409, message, { domain: message });
-        }
+        const added = await add(signedIn(user), body.domain, body.tz ?? DEFAULT_TZ);
         set.status = 201;
-        return view(added);
+        return added;
       },
       { body: t.Object({ domain: t.String({ maxLength: 300, error: "Enter a domain like example.com." }), tz: t.Optional(tz) }) },
     )
@@ -73,15 +140,14 @@ export const domainsRoom = (ctx: AppContext) => {
         const me = signedIn(user);
         const d = await mine(me.uid, params.domain);
         if (body.tz !== undefined) checkZone(body.tz);
-        if (body.password !== undefined && !isPro(ctx.config, me)) {
-          throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
-        }
+        checkSharing(me, d, body);
         const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-        await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash });
+        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash });
+        else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
         return view(await mine(me.uid, params.domain));
       },
       {
-        params: t.Object({ domain: t.String({ maxLength: 253 }) }),
+        params: domainParam,
         body: t.Object({
           tz: t.Optional(tz),
           public: t.Optional(t.Boolean()),
@@ -90,16 +156,29 @@ export const domainsRoom = (ctx: AppContext) => {
         }),
       },
     )
+    .post("/api/domains/:domain/verify", async ({ params, user }) => verify(signedIn(user), params.domain), { params: domainParam })
+    .post(
+      "/api/domains/:domain/public-id",
+      async ({ params, user }) => {
+        const me = signedIn(user);
+        const d = await mine(me.uid, params.domain);
+        await rotatePublicId(sql, me.uid, d.name);
+        return view(await mine(me.uid, d.name));
+      },
+      { params: domainParam },
+    )
     .delete(
       "/api/domains/:domain",
       async ({ params, body, user }) => {
-        const d = await mine(signedIn(user).uid, params.domain);
+        const me = signedIn(user);
+        const d = await mine(me.uid, params.domain);
         if (body.confirm.trim().toLowerCase() !== d.name) {
           throw new HttpError(400, `Type ${d.name} to confirm.`, { confirm: `Type ${d.name} to confirm.` });
         }
-        await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id]));
+        if (d.id === null) await deleteClaim(sql, me.uid, d.name);
+        else await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id!]));
         return { ok: true };
       },
-      { params: t.Object({ domain: t.String({ maxLength: 253 }) }), body: t.Object({ confirm: t.String({ maxLength: 300 }) }) },
+      { params: domainParam, body: t.Object({ confirm: t.String({ maxLength: 300 }) }) },
     );
 };

@@ -1,9 +1,11 @@
-// Named queries over `domains` for their owners. Every read and write is scoped by owner, so
-// another account's domain is indistinguishable from one that does not exist.
+// Named queries over `domains` and `domain_claims` for their owners. Every read and write is scoped
+// by owner, so another account's domain is indistinguishable from one that does not exist. A claim
+// (a name another account held when this one added it) reads as an unverified domain of its own.
 import { namedQuery, type Queryable } from "../db";
 
 export type Domain = {
-  id: number;
+  /** null for a claim: it has no row in `domains`, and collects nothing. */
+  id: number | null;
   name: string;
   publicId: string;
   scope: string[];
@@ -11,23 +13,34 @@ export type Domain = {
   tz: string;
   public: boolean;
   passwordProtected: boolean;
+  verified: boolean;
+  verifyToken: string;
 };
 
 const COLUMNS = `id, name, public_id AS "publicId", scope, created, tz, public,
-  public_password_hash IS NOT NULL AS "passwordProtected"`;
+  public_password_hash IS NOT NULL AS "passwordProtected", verified_at IS NOT NULL AS verified, verify_token AS "verifyToken"`;
+const CLAIM_COLUMNS = `NULL::int AS id, name, public_id AS "publicId", '{}'::text[] AS scope, created, tz, false AS public,
+  false AS "passwordProtected", false AS verified, verify_token AS "verifyToken"`;
 
 export const listDomains = namedQuery("domains.list", (sql, owner: string) =>
-  sql<Domain[]>`SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND deleted_at IS NULL ORDER BY name`,
+  sql<Domain[]>`
+    SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND deleted_at IS NULL
+    UNION ALL SELECT ${sql.unsafe(CLAIM_COLUMNS)} FROM domain_claims WHERE owner = ${owner}
+    ORDER BY name`,
 );
 
 export const ownedDomain = namedQuery("domains.owned", async (sql, owner: string, name: string) => {
   const [row] = await sql<Domain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND name = ${name} AND deleted_at IS NULL`;
+    SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND name = ${name} AND deleted_at IS NULL
+    UNION ALL SELECT ${sql.unsafe(CLAIM_COLUMNS)} FROM domain_claims WHERE owner = ${owner} AND name = ${name}
+    ORDER BY id NULLS LAST LIMIT 1`;
   return row ?? null;
 });
 
 export const countDomains = namedQuery("domains.count", async (sql, owner: string) => {
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM domains WHERE owner = ${owner} AND deleted_at IS NULL`;
+  const [row] = await sql<{ n: number }[]>`SELECT
+    (SELECT count(*) FROM domains WHERE owner = ${owner} AND deleted_at IS NULL)::int
+    + (SELECT count(*) FROM domain_claims WHERE owner = ${owner})::int AS n`;
   return row!.n;
 });
 
@@ -38,6 +51,61 @@ export const insertDomain = namedQuery("domains.insert", async (sql, owner: stri
     ON CONFLICT (name) DO NOTHING
     RETURNING ${sql.unsafe(COLUMNS)}`;
   return row ?? null;
+});
+
+/** A claim on a name held elsewhere; null when this owner has claimed it already. */
+export const insertClaim = namedQuery("domains.insertClaim", async (sql, owner: string, name: string, tz: string) => {
+  const [row] = await sql<Domain[]>`
+    INSERT INTO domain_claims (owner, name, tz) VALUES (${owner}, ${name}, ${tz})
+    ON CONFLICT (owner, name) DO NOTHING
+    RETURNING ${sql.unsafe(CLAIM_COLUMNS)}`;
+  return row ?? null;
+});
+
+export const updateClaimZone = namedQuery("domains.updateClaimZone", async (sql, owner: string, name: string, tz: string) => {
+  await sql`UPDATE domain_claims SET tz = ${tz} WHERE owner = ${owner} AND name = ${name}`;
+});
+
+export const deleteClaim = namedQuery("domains.deleteClaim", async (sql, owner: string, name: string) => {
+  await sql`DELETE FROM domain_claims WHERE owner = ${owner} AND name = ${name}`;
+});
+
+/** A new random public id: links to the old one stop working. */
+export const rotatePublicId = namedQuery("domains.rotatePublicId", async (sql, owner: string, name: string) => {
+  await sql`UPDATE domains SET public_id = replace(gen_random_uuid()::text, '-', '') WHERE owner = ${owner} AND name = ${name}`;
+  await sql`UPDATE domain_claims SET public_id = replace(gen_random_uuid()::text, '-', '') WHERE owner = ${owner} AND name = ${name}`;
+});
+
+export const markDomainVerified = namedQuery("domains.markVerified", async (sql, id: number) => {
+  await sql`UPDATE domains SET verified_at = coalesce(verified_at, now()) WHERE id = ${id}`;
+});
+
+/** What a verified claim found when it came to take the name over. */
+export type TakeOver = "taken-over" | "verified-elsewhere";
+
+/**
+ * Moves the name to the claimant, who has just proved control of it: made theirs, verified, in
+ * the claim's time zone and public id, not public and without password (the old holder's shared
+ * links stop working); its hits stay, as they came from the site itself. A name whose holder
+ * verified it stays theirs. Run it inside the caller's transaction.
+ */
+export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, owner: string, name: string): Promise<TakeOver> => {
+  const [holder] = await tx<{ id: number; verified: boolean }[]>`
+    SELECT id, verified_at IS NOT NULL AS verified FROM domains WHERE name = ${name} FOR UPDATE`;
+  if (holder?.verified) return "verified-elsewhere";
+  const [claim] = await tx<{ tz: string; publicId: string }[]>`
+    DELETE FROM domain_claims WHERE owner = ${owner} AND name = ${name} RETURNING tz, public_id AS "publicId"`;
+  if (!claim) throw new Error(`no claim of ${name} to take over`);
+  if (!holder) {
+    await tx`INSERT INTO domains (owner, name, tz, public_id, verified_at) VALUES (${owner}, ${name}, ${claim.tz}, ${claim.publicId}, now())`;
+  } else {
+    // NOTE: a new time zone moves where today starts: a new stats epoch, as in updateDomain.
+    await tx`UPDATE domains SET owner = ${owner}, verified_at = now(), deleted_at = NULL,
+      stats_epoch = stats_epoch + (${claim.tz} <> tz)::int, tz = ${claim.tz}, public_id = ${claim.publicId},
+      public = false, public_password_hash = NULL
+      WHERE id = ${holder.id}`;
+  }
+  return "taken-over";
 });
 
 export const updateDomain = namedQuery(

@@ -28,8 +28,8 @@ export type ListRow = {
 export type Periods = { now: { startKey: string; endKey: string }; then: { startKey: string; endKey: string } };
 
 export type Validated = {
-  /** The domain name. */
-  SK: string;
+  /** The domain name; absent from public dashboards' answers, which must not reveal it. */
+  SK?: string;
   tz: string;
   /** ISO time the domain was added. */
   created: string;

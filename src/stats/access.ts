@@ -49,6 +49,19 @@ const domainByPublicId = namedQuery("stats.domainByPublicId", async (sql, public
   return row ?? null;
 });
 
+/**
+ * The viewer's claim on a name another account holds (src/domains): read as a domain of theirs that
+ * has counted nothing yet. TRICKY: id 0 is no domain's (serial ids start at 1), so every read of
+ * it finds no hits, and the dashboard of a claim looks like that of a fresh domain.
+ */
+const claimedDomain = namedQuery("stats.claimedDomain", async (sql, viewer: User, name: string) => {
+  const [row] = await sql<StatsDomain[]>`
+    SELECT 0 AS id, name, tz, created, public_id AS "publicId", '{}'::text[] AS scope, owner, ${viewer.scope}::text[] AS "ownerScope",
+      false AS public, NULL AS "passwordHash"
+    FROM domain_claims WHERE owner = ${viewer.uid} AND name = ${name}`;
+  return row ?? null;
+});
+
 /** The `limit` domains with the most page views over the last day, busiest first (stats/warm.ts). */
 const busiestDomains = namedQuery("stats.busiestDomains", async (sql, limit: number) =>
   sql<StatsDomain[]>`
@@ -109,8 +122,10 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       const domain = await domainByName(db.sql, name.toLowerCase());
       if (domain && isDemoRow(config, domain)) return { domain, admin: false };
       if (!viewer) throw new HttpError(401, "Please sign in.");
+      if (domain?.owner === viewer.uid) return { domain, admin: false };
+      const claim = await claimedDomain(db.sql, viewer, name.toLowerCase());
+      if (claim) return { domain: claim, admin: false };
       if (!domain) throw notFound();
-      if (domain.owner === viewer.uid) return { domain, admin: false };
       // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
       if (caller.kind === "session" && viewer.scope.includes("admin")) return { domain, admin: true };
       throw notFound();

@@ -8,7 +8,7 @@ import type { AppContext } from "../app";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { callerOf, statsAccess, type StatsDomain } from "./access";
-import { PublicStatsQuery, StatsQuery, type DataType } from "./contract";
+import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { startDemo } from "./demo";
 import { apiDocs } from "./docs";
 import { readStats } from "./read";
@@ -34,6 +34,13 @@ const checkDays = (q: { startKey: string; endKey: string }) => {
       throw new HttpError(400, message, { [field]: message });
     }
   }
+};
+
+/** A public dashboard's answer without the domain's name: whoever holds the link sees the numbers,
+ * not whose they are, unless the owner says so elsewhere. */
+const anonymous = (stats: Stats): Stats => {
+  const { SK: _name, ...validated } = stats.validated;
+  return { ...stats, validated };
 };
 
 export const statsRoom = (ctx: AppContext) => {
@@ -84,7 +91,7 @@ export const statsRoom = (ctx: AppContext) => {
       "/api/stats-public",
       async ({ query, request, client }) => {
         const domain = await access.byPublicId(query.id, request.headers.get("x-dashboard-password"), client);
-        return answer(domain, query, false);
+        return anonymous(await answer(domain, query, false));
       },
       {
         query: PublicStatsQuery,
@@ -96,7 +103,7 @@ export const statsRoom = (ctx: AppContext) => {
           summary: "Stats of a public dashboard",
           description: "By the dashboard's public id. A protected dashboard answers 401 until its password comes in x-dashboard-password.",
           responses: {
-            200: { description: "The stats of the dataType asked; `admin` is always false." },
+            200: { description: "The stats of the dataType asked, without the domain's name (`validated.SK`); `admin` is always false." },
             400: { description: "Missing or malformed input." },
             401: { description: "`password-required` without a password, `wrong-password` with a wrong one." },
             404: { description: "No public dashboard has this id." },

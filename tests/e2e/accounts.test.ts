@@ -13,6 +13,10 @@ import { spawnServer, type Child } from "../helpers/server";
 
 let server: Child;
 let dataDir: string;
+// NOTE: example.com's home page, where the owner pastes the verification tag; Bothy reaches it on
+// loopback through INSPECT_HOST_MAP and DOMAIN_VERIFY_HTTP_PORT.
+let home = "";
+let site: ReturnType<typeof Bun.serve>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const problems: string[] = [];
@@ -23,7 +27,12 @@ const ME = { name: "Ada Lovelace", email: "ada@example.com", password: "analytic
 
 beforeAll(async () => {
   dataDir = await freshDataDir();
-  server = await spawnServer("src/server.ts", { DATA_DIR: dataDir }, { timeoutMs: 60_000 });
+  site = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(`<!doctype html><html><head>${home}</head></html>`, { headers: { "content-type": "text/html" } }) });
+  server = await spawnServer(
+    "src/server.ts",
+    { DATA_DIR: dataDir, INSPECT_HOST_MAP: "example.com=127.0.0.1", INSPECT_ALLOW_HOSTS: "example.com", DOMAIN_VERIFY_HTTP_PORT: String(site.port) },
+    { timeoutMs: 60_000 },
+  );
   browser = await launchBrowser();
   await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   page = await browser.context.newPage();
@@ -38,6 +47,7 @@ afterAll(async () => {
   await browser?.close();
   server?.proc.kill("SIGTERM");
   await server?.exited;
+  site?.stop(true);
 });
 
 
@@ -137,13 +147,25 @@ describe("accounts in Chromium", () => {
     expect(await page.getByLabel("Time zone").inputValue()).toBe("Europe/Berlin");
   });
 
-  test("the public dashboard switch saves, the feedback box sends, and the menu's domain list scrolls above 7", async () => {
+  test("verify with the meta tag, then the public dashboard switch saves and its link can be replaced; the feedback box sends, and the menu's domain list scrolls above 7", async () => {
     await page.goto(`${server.url}/dashboard/example.com/settings`);
     await hydrated(page, "form");
+    // Unverified: no sharing yet, and the tag to paste into the home page.
+    expect(await page.getByLabel(/Public dashboard/).count()).toBe(0);
+    home = (await page.getByTestId("verify-tag").textContent())!;
+    expect(home).toMatch(/^<meta name="bothy-verify" content="[0-9a-f]{32}">$/);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.getByText("example.com is verified as yours.").waitFor();
+
     await page.getByLabel(/Public dashboard/).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
-    await page.getByText(/Public link:/).waitFor();
+    const link = page.getByTestId("public-link");
+    const first = await link.textContent();
+    expect(first).toMatch(/\/public\/[0-9a-f]{32}$/);
+    await page.getByRole("button", { name: "Make a new public link" }).click();
+    await page.waitForFunction((old) => document.querySelector('[data-testid="public-link"]')?.textContent !== old, first);
+    expect(await link.textContent()).toMatch(/\/public\/[0-9a-f]{32}$/);
 
     await page.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: "Feedback" }).click();
     const box = page.getByRole("dialog", { name: "Send us a message" });
@@ -198,7 +220,7 @@ describe("accounts in Chromium", () => {
       // [page, field label → value, submit button, field whose message shows, message]
       const cases: FieldCase[] = [
         ["/settings/domains", { Domain: "not a domain" }, "Add website", "Domain", /domain/i],
-        ["/settings/domains", { Domain: "example.com" }, "Add website", "Domain", "example.com is already added to Bothy. Ask its owner, or write to us if it is yours."],
+        ["/settings/domains", { Domain: "example.com" }, "Add website", "Domain", "example.com is in your list already."],
         ["/settings/edit", { Name: "   " }, "Save", "Name", "Enter your name."],
         ["/settings/password", { "Current password": "wrong password here", "New password": "another long one 42" }, "Change password", "Current password", "Your current password is not right."],
         ["/settings/password", { "Current password": ME.password, "New password": "short" }, "Change password", "New password", /at least 10 characters/],

@@ -2,6 +2,7 @@
 // the outbox where mail lands when SMTP is not configured.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Sql } from "postgres";
 import type { App } from "../../src/app";
 import { SESSION_COOKIE } from "../../src/auth";
 import { outboxDir } from "../../src/mail";
@@ -70,3 +71,16 @@ export const mailedToken = (dataDir: string, path: string): string => {
 
 /** The UTC date `daysAgo` days before now, as YYYY-MM-DD: ranges inside a free plan's window. */
 export const dayKey = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** Signs up through the API, then marks the address verified as its mailed link would: the session
+ * cookie of an account that may add domains. */
+export async function verifiedSession(
+  server: { app: App; db: { sql: Sql } },
+  email: string,
+  password: string,
+  name = "N",
+): Promise<string> {
+  const cookie = await signUpAndIn(server.app, { email, password, name });
+  await server.db.sql`UPDATE users SET verified = true WHERE email = ${email.toLowerCase()}`;
+  return cookie;
+}

@@ -16,7 +16,8 @@ export type CarbonSectionProps = {
   energy: EnergyRow[] | Locked;
   limit: number;
   onInspect?: (path: string) => void;
-  domain: string;
+  /** null on a public dashboard, whose answers do not name the site. */
+  domain: string | null;
 };
 
 const oneDecimal = (n: number) => (n >= 100 ? formatNumber(n) : String(Math.round(n * 10) / 10));
@@ -32,12 +33,14 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 /** SPEC §2: unknown, uses renewable energy, or does not use it. */
-export function greenMessage(green: CarbonTotals["green"], domain: string): string {
-  if (green === "unknown") return `Whether ${domain} runs on renewable energy is unknown.`;
-  return green ? `${domain} uses renewable energy.` : `${domain} does not use renewable energy.`;
+export function greenMessage(green: CarbonTotals["green"], domain: string | null): string {
+  const site = domain ?? "this site";
+  if (green === "unknown") return `Whether ${site} runs on renewable energy is unknown.`;
+  const subject = domain ?? "This site";
+  return green ? `${subject} uses renewable energy.` : `${subject} does not use renewable energy.`;
 }
 
-function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain: string }) {
+function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain: string | null }) {
   const tone =
     green === true
       ? "bg-green-50 text-green-800 ring-green-200 dark:bg-green-500/10 dark:text-green-300 dark:ring-green-500/30"
@@ -55,8 +58,8 @@ function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain:
 }
 
 /** The energy inspector popup of one page: its averages and the way to inspect it live. */
-function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: string; onClose: () => void }) {
-  const url = `https://${domain}${row.label.startsWith("/") ? row.label : `/${row.label}`}`;
+function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: string | null; onClose: () => void }) {
+  const url = domain === null ? null : `https://${domain}${row.label.startsWith("/") ? row.label : `/${row.label}`}`;
   return (
     <Popup title={row.label} crumbs={[{ label: "Energy per page", onClick: onClose }]} onClose={onClose}>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -68,12 +71,14 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
         These averages come from what your visitors' browsers downloaded. Inspect the page to see which files weigh the most and what it would save.
       </p>
-      <a
-        href={`/how-green-is-your-website?url=${encodeURIComponent(url)}`}
-        className="mt-4 inline-flex items-center gap-1 rounded-lg bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-700"
-      >
-        Inspect {url} →
-      </a>
+      {url && (
+        <a
+          href={`/how-green-is-your-website?url=${encodeURIComponent(url)}`}
+          className="mt-4 inline-flex items-center gap-1 rounded-lg bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-700"
+        >
+          Inspect {url} →
+        </a>
+      )}
     </Popup>
   );
 }

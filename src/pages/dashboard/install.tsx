@@ -39,6 +39,12 @@ export default function DomainInstallPage({ params, origin }: PageProps) {
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
         From then on that browser is not counted on {domain}. <code>localStorage.removeItem("bothy_ignore")</code> counts it again.
       </p>
+      <h2 className="mt-8 text-lg font-semibold">Prove that {domain} is yours</h2>
+      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+        Its <a href={`${base}/settings`} className="text-blue-700 underline dark:text-blue-400">settings</a> show a{" "}
+        <code>&lt;meta name="bothy-verify"&gt;</code> tag: put it in the <code>&lt;head&gt;</code> of your home page and press Verify.
+        A verified website can share its dashboard, and nobody else can take it over.
+      </p>
       <p className="mt-8 text-sm">
         <a href={`${base}/settings`} className="text-blue-700 underline dark:text-blue-400">Website settings</a>
       </p>

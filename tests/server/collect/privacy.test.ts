@@ -89,3 +89,20 @@ test("no IP address, user-agent string or identifier is stored or logged", async
   expect(logs.some((l) => l.includes('"route":"/b/v"'))).toBe(true); // the log is really captured
   expect(needles.filter((n) => logs.some((l) => l.includes(n)))).toEqual([]);
 });
+
+test("an outbound link is stored as scheme, host and path: its query, fragment and user info are dropped", async () => {
+  const site = await addDomain(server.db.sql, "outbound.example");
+  const links = [
+    ["https://shop.example.net/cart?session=s3cr3t&email=ann%40example.com#pay", "https://shop.example.net/cart"],
+    ["http://ann:pw@docs.example.org:8080/a/b?x=1", "http://docs.example.org:8080/a/b"],
+    ["mailto:ann@example.com?subject=hi", "mailto:ann@example.com"],
+  ];
+  for (const [href] of links) {
+    const body = { d: "outbound.example", p: "/", n: "Outbound", v: href };
+    const res = await fetch(`${server.url}/b/e`, { method: "POST", headers: { "content-type": "text/plain", "user-agent": ua(0) }, body: JSON.stringify(body) });
+    expect(res.status).toBe(202);
+  }
+  await until("the outbound events written", async () => (await countHits(server.db.sql, site)) === links.length);
+  const stored = await server.db.sql<{ v: string }[]>`SELECT event_value AS v FROM hits WHERE site_id = ${site} ORDER BY event_value`;
+  expect(stored.map((r) => r.v)).toEqual(links.map(([, kept]) => kept!).sort());
+});

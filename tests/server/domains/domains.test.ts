@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, signUpAndIn } from "../../helpers/api";
+import { call, signUpAndIn, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -8,12 +8,12 @@ const SAME = { origin: "http://bothy.test" };
 let owner: string;
 let other: string;
 
-const account = (app: typeof server.app, email: string) => signUpAndIn(app, { email, password: PASSWORD, name: "N" });
+const account = (s: typeof server, email: string) => verifiedSession(s, email, PASSWORD);
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await account(server.app, "owner@example.com");
-  other = await account(server.app, "other@example.com");
+  owner = await account(server, "owner@example.com");
+  other = await account(server, "other@example.com");
 });
 afterAll(() => server.stop());
 
@@ -28,27 +28,50 @@ describe("domains", () => {
   test("add with a normalised host and the default time zone, then list", async () => {
     const added = await as(owner).post("/api/domains", { domain: "https://Blog.Example.com/" });
     expect(added.status).toBe(201);
-    expect(added.json).toMatchObject({ domain: "blog.example.com", SK: "blog.example.com", tz: "Europe/London", public: false });
+    expect(added.json).toMatchObject({ domain: "blog.example.com", SK: "blog.example.com", tz: "Europe/London", public: false, verified: false });
+    expect(added.json.verifyTag).toMatch(/^<meta name="bothy-verify" content="[0-9a-f]{32}">$/);
     expect(added.json.publicID).toMatch(/^[0-9a-f]{32}$/);
     const list = await as(owner).get("/api/domains");
     expect(list.json.map((d: { domain: string }) => d.domain)).toEqual(["blog.example.com"]);
     expect((await as(other).get("/api/domains")).json).toEqual([]);
   });
 
-  test("bad hosts, unknown zones and taken names are refused on their fields", async () => {
+  test("an account whose email is not verified adds nothing", async () => {
+    const fresh = await signUpAndIn(server.app, { email: "new@example.com", password: PASSWORD, name: "N" });
+    const res = await as(fresh).post("/api/domains", { domain: "early.example.com" });
+    expect(res.status).toBe(403);
+    expect(res.json.error.fields).toEqual({ domain: "Verify your email address before you add a website." });
+    expect(await server.db.sql`SELECT 1 FROM domains WHERE name = 'early.example.com'`).toHaveLength(0);
+    expect(await server.db.sql`SELECT 1 FROM domain_claims WHERE name = 'early.example.com'`).toHaveLength(0);
+  });
+
+  test("bad hosts, unknown zones and names already in the list are refused on their fields", async () => {
     expect((await as(owner).post("/api/domains", { domain: "localhost" })).json.error.fields.domain).toBe(
       "Enter a domain like example.com, without https:// or a path.",
     );
     expect((await as(owner).post("/api/domains", { domain: "tz.example.com", tz: "Mars/Olympus" })).json.error.fields).toEqual({
       tz: "Choose a time zone from the list.",
     });
-    const taken = await as(other).post("/api/domains", { domain: "blog.example.com" });
-    expect(taken.status).toBe(409);
-    expect((await as(other).get("/api/domains")).json).toEqual([]);
+    const again = await as(owner).post("/api/domains", { domain: "blog.example.com" });
+    expect(again.status).toBe(409);
+    expect(again.json.error.fields).toEqual({ domain: "blog.example.com is in your list already." });
+  });
+
+  test("an unverified domain's dashboard cannot be shared", async () => {
+    await as(owner).post("/api/domains", { domain: "unshared.example.com" });
+    const res = await as(owner).patch("/api/domains/unshared.example.com", { public: true });
+    expect(res.status).toBe(403);
+    expect(res.json.error.fields).toEqual({ public: "Verify that unshared.example.com is yours before you share its dashboard." });
+    expect((await as(owner).patch("/api/domains/unshared.example.com", { password: "share me please" })).status).toBe(403);
+    expect((await server.db.sql`SELECT public, public_password_hash FROM domains WHERE name = 'unshared.example.com'`)[0]).toEqual({
+      public: false, public_password_hash: null,
+    });
+    expect((await as(owner).delete("/api/domains/unshared.example.com", { confirm: "unshared.example.com" })).status).toBe(200);
   });
 
   test("a new time zone retires the domain's cached stats (a new stats epoch); the same one does not", async () => {
     await as(owner).post("/api/domains", { domain: "zone.example.com", tz: "Asia/Kolkata" });
+    await server.db.sql`UPDATE domains SET verified_at = now() WHERE name = 'zone.example.com'`;
     const epoch = async () =>
       (await server.db.sql<{ e: number }[]>`SELECT stats_epoch::int AS e FROM domains WHERE name = 'zone.example.com'`)[0]!.e;
     const before = await epoch();
@@ -60,6 +83,8 @@ describe("domains", () => {
 
   test("time zone, public switch and password change; another account gets 404 everywhere", async () => {
     await as(owner).post("/api/domains", { domain: "shop.example.com", tz: "Asia/Kolkata" });
+    // NOTE: sharing needs the ownership proof, which tests/server/domains/ownership.test.ts makes for real.
+    await server.db.sql`UPDATE domains SET verified_at = now() WHERE name = 'shop.example.com'`;
     const patched = await as(owner).patch("/api/domains/shop.example.com", { tz: "Pacific/Honolulu", public: true, password: "share me please" });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ tz: "Pacific/Honolulu", public: true, passwordProtected: true });
@@ -105,7 +130,7 @@ describe("domains", () => {
 test("a free account adds two domains, and no password; Pro-only parts say so", async () => {
   const paid = await startTestServer({ env: { BETA: "0" } });
   try {
-    const free = await account(paid.app, "free@example.com");
+    const free = await account(paid, "free@example.com");
     const post = (domain: string) => call(paid.app, "POST", "/api/domains", { cookie: free, headers: SAME, body: { domain } });
     expect((await post("one.example.com")).status).toBe(201);
     expect((await post("two.example.com")).status).toBe(201);

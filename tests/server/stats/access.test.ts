@@ -4,7 +4,7 @@
 // NOTE: the numbers are readStats' business (tests/server/stats on branch stats-core); these tests
 // assert who gets an answer and what its envelope says.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, dayKey, signUpAndIn } from "../../helpers/api";
+import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -19,7 +19,7 @@ let other: string;
 let admin: string;
 let publicId: { closed: string; open: string; locked: string; guessed: string; crowded: string };
 
-const signUp = (email: string) => signUpAndIn(server.app, { email, password: PASSWORD, name: "N" });
+const signUp = (email: string) => verifiedSession(server, email, PASSWORD);
 const setScope = (email: string, scope: string[]) => server.db.sql`UPDATE users SET scope = ${scope} WHERE email = ${email}`;
 const post = (cookie: string, path: string, body: unknown) => call(server.app, "POST", path, { cookie, headers: SAME, body });
 const patch = (cookie: string, path: string, body: unknown) => call(server.app, "PATCH", path, { cookie, headers: SAME, body });
@@ -54,6 +54,8 @@ beforeAll(async () => {
     expect((await post(owner, "/api/domains", { domain: d, tz: "Asia/Kolkata" })).status).toBe(201);
   }
   expect((await post(other, "/api/domains", { domain: "theirs.example.com" })).status).toBe(201);
+  // NOTE: only a verified domain may be shared; verification itself is tests/server/domains' business.
+  await server.db.sql`UPDATE domains SET verified_at = now()`;
   await patch(owner, "/api/domains/shared.example.com", { public: true });
   await patch(owner, "/api/domains/locked.example.com", { public: true, password: "open sesame please" });
   await patch(owner, "/api/domains/guessed.example.com", { public: true, password: "open sesame please" });
@@ -152,7 +154,30 @@ describe("GET /api/stats-public", () => {
     const res = await publicStats(publicId.open);
     expect(res.status).toBe(200);
     expect(res.json.admin).toBe(false);
-    expect(res.json.validated).toMatchObject({ SK: "shared.example.com", publicID: publicId.open });
+    expect(res.json.validated).toMatchObject({ publicID: publicId.open, tz: "Asia/Kolkata" });
+  });
+
+  test("no dataType's answer names the domain", async () => {
+    for (const dataType of ["SUMMARY", "PATH", "REF"]) {
+      const res = await call(server.app, "GET", `/api/stats-public?id=${publicId.open}&${RANGE}&dataType=${dataType}`);
+      expect(res.status).toBe(200);
+      expect("SK" in res.json.validated).toBe(false);
+      expect(res.text).not.toContain("shared.example");
+    }
+  });
+
+  test("the owner replaces the public id: the old one stops working, the new one answers", async () => {
+    const rotated = await post(owner, "/api/domains/shared.example.com/public-id", {});
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.json.publicID as string;
+    expect(fresh).toMatch(/^[0-9a-f]{32}$/);
+    expect(fresh).not.toBe(publicId.open);
+    expectError(await publicStats(publicId.open), 404, "No such domain.");
+    expect((await publicStats(fresh)).status).toBe(200);
+    // Only the owner can: another account's try is a 404, and changes nothing.
+    expectError(await post(other, "/api/domains/shared.example.com/public-id", {}), 404, "No such domain.");
+    expect(await idOf("shared.example.com")).toBe(fresh);
+    publicId.open = fresh;
   });
 
   test("a domain that is not public, and an unknown id, answer 404", async () => {
@@ -169,7 +194,8 @@ describe("GET /api/stats-public", () => {
     expect(wrong.json.error.code).toBe("wrong-password");
     const right = await publicStats(publicId.locked, "open sesame please");
     expect(right.status).toBe(200);
-    expect(right.json.validated.SK).toBe("locked.example.com");
+    expect(right.json.validated.publicID).toBe(publicId.locked);
+    expect("SK" in right.json.validated).toBe(false);
   });
 
   test("wrong guesses are throttled per dashboard and client, then refused with Retry-After", async () => {

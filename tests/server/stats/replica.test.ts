@@ -4,7 +4,7 @@
 // fail while the rest of the API, on the primary, still answers.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
-import { call, dayKey, signUpAndIn } from "../../helpers/api";
+import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { freshDataDir } from "../../helpers/db";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
 
@@ -48,8 +48,7 @@ afterAll(async () => {
 
 test("stats are read through DATABASE_READ_URL, and only stats", async () => {
   expect(server.db.read).not.toBe(server.db.sql);
-  const body = { email: "reader@example.com", password: "a sturdy passphrase", name: "R" };
-  const cookie = await signUpAndIn(server.app, body);
+  const cookie = await verifiedSession(server, "reader@example.com", "a sturdy passphrase");
   const same = { origin: "http://bothy.test" };
   expect((await call(server.app, "POST", "/api/domains", { cookie, headers: same, body: { domain: "read.example.com" } })).status).toBe(201);
   // Sign-up, sessions and domains live on the primary: the replica has not been asked anything.

@@ -141,6 +141,12 @@ describe("putMeasures", () => {
     expect(leave).toMatchObject({ kind: 2, durationMs: 1501, isBounce: true, transferBytes: 0, source: null });
     const ev = await row({ kind: "event", body: { d: "shop.example", p: "/", n: "signup", v: 3 }, time: T, ua: CHROME });
     expect(ev).toMatchObject({ kind: 3, eventName: "signup", eventValue: "3" });
+    const link = "https://shop.example.net/cart?session=s3cr3t#pay";
+    const out = await row({ kind: "event", body: { d: "shop.example", p: "/", n: "Outbound", v: link }, time: T, ua: CHROME });
+    expect(out).toMatchObject({ eventName: "Outbound", eventValue: "https://shop.example.net/cart" });
+    // Only outbound links are cut; other events keep their value as sent.
+    const other = await row({ kind: "event", body: { d: "shop.example", p: "/", n: "search", v: "q?x=1" }, time: T, ua: CHROME });
+    expect(other.eventValue).toBe("q?x=1");
     const pv = await row(view({ t: 812.4, b: 123_456, u: 1 }));
     expect(pv).toMatchObject({ kind: 1, loadMs: 812, transferBytes: 123_456, isUnique: true });
   });

@@ -22,11 +22,11 @@ describe("checkGuards (SPEC §4 route guard)", () => {
     ["guest page, signed out: renders", { auth: "guest" }, at("/signin"), render],
     ["guest page, signed in: /settings", { auth: "guest" }, at("/signin", { user: user() }), { kind: "redirect", location: "/settings" }],
     ["protected, signed out: /signin remembering the path", { auth: true }, at("/dashboard/example.com", { search: "?x=1" }), { kind: "redirect", location: "/signin?redirect=%2Fdashboard%2Fexample.com%3Fx%3D1" }],
-    ["protected, signed in: renders", { auth: true }, at("/settings", { user: user() }), render],
+    ["protected, signed in: renders", { auth: true }, at("/install", { user: user() }), render],
     ["unverified user on /settings: /verify", { auth: true, verified: true }, at("/settings/domains", { user: user({ verified: false }) }), { kind: "redirect", location: "/verify" }],
     ["unverified user on /verify: renders", { auth: true, verified: true }, at("/verify", { user: user({ verified: false }) }), { kind: "render", tracking: false }],
     ["verified user on /verify: /settings/domains", { auth: true, verified: true }, at("/verify", { user: user() }), { kind: "redirect", location: "/settings/domains" }],
-    ["verified user on /settings: renders", { auth: true, verified: true }, at("/settings", { user: user() }), render],
+    ["verified user on /settings: renders, untracked", { auth: true, verified: true }, at("/settings", { user: user() }), { kind: "render", tracking: false }],
     ["admin area without admin scope: /signin", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["pro"] }) }), { kind: "redirect", location: "/signin" }],
     ["admin area signed out: /signin", { auth: false, admin: true }, at("/admin"), { kind: "redirect", location: "/signin" }],
     ["admin area with admin scope: renders", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["admin"] }) }), { kind: "render", tracking: false }],
@@ -59,9 +59,14 @@ describe("tracking switch-off (SPEC §2)", () => {
   for (const path of ["/admin", "/admin/users", "/pricing-update", "/pricing-update2", "/reset", "/verify", "/settings/password", "/404"]) {
     test(`off under ${path}`, () => expect(trackingAllowed({ auth: false }, path, "")).toBe(false));
   }
-  test("on elsewhere", () => {
+  // Their paths name customers' domains and public ids.
+  for (const path of ["/dashboard", "/dashboard/example.com", "/dashboard/example.com/settings", "/public/0123abcd", "/settings", "/settings/domains"]) {
+    test(`off under ${path}`, () => expect(trackingAllowed({ auth: false }, path, "")).toBe(false));
+  }
+  test("on elsewhere, prefixes matched by whole segments", () => {
     expect(trackingAllowed({ auth: false }, "/", "")).toBe(true);
-    expect(trackingAllowed({ auth: false }, "/settings", "")).toBe(true);
+    expect(trackingAllowed({ auth: false }, "/install", "")).toBe(true);
+    expect(trackingAllowed({ auth: false }, "/publications", "")).toBe(true);
   });
   test('"off-with-query" only when a query is present', () => {
     expect(trackingAllowed({ auth: false, tracking: "off-with-query" }, "/signup", "")).toBe(true);

@@ -9,7 +9,7 @@ import {
   historySeries,
   percentileClass,
   percentileSentence,
-} from "../../../components/inspect/format";
+} from "../../../../components/inspect/format";
 
 describe("percentile", () => {
   test("classes: 0–33 m0, above 33 m1, above 66 m2", () => {

@@ -43,7 +43,7 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
     <div className="mt-6 max-w-lg">
       <ApiForm method="PATCH" action={`/api/domains/${encodeURIComponent(domain)}`} submit="Save settings" fields={fields} then={{ message: "Settings saved.", event: "bothy:domains" }} />
       {row.public && (
-        // NOTE: shown to copy rather than linked: the public dashboard is another issue's page.
+        // NOTE: shown as text to copy, since the owner shares it elsewhere.
         <div className="mt-4 flex items-center gap-3 text-sm text-gray-700 dark:text-gray-300">
           <span>
             Public link: <code className="break-all">{`${origin}/public/${row.publicID}`}</code>

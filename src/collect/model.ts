@@ -1,5 +1,5 @@
 // Request schemas for the collection endpoints (Elysia `t`) and the row a hit becomes. Keys are one
-// letter because the tracker spells them and every byte of it counts (issue 4: ≤ 1,024 B gzip).
+// letter because the tracker spells them and every byte of it counts (its budget: ≤ 1,024 B gzip).
 import { t, type Static } from "elysia";
 
 const domain = t.String({ minLength: 1, maxLength: 253, pattern: "^[A-Za-z0-9.:\\[\\]_-]+$" });

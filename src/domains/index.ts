@@ -1,4 +1,4 @@
-// The domains room (issue 5): an owner lists, adds, configures and deletes the sites Bothy counts.
+// The domains room: an owner lists, adds, configures and deletes the sites Bothy counts.
 // Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID and, for
 // Pro, may be protected by a password. Another owner's domain always answers 404.
 import { Elysia, t } from "elysia";

@@ -24,7 +24,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    // Public dashboards (another issue) will relax this for embedding.
+    // NOTE: no page may be framed, public dashboards included.
     "frame-ancestors 'none'",
   ].join("; ");
 }

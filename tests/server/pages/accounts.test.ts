@@ -1,6 +1,6 @@
-// The account pages over HTTP against the real session (issue 5): the route guards as SPEC §4
-// words them, the remembered redirect and its safety rule, and what the settings layout shows
-// to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
+// The account pages over HTTP against the real session: the route guards (who may see each page,
+// and where everyone else is sent), the remembered redirect and its safety rule, and what the
+// settings layout shows to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, mailedToken, sessionFrom } from "../../helpers/api";
 import { req, startTestServer } from "../../helpers/server";

@@ -1,5 +1,5 @@
-// The dashboard's date rules (issue 7 acceptance 4): presets in a time zone, which days may be
-// picked (SPEC §5), the month grid, the overlay rule and the day-selection state machine (SPEC §4).
+// The dashboard's date rules: presets in a time zone, which days may be picked, the month grid,
+// the overlay rule and the day-selection state machine.
 import { describe, expect, test } from "bun:test";
 import {
   IDLE,

@@ -1,5 +1,5 @@
-// SPEC §9 number, duration and percentage wording, and the list rules of SPEC §4/§5 (issue 7
-// acceptance 4: list pagination and number/duration/percentage formatting).
+// The dashboard's number, duration and percentage wording, and its list rules (pagination,
+// search, percentages).
 import { describe, expect, test } from "bun:test";
 import {
   clampBounce,

@@ -1,5 +1,5 @@
--- Domains (SPEC §3 Domain): the sites that collection counts hits for. The accounts issue adds
--- ownership and settings; collection needs only the name, the id its hits carry and the time zone
+-- Domains: the sites that collection counts hits for. Ownership and settings come in
+-- 031_domain_owners.sql; collection needs only the name, the id its hits carry and the time zone
 -- that decides which local day a hit belongs to.
 CREATE TABLE IF NOT EXISTS domains (
   id serial PRIMARY KEY,

@@ -1,4 +1,4 @@
-// Pro and admin as the pages see them (SPEC §6): Pro for everyone in beta, else by scope. The same
+// Pro and admin as the pages see them: Pro for everyone in beta, else by scope. The same
 // rule as src/plans isPro, which reads the config the pages only get as the `beta` flag.
 import type { SessionUser } from "../../src/web/page";
 

@@ -41,7 +41,7 @@ export function footerColumns(beta: boolean): { title: string; links: NavLink[] 
   ];
 }
 
-/** SPEC §2: the header's navigation is hidden on these path prefixes. */
+/** The header's navigation is hidden on these path prefixes. */
 export const NAV_HIDDEN_PREFIXES = ["/settings", "/dashboard", "/verify"];
 export const navHidden = (pathname: string) =>
   NAV_HIDDEN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -60,7 +60,7 @@ export type Incoming =
 
 export const KIND = { view: 1, leave: 2, event: 3 } as const;
 
-/** One row of `hits`. Nothing in it identifies a person (DESIGN "Privacy model"). */
+/** One row of `hits`. Nothing in it identifies a person. */
 export type HitRow = {
   time: number;
   siteId: number;

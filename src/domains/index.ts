@@ -15,7 +15,7 @@ export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
 export { DEFAULT_TZ, timezoneOptions } from "./timezones";
 export type { Domain } from "./queries";
 
-/** SPEC §3 Domain, as the API answers it. */
+/** A domain, as the API answers it. */
 const view = (d: Domain) => ({
   domain: d.name,
   SK: d.name,

@@ -15,7 +15,7 @@ export const CHROMIUM_BASE_ARGS = [
   "--disable-sync",
 ];
 
-// NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
+// NOTE: no QUIC (keeps every request on the proxy's TCP
 // path), and no background traffic of Chromium's own that would be counted or leak.
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,

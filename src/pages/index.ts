@@ -1,4 +1,4 @@
-// The site as the framework sees it: routes (SPEC §2) → page modules, the layouts by name, the
+// The site as the framework sees it: routes → page modules, the layouts by name, the
 // head table, and the error page. Each issue adds its own routes here.
 import { ErrorPage } from "../../components/ErrorPage";
 import { CentredLayout } from "../../components/layouts/CentredLayout";

@@ -1,4 +1,4 @@
-// Plans: Free and Pro (SPEC §1, §6, §9). Every limit lives here so the picker, retention, the
+// Plans: Free and Pro. Every limit lives here so the picker, retention, the
 // pricing copy and the checks read one number. Beta mode makes everyone Pro; unset, it is on
 // until billing is configured (self-hosters), which the billing feature decides.
 import type { Config } from "../config";

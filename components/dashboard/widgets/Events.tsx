@@ -1,5 +1,5 @@
 "use client";
-// Events (SPEC §2): each event with its count; a row expands into its values. Pro only.
+// Events: each event with its count; a row expands into its values. Pro only.
 import type { ListRow, Locked } from "../../../src/stats/contract";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";

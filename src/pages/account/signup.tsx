@@ -1,5 +1,5 @@
-// "/signup" — create an account (SPEC §2). The API mails the verification link; the new session
-// then goes to the settings home, which sends an unverified account on to /verify (SPEC §4).
+// "/signup" — create an account. The API mails the verification link; the new session
+// then goes to the settings home, which sends an unverified account on to /verify.
 import { ApiForm } from "../../../components/forms/ApiForm";
 import { NEW_PASSWORD_HINT } from "../../../components/forms/hints";
 import type { Meta } from "../meta";

@@ -46,7 +46,7 @@ describe("account pages", () => {
     expect(await location("/signup", cookie)).toBe("/settings");
   });
 
-  test("sign-in goes back only to a safe relative path (SPEC §5), else to the settings home", async () => {
+  test("sign-in goes back only to a safe relative path, else to the settings home", async () => {
     expect(await html("/signin?redirect=%2Fsettings%2Fprofile")).toContain('\\"navigate\\":\\"/settings/profile\\"');
     for (const bad of ["//evil.example", "https://evil.example/", "/\\evil.example", "/a/../b"]) {
       const body = await html(`/signin?redirect=${encodeURIComponent(bad)}`);

@@ -81,7 +81,7 @@ describe("hour and day units", () => {
   });
 });
 
-describe("which days may be picked (SPEC §5)", () => {
+describe("which days may be picked", () => {
   const pro: DayRules = { today: "2026-11-22", created: "2026-06-10", historyDays: null };
   const free: DayRules = { ...pro, historyDays: 30 };
 
@@ -120,7 +120,7 @@ describe("the month grid", () => {
   });
 });
 
-describe("the day-selection state machine (SPEC §4)", () => {
+describe("the day-selection state machine", () => {
   const range = { startKey: "2026-11-16", endKey: "2026-11-22" };
 
   test("first click sets both ends and waits; hover previews; second click orders, emits and goes idle", () => {

@@ -1,5 +1,5 @@
 // The site as the framework sees it: routes → page modules, the layouts by name, the
-// head table, and the error page. Each issue adds its own routes here.
+// head table, and the error page. Every page of the site has its route here.
 import { ErrorPage } from "../../components/ErrorPage";
 import { CentredLayout } from "../../components/layouts/CentredLayout";
 import { DashboardLayout } from "../../components/layouts/DashboardLayout";

@@ -8,13 +8,13 @@ const ROOT = join(import.meta.dir, "../..");
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 
 /** Repository paths a text names: `src/…`, `tests/…` and the like, wherever they appear. */
-export function namedPaths(text: string): string[] {
+function namedPaths(text: string): string[] {
   const found = text.match(/(?<![\w./-])(?:src|components|tracker|sql|tests|bench|docs)\/[\w./-]*[\w/]/g) ?? [];
   return [...new Set(found)];
 }
 
 /** Targets of relative Markdown links, resolved against the file's folder. */
-export function linkTargets(text: string, file: string): string[] {
+function linkTargets(text: string, file: string): string[] {
   const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
   return targets.filter((t) => !/^[a-z]+:/.test(t)).map((t) => normalize(join(dirname(file), t)));
 }

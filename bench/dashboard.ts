@@ -1,16 +1,17 @@
-// `npm run bench:dashboard` (issue 7 acceptance 3): seeds a domain with 1M hits over 30 days
+// `npm run bench:dashboard`: seeds a domain with 1M hits over 30 days
 // through `npm run seed` (the real collect path, aggregates materialized), gives it to an owner,
 // starts the real server (production build) and, in Chromium on loopback, measures the time from
 // navigation to every section filled (the dashboard's "dashboard-loaded" performance mark, set
 // when SUMMARY, PATH and REF have all rendered): median of 10 after 2 warm-ups. Then the JS and
 // CSS the dashboard page loads, gzip. Goals: under 800 ms, JS under 250 KB gzip.
-// `--hits N` seeds fewer hits for a quick run; `--data-dir DIR` reuses the directory an earlier run seeded (each run prints it).
+// `--hits N` seeds fewer hits for a quick run. Without `--data-dir DIR` the seeded data dir is temporary
+// (removed at exit); with it, the first run seeds DIR and keeps it, and later runs reuse it.
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { launchBrowser } from "../tests/helpers/browser";
 import { adoptDomains, signIn } from "../tests/helpers/dashboard";
-import { freshDataDir } from "../tests/helpers/db";
+import { freshDataDir, removedAtExit } from "../tests/helpers/db";
 import { runToExit, spawnServer, TEST_ENV } from "../tests/helpers/server";
 
 const { values } = parseArgs({ options: { hits: { type: "string", default: "1000000" }, "data-dir": { type: "string" } } });
@@ -27,8 +28,10 @@ const median = (xs: number[]) => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-const reuse = values["data-dir"] && existsSync(`${values["data-dir"]}/bench-seeded`);
-const dataDir = reuse ? values["data-dir"]! : await freshDataDir();
+const given = values["data-dir"];
+const reuse = given !== undefined && existsSync(`${given}/bench-seeded`);
+// NOTE: a DIR given but not seeded yet starts empty; the seed script runs initdb in it.
+const dataDir = given ?? removedAtExit(await freshDataDir());
 if (!reuse) {
   const t0 = performance.now();
   const seeded = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir, ...TEST_ENV }, undefined, ["--domain", DOMAIN, "--hits", values.hits!, "--days", "30"]);

@@ -2,7 +2,7 @@
 // the embedded database, under a realistic payload mix from a separate load process. Prints accepted
 // hits/s, p50/p99 response time, rows in the database afterwards (must equal the hits the pipeline
 // accepted), and the ratio to a raw batched insert of the same rows on the same database.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -12,9 +12,11 @@ import { insertFor } from "../src/collect/copy";
 import { loadConfig } from "../src/config";
 import { setLogSink } from "../src/log";
 import { start } from "../src/server";
+import { until } from "../tests/helpers/collect";
+import { removedAtExit } from "../tests/helpers/db";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, concurrency: { type: "string", default: "32" } } });
-const dataDir = mkdtempSync(join(tmpdir(), "bothy-bench-"));
+const dataDir = removedAtExit(mkdtempSync(join(tmpdir(), "bothy-bench-")));
 // NOTE: the server logs at its default level, one request line per beacon included, and the lines
 // go to a file as a server's stdout would; warnings and errors still reach this terminal.
 const logFile = Bun.file(join(dataDir, "server.log")).writer();
@@ -91,7 +93,8 @@ const loadCpu = load.resourceUsage()!.cpuTime;
 
 // Everything accepted must reach the table; wait for the writer to drain.
 const drainStart = performance.now();
-while (collector.writer.buffered > 0 || collector.metrics.counts.written < collector.metrics.counts.accepted) await Bun.sleep(50);
+const { counts } = collector.metrics;
+await until("the writer to drain", () => collector.writer.buffered === 0 && counts.written >= counts.accepted, 300_000, 50);
 const drainMs = performance.now() - drainStart;
 const rows = (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${site}`)[0]!.n;
 const drops = Object.values(collector.metrics.drops).reduce((a, b) => a + b, 0);
@@ -144,5 +147,4 @@ console.log(`machine during the load busy ${share(ticks.busy - ticks0.busy)}, id
 
 await server.stop();
 await logFile.end();
-rmSync(dataDir, { recursive: true, force: true });
 process.exit(rows === answered202 - drops ? 0 : 1);

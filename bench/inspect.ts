@@ -13,12 +13,14 @@ import { browserHost } from "../src/inspect/browser";
 import { startQueue } from "../src/inspect/queue";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "../src/inspect/service";
 import { enqueue } from "../src/inspect/store";
+import { until } from "../tests/helpers/collect";
+import { removedAtExit } from "../tests/helpers/db";
 import { startFixtureSite } from "../tests/helpers/inspect-site";
 
 const JOBS = Number(process.argv[2] ?? 16);
 setLogLevel("warn");
 const site = await startFixtureSite();
-const config = loadConfig({ ...process.env, ...site.env, DATA_DIR: mkdtempSync(join(tmpdir(), "bothy-bench-")), DATABASE_URL: "" });
+const config = loadConfig({ ...process.env, ...site.env, DATA_DIR: removedAtExit(mkdtempSync(join(tmpdir(), "bothy-bench-"))), DATABASE_URL: "" });
 const db = await openDatabase(config);
 
 /** PSS in MB from /proc: this process (app code plus the embedded database) and Chromium (its descendants). */
@@ -95,19 +97,16 @@ for (const concurrency of [1, 2]) {
     sql: db.sql, browser, greencheck: greenCheck("http://127.0.0.1:9"), guard: guardFrom(config), limits: limitsFrom(config),
   });
   const queue = startQueue({ sql: db.sql, concurrency, leaseMs: leaseMs(config), pollMs: 1000, run: runner });
-  const waitDone = async (prefix: string, n: number) => {
-    for (;;) {
-      const [r] = await db.sql<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM inspections WHERE url LIKE ${prefix + "%"} AND status IN ('done', 'failed')`;
-      if (r!.n >= n) return;
-      await Bun.sleep(100);
-    }
-  };
+  const finished = async (pattern: string) =>
+    (await db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM inspections WHERE url LIKE ${pattern} AND status IN ('done', 'failed')`)[0]!.n;
+  const waitDone = (pattern: string, n: number) =>
+    until(`${n} finished inspections of ${pattern}`, async () => (await finished(pattern)) >= n, 600_000, 100);
   // Warm-up: launch the browser outside the measurement.
   run++;
   await enqueue(db.sql, site.url(`/?warm=${run}`));
   queue.wake();
-  await waitDone(site.url(`/?warm=${run}`), 1);
+  await waitDone(`${site.url(`/?warm=${run}`)}%`, 1);
 
   const peak = { self: 0, chromium: 0, total: 0 };
   const sample = () => {
@@ -122,12 +121,7 @@ for (const concurrency of [1, 2]) {
   const t0 = performance.now();
   for (let i = 0; i < JOBS; i++) await enqueue(db.sql, site.url(`${i % 2 ? "/heavy" : "/"}?bench=${tag}-${i}`));
   queue.wake();
-  for (;;) {
-    const [r] = await db.sql<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM inspections WHERE url LIKE ${`%bench=${tag}-%`} AND status IN ('done', 'failed')`;
-    if (r!.n >= JOBS) break;
-    await Bun.sleep(100);
-  }
+  await waitDone(`%bench=${tag}-%`, JOBS);
   const wall = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   sample();

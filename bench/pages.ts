@@ -1,9 +1,9 @@
 // `npm run bench:pages`: starts the real server (production build) as its own process and, for
 // / and /privacy, measures on loopback the time to first byte and the full response time
 // (median of 20 after 30 warm-ups), the HTML size, and the JS and CSS the page loads (gzip), then
-// compares with the issue's goals: TTFB under 10 ms, home page transfer under 150 KB gzip.
+// compares with its goals: TTFB under 10 ms, home page transfer under 150 KB gzip.
 import { loadavg } from "node:os";
-import { freshDataDir } from "../tests/helpers/db";
+import { freshDataDir, removedAtExit } from "../tests/helpers/db";
 import { spawnServer } from "../tests/helpers/server";
 
 const RUNS = 20;
@@ -38,7 +38,7 @@ function assetUrls(html: string): { js: string[]; css: string[]; other: string[]
   return { js: [...js], css, other };
 }
 
-const server = await spawnServer("src/server.ts", { DATA_DIR: await freshDataDir(), NODE_ENV: "production" }, { timeoutMs: 60_000 });
+const server = await spawnServer("src/server.ts", { DATA_DIR: removedAtExit(await freshDataDir()), NODE_ENV: "production" }, { timeoutMs: 60_000 });
 try {
   const rows: string[] = [];
   let homeTransfer = 0;

@@ -4,7 +4,8 @@
 //   the HTTP thread free), as medians and p99 of 50 requests each, and their ratio;
 // - SIGTERM under load: time from the signal to exit 0, and writes answered 2xx versus stored.
 import { join } from "node:path";
-import { emptyDataDir } from "../tests/helpers/db";
+import { until } from "../tests/helpers/collect";
+import { emptyDataDir, removedAtExit } from "../tests/helpers/db";
 import { ROOT, spawnServer } from "../tests/helpers/server";
 
 const PROBE = join(ROOT, "tests/fixtures/probe-server.ts");
@@ -27,7 +28,7 @@ async function healthz(url: string, n: number) {
   return times;
 }
 
-const dataDir = emptyDataDir();
+const dataDir = removedAtExit(emptyDataDir());
 const cold = await timedStart(dataDir);
 cold.child.proc.kill("SIGTERM");
 await cold.child.exited;
@@ -38,7 +39,7 @@ console.log(`start to ready: fresh data dir ${ms(cold.ms)}, reopened ${ms(warm.m
 // NOTE: the 3-second query runs through the app's own client, inside the server process.
 const idle = await healthz(child.url, 50);
 const busy = fetch(`${child.url}/probe/sleep/3`, { method: "POST" });
-await Bun.sleep(100);
+await Bun.sleep(100); // NOTE: time for the query to start; its start shows nowhere outside the server
 const during = await healthz(child.url, 50);
 const slept = await busy;
 console.log(
@@ -61,7 +62,7 @@ const client = async () => {
   }
 };
 const clients = Array.from({ length: 8 }, client);
-while (accepted.length < 2000) await Bun.sleep(5);
+await until("2000 accepted writes", () => accepted.length >= 2000, 60_000, 5);
 const t0 = performance.now();
 signalled = true;
 child.proc.kill("SIGTERM");

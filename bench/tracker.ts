@@ -1,5 +1,5 @@
 // `npm run bench:tracker`: the tracker's size as served — minified, gzip and brotli bytes — next to
-// the peers' gzip figures from issue 4 (measured from their sources).
+// the gzip figures of comparable trackers (measured from their sources).
 import { brotliCompressSync, constants } from "node:zlib";
 import { buildTracker, TRACKER_BUDGET_GZIP } from "../tracker/build";
 

@@ -1,6 +1,6 @@
 "use client";
-// Copies a snippet to the clipboard and says so for 2 seconds (SPEC §9 "Copy notice 2000 ms").
-// A clipboard failure is only logged (SPEC §8).
+// Copies a snippet to the clipboard and says so for 2 seconds.
+// A clipboard failure is only logged.
 import { useEffect, useState } from "react";
 
 export const COPY_NOTICE_MS = 2000;

@@ -1,4 +1,4 @@
-// The error page (SPEC "Error page"): the status code, "Oops! {message}." and a way home.
+// The error page: the status code, "Oops! {message}." and a way home.
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
     <>

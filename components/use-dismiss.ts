@@ -1,4 +1,4 @@
-// A popup that closes on an outside click or Escape while it is open (SPEC: the user menu and the
+// A popup that closes on an outside click or Escape while it is open (the user menu and the
 // Resources dropdown both close this way). Put the returned ref on the popup's outer box.
 import { useEffect, useRef } from "react";
 

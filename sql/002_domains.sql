@@ -1,5 +1,5 @@
--- Domains (SPEC §3 Domain): the sites that collection counts hits for. The accounts issue adds
--- ownership and settings; collection needs only the name, the id its hits carry and the time zone
+-- Domains: the sites that collection counts hits for. Ownership and settings come in
+-- 031_domain_owners.sql; collection needs only the name, the id its hits carry and the time zone
 -- that decides which local day a hit belongs to.
 CREATE TABLE IF NOT EXISTS domains (
   id serial PRIMARY KEY,
@@ -9,7 +9,8 @@ CREATE TABLE IF NOT EXISTS domains (
   scope text[] NOT NULL DEFAULT '{}',
   created timestamptz NOT NULL DEFAULT now(),
   tz text NOT NULL DEFAULT 'Europe/London',
-  -- NOTE: the plan window in days; NULL keeps everything. Set by the plans issue, applied by retention.
+  -- NOTE: a retention window in days, applied by bothy_retention(); NULL (what every row has: nothing
+  -- sets it) keeps everything. The free plan's shorter history is a read limit (src/stats/range.ts).
   retention_days int CHECK (retention_days > 0),
   deleted_at timestamptz
 );

@@ -1,5 +1,5 @@
 -- Hits: one row per page view, leave beacon or custom event. No IP, no user-agent string, no
--- visitor or session id: nothing links two rows to one person (DESIGN "Privacy model").
+-- visitor or session id: nothing links two rows to one person.
 -- Every column a dashboard sums is additive, so aggregates can be summed across buckets exactly.
 CREATE TABLE hits (
   time timestamptz NOT NULL,

@@ -49,7 +49,7 @@ CREATE TABLE api_keys (
 );
 CREATE INDEX api_keys_uid ON api_keys (uid);
 
--- The feedback box (SPEC "Feedback box"): read in the admin area; goes with its author's account.
+-- The feedback box: read in the admin area; goes with its author's account.
 CREATE TABLE feedback (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   uid uuid REFERENCES users ON DELETE CASCADE,

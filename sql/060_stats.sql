@@ -31,7 +31,7 @@ SELECT time_bucket(INTERVAL '1 day', time) AS bucket, site_id, local_day, utm_ca
 FROM hits WHERE kind = 1 AND utm_campaign IS NOT NULL
 GROUP BY 1, site_id, local_day, utm_campaign, path WITH NO DATA;
 
--- Social posts that sent visitors (SPEC §3 tweets): the collect pipeline fills referrer_post only
+-- Social posts that sent visitors: the collect pipeline fills referrer_post only
 -- when the referrer is a public post URL (x.com …/status/N, Mastodon-style /@user/N, bsky.app
 -- …/post/…). A public post names no visitor, so keeping it respects the privacy model.
 ALTER TABLE hits ADD COLUMN referrer_post text;

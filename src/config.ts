@@ -113,7 +113,7 @@ export const SETTINGS = {
   BETA: setting(oneOf(["0", "1"] as const), "1 hides pricing and shows the request page; unset means beta until billing is configured"),
   SELF_TRACKING: setting(
     oneOf(["on", "off"] as const),
-    "the product's own pages carry the tracker for their own host, off on the routes of SPEC \"Tracking switch-off\"",
+    "the product's own pages carry the tracker for their own host, off on the admin, pricing-update, reset, verify, settings, dashboard and public routes",
     "on",
   ),
   CHROMIUM_PATH: setting(text("a path to a Chromium executable"), "the browser the page inspector drives", "/usr/bin/chromium"),

@@ -1,7 +1,11 @@
 // `npm test`: runs every suite as its own `bun test` process (so only the client suite gets the
 // happy-dom preload), then prints one summed line "N passed, N failed" and exits non-zero on any
 // failure. Usage: `npm test` for all, `npm test -- server unit` for some.
-import { existsSync, readdirSync } from "node:fs";
+// Each suite gets its own TMPDIR inside one run directory; whatever a suite leaves there (a test
+// that did not remove its database, browser profile or scratch files) is listed and fails the run,
+// then the run directory is removed so a failing run does not fill the disk either.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 type Suite = { name: string; preload?: string };
@@ -10,7 +14,6 @@ const SUITES: Suite[] = [
   { name: "unit" },
   { name: "server" },
   { name: "client", preload: "./tests/client/setup.ts" },
-  { name: "rsc" },
   { name: "e2e" },
 ];
 
@@ -20,6 +23,14 @@ const hasTests = (dir: string): boolean =>
   readdirSync(dir, { withFileTypes: true }).some((e) =>
     e.isDirectory() ? hasTests(join(dir, e.name)) : /\.test\.tsx?$/.test(e.name),
   );
+
+const RUN = mkdtempSync(join(tmpdir(), "bothy-run-"));
+const removeRun = () => rmSync(RUN, { recursive: true, force: true });
+// NOTE: Ctrl-C reaches the suite processes too; remove what they had made before leaving.
+process.on("SIGINT", () => {
+  removeRun();
+  process.exit(130);
+});
 
 const wanted = process.argv.slice(2);
 let passed = 0;
@@ -33,7 +44,9 @@ for (const suite of SUITES) {
   console.log(`\n── ${suite.name} ──`);
   // NOTE: server and e2e tests start real databases (initdb ~3 s) and processes: 5 s is too short.
   const args = [process.execPath, "test", "--timeout", "60000", ...(suite.preload ? ["--preload", suite.preload] : []), dir];
-  const proc = Bun.spawn(args, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: process.env });
+  const scratch = join(RUN, suite.name);
+  mkdirSync(scratch);
+  const proc = Bun.spawn(args, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: { ...process.env, TMPDIR: scratch } });
   // NOTE: bun test writes its results and summary to stderr; echo it and keep it for the counts.
   let text = "";
   const decoder = new TextDecoder();
@@ -53,7 +66,14 @@ for (const suite of SUITES) {
     failed += 1;
     console.log(`suite ${suite.name} exited with ${code} outside any test`);
   }
+  const left = readdirSync(scratch);
+  if (left.length) {
+    broken = true;
+    failed += 1;
+    console.log(`suite ${suite.name} left ${left.length} entries in its temp directory: ${left.join(", ")}`);
+  }
 }
+removeRun();
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);

@@ -14,7 +14,7 @@ type Props = {
   /** Where to go after success; `reload` for a full load, when the session changed. */
   next?: string;
   reload?: boolean;
-  /** SPEC §7: logout errors are ignored; local state is reset either way. */
+  /** Logout errors are ignored; local state is reset either way. */
   ignoreErrors?: boolean;
 };
 

@@ -1,6 +1,6 @@
 "use client";
 // The owner's websites on /settings/domains, from GET /api/domains; reloads when a form says the
-// list changed ("bothy:domains"). SPEC §8: a failed load gives an empty list (and says so).
+// list changed ("bothy:domains"). A failed load gives an empty list (and says so).
 import { useEffect, useState } from "react";
 import { api } from "../forms/api";
 

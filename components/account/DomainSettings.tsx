@@ -56,7 +56,7 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
         />
       </div>
       {row.public && (
-        // NOTE: shown to copy rather than linked: the public dashboard is another issue's page.
+        // NOTE: shown as text to copy, since the owner shares it elsewhere.
         <div className="mt-4 space-y-3 text-sm text-gray-700 dark:text-gray-300">
           <div className="flex items-center gap-3">
             <span>

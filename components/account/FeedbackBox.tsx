@@ -1,6 +1,6 @@
 "use client";
-// SPEC "Feedback box" and §4 Feedback: closed → open → sent. Opening resets "sent"; sending clears
-// the message; an empty message is never sent (§5). A native <dialog>: focus moves in, Escape closes.
+// The feedback box: closed → open → sent. Opening resets "sent"; sending clears
+// the message; an empty message is never sent. A native <dialog>: focus moves in, Escape closes.
 import { useRef, useState, type FormEvent } from "react";
 import { api } from "../forms/api";
 

@@ -1,5 +1,5 @@
 "use client";
-// SPEC "Layouts": the settings layout's message area. Shows what a form left for this page (see
+// The settings layout's message area. Shows what a form left for this page (see
 // forms/flash.ts) in a live region, so screen readers hear it too.
 import { useSyncExternalStore } from "react";
 import { flashFor, snapshot, subscribe } from "../forms/flash";

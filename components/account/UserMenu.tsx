@@ -1,5 +1,5 @@
 "use client";
-// SPEC "User menu": the initials circle and full name; the menu lists the domains (each to its
+// The initials circle and full name; the menu lists the domains (each to its
 // dashboard and settings, scrolling above 7), the account pages, resources, sign-out and, for
 // non-Pro users, "Upgrade to Pro". Domains load when first opened. Closes on route change,
 // outside click and Escape.
@@ -23,7 +23,7 @@ export function UserMenu({ name, pathname, pro, admin }: Props) {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open || domains) return;
-    // SPEC §8: a failed domain load gives an empty list.
+    // A failed domain load gives an empty list.
     void api<DomainRow[]>("GET", "/api/domains").then((r) => setDomains(r.ok ? r.data.map((d) => d.domain) : []));
   }, [open, domains]);
   // NOTE: a domain added or deleted elsewhere on the page reloads the list on the next opening.

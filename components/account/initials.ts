@@ -1,4 +1,4 @@
-// SPEC "User menu": the circle shows the first letters of up to the first two words of the name.
+// The circle shows the first letters of up to the first two words of the name.
 export function initials(name: string): string {
   return name
     .trim()
@@ -9,5 +9,5 @@ export function initials(name: string): string {
     .join("");
 }
 
-/** SPEC §9: the menu's domain list scrolls above 7 domains. */
+/** The menu's domain list scrolls above 7 domains. */
 export const MENU_DOMAINS_BEFORE_SCROLL = 7;

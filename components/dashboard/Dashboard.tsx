@@ -1,5 +1,5 @@
 "use client";
-// The domain dashboard (SPEC §2 "Dashboard", §4 "Dashboard"): holds the range, chart type, list
+// The domain dashboard: holds the range, chart type, list
 // limit, auto-refresh and popups; loads SUMMARY then PATH and REF (load.ts drops late answers);
 // keyboard `r` reloads and ArrowUp/ArrowDown move between unlocked sections. One component for
 // every face: the owner's page, a public dashboard, the demo, and the demo embedded on the home
@@ -26,7 +26,7 @@ type Props = {
   name: string;
   pathname: string;
   user?: { name: string; pro: boolean; admin: boolean } | null;
-  /** Auto-refresh period; SPEC §9: 60 s. */
+  /** Auto-refresh period: 60 s. */
   refreshMs?: number;
 };
 

@@ -1,5 +1,5 @@
 "use client";
-// The date-range picker (SPEC §2 "Date-range picker", §4 "Date picking", §5): one month at a time,
+// The date-range picker: one month at a time,
 // Monday first, the domain's time zone under the grid, preset shortcuts and Done. The rules live
 // in date-rules.ts; this file draws them. A free user's fully locked month is covered by the
 // "Unlock Historical Data" overlay.
@@ -59,7 +59,7 @@ export function DatePicker({ range, rules, tz, presets, onChange, onClose }: Pro
     setState(r.state);
     if (r.emit) onChange(r.emit);
   };
-  // SPEC §4: a range changed from outside moves to the month of its end and resets to idle.
+  // A range changed from outside moves to the month of its end and resets to idle.
   useEffect(() => {
     setMonth(monthOf(range.endKey));
     setState(IDLE);

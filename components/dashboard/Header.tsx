@@ -1,5 +1,5 @@
 "use client";
-// The dashboard's header (SPEC §2 "Dashboard" header and toolbar): the preset tabs (all five from
+// The dashboard's header and toolbar: the preset tabs (all five from
 // 1050 px, Today/Yesterday/7d below), the custom range opening the date picker, the reload tab,
 // the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV) and the user menu.
 // It sticks to the top once the page has scrolled 150 px past the dashboard's top.

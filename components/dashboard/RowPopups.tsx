@@ -1,7 +1,7 @@
 "use client";
-// The popups a list row opens (SPEC §2 "Dashboard" popups): "Referrals for a page" and "Top
+// The popups a list row opens: "Referrals for a page" and "Top
 // entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages), and
-// the Export modal (SPEC "Export modal"; the export issue wires the files).
+// the Export modal (its downloads are not built: the buttons are disabled and say so).
 import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
@@ -38,7 +38,7 @@ export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
   const host = popup.row.label;
   return (
     <Popup title={`Top entry pages from ${host}`} crumbs={crumbs} onClose={onClose}>
-      {/* SPEC §5: a referrer is a link only when it passes the site-link check. */}
+      {/* A referrer is a link only when it passes the site-link check. */}
       {isSiteLink(host) && (
         <p className="mb-4 text-sm">
           <a href={`https://${host}`} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline dark:text-blue-300">
@@ -57,7 +57,7 @@ export function ExportModal({ range, onClose }: { range: string; onClose: () => 
     <Popup title="Export" onClose={onClose}>
       <p className="text-sm text-gray-700 dark:text-gray-300">Export the current date range ({range}) as a spreadsheet.</p>
       <div className="mt-4 flex gap-3">
-        {/* NOTE: the export issue serves the files; until then the buttons say so instead of failing. */}
+        {/* NOTE: no export files are served, so the buttons say so instead of failing. */}
         <button type="button" disabled className={button} aria-describedby="export-soon">XLSX</button>
         <button type="button" disabled className={button} aria-describedby="export-soon">CSV (ZIP)</button>
       </div>

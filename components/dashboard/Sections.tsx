@@ -1,6 +1,6 @@
 "use client";
-// Every dashboard section below the summary, in the side navigation's order (SPEC §2
-// "Dashboard"), composed from the widgets with the API's answers. The row popups ("Referrals for
+// Every dashboard section below the summary, in the side navigation's order,
+// composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import { useMemo, type ReactNode } from "react";
 import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";

@@ -1,6 +1,6 @@
 "use client";
-// The dashboard's side navigation (SPEC §2 "Dashboard"): the logo and the anchored section list.
-// Locked sections carry a Pro badge and are disabled (SPEC §6). From 1050 px it is a fixed
+// The dashboard's side navigation: the logo and the anchored section list.
+// Locked sections carry a Pro badge and are disabled. From 1050 px it is a fixed
 // column; below, a row of chips that scrolls sideways inside itself (never the page).
 import { Logo } from "../site/Logo";
 import { SECTIONS, anchor, sectionLocked, type SectionId } from "./section-list";

@@ -1,7 +1,7 @@
 "use client";
 // The Summary section: page views, unique visits, bounce rate (clamped 0–100, "n/a" without the
 // figures to compute it) and average time on page, each with its change against the previous
-// period; then the time chart with its hours tab and line/column toggle (SPEC §4).
+// period; then the time chart with its hours tab and line/column toggle.
 import { useMemo } from "react";
 import type { PathStats, SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
@@ -16,7 +16,7 @@ type Props = {
   onDay: (stamp: string) => void;
 };
 
-/** Bounces per unique visit in %, or null when no visit has ended yet (SPEC: "n/a"). */
+/** Bounces per unique visit in %, or null when no visit has ended yet (shown as "n/a"). */
 export const bounceRate = (v: SummaryStats["visits"]) => (v.bounceNew > 0 ? clampBounce((v.bounceCount / v.bounceNew) * 100) : null);
 
 /** Average visible time over the top pages, weighted by their page views; null without any leave beacon. */

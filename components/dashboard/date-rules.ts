@@ -1,4 +1,4 @@
-// The date rules of the dashboard and its picker (SPEC §4 "Dashboard", "Date picking", §5, §9),
+// The date rules of the dashboard and its picker,
 // pure so they are unit-tested without a browser: local days of the domain's time zone as
 // YYYY-MM-DD keys, the presets, which days may be picked, the month grid, and the day-selection
 // state machine. No date library: Intl knows every IANA zone and day keys need only UTC arithmetic.
@@ -18,12 +18,12 @@ export const PRESETS = [
 ] as const;
 export type PresetId = (typeof PRESETS)[number]["id"];
 
-/** SPEC §9: the dashboard shows every preset but This month and 90 days; the mobile one three. */
+/** The dashboard shows every preset but This month and 90 days; the mobile one three. */
 export const DASHBOARD_PRESETS: readonly PresetId[] = ["today", "yesterday", "7d", "14d", "30d"];
 export const MOBILE_PRESETS: readonly PresetId[] = ["today", "yesterday", "7d"];
 /** The range a dashboard opens on: OPENING_DAYS (src/stats/contract.ts), which the server warms after a restart. */
 export const OPENING_PRESET: PresetId = "7d";
-/** SPEC §9: the hours view only for ranges of 7 days or less. */
+/** The hours view only for ranges of 7 days or less. */
 export const MAX_HOUR_DAYS = 7;
 
 /** The number of days a range covers, both ends included. */
@@ -51,19 +51,19 @@ export function matchPreset(range: Range, today: string, ids: readonly PresetId[
 
 export const sameRange = (a: Range, b: Range) => a.startKey === b.startKey && a.endKey === b.endKey;
 
-/** SPEC §5: a range selected backwards is reordered. */
+/** A range selected backwards is reordered. */
 export const orderRange = (a: string, b: string): Range => (a <= b ? { startKey: a, endKey: b } : { startKey: b, endKey: a });
 
-/** SPEC §4: the chart unit is hour for a single day; the hours tab may switch to hours up to 7 days. */
+/** The chart unit is hour for a single day; the hours tab may switch to hours up to 7 days. */
 export const hoursAllowed = (r: Range) => rangeDays(r) <= MAX_HOUR_DAYS;
 export const chartUnit = (r: Range, hoursWanted: boolean): "hour" | "day" =>
   rangeDays(r) === 1 || (hoursWanted && hoursAllowed(r)) ? "hour" : "day";
 
-/** SPEC §4: on opening, the picker selects the first preset when the range starts on the creation day, else the third. */
+/** On opening, the picker selects the first preset when the range starts on the creation day, else the third. */
 export const openingPreset = (r: Range, createdKey: string, presets: readonly PresetId[] = DASHBOARD_PRESETS): PresetId =>
   r.startKey === createdKey ? presets[0]! : presets[2]!;
 
-// ── Which days may be picked (SPEC §5) ────────────────────────────────────────────────────────
+// ── Which days may be picked ────────────────────────────────────────────────────────
 
 export type DayRules = {
   /** Today in the domain's time zone. */
@@ -86,7 +86,7 @@ export function dayState(key: string, rules: DayRules): DayState {
 
 export const selectable = (key: string, rules: DayRules) => dayState(key, rules) === "ok";
 
-/** SPEC §5: the upgrade overlay covers a month when a free user could pick none of its days for want of history. */
+/** The upgrade overlay covers a month when a free user could pick none of its days for want of history. */
 export function monthLocked(month: string, rules: DayRules): boolean {
   if (rules.historyDays === null) return false;
   return lastOfMonth(month) < addDays(rules.today, -rules.historyDays);
@@ -102,7 +102,7 @@ export function shiftMonth(month: string, n: number): string {
 }
 export const lastOfMonth = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);
 
-/** Weeks of the month, Monday first (SPEC: M T W T F S S); null pads the first and last week. */
+/** Weeks of the month, Monday first (M T W T F S S); null pads the first and last week. */
 export function monthGrid(month: string): (string | null)[][] {
   const first = `${month}-01`;
   const lead = (new Date(utcMidnight(first)).getUTCDay() + 6) % 7; // Monday = 0
@@ -112,7 +112,7 @@ export function monthGrid(month: string): (string | null)[][] {
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
 
-// ── The day-selection state machine (SPEC §4 "Date picking") ──────────────────────────────────
+// ── The day-selection state machine ──────────────────────────────────
 
 export type PickState = { phase: "idle" } | { phase: "awaiting"; first: string; hover: string | null };
 export type PickEvent =
@@ -145,7 +145,7 @@ export function shownRange(state: PickState, range: Range): { range: Range; prev
 
 export type DayStyle = "single" | "first" | "last" | "in-range" | null;
 
-/** SPEC §4: single marker, first, last, in-range (the disabled style comes from dayState). */
+/** Single marker, first, last, in-range (the disabled style comes from dayState). */
 export function dayStyle(key: string, r: Range): DayStyle {
   if (key < r.startKey || key > r.endKey) return null;
   if (r.startKey === r.endKey) return "single";

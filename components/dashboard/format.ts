@@ -1,6 +1,6 @@
-// The dashboard's wording of numbers (SPEC §9: thousands separators, compact durations,
-// "<0.01%", y values above 999 as k) and the pure list rules its widgets share (SPEC §4 "List
-// rows", §5 site-link check and bounce clamp). Pure functions only, so the unit tests check them
+// The dashboard's wording of numbers (thousands separators, compact durations,
+// "<0.01%", y values above 999 as k) and the pure list rules its widgets share (list rows, the
+// site-link check, the bounce clamp). Pure functions only, so the unit tests check them
 // without a browser and the server render and the hydrated client agree to the character.
 import type { ListRow } from "../../src/shared/stats";
 
@@ -36,7 +36,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** A share (0–1) as a percentage: "12.3%"; small shares keep two decimals ("0.05%") and those
- * under 0.01 % read "<0.01%" (SPEC §9) rather than a misleading "0.0%". */
+ * under 0.01 % read "<0.01%" rather than a misleading "0.0%". */
 export function formatPercent(fraction: number): string {
   const pc = fraction * 100;
   if (pc === 0) return "0%";
@@ -54,10 +54,10 @@ export function formatChange(c: number | null): string {
   return r > 0 ? `+${formatNumber(r)}%` : `\u2212${formatNumber(-r)}%`;
 }
 
-/** SPEC §5: bounce rate is shown clamped to 0–100. */
+/** Bounce rate is shown clamped to 0–100. */
 export const clampBounce = (pct: number): number => (Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0);
 
-/** SPEC §5 site-link check: optional http(s) scheme and www, a dotted host ending in 2–5
+/** The site-link check: optional http(s) scheme and www, a dotted host ending in 2–5
  * letters, an optional port of up to 5 digits and an optional path. */
 const SITE_LINK = /^(https?:\/\/)?(www\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(:\d{1,5})?(\/\S*)?$/i;
 export const isSiteLink = (s: string): boolean => SITE_LINK.test(s);

@@ -1,4 +1,4 @@
-// Loading the dashboard's numbers (SPEC §4 "Dashboard"): SUMMARY first, then PATH and REF in
+// Loading the dashboard's numbers: SUMMARY first, then PATH and REF in
 // parallel, from /api/stats (owner, admin, demo) or /api/stats-public (a public id, with the
 // dashboard password when protected). Every load carries a sequence number; an answer that
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
@@ -32,7 +32,7 @@ export async function fetchStats<T>(target: StatsTarget, range: Range, dataType:
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return { ok: true, data: json as T };
   const message = (json as { error?: { message?: unknown } } | null)?.error?.message;
-  // SPEC §7: on failure the error body is used and its error field is logged.
+  // On failure the error body is used and its error field is logged.
   console.warn("stats", dataType, res.status, message);
   return { ok: false, status: res.status, message: typeof message === "string" ? message : `Something went wrong (HTTP ${res.status}).` };
 }

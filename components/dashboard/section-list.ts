@@ -1,5 +1,5 @@
-// The dashboard's anchored sections in page order (SPEC §2 "Dashboard" side navigation), which
-// ones a plan locks (SPEC §6: Carbon & Energy and Events without Pro), and the section the
+// The dashboard's anchored sections in page order (the side navigation's), which
+// ones a plan locks (Carbon & Energy and Events without Pro), and the section the
 // ArrowUp/ArrowDown keys move to, skipping locked ones.
 
 export const SECTIONS = [
@@ -37,6 +37,6 @@ export function nextSection(current: SectionId | null, step: 1 | -1, pro: boolea
   return null;
 }
 
-/** SPEC §4: the list limit cycles 10, 20, 30, then back to 10. */
+/** The list limit cycles 10, 20, 30, then back to 10. */
 export const nextLimit = (limit: number) => (limit >= 30 ? 10 : limit + 10);
 

@@ -1,4 +1,4 @@
-// Energy and page size of the inspected page over its runs (SPEC "Inspect view"), drawn with
+// Energy and page size of the inspected page over its runs, drawn with
 // victory. Loaded with import() from InspectResult, so its weight lands only on visitors who
 // see two or more runs, never on the other pages.
 import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine, VictoryScatter } from "victory";
@@ -16,7 +16,7 @@ const tickFormatOf = (points: ChartPoint[]) => {
   return (t: Date | number) => (sameDay ? time : day).format(new Date(t));
 };
 
-// SPEC §9: y values above 999 show as k.
+// Y values above 999 show as k.
 const yTick = (v: number) => (Math.abs(v) > 999 ? `${Math.round(v / 100) / 10}k` : String(Number(v.toPrecision(3))));
 
 function Chart({ id, title, unit, points, colour }: { id: string; title: string; unit: string; points: ChartPoint[]; colour: string }) {

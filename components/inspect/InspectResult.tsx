@@ -1,4 +1,4 @@
-// One finished inspection (SPEC "Inspect view"): screenshot and title, the cached notice or "Last
+// One finished inspection: screenshot and title, the cached notice or "Last
 // checked: Just now", the percentile sentence, the six large figures, the history charts, the
 // blocked requests and the files by type. Rendered in the browser only, inside InspectView.
 import { lazy, Suspense } from "react";

@@ -1,5 +1,5 @@
 "use client";
-// The inspect view (SPEC "Inspect view", §4 "Inspect"): the URL form, then waiting → (after
+// The inspect view: the URL form, then waiting → (after
 // 200 ms) loading → the result or an error. Polls GET /api/check-analysis every second while
 // the server answers "check_again"; leaving the view (unmount) or starting another check aborts
 // the loop. The URL lives in ?url=, so a result can be shared and back/forward work.
@@ -33,7 +33,7 @@ export function InspectView({ initialUrl }: { initialUrl: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
 
   const start = (url: string, force: boolean) => {
-    // SPEC §5: refused here already, with no request and no retry link (the server refuses too).
+    // Refused here already, with no request and no retry link (the server refuses too).
     if (hasPrivateMarker(url)) {
       setCheck(null);
       setPhase({ kind: "failed", url, message: PRIVATE_MESSAGE, errorType: "private" });
@@ -152,7 +152,7 @@ function Loading({ url }: { url: string }) {
 }
 
 function Failure({ phase, retry }: { phase: Extract<Phase, { kind: "failed" }>; retry: (() => void) | null }) {
-  // SPEC §8: generic_error gets friendly words, a hint and "Try again"; other errors show as is.
+  // generic_error gets friendly words, a hint and "Try again"; other errors show as is.
   const generic = phase.errorType === "generic_error";
   return (
     <div role="alert" className="mx-auto max-w-3xl rounded-xl border border-red-600 bg-red-100 p-6 text-center text-gray-900">

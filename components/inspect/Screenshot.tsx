@@ -1,5 +1,5 @@
 // The inspected page's viewport as the inspector's Chromium saw it, fetched from
-// GET /api/get-screenshot (a JSON data URL). SPEC §8: any error shows the "unavailable" image.
+// GET /api/get-screenshot (a JSON data URL). Any error shows the "unavailable" image.
 import { useEffect, useState } from "react";
 
 type Shot = { kind: "loading" } | { kind: "ok"; src: string } | { kind: "unavailable" };

@@ -1,16 +1,16 @@
-// Pure wording rules of the inspect view (SPEC §4 "Inspect", §9): the percentile sentence and its
+// Pure wording rules of the inspect view: the percentile sentence and its
 // m0/m1/m2 class, the grams and energy figures, the files and blocked-requests summaries. Kept
 // apart from the components so unit tests check them without a browser.
 import type { FileEntry, HistoryEntry } from "../../src/inspect/client";
 import { historyKb, KWH_PER_GB } from "../../src/shared/units";
 
-/** SPEC §9: polling interval and the delay before the loading bar shows. */
+/** Polling interval and the delay before the loading bar shows. */
 export const POLL_MS = 1000;
 export const START_DELAY_MS = 200;
 
 export type PercentileClass = "m0" | "m1" | "m2";
 
-/** SPEC §4: 0–33 is m0 (green), above 33 m1 (orange), above 66 m2 (red). */
+/** 0–33 is m0 (green), above 33 m1 (orange), above 66 m2 (red). */
 export const percentileClass = (p: number): PercentileClass => (p > 66 ? "m2" : p > 33 ? "m1" : "m0");
 
 /**
@@ -37,7 +37,7 @@ export const whPerVisit = (bytes: number): number => (bytes / 1e9) * KWH_PER_GB 
 
 export type ChartPoint = { x: Date; y: number };
 
-/** The two history series: energy in Wh per visit and page size in kB (SPEC §9: bytes / 1024). */
+/** The two history series: energy in Wh per visit and page size in kB (bytes / 1024). */
 export function historySeries(history: readonly HistoryEntry[]): { energy: ChartPoint[]; size: ChartPoint[] } {
   return {
     energy: history.map((h) => ({ x: new Date(h.timestamp), y: whPerVisit(h.bytes) })),
@@ -57,7 +57,7 @@ export const FILE_GROUP_LABELS = {
 
 export type FileGroupName = keyof typeof FILE_GROUP_LABELS;
 
-/** Each group with its count and total bytes, largest files first, in SPEC §2's order. */
+/** Each group with its count and total bytes, largest files first, in the inspect view's order. */
 export function fileGroups(files: Partial<Record<FileGroupName, FileEntry[]>>) {
   return (Object.keys(FILE_GROUP_LABELS) as FileGroupName[]).map((name) => {
     const entries = [...(files[name] ?? [])].sort((a, b) => b.bytes - a.bytes);

@@ -1,4 +1,4 @@
-// The centred layout (SPEC "Layouts"): one small card in the middle of the screen, for the error
+// The centred layout: one small card in the middle of the screen, for the error
 // page now and the sign-in style forms later.
 import type { LayoutProps } from "../../src/web/page";
 import { HomeLink } from "../site/Logo";

@@ -1,4 +1,4 @@
-// The dashboard layout (SPEC "Layouts"): no site header or footer; the dashboard draws its own
+// The dashboard layout: no site header or footer; the dashboard draws its own
 // side navigation and header. The skip link and the offline notice every layout has.
 import type { LayoutProps } from "../../src/web/page";
 import { SkipToContent } from "../site/Logo";

@@ -1,4 +1,4 @@
-// The settings layout (SPEC "Layouts", "Settings navigation"): a slim header with the user menu,
+// The settings layout ("Settings navigation"): a slim header with the user menu,
 // the navigation (Domains, Profile, API Keys, Admin for admins, Feedback) beside the page from
 // 1050 px and above it below, and the message area. Every page using it requires a session
 // (guards send visitors without one to /signin before this renders).

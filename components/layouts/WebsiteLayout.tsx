@@ -1,4 +1,4 @@
-// The website layout (SPEC "Layouts"): header, the page, footer. Public pages use it.
+// The website layout: header, the page, footer. Public pages use it.
 import type { LayoutProps } from "../../src/web/page";
 import { SkipToContent } from "../site/Logo";
 import { OfflineNotice } from "../site/OfflineNotice";

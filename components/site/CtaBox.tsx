@@ -1,4 +1,4 @@
-// The call to action at the end of public pages (SPEC §2: "Try the product for your website").
+// The call to action at the end of public pages ("Try the product for your website").
 export function CtaBox() {
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-20">

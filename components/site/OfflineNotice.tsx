@@ -1,5 +1,5 @@
 "use client";
-// Tells the visitor when the browser went offline (SPEC §4 tracks online/offline state): links
+// Tells the visitor when the browser went offline (navigation.ts tracks it live): links
 // still work from cache, but new pages cannot load until the connection returns.
 import { useOnline } from "../../src/web/client/navigation";
 

@@ -1,4 +1,4 @@
-// The website footer (SPEC §2): Product, Account and Legal columns, and what Bothy stands for.
+// The website footer: Product, Account and Legal columns, and what Bothy stands for.
 import { footerColumns } from "./links";
 import { Logo } from "./Logo";
 

@@ -1,4 +1,4 @@
-// The website header (SPEC §2 "Website header"): logo to /, then the navigation, which is hidden
+// The website header: logo to /, then the navigation, which is hidden
 // under /settings, /dashboard and /verify; sticky past 150 px of scrolling.
 import type { SessionUser } from "../../src/web/page";
 import { HeaderNav } from "./HeaderNav";

@@ -1,5 +1,5 @@
 "use client";
-// The header becomes sticky once the page scrolled past 150 px (SPEC §9), so the navigation stays
+// The header becomes sticky once the page scrolled past 150 px, so the navigation stays
 // at hand on long pages without covering the top of short ones.
 import { useEffect, useState, type ReactNode } from "react";
 

@@ -1,5 +1,5 @@
 // The site's navigation in one place: the header, its Resources dropdown and the footer columns.
-// Routes owned by later issues (pricing, blog, sign-in, …) are linked already; they 404 until then.
+// NOTE: /blog, /news, /request and /pricing have no page in this repository: they answer 404.
 export type NavLink = { label: string; href: string };
 
 // NOTE: there is no separate documentation site yet; the install guide is the documentation.
@@ -41,7 +41,7 @@ export function footerColumns(beta: boolean): { title: string; links: NavLink[] 
   ];
 }
 
-/** SPEC §2: the header's navigation is hidden on these path prefixes. */
+/** The header's navigation is hidden on these path prefixes. */
 export const NAV_HIDDEN_PREFIXES = ["/settings", "/dashboard", "/verify"];
 export const navHidden = (pathname: string) =>
   NAV_HIDDEN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -1,4 +1,4 @@
-// SPEC §2 "Live demo": scroll to the home page's demo section 65 px below the top (clear of the
+// Scroll to the home page's demo section 65 px below the top (clear of the
 // header), going home first when elsewhere, and retrying up to 10 times at 100 ms while the
 // section is not on the page yet.
 export const DEMO_ID = "demo";

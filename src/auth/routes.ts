@@ -1,4 +1,4 @@
-// The auth endpoints (SPEC §7): sign-up, sign-in, refresh, logout, user, verification, reset and
+// The auth endpoints: sign-up, sign-in, refresh, logout, user, verification, reset and
 // password change. Input is validated by schema; answers use the one JSON error shape.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";

@@ -14,7 +14,7 @@ export type VisitCarbon = { grams: number; rating: Rating; kwh: number };
 
 /**
  * Grams of CO2 for one view of a page weighing `bytes`. `green` is the green-hosting verdict;
- * "unknown" counts as grid energy (SPEC §9: renewable only when green is known).
+ * "unknown" counts as grid energy (renewable only when green is known).
  */
 export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon {
   const trace = swd4.perVisitTrace(bytes, green === true, FIRST_VISIT);

@@ -53,5 +53,5 @@ export function greenCheck(base: string, opts: { timeoutMs?: number; now?: () =>
   };
 }
 
-/** The SPEC's `green` field: the hosting provider (or "yes") when green, otherwise "unknown". */
+/** The API's `green` field: the hosting provider (or "yes") when green, otherwise "unknown". */
 export const greenLabel = (v: GreenVerdict): string => (v.green === true ? v.hostedBy ?? "yes" : "unknown");

@@ -8,7 +8,7 @@ import { errorBody, HttpError } from "../http/errors";
 import { log } from "../log";
 import type { EventBody, Incoming, LeaveBody, PageViewBody } from "./model";
 
-/** Bodies over this many bytes get 413 (issue 4); a real beacon is a few hundred bytes. */
+/** Bodies over this many bytes get 413; a real beacon is a few hundred bytes. */
 export const MAX_BODY = 4096;
 
 export const CORS = {

@@ -1,5 +1,5 @@
 // Request schemas for the collection endpoints (Elysia `t`) and the row a hit becomes. Keys are one
-// letter because the tracker spells them and every byte of it counts (issue 4: ≤ 1,024 B gzip).
+// letter because the tracker spells them and every byte of it counts (its budget: ≤ 1,024 B gzip).
 import { t, type Static } from "elysia";
 
 const domain = t.String({ minLength: 1, maxLength: 253, pattern: "^[A-Za-z0-9.:\\[\\]_-]+$" });
@@ -60,7 +60,7 @@ export type Incoming =
 
 export const KIND = { view: 1, leave: 2, event: 3 } as const;
 
-/** One row of `hits`. Nothing in it identifies a person (DESIGN "Privacy model"). */
+/** One row of `hits`. Nothing in it identifies a person. */
 export type HitRow = {
   time: number;
   siteId: number;

@@ -124,7 +124,7 @@ const STEPS: Step[] = [
     run: (d) => {
       if (d.in.kind !== "view" || d.in.body.w === undefined) return;
       const w = d.in.body.w;
-      // SPEC §9 screen-size buckets: 1024px or less, 1024-2400px, 2400px or more.
+      // Screen-size buckets: 1024px or less, 1024-2400px, 2400px or more.
       d.row.screen = w <= 1024 ? "s" : w < 2400 ? "m" : "l";
       d.row.device ??= w < 768 ? "mobile" : w <= 1024 ? "tablet" : "desktop";
     },

@@ -1,4 +1,4 @@
-// Referrer host and source class (SPEC §3 Stats SUMMARY source: direct, search, social, email,
+// Referrer host and source class (the SUMMARY source: direct, search, social, email,
 // unknown). The lists are ours and kept here: a host matches an entry when it equals it or ends
 // with "." + entry, and "google" style entries match any country suffix (google.co.uk, google.de).
 export type Source = "direct" | "search" | "social" | "email" | "unknown";
@@ -70,8 +70,8 @@ export function referrerHost(url: URL): string | null {
   return url.hostname.toLowerCase().replace(/^www\./, "") || null;
 }
 
-// Public social posts a referrer may point at (SPEC §3 tweets). A post URL names a public post, never
-// the visitor, so it may be stored (DESIGN "Privacy model"); anything else keeps only its host.
+// Public social posts a referrer may point at. A post URL names a public post, never
+// the visitor, so it may be stored; anything else keeps only its host.
 const POSTS: { host: RegExp; path: RegExp }[] = [
   // x.com/{user}/status/{id}, also twitter.com and mobile.twitter.com
   { host: /^(x\.com|(mobile\.)?twitter\.com)$/, path: /^\/[A-Za-z0-9_]{1,15}\/status\/\d{1,25}$/ },

@@ -1,5 +1,7 @@
-// The batch writer: one in-memory buffer per process for `hits`, written with one
-// `INSERT … SELECT FROM unnest(…)` per batch (never COPY over the embedded socket: it kills PGlite).
+// The batch writer: one in-memory buffer per process for `hits`, written one batch at a time: on a
+// database server with one `INSERT … SELECT FROM unnest(…)` (insertHits), on the embedded database
+// with a CSV COPY run in the database's own thread (copy.ts; never COPY over the embedded socket:
+// it kills PGlite).
 // It flushes when a batch is full or every `flushMs`, refuses new rows when the buffer is full
 // (the edge answers 503 + Retry-After) instead of growing without bound, and keeps rows whose write
 // failed at the head of the buffer to retry them: an accepted hit is only gone once it is committed.

@@ -1,4 +1,4 @@
-// The domains room (issue 5): an owner lists, adds, configures, verifies and deletes the sites Bothy
+// The domains room: an owner lists, adds, configures, verifies and deletes the sites Bothy
 // counts. Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID
 // (which its owner may replace) and, for Pro, may be protected by a password. Another owner's
 // domain always answers 404.
@@ -33,7 +33,7 @@ export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
 export { DEFAULT_TZ, timezoneOptions } from "./timezones";
 export type { Domain } from "./queries";
 
-/** SPEC §3 Domain, as the API answers it, with its ownership proof. */
+/** A domain, as the API answers it, with its ownership proof. */
 const view = (d: Domain) => ({
   domain: d.name,
   SK: d.name,

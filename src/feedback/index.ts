@@ -1,4 +1,4 @@
-// The feedback room (SPEC "Feedback box"): POST /api/feedback stores a signed-in user's message
+// The feedback room: POST /api/feedback stores a signed-in user's message
 // with the page and domain it was written on, for the admin area to read.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";

@@ -34,7 +34,7 @@ export const BACKGROUND_FEATURES = [
 ];
 const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`;
 
-// NOTE: flags from notes/inspector-carbon.md: no QUIC (keeps every request on the proxy's TCP
+// NOTE: no QUIC (keeps every request on the proxy's TCP
 // path), and no background traffic of Chromium's own that would be counted or leak.
 const ARGS = [
   ...CHROMIUM_BASE_ARGS,

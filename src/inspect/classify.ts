@@ -6,7 +6,7 @@ import { getDomain } from "tldts";
 export const FILE_GROUPS = ["images", "scripts", "html", "styles", "fonts", "videos", "other"] as const;
 export type FileGroup = (typeof FILE_GROUPS)[number];
 
-/** Playwright's resourceType first, then the response content-type (notes/inspector-carbon.md A4). */
+/** Playwright's resourceType first, then the response content-type. */
 export function fileGroup(resourceType: string, contentType: string | undefined): FileGroup {
   const mime = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (resourceType === "document" || mime === "text/html") return "html";

@@ -1,5 +1,5 @@
 // The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
-// then the SPEC §3 result) and GET /api/get-screenshot. In this process it also runs the queue
+// then the result) and GET /api/get-screenshot. In this process it also runs the queue
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
 import { Elysia, t } from "elysia";
 import type { Room } from "../app";
@@ -49,7 +49,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     wake();
   };
 
-  /** Validates and guards the URL; answers the SPEC error result instead when it cannot be inspected. */
+  /** Validates and guards the URL; answers an error result instead when it cannot be inspected. */
   const target = async (raw: string): Promise<Target | CheckAnswer> => {
     const parsed = normaliseUrl(raw);
     if (!parsed.ok) {

@@ -40,5 +40,5 @@ function bytesAt(p: number): number {
   return Math.round(Math.exp(Math.log(b0) + ((p - p0) * (Math.log(b1) - Math.log(b0))) / (p1 - p0)));
 }
 
-/** The 100-entry list of SPEC §3 "averages": page bytes at percentiles 1…100. */
+/** The 100-entry "averages" list: page bytes at percentiles 1…100. */
 export const PERCENTILES: readonly number[] = Array.from({ length: 100 }, (_, i) => bytesAt(i + 1));

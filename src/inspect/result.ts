@@ -1,4 +1,4 @@
-// The inspection result as SPEC §3 "Inspection result" shapes it, built from a stored row:
+// The inspection result as the API answers it, built from a stored row:
 // {error, errorType, timestamp, bytes, filecount, detail{title, green, blocked, cookies, files}},
 // plus the history entries and the percentile averages.
 import type { CookieEntry, FileEntry } from "./engine";
@@ -23,7 +23,7 @@ export type Detail = {
   truncated: "time" | "bytes" | "requests" | null;
 };
 
-/** After this age a result is labelled cached with its date (SPEC §4 Inspect, §9). */
+/** After this age a result is labelled cached with its date . */
 export const CACHED_AFTER_MS = 15 * 60_000;
 
 export const PRIVATE_MESSAGE = "This page is private and cannot be inspected";
@@ -44,7 +44,7 @@ export type InspectionResult = {
 export type CheckAnswer =
   | { action: "check_again" }
   | {
-      /** SPEC §7 lists `error` beside `result`: the same text as result.error, or null. */
+      /** `error` beside `result`, for older clients: the same text as result.error, or null. */
       error: string | null;
       result: InspectionResult;
       history: HistoryEntry[];

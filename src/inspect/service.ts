@@ -74,7 +74,7 @@ export function jobRunner(deps: RunnerDeps) {
         return;
       }
       if (err instanceof InspectError) {
-        // SPEC §8: unreachable pages answer the code "generic_error"; the page words it.
+        // Unreachable pages answer the code "generic_error"; the page words it.
         await fail(sql, job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);
         log.info("inspection refused or failed", { id: job.id, type: err.type });
         return;

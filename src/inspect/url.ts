@@ -2,9 +2,9 @@
 // Parsers return values, not exceptions: {ok:true,…} | {ok:false,error} quoting the bad input.
 
 /**
- * The private marker (SPEC §5): a page URL containing it is never inspected. Exported for the
+ * The private marker: a page URL containing it is never inspected. Exported for the
  * inspect page, which refuses it client-side with the same words.
- * NOTE: SPEC does not name the character; 🔒 was chosen because no public URL needs it.
+ * NOTE: 🔒 was chosen because no public URL needs it.
  */
 export const PRIVATE_MARKER = "🔒";
 

@@ -1,5 +1,5 @@
-// Head data per page (title, description, canonical path), keyed like SPEC §3's list of
-// search-engine head entries, plus the pages this product adds. Titles stay under 60 characters.
+// Head data per page (title, description, canonical path), keyed by path: the public pages
+// search engines see, plus the pages this product adds. Titles stay under 60 characters.
 import type { Head } from "../web/page";
 
 export const HEAD = {

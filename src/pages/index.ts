@@ -1,5 +1,5 @@
-// The site as the framework sees it: routes (SPEC §2) → page modules, the layouts by name, the
-// head table, and the error page. Each issue adds its own routes here.
+// The site as the framework sees it: routes → page modules, the layouts by name, the
+// head table, and the error page. Every page of the site has its route here.
 import { ErrorPage } from "../../components/ErrorPage";
 import { CentredLayout } from "../../components/layouts/CentredLayout";
 import { DashboardLayout } from "../../components/layouts/DashboardLayout";
@@ -40,7 +40,7 @@ const routes: Record<string, PageModule> = {
   "/install": install,
   "/google-analytics-vs-bothy": compare,
   "/how-green-is-your-website": inspect,
-  // Accounts (issue 5). "/settings" itself redirects to /settings/domains (redirects.ts).
+  // Accounts. "/settings" itself redirects to /settings/domains (redirects.ts).
   "/signup": signup,
   "/signin": signin,
   "/signout": signout,
@@ -54,7 +54,7 @@ const routes: Record<string, PageModule> = {
   "/settings/api-keys": settingsApiKeys,
   "/settings/verify": settingsVerify,
   "/settings/delete": settingsDelete,
-  // The dashboard and public dashboards (issue 7); the sub-pages below have one more segment.
+  // The dashboard and public dashboards; the sub-pages below have one more segment.
   "/dashboard/:domain": dashboard,
   "/public/:id": publicDashboard,
   "/dashboard/:domain/settings": domainSettings,

@@ -1,4 +1,4 @@
-// "/how-green-is-your-website" — the free page inspector (SPEC "Inspect view"). The server part
+// "/how-green-is-your-website" — the free page inspector. The server part
 // is the heading and the explanation of the method; the form, polling and result are the client
 // view, which starts at once when the address carries ?url=.
 import { InspectView } from "../../components/inspect/InspectView";

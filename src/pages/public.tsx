@@ -1,4 +1,4 @@
-// "/public/{id}" — a public dashboard (SPEC §2, §6): read-only, a sign-up button, and a password
+// "/public/{id}" — a public dashboard: read-only, a sign-up button, and a password
 // prompt when the owner protected it (the API answers 401 until the right password is sent).
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import type { PageProps } from "../web/page";

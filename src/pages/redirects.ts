@@ -1,6 +1,6 @@
-// Paths that moved (SPEC §2): answered with a redirect before any routing or rendering.
+// Paths that moved: answered with a redirect before any routing or rendering.
 export const REDIRECTS: Record<string, { to: string; permanent: boolean }> = {
-  // SPEC §2: the settings home is the domain list.
+  // The settings home is the domain list.
   "/settings": { to: "/settings/domains", permanent: false },
   "/inspect": { to: "/how-green-is-your-website", permanent: false },
   // NOTE: old comparison URLs from before the product had its name; keep their links alive.

@@ -9,11 +9,11 @@ export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
 export const OPENING_DAYS = 7;
 export type DataType = (typeof DATA_TYPES)[number];
 
-/** Fields a plan does not unlock say so instead of carrying data (SPEC §6). */
+/** Fields a plan does not unlock say so instead of carrying data. */
 export type Locked = "locked";
 export const LOCKED: Locked = "locked";
 
-/** SPEC §3 "List row". `value` is visits (or the row's own measure, named by the list); `pc` its
+/** A row of a stats list. `value` is visits (or the row's own measure, named by the list); `pc` its
  * share of the list total (0–1); `c` the change in % against the previous period of equal length,
  * null when the previous period had none. */
 export type ListRow = {
@@ -73,11 +73,11 @@ export type SummaryStats = Envelope & {
   /** The same figures for the previous period, for the change shown under each figure. */
   previous: Visits;
   days: Day[];
-  /** "hour" when the range is a single day, else "day" (SPEC §4). */
+  /** "hour" when the range is a single day, else "day". */
   unit: "hour" | "day";
   source: Record<"direct" | "social" | "search" | "email" | "unknown", number>;
   device: Record<"mobile" | "tablet" | "desktop", number>;
-  /** Page views by screen bucket (SPEC §9): s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
+  /** Page views by screen bucket: s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
   size: Record<"s" | "m" | "l", number>;
   /** label: ISO 3166 alpha-2 code or "unknown". */
   country: ListRow[];
@@ -106,7 +106,7 @@ export type CarbonTotals = {
   avgCo2Grams: number;
   /** Car kilometres with the same CO2 (src/carbon GRAMS_PER_KM). */
   totalKM: number;
-  /** Streaming hours with the same bytes (SPEC §9: bytes / 700 million). */
+  /** Streaming hours with the same bytes (bytes / 700 million). */
   streamingHours: number;
   /** The domain's green hosting: true, false or "unknown". */
   green: boolean | "unknown";
@@ -127,7 +127,7 @@ export type PathStats = Envelope & {
 
 export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path: ListRow[] };
 
-/** A social post that sent visitors (SPEC §3 tweets): `visits` is [count, "visit" | "visits"]. */
+/** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
 export type RefStats = Envelope & {

@@ -1,11 +1,11 @@
-// Energy and carbon units as SPEC §9 words them: streaming hours from bytes, mass and size
+// Energy and carbon units as the product words them: streaming hours from bytes, mass and size
 // scaled by 1000 (g, kg, t, kt; B, kB, MB, GB, TB), and kB (1024) for the size history.
 
 /** SWD v4 energy intensity: 0.055 + 0.059 + 0.080 operational + 0.012 + 0.013 + 0.081 embodied kWh per GB.
  * NOTE: here rather than in src/carbon/co2.ts so the browser (the inspect page's charts) can use it without @tgwf/co2. */
 export const KWH_PER_GB = 0.3;
 
-/** About 0.7 GB per hour of SD video streaming (SPEC §9). */
+/** About 0.7 GB per hour of SD video streaming. */
 export const BYTES_PER_STREAMING_HOUR = 700_000_000;
 
 export const streamingHours = (bytes: number): number => bytes / BYTES_PER_STREAMING_HOUR;
@@ -18,7 +18,7 @@ export const GRAMS_PER_KM = 106.6;
 /** Car kilometres that emit the same CO2 as `grams`. */
 export const carKm = (grams: number): number => grams / GRAMS_PER_KM;
 
-/** Size-history points are in kB of 1024 bytes (SPEC §9), unlike the display units below. */
+/** Size-history points are in kB of 1024 bytes, unlike the display units below. */
 export const historyKb = (bytes: number): number => bytes / 1024;
 
 function scaled(value: number, units: readonly string[]): { value: number; unit: string } {

@@ -1,4 +1,4 @@
-// Who may read a domain's stats (SPEC §6, DESIGN "Accounts and access"), decided at the edge before
+// Who may read a domain's stats, decided at the edge before
 // any stats query runs: the owner; an admin (flagged, so the dashboard shows its notice); a Pro API
 // key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a

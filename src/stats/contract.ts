@@ -6,7 +6,7 @@ import { DAY_KEY } from "../shared/stats";
 export * from "../shared/stats";
 
 /** The range and the data wanted. `startKey`/`endKey` decide; `start`/`end` (ms) are accepted for
- * SPEC §7 compatibility and ignored: the local days are the truth, whatever the caller's clock. */
+ * compatibility with older clients and ignored: the local days are the truth, whatever the caller's clock. */
 export const RangeQuery = {
   startKey: t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." }),
   endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),

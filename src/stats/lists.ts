@@ -1,4 +1,4 @@
-// Shared pieces of the stats stages: the shaping of (label, now, then) figures into SPEC §3 list
+// Shared pieces of the stats stages: the shaping of (label, now, then) figures into the API's list
 // rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
 import { percentChange } from "../shared/change";
 import type { Groups, Label } from "./tables";

@@ -5,7 +5,7 @@ import { DAY_MS, dayKey, dayMs, localTime } from "../shared/days";
 
 /** Longest range one read may ask for (ten years and a bit). */
 export const MAX_RANGE_DAYS = 3660;
-/** Ranges up to this many days carry 24 hourly counts per day (SPEC §9 hours view). */
+/** Ranges up to this many days carry 24 hourly counts per day (the dashboard's hours view). */
 export const HOURS_MAX_DAYS = 7;
 
 export type Range = {

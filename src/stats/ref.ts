@@ -9,7 +9,7 @@ import { layersOf, type Groups, type Table } from "./tables";
 
 /** Entry pages listed per referrer and per campaign. */
 export const TOP_ENTRY_PAGES = 10;
-/** Social posts listed (SPEC §9: tweets are trimmed to 25). */
+/** Social posts listed (tweets are trimmed to 25). */
 export const TOP_POSTS = 25;
 
 type Ranked = { key: string; label: string; now: number };

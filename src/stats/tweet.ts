@@ -1,4 +1,4 @@
-// GET /api/get-tweet (SPEC §7): the social-post wall of the dashboard embeds the posts that sent
+// GET /api/get-tweet: the social-post wall of the dashboard embeds the posts that sent
 // visitors through an oEmbed provider (config OEMBED_API_BASE, asked at {base}/oembed). Only links
 // to public posts on x.com / twitter.com are passed on, so this is never an open proxy; answers are
 // kept an hour in memory, since a post's embed does not change and the wall asks for 25 at a time.
@@ -21,7 +21,7 @@ export const TweetQuery = t.Object({
   dnt: t.Optional(t.BooleanString({ error: "dnt must be true or false." })),
 });
 
-/** SPEC §3: a tweet answer has html, url and error; html is null when the embed failed. */
+/** A tweet answer has html, url and error; html is null when the embed failed. */
 export type TweetAnswer = { html: string | null; url: string; error: string | null };
 
 type Options = { maxwidth: number; hide_thread: boolean; hide_media: boolean; omit_script: boolean; dnt: boolean };
@@ -74,7 +74,7 @@ export const tweetRoutes = (config: Pick<Config, "OEMBED_API_BASE">) => {
     async ({ query, set }): Promise<TweetAnswer> => {
       const url = postUrl(query.url);
       if (!url) throw new HttpError(400, NOT_A_POST, { url: NOT_A_POST });
-      // Defaults of SPEC §7: 250 px wide, no thread, media shown, no script, do-not-track.
+      // The embed's defaults: 250 px wide, no thread, media shown, no script, do-not-track.
       const answer = await embed(url, {
         maxwidth: query.maxwidth ?? 250,
         hide_thread: query.hide_thread ?? true,

@@ -1,5 +1,5 @@
 // Module substitutions of the web build: the same library code reached in a form the bundler can
-// tree-shake (browser pass; issue 7: dashboard JS budget), and one library replaced by a fixed
+// tree-shake (browser pass; it keeps the dashboard under its JS budget), and one library replaced by a fixed
 // drop-in (pathTooltipPlugin).
 import type { BunPlugin } from "bun";
 import { dirname, join } from "node:path";

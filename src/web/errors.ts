@@ -1,4 +1,4 @@
-// What the error page shows for a thrown value (SPEC §8): statusCode from `statusCode`, `status`
+// What the error page shows for a thrown value: statusCode from `statusCode`, `status`
 // or `response.status`, default 500, and a message. Internal messages stay hidden in production.
 import { HttpError } from "../http/errors";
 

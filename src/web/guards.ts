@@ -1,4 +1,4 @@
-// Route guards (SPEC §4 "Route guard", §6): each page declares who may see it; the server checks
+// Route guards: each page declares who may see it; the server checks
 // before rendering and answers with the page, a redirect, or "not found". Pure: no React, no I/O.
 import { HttpError } from "../http/errors";
 
@@ -26,19 +26,17 @@ export type GuardOutcome =
 
 const KNOWN: ReadonlySet<string> = new Set(["auth", "verified", "admin", "beta", "tracking"]);
 
-// SPEC §2 "Tracking switch-off": these path prefixes never carry our own analytics. NOTE: beyond
-// the SPEC's list, /dashboard, /public and /settings are off too: their paths hold customers'
-// domain names and public ids, which our own stats must never collect (/settings covers the
-// SPEC's /settings/password).
+// These path prefixes never carry our own analytics. NOTE: /dashboard, /public and /settings hold
+// customers' domain names and public ids in their paths, which our own stats must never collect.
 const NO_TRACKING_PREFIXES = ["/admin", "/pricing-update", "/pricing-update2", "/reset", "/verify", "/settings", "/dashboard", "/public", "/404"];
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-// SPEC §5: a relative path starting with one "/", of letters, digits and @ - % _ ~ /, with an
+// A relative path starting with one "/", of letters, digits and @ - % _ ~ /, with an
 // optional query and hash. "//evil.com" and "/\evil" are protocol-relative to browsers: refused.
 const SAFE_REDIRECT = /^\/(?![/\\])[A-Za-z0-9@\-%_~/.]*(\?[^#\s\\]*)?(#[^\s\\]*)?$/;
 
-/** Whether a remembered redirect target is a safe relative path on this site (SPEC §5). */
+/** Whether a remembered redirect target is a safe relative path on this site. */
 export function isSafeRedirect(target: string): boolean {
   return SAFE_REDIRECT.test(target) && !target.includes("/..") && !/[\u0000-\u001f]/.test(target);
 }
@@ -49,7 +47,7 @@ export function signinLocation(pathname: string, search: string): string {
   return isSafeRedirect(wanted) ? `/signin?redirect=${encodeURIComponent(wanted)}` : "/signin";
 }
 
-/** Throws a 500 for a guard name the server does not know (SPEC §6: unknown middleware is an error). */
+/** Throws a 500 for a guard name the server does not know (unknown middleware is an error). */
 export function validateGuards(guards: Record<string, unknown>): Guards {
   for (const name of Object.keys(guards)) {
     if (!KNOWN.has(name)) throw new HttpError(500, `Unknown route guard "${name}"`);

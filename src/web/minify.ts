@@ -1,5 +1,5 @@
-// A second minification of the production browser chunks, with terser, after Bun.build (issue 7:
-// dashboard JS under 250 kB gzip). Bun's minifier gives the locals of every CommonJS wrapper
+// A second minification of the production browser chunks, with terser, after Bun.build, to keep
+// the dashboard's JS under its 250 kB gzip budget. Bun's minifier gives the locals of every CommonJS wrapper
 // their own long names and leaves statements unmerged; terser's output of the same chunks is
 // ~3% smaller gzip (the dashboard's 15 files: 255.0 → 246.8 kB; esbuild as the second pass
 // saved only 2.5 kB). File names and imports stay as Bun wrote them, so the manifest and the

@@ -25,7 +25,7 @@ export type PageMeta<HeadKey extends string = string, LayoutName extends string 
   head: HeadKey;
   layout: LayoutName;
   guards: Guards;
-  /** Pages that name a dark layout in the SPEC render on a dark background. */
+  /** Pages with a dark layout render on a dark background. */
   theme?: "light" | "dark";
 };
 

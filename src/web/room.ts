@@ -1,5 +1,5 @@
 // The pages room: every GET that no other room answers is a page, rendered as React Server
-// Components and streamed as HTML (SPEC §2). Also serves the built assets, the flight payloads that client
+// Components and streamed as HTML. Also serves the built assets, the flight payloads that client
 // navigation fetches (/__rsc/<path>), server actions (/__action) and, in development, reloads.
 import { Elysia } from "elysia";
 import { join, normalize } from "node:path";

@@ -1,5 +1,5 @@
 // Matches a path to a route pattern: static patterns first, then ":name" segments in table order.
-// Patterns are SPEC §2 routes, e.g. "/dashboard/:domain/settings".
+// Patterns are the site's routes, e.g. "/dashboard/:domain/settings".
 
 export type Match<T> = { route: T; pattern: string; params: Record<string, string> };
 

@@ -26,7 +26,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles 
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    // Public dashboards (another issue) will relax this for embedding.
+    // NOTE: no page may be framed, public dashboards included.
     "frame-ancestors 'none'",
   ].join("; ");
 }

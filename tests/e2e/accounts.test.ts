@@ -1,5 +1,5 @@
-// Accounts and settings in real Chromium against the real server process (issue 5, acceptance 1
-// and 4): sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
+// Accounts and settings in real Chromium against the real server process:
+// sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
 // protected page sends to /signin?redirect= → signing in lands back there. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { mailedToken } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
 let server: Child;
@@ -26,7 +27,7 @@ let apiErrorsExpected = false;
 const ME = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical engine 1843" };
 
 beforeAll(async () => {
-  dataDir = await freshDataDir();
+  dataDir = scratch(await freshDataDir());
   site = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(`<!doctype html><html><head>${home}</head></html>`, { headers: { "content-type": "text/html" } }) });
   server = await spawnServer(
     "src/server.ts",
@@ -49,6 +50,7 @@ afterAll(async () => {
   await server?.exited;
   site?.stop(true);
 });
+const scratch = removedAfterAll();
 
 
 type FieldCase = [path: string, values: Record<string, string>, submit: string, field: string, message: string | RegExp];
@@ -174,7 +176,7 @@ describe("accounts in Chromium", () => {
     await page.getByRole("dialog", { name: "Thank you" }).getByText("We will be in touch soon").waitFor();
     await page.keyboard.press("Escape");
 
-    // Above 7 domains the menu's list scrolls (SPEC §9); beta makes everyone Pro, so no limit.
+    // Above 7 domains the menu's list scrolls; beta makes everyone Pro, so no limit.
     const added = await page.evaluate(async () => {
       const codes: number[] = [];
       for (let i = 1; i <= 7; i++) {
@@ -230,7 +232,7 @@ describe("accounts in Chromium", () => {
       ];
       for (const c of cases) await expectFieldError(...c);
 
-      // The feedback box refuses an empty message without sending it (SPEC §5).
+      // The feedback box refuses an empty message without sending it.
       let sent = 0;
       const count = (r: { url(): string }) => r.url().endsWith("/api/feedback") && sent++;
       page.on("request", count);

@@ -1,5 +1,5 @@
-// Who sees which dashboard, in real Chromium against real server processes (issue 7 acceptance
-// 1, 5): an admin on someone else's domain gets the notice; public dashboards with and without
+// Who sees which dashboard, in real Chromium against real server processes:
+// an admin on someone else's domain gets the notice; public dashboards with and without
 // password, read-only with a sign-up button; the demo, open to visitors, redacted, and live on
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
 // covered by the upgrade overlay; axe; no console errors.
@@ -10,6 +10,7 @@ import type { RefStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
@@ -26,7 +27,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let ids: Record<string, string>;
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [await freshDataDir(), await freshDataDir()];
+  const [proDir, freeDir] = [scratch(await freshDataDir()), scratch(await freshDataDir())];
   ids = await prepareSites(proDir, OWNER, [
     { name: "shop.example", ageDays: 60, views: 300, days: 30, public: true, password: PASSWORD },
     { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },
@@ -47,6 +48,7 @@ afterAll(async () => {
   await Promise.all([pro?.exited, free?.exited]);
   oembed.stop();
 });
+const scratch = removedAfterAll();
 
 const loaded = (p: Page) => dashboardLoaded(p);
 const axeViolations = (p: Page) => axeOf(p);

@@ -1,5 +1,5 @@
-// The owner's dashboard in real Chromium against the real server process and seeded traffic
-// (issue 7 acceptance 1, 2, 5): every section shows the API's numbers; screenshots at 1440 and
+// The owner's dashboard in real Chromium against the real server process and seeded traffic:
+// every section shows the API's numbers; screenshots at 1440 and
 // 390 px; the sticky header; presets, a calendar pick (backwards too), hour/day rules; list
 // search/paging/percent/expand; every popup; the dots menu; keyboard navigation; auto-refresh;
 // the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
@@ -26,6 +26,7 @@ import {
   type Owner,
 } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
@@ -38,7 +39,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  const dataDir = await freshDataDir();
+  const dataDir = scratch(await freshDataDir());
   await prepareSites(dataDir, OWNER, [{ name: "shop.example", tz: TZ, ageDays: 60, views: 1200, days: 30 }]);
   pro = await spawnServer("src/server.ts", { DATA_DIR: dataDir, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
@@ -52,6 +53,7 @@ afterAll(async () => {
   await pro?.exited;
   oembed.stop();
 });
+const scratch = removedAfterAll();
 
 const loaded = (p: Page = page) => dashboardLoaded(p);
 const settle = (action: () => Promise<unknown>, p: Page = page) => settleLoad(p, action);

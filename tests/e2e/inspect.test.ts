@@ -2,7 +2,7 @@
 // inspector (its own Chromium) reaches the loopback fixture site and this server itself through
 // INSPECT_ALLOW_HOSTS: polling until the result, the 15-minute cache (counted in the database),
 // "Check again", history charts, leaving the view stops polling, the private and generic errors,
-// axe, no console errors, and issue 8's acceptance 5: Bothy's own home page is cleaner than ≥ 90%.
+// axe, no console errors, and Bothy's own home page being cleaner than ≥ 90% of websites.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page, Response as PwResponse } from "playwright-core";
@@ -222,7 +222,7 @@ describe("the inspect page in Chromium", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("issue 8, acceptance 5: Bothy's own home page, inspected by Bothy, is cleaner than at least 90% of websites", async () => {
+  test("Bothy's own home page, inspected by Bothy, is cleaner than at least 90% of websites", async () => {
     const home = `${server.url}/`;
     const seen = await answers(page, async () => {
       await page.goto(inspectUrl(home));

@@ -1,4 +1,4 @@
-// The product measures itself (issue 4, SPEC "Tracking switch-off"): its pages carry the tracker
+// The product measures itself: its pages carry the tracker
 // for their own host, client navigations count as page views, and the switched-off routes are never
 // counted — whether opened directly, reached by a client navigation, or by back/forward.
 // TRICKY: the tracker stays quiet on loopback host names, so Chromium resolves "bothy.test" to

@@ -6,6 +6,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
 let server: Child;
@@ -14,7 +15,7 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  server = await spawnServer("src/server.ts", { DATA_DIR: await freshDataDir() }, { timeoutMs: 60_000 });
+  server = await spawnServer("src/server.ts", { DATA_DIR: scratch(await freshDataDir()) }, { timeoutMs: 60_000 });
   browser = await launchBrowser();
   page = await browser.context.newPage();
   page.on("console", (m) => {
@@ -32,6 +33,7 @@ afterAll(async () => {
   server?.proc.kill("SIGTERM");
   await server?.exited;
 });
+const scratch = removedAfterAll();
 
 
 describe("the public site in Chromium", () => {
@@ -91,7 +93,7 @@ describe("the public site in Chromium", () => {
       await terms.scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => scrollY);
       expect(scrolled).toBeGreaterThan(300);
-      await page.waitForSelector('header[data-stuck="true"]'); // sticky past 150 px (SPEC §9)
+      await page.waitForSelector('header[data-stuck="true"]'); // sticky past 150 px
       const prefetch = page.waitForRequest((r) => r.url().endsWith("/__rsc/terms"));
       await terms.hover();
       await prefetch;

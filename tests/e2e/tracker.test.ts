@@ -1,4 +1,4 @@
-// The tracker in real Chromium against a loopback test site (issue 4, acceptance 1 and 2): page
+// The tracker in real Chromium against a loopback test site: page
 // view, SPA navigation, reload, external referrer, custom event, outbound click and leave beacons
 // land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
 import { afterAll, beforeAll, expect, test } from "bun:test";

@@ -1,6 +1,6 @@
 // Real Chromium for e2e tests: Debian's /usr/bin/chromium through playwright-core, headless,
 // with a fresh profile and no background traffic (only loopback requests leave the browser).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -14,7 +14,10 @@ import { CHROME_UA } from "./collect";
 export async function launchBrowser(
   opts: { args?: string[]; visitor?: boolean } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), "bothy-chromium-"));
+  // NOTE: the profile and Chromium's own temp files (its singleton socket) in one dir, removed on close.
+  const home = mkdtempSync(join(tmpdir(), "bothy-chromium-"));
+  const profile = join(home, "profile");
+  mkdirSync(join(home, "tmp"));
   const visitor = opts.visitor
     ? {
         ignoreDefaultArgs: ["--enable-automation"],
@@ -23,20 +26,21 @@ export async function launchBrowser(
         args: ["--disable-blink-features=AutomationControlled", `--user-agent=${CHROME_UA}`],
       }
     : { args: [] };
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    ...(opts.visitor ? { userAgent: CHROME_UA, ignoreDefaultArgs: visitor.ignoreDefaultArgs } : {}),
-    args: [...CHROMIUM_BASE_ARGS, ...visitor.args, ...(opts.args ?? [])],
-    viewport: { width: 1280, height: 800 },
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  const removeProfile = () => rmSync(home, { recursive: true, force: true });
+  const context = await chromium
+    .launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      ...(opts.visitor ? { userAgent: CHROME_UA, ignoreDefaultArgs: visitor.ignoreDefaultArgs } : {}),
+      args: [...CHROMIUM_BASE_ARGS, ...visitor.args, ...(opts.args ?? [])],
+      viewport: { width: 1280, height: 800 },
+      env: { ...process.env, TMPDIR: join(home, "tmp") },
+    })
+    .catch((err) => {
+      removeProfile();
+      throw err;
+    });
+  return { context, close: () => context.close().finally(removeProfile) };
 }
 
 /** Waits until React owns the element (hydrated), so clicks reach its handlers. */

@@ -24,8 +24,8 @@ export async function addDomain(sql: Sql, name: string, tz = "Europe/London"): P
   return row!.id;
 }
 
-/** Polls `check` until it returns a truthy value; fails with `what` after `timeoutMs`. */
-export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+/** Polls `check` every `everyMs` until it returns a truthy value; fails with `what` after `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000, everyMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -35,7 +35,7 @@ export async function until<T>(what: string, check: () => Promise<T> | T, timeou
     } catch (err) {
       last = err;
     }
-    await Bun.sleep(20);
+    await Bun.sleep(everyMs);
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ""}`);
 }

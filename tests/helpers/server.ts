@@ -1,11 +1,13 @@
 // The real server for tests: in-process through `start()` (call `app.handle` or its real port),
 // or as a child process for what only a process can show (signals, kill -9, exit lines).
 import { type Subprocess } from "bun";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import type { Room } from "../../src/app";
 import { start, type Running } from "../../src/server";
-import { freshDataDir } from "./db";
+import { emptyDataDir, freshDataDir, removeDir } from "./db";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
@@ -15,12 +17,37 @@ export const BUN = process.execPath;
  * (port 9 refuses). */
 export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9", OEMBED_API_BASE: "http://127.0.0.1:9" } as const;
 
+/**
+ * The environment of a child process: a temp dir of its own, removed once it exited, since what
+ * it leaves there is not the test's to know (Chromium's singleton sockets and crash settings).
+ */
+function childEnv(env: Record<string, string>): { env: Record<string, string>; removeTemp(): void } {
+  const temp = mkdtempSync(join(tmpdir(), "bothy-child-"));
+  return {
+    env: { PATH: process.env.PATH ?? "", TMPDIR: temp, PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
+    removeTemp: () => removeDir(temp),
+  };
+}
+
+/**
+ * Starts the app in-process. Without a DATA_DIR it makes one (empty when DATABASE_URL points
+ * elsewhere, else a fresh embedded database) and stop() removes it; a DATA_DIR the test passes
+ * (to restart on the same data) stays, for the test to remove.
+ */
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
 ): Promise<Running & { dataDir: string }> {
-  const dataDir = opts.env?.DATA_DIR ?? (await freshDataDir());
+  const given = opts.env?.DATA_DIR;
+  const dataDir = given ?? (opts.env?.DATABASE_URL ? emptyDataDir() : await freshDataDir());
+  const cleanUp = () => {
+    if (given === undefined) removeDir(dataDir);
+  };
   const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
-  return { ...(await start(config, opts.rooms)), dataDir };
+  const running = await start(config, opts.rooms).catch((err) => {
+    cleanUp();
+    throw err;
+  });
+  return { ...running, dataDir, stop: () => running.stop().finally(cleanUp) };
 }
 
 /** Builds a Request against the in-process app. */
@@ -43,9 +70,10 @@ export async function spawnServer(
   env: Record<string, string>,
   opts: { cwd?: string; timeoutMs?: number; ready?: RegExp } = {},
 ): Promise<Child> {
+  const child = childEnv(env);
   const proc = Bun.spawn([BUN, script], {
     cwd: opts.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
+    env: child.env,
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -58,6 +86,7 @@ export async function spawnServer(
   const pumped = Promise.all([pump(proc.stdout), pump(proc.stderr)]);
   const exited = proc.exited.then(async (code) => {
     await pumped;
+    child.removeTemp();
     return code;
   });
   const ready = opts.ready ?? /running at (http:\/\/\S+)/;
@@ -75,9 +104,10 @@ export async function spawnServer(
 
 /** Spawns a script expected to fail at start; resolves with its exit code and output. */
 export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT, args: string[] = []) {
+  const child = childEnv(env);
   const proc = Bun.spawn([BUN, script, ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
+    env: child.env,
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -86,5 +116,6 @@ export async function runToExit(script: string, env: Record<string, string>, cwd
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
   ]);
+  child.removeTemp();
   return { code, stdout, stderr };
 }

@@ -1,8 +1,7 @@
-// The pages room on its own, for in-process HTTP tests (`app.handle`): a real build (into a temp
+// The pages room on its own, for in-process HTTP tests (`app.handle`): a real build (into a cache
 // folder shared by test runs, reused while the sources are unchanged) and no database, which
 // the pages room never touches.
 import { Elysia } from "elysia";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppContext } from "../../src/app";
 import { loadConfig } from "../../src/config";
@@ -13,7 +12,9 @@ import { setLogLevel } from "../../src/log";
 import { webRoom, type WebOptions } from "../../src/web";
 import { TEST_ENV } from "./server";
 
-export const TEST_OUTDIR = join(tmpdir(), "bothy-web-test-builds");
+// NOTE: beside the test database template in node_modules/.cache: kept between runs on purpose,
+// and out of the temp directory that `npm test` checks is left empty.
+export const TEST_OUTDIR = join(import.meta.dir, "../../node_modules/.cache/bothy/web-test-builds");
 export const FIXTURE_SITE = join(import.meta.dir, "../fixtures/web/site.tsx");
 
 export function webApp(opts: WebOptions & { env?: Record<string, string> } = {}) {

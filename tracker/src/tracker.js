@@ -1,5 +1,5 @@
 // Bothy's tracker: one async script, no cookie, no storage written, nothing that identifies a person.
-// Budget: 1,024 bytes gzip for everything below (tests/unit/tracker-size.test.ts fails above it).
+// Budget: 1,024 bytes gzip for everything below (tests/unit/collect/tracker-size.test.ts fails above it).
 // It sends one beacon per page view (/b/v) and one leave beacon (/b/l) with visible time; events go
 // to /b/e. Bodies are text/plain JSON, so the browser sends them cross-origin without a preflight.
 ((w, d, nav, perf) => {

@@ -1,5 +1,5 @@
 "use client";
-// Campaigns (SPEC §2 "Popups": campaign detail with Source, Medium and Path tabs): the
+// Campaigns (campaign detail with Source, Medium and Path tabs): the
 // campaign list; a click opens its detail, one list per tab.
 import { useState } from "react";
 import type { CampaignRow, ListRow } from "../../../src/shared/stats";

@@ -1,5 +1,5 @@
 "use client";
-// The Energy & Carbon section (SPEC §2 "Dashboard", §9 energy units): the totals of the range
+// The Energy & Carbon section: the totals of the range
 // with their everyday equivalents, the green-hosting message, and the per-page energy list
 // whose rows open the energy inspector popup (a link to the page inspector for that URL).
 // A plan without it gets the Pro notice instead.
@@ -32,7 +32,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-/** SPEC §2: unknown, uses renewable energy, or does not use it. */
+/** Unknown, uses renewable energy, or does not use it. */
 export function greenMessage(green: CarbonTotals["green"], domain: string | null): string {
   const site = domain ?? "this site";
   if (green === "unknown") return `Whether ${site} runs on renewable energy is unknown.`;

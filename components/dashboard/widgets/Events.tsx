@@ -1,5 +1,5 @@
 "use client";
-// Events (SPEC §2): each event with its count; a row expands into its values. Pro only.
+// Events: each event with its count; a row expands into its values. Pro only.
 import { LOCKED, type ListRow, type Locked } from "../../../src/shared/stats";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";

@@ -1,5 +1,5 @@
 "use client";
-// The "View all" popup of a list (SPEC §2, §9): up to 1000 rows with their own search. A long
+// The "View all" popup of a list: up to 1000 rows with their own search. A long
 // list shows its first 50 rows at once and the rest 300 ms later, so the popup opens without
 // waiting for a thousand rows to render.
 import { useEffect, useState } from "react";

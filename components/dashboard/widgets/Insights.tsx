@@ -1,5 +1,5 @@
 "use client";
-// Insights (SPEC §2): the computed sentences, on wide screens only (nothing under 1050 px),
+// Insights: the computed sentences, on wide screens only (nothing under 1050 px),
 // and "No insights yet" when there is nothing to say.
 import type { PathStats, RefStats, SummaryStats } from "../../../src/shared/stats";
 import { insights } from "./insight-rules";

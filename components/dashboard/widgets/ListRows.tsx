@@ -1,5 +1,5 @@
 "use client";
-// The rows of a list (SPEC §2 "List widget", §4 "List rows"), shared by the widget and its
+// The rows of a list, shared by the widget and its
 // full-list popup: a bar behind each row proportional to its value, the value or its share,
 // the change against the previous period, rows with children that expand one at a time, and
 // magnified rows that carry an INSPECT label and open a popup.
@@ -34,7 +34,7 @@ function Change({ c }: { c: number | null }) {
 const rowKey = (r: ListRow, i: number) => `${i}:${r.label}`;
 
 export function ListRows({ id, rows, max, percent, format, labelFor, magnify, onRowClick }: RowsProps) {
-  // SPEC §4: opening one row closes the others.
+  // Opening one row closes the others.
   const [open, setOpen] = useState<string | null>(null);
   const showValue = (r: ListRow) => (percent ? formatPercent(r.pc) : format(r.value));
   return (
@@ -97,7 +97,7 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
   );
 }
 
-/** The column labels; the last one is the # / % toggle (SPEC §4: it flips between # and %). */
+/** The column labels; the last one is the # / % toggle (it flips between # and %). */
 export function ColumnHeader({ columns, percent, onToggle }: { columns: [string, string]; percent: boolean; onToggle: () => void }) {
   return (
     <div className="flex items-center justify-between px-2 pb-1 text-xs font-medium text-gray-500 dark:text-gray-400">

@@ -1,5 +1,5 @@
 "use client";
-// A dashboard list (SPEC §2 "List widget", §4 "List rows"): a card with a title, a Search
+// A dashboard list: a card with a title, a Search
 // filter that toggles and closes on Escape, "Page X of Y" paging of `limit` rows, a "View all"
 // popup with the full list, the # / % toggle, expandable rows and magnified rows. The shell
 // owns the limit (10/20/30) and the data; this keeps only view state.
@@ -23,7 +23,7 @@ export type ListWidgetProps = {
   /** Rows show an INSPECT label and are clickable. */
   magnify?: boolean;
   onRowClick?: (row: ListRow) => void;
-  /** Default "No data available" (SPEC "List widget"). */
+  /** Default "No data available". */
   empty?: string;
   locked?: boolean;
   /** Shown under the title, e.g. what the value measures. */

@@ -1,12 +1,12 @@
 "use client";
-// The dashboard's modal popup (SPEC §2 "Popups", §4: close on the close control or on a parent
+// The dashboard's modal popup (close on the close control or on a parent
 // breadcrumb): full lists, referrals for a page, entry pages for a referrer, the energy
 // inspector, campaign detail. Focus moves into the dialog and back to where it was on close;
 // Escape and a click on the backdrop close the topmost popup only.
 //
 // Keyboard shortcuts: while any popup is open, <body> carries `data-popup-open` (and
 // `isPopupOpen()` says so), so the shell's `r` / ArrowUp / ArrowDown handler can ignore keys
-// (SPEC §2: keys are ignored while a popup is open) without sharing React state with us.
+// (keys are ignored while a popup is open) without sharing React state with us.
 import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 

@@ -1,4 +1,4 @@
-// The notice a section shows instead of data its plan does not unlock (SPEC §6: Energy &
+// The notice a section shows instead of data its plan does not unlock (Energy &
 // Carbon and Events are Pro), with the way to upgrade.
 export function ProLock({ feature }: { feature: string }) {
   return (

@@ -1,5 +1,5 @@
 "use client";
-// Screen sizes and devices (SPEC §3 "Screen-size data", §9 buckets): one stacked bar per group
+// Screen sizes and devices (s ≤ 1024 px, m up to 2400 px, l above): one stacked bar per group
 // and a legend row per bucket with its share as a percentage with one decimal.
 import { formatNumber } from "../format";
 

@@ -1,5 +1,5 @@
 "use client";
-// The dashboard's time series (SPEC §2 "World map and chart", §9), drawn with victory: page
+// The dashboard's time series, drawn with victory: page
 // views per local hour or day as a line or columns (plus unique visits by day), an en-GB
 // tooltip, at most 10 x ticks, y above 999 as k, and a click on a day in day view. Drawn at the
 // measured width in a box of fixed height, so it never shifts the page as it appears.

@@ -1,5 +1,5 @@
 "use client";
-// The social posts that sent visitors (SPEC §2 "Other widgets", §4 "Tweet embed", §9): a wall
+// The social posts that sent visitors: a wall
 // 500 px high, at most 25 posts, each loaded through our `GET /api/get-tweet` oEmbed proxy.
 // A post shows "One moment..." while it loads and hides itself when it fails, telling the
 // parent which URL failed.

@@ -1,5 +1,5 @@
 "use client";
-// Visits by country on a world map (SPEC §2 "World map and chart", §9), drawn by
+// Visits by country on a world map, drawn by
 // react-svg-worldmap: a country's tint goes linearly from the smallest to the largest value,
 // plus 0.1, between the dashboard's low and high colours; countries without visits keep the
 // fill; "unknown" is ignored. The hover tooltip (the library's react-path-tooltip) says the
@@ -23,7 +23,7 @@ import { useWidth } from "./use-width";
 
 export { countryFlag, countryName, languageName } from "./countries";
 
-/** SPEC §9 dashboard map colours. */
+/** The dashboard map's colours. */
 export const MAP_COLOURS = { fill: "#f3f4f6", low: "#e5e7eb", high: "#4495f6", stroke: "#fff" } as const;
 
 /** Share of the high colour for a value: linear from min to max, plus 0.1, at most 1. */

@@ -1,4 +1,4 @@
-// The time chart's data (SPEC §3 "Chart data", §9): one point per local hour (hour unit) or per
+// The time chart's data: one point per local hour (hour unit) or per
 // local day (day unit), at most 10 x ticks, and the en-GB tooltip dates. Day keys are the
 // domain's local days, so they are formatted as UTC dates: the viewer's own zone must not
 // shift a day (nor the server's, which renders the same text first).
@@ -20,7 +20,7 @@ export function chartPoints(days: readonly Day[], unit: "hour" | "day"): ChartPo
   );
 }
 
-/** Evenly spaced tick positions, at most `most` of them (SPEC §9: at most 10 x ticks). */
+/** Evenly spaced tick positions, at most `most` of them (at most 10 x ticks). */
 export function ticks(count: number, most = 10): number[] {
   if (count <= 0) return [];
   const step = Math.ceil(count / most);

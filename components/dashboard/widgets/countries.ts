@@ -1,4 +1,4 @@
-// Country and language names for the dashboard (SPEC §3 "Country visit data": ISO alpha-2 codes
+// Country and language names for the dashboard (ISO alpha-2 codes
 // plus XK, about 250 mapped to names and flags; a language-name table). The country table is
 // fixed text, generated once from Intl.DisplayNames (en), so the server render and every
 // browser print the same names whatever their ICU version; codes outside it and language tags

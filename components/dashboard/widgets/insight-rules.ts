@@ -1,4 +1,4 @@
-// The insight sentences (SPEC §2 "Insights"): a few facts worth a glance, computed from the
+// The insight sentences: a few facts worth a glance, computed from the
 // three stats answers. Each rule says nothing when its data is missing or too thin to mean
 // anything, so an empty list means "No insights yet".
 import { LOCKED, type PathStats, type RefStats, type SummaryStats } from "../../../src/shared/stats";

@@ -1,4 +1,4 @@
-// "/deleted" — where account deletion ends (SPEC §2).
+// "/deleted" — where account deletion ends.
 import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "deleted", layout: "centred", guards: { auth: false } };

@@ -1,5 +1,5 @@
-// "/signin" — sign in (SPEC §2, §4 Auth): afterwards the visitor goes back to the page they wanted
-// (?redirect=, only a safe relative path, SPEC §5), or to the settings home.
+// "/signin" — sign in: afterwards the visitor goes back to the page they wanted
+// (?redirect=, only a safe relative path), or to the settings home.
 import { ApiForm } from "../../../components/forms/ApiForm";
 import { isSafeRedirect } from "../../web/guards";
 import type { PageProps } from "../../web/page";

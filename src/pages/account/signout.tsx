@@ -1,4 +1,4 @@
-// "/signout" — ends the session (SPEC §7: logout errors are ignored, local state resets either
+// "/signout" — ends the session (logout errors are ignored, local state resets either
 // way), then a full load of the start page so nothing of the signed-in page stays in memory.
 import { CallOnOpen } from "../../../components/account/CallOnOpen";
 import type { Meta } from "../meta";

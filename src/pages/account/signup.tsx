@@ -1,4 +1,4 @@
-// "/signup" — create an account (SPEC §2). The API mails the verification link and signs nobody in
+// "/signup" — create an account. The API mails the verification link and signs nobody in
 // (its answer must not tell a new address from a taken one), so the form goes on to the /verify
 // notice with what to do next: open the mailed link, then sign in.
 import { ApiForm } from "../../../components/forms/ApiForm";

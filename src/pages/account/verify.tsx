@@ -1,6 +1,6 @@
-// "/verify" — with ?token= it consumes the mailed link; without, the notice to check the inbox
-// (SPEC §6), worded for what comes next after a sign-up (?sent=1). Open to signed-out visitors, who may open the link in another browser; a verified
-// user is sent on to /settings/domains by the `verified` guard (SPEC §4).
+// "/verify" — with ?token= it consumes the mailed link; without, the notice to check the inbox,
+// worded for what comes next after a sign-up (?sent=1). Open to signed-out visitors, who may open
+// the link in another browser; a verified user is sent on to /settings/domains by the `verified` guard.
 import { CallOnOpen } from "../../../components/account/CallOnOpen";
 import { ApiForm } from "../../../components/forms/ApiForm";
 import type { PageProps } from "../../web/page";

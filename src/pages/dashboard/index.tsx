@@ -1,4 +1,4 @@
-// "/dashboard/{domain}" — the domain dashboard (SPEC §2 "Dashboard"). The numbers load in the
+// "/dashboard/{domain}" — the domain dashboard. The numbers load in the
 // browser from /api/stats, which decides who may read them (owner, admin, anyone for the demo).
 // Signed-out visitors go to /signin remembering the page, except on the demo domain.
 import { Dashboard } from "../../../components/dashboard/Dashboard";

@@ -1,4 +1,4 @@
-// "/settings/domains" — the settings home (SPEC §2): the owner's websites and the form to add one
+// "/settings/domains" — the settings home: the owner's websites and the form to add one
 // with its time zone (~100 zones with their offsets, default Europe/London). Adding goes straight
 // to the new website's install page.
 import { DomainList } from "../../../components/account/DomainList";

@@ -1,5 +1,5 @@
-// "/settings/profile" — the account at a glance, with links to change it, and the empty #upgrade
-// section that the billing issue fills with the upgrade form (SPEC §2).
+// "/settings/profile" — the account at a glance, with links to change it, and an empty #upgrade
+// section: no upgrade form exists in this repository.
 import { hasProScope } from "../../shared/plans";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";

@@ -1,5 +1,5 @@
 // "/settings/verify" — send the verification link again. The one settings page an unverified
-// account may open: it is where the verify notice links to (SPEC §6), so no `verified` guard.
+// account may open: it is where the verify notice links to, so no `verified` guard.
 import { ApiForm } from "../../../components/forms/ApiForm";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";

@@ -95,7 +95,7 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
 }
 
 // TRICKY: the tracker wraps history.pushState/replaceState to count SPA page views. The page just
-// committed says in <html data-tracking> whether it may be counted (SPEC "Tracking switch-off"); when
+// committed says in <html data-tracking> whether it may be counted; when
 // not, the prototype's own methods move without telling the tracker. After back/forward (whose
 // popstate the tracker never sees, see listen()) a counted page is announced by a replaceState.
 // Leaving counted pages for a switched-off one is a pagehide to the tracker (the leave beacon goes
@@ -159,7 +159,7 @@ function listen() {
   setNavigator((href, opts) => go(href, opts.replace ? "replace" : "push"));
 }
 
-// SPEC §4: a failed chunk load reloads the page once, and not again within 60 s.
+// A failed chunk load reloads the page once, and not again within 60 s.
 const RELOAD_KEY = "bothy:chunk-reload";
 (globalThis as { __bothy_chunk_failed?: (e: unknown) => void }).__bothy_chunk_failed = (err) => {
   let last: number | null = null;

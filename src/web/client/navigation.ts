@@ -24,5 +24,5 @@ const subscribeOnline = (onChange: () => void) => {
   };
 };
 
-/** SPEC §4: online/offline state, live. Server rendering assumes online. */
+/** Online/offline state, live. Server rendering assumes online. */
 export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);

@@ -4,7 +4,7 @@
 /** The subset of `navigator` the prefetch rule reads. */
 export type NetworkInfo = { onLine: boolean; connection?: { saveData?: boolean; effectiveType?: string } };
 
-/** SPEC §4 "Other": no prefetching on 2g, in data-saver mode, or offline. */
+/** No prefetching on 2g, in data-saver mode, or offline. */
 export function prefetchAllowed(nav: NetworkInfo): boolean {
   if (!nav.onLine) return false;
   const c = nav.connection;
@@ -13,7 +13,7 @@ export function prefetchAllowed(nav: NetworkInfo): boolean {
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
-/** SPEC §4: a chunk-load failure reloads the page once, at most once per 60 seconds. */
+/** A chunk-load failure reloads the page once, at most once per 60 seconds. */
 export function chunkReloadAllowed(now: number, lastReload: number | null): boolean {
   return lastReload === null || !Number.isFinite(lastReload) || now - lastReload >= CHUNK_RELOAD_INTERVAL_MS;
 }

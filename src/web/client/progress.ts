@@ -1,4 +1,4 @@
-// The top progress bar (SPEC §4, §9): appears only when a navigation takes longer than 200 ms,
+// The top progress bar: appears only when a navigation takes longer than 200 ms,
 // creeps towards the end over 5000 ms, completes on success and turns red on failure.
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;

@@ -73,7 +73,7 @@ describe("freshness", () => {
     const site = await addDomain(server.db.sql, "fresh.example", "Europe/London");
     await server.db.maintenance!.runOnce(); // everything closed so far is materialized
     expect((await beacon(server.app, "/b/v", { d: "fresh.example", p: "/now" })).status).toBe(202);
-    // SPEC: hits take about 20 s to arrive; here they arrive with their batch.
+    // NOTE: the product promises hits within about 20 s; here they arrive with their batch.
     await until("the hit in hits_hourly", async () => {
       const [r] = await server.db.sql`SELECT coalesce(sum(views), 0)::int AS n FROM hits_hourly WHERE site_id = ${site}`;
       return r!.n === 1;

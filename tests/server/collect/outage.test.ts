@@ -1,11 +1,14 @@
-// The database stops for 5 s under load (issue 4): the app runs against `npm run db:serve` through
+// The database stops for 5 s under load: the app runs against `npm run db:serve` through
 // DATABASE_URL; the database process is stopped, kept down 5 s and restarted on the same port.
 // Every hit answered 202 must arrive, exactly once.
 import { expect, test } from "bun:test";
 import { collectorOf } from "../../../src/collect";
-import { emptyDataDir, freshDataDir } from "../../helpers/db";
+import { freshDataDir } from "../../helpers/db";
 import { CHROME_UA, until } from "../../helpers/collect";
+import { removedAfterAll } from "../../helpers/scratch";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+
+const scratch = removedAfterAll();
 
 const serveDb = (dataDir: string, port: string) =>
   spawnServer("src/db/serve.ts", { DATA_DIR: dataDir, DB_PORT: port }, { ready: /at (postgres:\/\/\S+)/ });
@@ -16,10 +19,10 @@ const stop = async (child: Child) => {
 };
 
 test("stopping the database for 5 s under load loses nothing that was accepted", async () => {
-  const dbDir = await freshDataDir();
+  const dbDir = scratch(await freshDataDir());
   let db = await serveDb(dbDir, "0");
   const port = new URL(db.url).port;
-  const app = await startTestServer({ env: { DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, DATABASE_POOL: "1", COLLECT_FLUSH_MS: "50" } });
+  const app = await startTestServer({ env: { DATABASE_URL: db.url, DATABASE_POOL: "1", COLLECT_FLUSH_MS: "50" } });
   try {
     await app.db.sql`INSERT INTO domains (name) VALUES ('busy.example')`;
     const accepted: number[] = [];

@@ -1,4 +1,4 @@
-// The privacy dump (issue 4): hits from distinct IP addresses and user-agents, then a full dump of
+// The privacy dump: hits from distinct IP addresses and user-agents, then a full dump of
 // the database (every table, chunk and materialized aggregate), the raw files of the data directory
 // (heap and WAL) and every log line are searched for them. Nothing may be found.
 import { afterAll, beforeAll, expect, test } from "bun:test";

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Sql } from "postgres";
 import { startMaintenance } from "../../../src/db/maintenance";
 import { setLogLevel, setLogSink } from "../../../src/log";
+import { until } from "../../helpers/collect";
 import { openFreshDatabase } from "../../helpers/db";
 
 let db: Awaited<ReturnType<typeof openFreshDatabase>>;
@@ -48,7 +49,7 @@ test("the timer runs passes on its own", async () => {
   let passes = 0;
   maintenance.add({ name: "count", run: async () => passes++ });
   try {
-    for (let i = 0; i < 200 && passes < 2; i++) await Bun.sleep(25);
+    await until("two passes of the timer", () => passes >= 2, 5_000);
   } finally {
     await maintenance.stop();
   }

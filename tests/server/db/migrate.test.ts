@@ -5,7 +5,9 @@ import { join } from "node:path";
 import type { Sql } from "postgres";
 import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from "../../../src/db/migrate";
 import { openFreshDatabase } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 
+const scratch = removedAfterAll();
 let db: Awaited<ReturnType<typeof openFreshDatabase>>;
 let sql: Sql;
 beforeEach(async () => {
@@ -15,7 +17,7 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const migrationsWith = (files: Record<string, string>) => {
-  const dir = mkdtempSync(join(tmpdir(), "bothy-sql-"));
+  const dir = scratch(mkdtempSync(join(tmpdir(), "bothy-sql-")));
   cpSync(MIGRATIONS_DIR, dir, { recursive: true });
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
   return dir;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { perVisit } from "../../../src/carbon";
 import { PRIVATE_MARKER } from "../../../src/inspect/url";
+import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -34,11 +35,10 @@ const check = async (url: string, force = false) =>
 
 /** Polls like the inspect page (every poll repeats the same query) until the answer is final. */
 async function settle(url: string, force = false) {
-  for (;;) {
+  return until(`a final answer for ${url}`, async () => {
     const body = await check(url, force);
-    if (body.action !== "check_again") return body;
-    await Bun.sleep(100);
-  }
+    return body.action === "check_again" ? null : body;
+  }, 45_000, 100);
 }
 
 const rows = async (url: string) =>
@@ -53,7 +53,7 @@ describe("check-analysis", () => {
     first = await settle(url());
   });
 
-  test("the result has the SPEC §3 shape with real numbers", () => {
+  test("the result has the API's shape with real numbers", () => {
     const { result, history, averages } = first;
     expect(first.error).toBeNull();
     expect(result.error).toBeNull();
@@ -97,7 +97,7 @@ describe("check-analysis", () => {
     expect(rerun.history[1].bytes).toBe(first.result.bytes);
   });
 
-  test("a URL with the private marker is refused with SPEC's words and type", async () => {
+  test("a URL with the private marker is refused with the product's words and type", async () => {
     const body = await check(`${site.url("/")}${PRIVATE_MARKER}`);
     expect(body.error).toBe("This page is private and cannot be inspected");
     expect(body.result.error).toBe("This page is private and cannot be inspected");

@@ -1,4 +1,4 @@
-// Acceptance 1: the inspector, in real Chromium, against the fixture site on loopback. Its byte
+// The inspector, in real Chromium, against the fixture site on loopback. Its byte
 // totals must equal what the fixture servers wrote (favicon aside: Chromium fetches it itself).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { browserHost } from "../../../src/inspect/browser";
@@ -130,7 +130,9 @@ describe("inspectPage on the fixture site", () => {
     );
     // NOTE: closed once the page has answered (its image never ends), so only the close can end it.
     await until("the stalled page to be served", async () => "127.0.0.1/stalled" in (await site.written()));
-    await Bun.sleep(500); // for the engine to see that answer: the case the fix is about
+    // NOTE: time, not a condition: the engine taking in that answer shows nowhere outside it, and a
+    // browser closed after it (not before) is the case under test.
+    await Bun.sleep(500);
     await own.close();
     // NOTE: any error will do (the runner hands a job failing during shutdown back to the queue);
     // which one depends on whether the close or the navigation's failure reaches the engine first.

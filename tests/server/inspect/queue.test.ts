@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startQueue } from "../../../src/inspect/queue";
 import { claim, enqueue, fail, release } from "../../../src/inspect/store";
+import { until } from "../../helpers/collect";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -68,10 +69,10 @@ describe("inspections queue", () => {
     });
     for (const n of [1, 2, 3, 4]) await enqueue(sql, `https://job${n}.example/`);
     queue.wake();
-    while (seen.length < 2) await Bun.sleep(10);
+    await until("the first two jobs to start", () => seen.length >= 2);
     expect(running).toBe(2);
     release();
-    while (seen.length < 4) await Bun.sleep(10);
+    await until("all four jobs to start", () => seen.length >= 4);
     await queue.stop();
     expect(peak).toBe(2);
     expect(seen.sort()).toEqual([1, 2, 3, 4].map((n) => `https://job${n}.example/`));

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { embeddedClient } from "../../../src/db";
 import { startEmbedded } from "../../../src/db/embedded";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
+import { until } from "../../helpers/collect";
+import { freshDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 import { req, startTestServer } from "../../helpers/server";
 
 let site: FixtureSite;
@@ -11,18 +14,19 @@ beforeAll(async () => {
   site = await startFixtureSite();
 });
 afterAll(() => site.stop());
+const scratch = removedAfterAll();
 
 test("a job cut short by the shutdown is queued again", async () => {
-  const server = await startTestServer({ env: { ...site.env, SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
+  // NOTE: a data dir of the test's own, read again after the server stopped.
+  const server = await startTestServer({ env: { ...site.env, DATA_DIR: scratch(await freshDataDir()), SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
   // NOTE: a page that never finishes loading, so the job is surely running when the 500 ms grace
   // ends (a page that spins after load could still finish within it on a fast run).
   const url = site.url("/stalled");
   expect(await (await server.app.handle(req(`/api/check-analysis?url=${encodeURIComponent(url)}`))).json()).toEqual({ action: "check_again" });
-  for (;;) {
+  await until("the job to be running", async () => {
     const [row] = await server.db.sql<{ status: string }[]>`SELECT status FROM inspections WHERE url = ${url}`;
-    if (row?.status === "running") break;
-    await Bun.sleep(50);
-  }
+    return row?.status === "running";
+  });
   await server.stop();
 
   const db = await startEmbedded(server.dataDir);

@@ -1,4 +1,4 @@
-// Acceptance 2 in the running app: internal targets are refused at the API, and a page that
+// SSRF in the running app: internal targets are refused at the API, and a page that
 // looks public but redirects to (or loads from) an internal address is refused mid-flight by
 // the job's proxy. The "internal" server here counts hits: it must never see one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -7,6 +7,7 @@ import { browserHost } from "../../../src/inspect/browser";
 import { InspectError, inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { startJobProxy } from "../../../src/inspect/proxy";
+import { until } from "../../helpers/collect";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -44,11 +45,10 @@ const check = async (url: string) => {
 
 /** Polls like the inspect page does until the answer is no longer "check_again". */
 async function settle(url: string) {
-  for (;;) {
+  return until(`a final answer for ${url}`, async () => {
     const body = await check(url);
-    if (body.action !== "check_again") return body;
-    await Bun.sleep(100);
-  }
+    return body.action === "check_again" ? null : body;
+  }, 45_000, 100);
 }
 
 describe("SSRF: refused before anything is queued", () => {

@@ -1,8 +1,10 @@
 // The queue run by a separate process: the app (INSPECT_CONCURRENCY=0) only queues, and
 // `npm run worker:inspect` (src/inspect/worker.ts) on the same database does the inspections.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { until } from "../../helpers/collect";
 import { emptyDataDir, freshDataDir } from "../../helpers/db";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
+import { removedAfterAll } from "../../helpers/scratch";
 import { req, runToExit, spawnServer, startTestServer, type Child } from "../../helpers/server";
 
 let site: FixtureSite;
@@ -12,12 +14,12 @@ let app: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  db = await spawnServer("src/db/serve.ts", { DATA_DIR: await freshDataDir(), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
   // The app migrates the shared database first, then the worker starts on it.
-  app = await startTestServer({ env: { ...site.env, DATA_DIR: emptyDataDir(), DATABASE_URL: db.url, DATABASE_POOL: "1", INSPECT_CONCURRENCY: "0" } });
+  app = await startTestServer({ env: { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", INSPECT_CONCURRENCY: "0" } });
   worker = await spawnServer(
     "src/inspect/worker.ts",
-    { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", DATA_DIR: emptyDataDir(), INSPECT_CONCURRENCY: "1", GREENCHECK_API_BASE: "http://127.0.0.1:9", CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", DATA_DIR: scratch(emptyDataDir()), INSPECT_CONCURRENCY: "1", GREENCHECK_API_BASE: "http://127.0.0.1:9", CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     { ready: /inspector worker (running)/ },
   );
 });
@@ -28,15 +30,15 @@ afterAll(async () => {
   await Promise.all([worker?.exited, db?.exited]);
   await site.stop();
 });
+const scratch = removedAfterAll();
 
 test("a job queued by the app is inspected by the worker process", async () => {
   const path = `/api/check-analysis?url=${encodeURIComponent(site.url("/plain"))}`;
   expect(await (await app.app.handle(req(path))).json()).toEqual({ action: "check_again" });
-  let body;
-  do {
-    await Bun.sleep(100);
-    body = await (await app.app.handle(req(path))).json();
-  } while (body.action === "check_again");
+  const body = await until("the worker's answer", async () => {
+    const answer = await (await app.app.handle(req(path))).json();
+    return answer.action === "check_again" ? null : answer;
+  }, 45_000, 100);
   expect(body.result.error).toBeNull();
   expect(body.result.detail.title).toBe("Plain");
   expect(body.result.filecount).toBe(1);
@@ -48,7 +50,7 @@ test("the worker stops cleanly on SIGTERM", async () => {
 });
 
 test("without DATABASE_URL the worker refuses to start, in one line", async () => {
-  const { code, stderr } = await runToExit("src/inspect/worker.ts", { DATA_DIR: emptyDataDir() });
+  const { code, stderr } = await runToExit("src/inspect/worker.ts", { DATA_DIR: scratch(emptyDataDir()) });
   expect(code).toBe(1);
   expect(stderr).toBe("bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
 });

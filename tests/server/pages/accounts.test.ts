@@ -1,6 +1,6 @@
-// The account pages over HTTP against the real session (issue 5): the route guards as SPEC §4
-// words them, the remembered redirect and its safety rule, and what the settings layout shows
-// to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
+// The account pages over HTTP against the real session: the route guards (who may see each page,
+// and where everyone else is sent), the remembered redirect and its safety rule, and what the
+// settings layout shows to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/auth";
 import { call, mailedToken, signUpAndIn } from "../../helpers/api";
@@ -53,7 +53,7 @@ describe("account pages", () => {
     expect(await location("/signup", cookie)).toBe("/settings");
   });
 
-  test("sign-in goes back only to a safe relative path (SPEC §5), else to the settings home", async () => {
+  test("sign-in goes back only to a safe relative path, else to the settings home", async () => {
     expect(await html("/signin?redirect=%2Fsettings%2Fprofile")).toContain('\\"navigate\\":\\"/settings/profile\\"');
     for (const bad of ["//evil.example", "https://evil.example/", "/\\evil.example", "/a/../b"]) {
       const body = await html(`/signin?redirect=${encodeURIComponent(bad)}`);

@@ -5,12 +5,15 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { listMigrations } from "../../../src/db/migrate";
 import { emptyDataDir, freshDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 import { ROOT, spawnServer } from "../../helpers/server";
 
+const scratch = removedAfterAll();
+
 test("with DATABASE_URL the app uses the served database and opens no embedded one", async () => {
-  const dbDir = await freshDataDir();
+  const dbDir = scratch(await freshDataDir());
   const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
-  const appDir = emptyDataDir();
+  const appDir = scratch(emptyDataDir());
   try {
     const app = await spawnServer(join(ROOT, "tests/fixtures/probe-server.ts"), { DATA_DIR: appDir, DATABASE_URL: db.url, DATABASE_POOL: "1" });
     try {

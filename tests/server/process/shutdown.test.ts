@@ -1,10 +1,13 @@
 // What survives a stop: SIGTERM under load drains and flushes; kill -9 keeps what was committed.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { until } from "../../helpers/collect";
 import { freshDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 import { ROOT, spawnServer } from "../../helpers/server";
 
 const PROBE = join(ROOT, "tests/fixtures/probe-server.ts");
+const scratch = removedAfterAll();
 
 async function idsAfterRestart(dataDir: string): Promise<number[]> {
   const again = await spawnServer(PROBE, { DATA_DIR: dataDir });
@@ -18,14 +21,16 @@ async function idsAfterRestart(dataDir: string): Promise<number[]> {
 
 describe("stopping the server", () => {
   test("SIGTERM during load exits 0 within 10 s and keeps every write answered 2xx", async () => {
-    const dataDir = await freshDataDir();
+    const dataDir = scratch(await freshDataDir());
     const server = await spawnServer(PROBE, { DATA_DIR: dataDir });
     const accepted: number[] = [];
     let next = 0;
     let signalled = false;
+    let exited = false;
+    void server.exited.then(() => (exited = true));
     // 8 clients send buffered writes back to back until the server stops answering.
     const client = async () => {
-      while (true) {
+      while (!exited) {
         const id = next++;
         try {
           const res = await fetch(`${server.url}/probe/buffered/${id}`, { method: "POST" });
@@ -37,7 +42,7 @@ describe("stopping the server", () => {
       }
     };
     const clients = Array.from({ length: 8 }, client);
-    while (accepted.length < 300) await Bun.sleep(10);
+    await until("300 accepted writes", () => accepted.length >= 300);
     const t0 = performance.now();
     signalled = true;
     server.proc.kill("SIGTERM");
@@ -54,7 +59,7 @@ describe("stopping the server", () => {
   });
 
   test("kill -9 then restart: the database opens and committed rows are there", async () => {
-    const dataDir = await freshDataDir();
+    const dataDir = scratch(await freshDataDir());
     const server = await spawnServer(PROBE, { DATA_DIR: dataDir });
     for (let id = 1; id <= 50; id++) {
       expect((await fetch(`${server.url}/probe/commit/${id}`, { method: "POST" })).status).toBe(201);

@@ -6,36 +6,44 @@ import { join } from "node:path";
 import { embeddedClient } from "../../../src/db";
 import { startEmbedded } from "../../../src/db/embedded";
 import { listMigrations } from "../../../src/db/migrate";
-import { freshDataDir } from "../../helpers/db";
-import { ROOT, runToExit, spawnServer } from "../../helpers/server";
+import { freshDataDir, removeDir } from "../../helpers/db";
+import { ROOT, runToExit, spawnServer, type Child } from "../../helpers/server";
 
 const PROBE = join(ROOT, "tests/fixtures/probe-server.ts");
+
+/** Stops a child with SIGTERM and resolves with its exit code. */
+const stop = (child: Child) => {
+  child.proc.kill("SIGTERM");
+  return child.exited;
+};
 
 describe("starting the server", () => {
   test("creates ./data on first start, is ready with TimescaleDB, and keeps data across a restart", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "bothy-cwd-"));
-    const first = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
     try {
-      expect(first.output()).toContain(`Bothy is running at ${first.url} (database: embedded)`);
-      expect(existsSync(join(cwd, "data", "pgdata"))).toBe(true);
-      const ready = await fetch(`${first.url}/readyz`);
-      expect(ready.status).toBe(200);
-      expect((await ready.json()).database.timescaledb).toMatch(/^2\.\d+/);
-      expect((await fetch(`${first.url}/probe/commit/42`, { method: "POST" })).status).toBe(201);
-      expect(first.output()).toContain('"file":"001_timescaledb.sql"');
-    } finally {
-      first.proc.kill("SIGTERM");
-    }
-    expect(await first.exited).toBe(0);
+      const first = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
+      try {
+        expect(first.output()).toContain(`Bothy is running at ${first.url} (database: embedded)`);
+        expect(existsSync(join(cwd, "data", "pgdata"))).toBe(true);
+        const ready = await fetch(`${first.url}/readyz`);
+        expect(ready.status).toBe(200);
+        expect((await ready.json()).database.timescaledb).toMatch(/^2\.\d+/);
+        expect((await fetch(`${first.url}/probe/commit/42`, { method: "POST" })).status).toBe(201);
+        expect(first.output()).toContain('"file":"001_timescaledb.sql"');
+      } finally {
+        expect(await stop(first)).toBe(0);
+      }
 
-    const second = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
-    try {
-      expect(await (await fetch(`${second.url}/probe/ids`)).json()).toEqual([42]);
-      expect(second.output()).not.toContain("migration applied");
+      const second = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
+      try {
+        expect(await (await fetch(`${second.url}/probe/ids`)).json()).toEqual([42]);
+        expect(second.output()).not.toContain("migration applied");
+      } finally {
+        expect(await stop(second)).toBe(0);
+      }
     } finally {
-      second.proc.kill("SIGTERM");
+      removeDir(cwd);
     }
-    expect(await second.exited).toBe(0);
   });
 
   test("a bad config value stops the start with one clear line", async () => {
@@ -48,28 +56,33 @@ describe("starting the server", () => {
   test("a migration with a syntax error stops the start, names the file, and changes nothing", async () => {
     // A copy of the app with one broken migration added, so the repository itself stays untouched.
     const app = mkdtempSync(join(tmpdir(), "bothy-app-"));
-    cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
-    cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
-    cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
-    symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
-    writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
     const dataDir = await freshDataDir();
-
-    const { code, stderr } = await runToExit("src/server.ts", { DATA_DIR: dataDir }, app);
-    expect(code).toBe(1);
-    expect(stderr).toStartWith("bothy: Migration 999_broken.sql failed: syntax error");
-    expect(stderr.trim().split("\n")).toHaveLength(1);
-
-    const server = await startEmbedded(dataDir);
-    const sql = embeddedClient(server);
     try {
-      const [row] = await sql`SELECT to_regclass('half_done') IS NULL AS absent`;
-      expect(row!.absent).toBe(true);
-      const recorded = await sql`SELECT version FROM schema_migrations ORDER BY version`;
-      expect(recorded.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
+      cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
+      cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
+      cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
+      symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
+      writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
+
+      const { code, stderr } = await runToExit("src/server.ts", { DATA_DIR: dataDir }, app);
+      expect(code).toBe(1);
+      expect(stderr).toStartWith("bothy: Migration 999_broken.sql failed: syntax error");
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+
+      const server = await startEmbedded(dataDir);
+      const sql = embeddedClient(server);
+      try {
+        const [row] = await sql`SELECT to_regclass('half_done') IS NULL AS absent`;
+        expect(row!.absent).toBe(true);
+        const recorded = await sql`SELECT version FROM schema_migrations ORDER BY version`;
+        expect(recorded.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
+      } finally {
+        await sql.end();
+        await server.stop();
+      }
     } finally {
-      await sql.end();
-      await server.stop();
+      removeDir(app);
+      removeDir(dataDir);
     }
   });
 });

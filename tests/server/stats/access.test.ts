@@ -1,7 +1,7 @@
-// Who reads which stats (issue 6 acceptance 4, SPEC §6): owner, other user, admin, public id with
+// Who reads which stats: owner, other user, admin, public id with
 // and without password, API keys (valid, revoked, another's domain, holder not Pro, rate limit) and
 // signed out — with statuses, the one error shape, and the validated fields. Plans apply (BETA=0).
-// NOTE: the numbers are readStats' business (tests/server/stats on branch stats-core); these tests
+// NOTE: the numbers are readStats' business (exact.test.ts and its neighbours); these tests
 // assert who gets an answer and what its envelope says.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, dayKey, verifiedSession } from "../../helpers/api";

@@ -1,6 +1,6 @@
-// Carbon in PATH (issue 6 acceptance 5): for fixed byte counts written through the collect path,
+// Carbon in PATH: for fixed byte counts written through the collect path,
 // the energy rows and totals equal @tgwf/co2's own SWD v4 output, on green and on grey hosting,
-// and the equivalents follow SPEC §9 (bytes / 700 million streaming hours; km from GRAMS_PER_KM).
+// and the equivalents are bytes / 700 million for streaming hours and grams / GRAMS_PER_KM for km.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { co2 } from "@tgwf/co2";
 import type { Incoming } from "../../../src/collect/model";

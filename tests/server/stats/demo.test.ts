@@ -5,6 +5,8 @@ import { demoOf } from "../../../src/stats";
 import { DEMO_DAYS, SEED_VIEWS } from "../../../src/stats/demo";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
+import { freshDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 
 const DEMO = "demo.bothy.test";
@@ -13,17 +15,20 @@ const START = dayKey(7);
 const END = dayKey(1);
 const RANGE = `startKey=${START}&endKey=${END}`;
 let server: Awaited<ReturnType<typeof startTestServer>>;
+let dataDir: string; // NOTE: the test's own, since a restart reopens it
 let siteId: number;
 
 const pageViews = async (s = server) =>
   Number((await s.db.sql`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 1`)[0]!.n);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, BETA: "0", LOG_LEVEL: process.env.DEMO_LOG ?? "silent" } });
+  dataDir = scratch(await freshDataDir());
+  server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, BETA: "0", DATA_DIR: dataDir, LOG_LEVEL: process.env.DEMO_LOG ?? "silent" } });
   await demoOf(server.db)!.ready;
   siteId = (await server.db.sql`SELECT id FROM domains WHERE name = ${DEMO}`)[0]!.id;
 });
 afterAll(() => server?.stop());
+const scratch = removedAfterAll();
 
 describe("the demo domain", () => {
   test("its row is unowned, public and marked demo", async () => {
@@ -72,7 +77,6 @@ describe("the demo domain", () => {
   });
 
   test("a restart neither seeds it again nor loses it; the timer stops with the server", async () => {
-    const dataDir = server.dataDir;
     const demo = demoOf(server.db)!;
     await server.stop();
     expect(demo.live).toBe(false);

@@ -1,4 +1,4 @@
-// Range errors as values (issue 6, brief): impossible dates, start after end, too long, the free
+// Range errors as values: impossible dates, start after end, too long, the free
 // window in the domain's time zone; and what a plan without Pro gets: "locked", not data.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../../src/db";

@@ -1,4 +1,4 @@
-// Exactness (issue 6 acceptance 1): every figure of SUMMARY, PATH and REF equals the same figure
+// Exactness: every figure of SUMMARY, PATH and REF equals the same figure
 // computed from raw hits, over random ranges of a domain whose traffic was written through the real
 // collect path, partly materialized, with more hits in today's open buckets that are not.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Time zones (issue 6 acceptance 2): hits around local midnight and across a DST change land in the
+// Time zones: hits around local midnight and across a DST change land in the
 // right local days and hours for Pacific/Chatham (+12:45/+13:45) and America/St_Johns
 // (−3:30/−2:30), from real-time aggregation before a refresh and from materialized rows after it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

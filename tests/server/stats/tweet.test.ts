@@ -1,5 +1,5 @@
 // GET /api/get-tweet against a local oEmbed provider on loopback (real HTTP, the oEmbed JSON of
-// publish.twitter.com): posts only, SPEC §7 defaults passed on, answers cached, failures as 502.
+// publish.twitter.com): posts only defaults passed on, answers cached, failures as 502.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
@@ -45,7 +45,7 @@ afterAll(async () => {
 const getTweet = (query: string) => call(server.app, "GET", `/api/get-tweet?${query}`);
 
 describe("GET /api/get-tweet", () => {
-  test("a post's embed comes back as {html, url, error}, asked with the SPEC §7 defaults", async () => {
+  test("a post's embed comes back as {html, url, error}, asked with the embed defaults", async () => {
     const res = await getTweet(`url=${encodeURIComponent("https://x.com/bothy/status/1234?s=20")}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({

@@ -9,6 +9,8 @@ import { OPENING_DAYS } from "../../../src/stats/contract";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { warmingOf } from "../../../src/stats";
+import { freshDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 import { addTarget, ingest, traffic } from "../../helpers/stats";
 
@@ -17,6 +19,7 @@ const running: Awaited<ReturnType<typeof startTestServer>>[] = [];
 afterAll(async () => {
   for (const s of running) await s.stop();
 });
+const scratch = removedAfterAll();
 
 async function visits(server: (typeof running)[number], target: StatsTarget) {
   const range = presetRange(OPENING_PRESET, localTime(target.tz, Date.now()).day);
@@ -30,7 +33,8 @@ test("the server warms the range the dashboard opens on", () => {
 });
 
 test("after a restart the busiest domains' opening range is read from the cache", async () => {
-  const first = await startTestServer();
+  // NOTE: a data dir of the test's own, since the second server reopens it.
+  const first = await startTestServer({ env: { DATA_DIR: scratch(await freshDataDir()) } });
   running.push(first);
   expect(await warmingOf(first.db)).toBe(0); // a fresh database has no busy domain
   const target = await addTarget(first.db.sql, "warm.example", "Europe/London");

@@ -25,7 +25,13 @@ test("a source change rebuilds and sends a reload event; development pages allow
   writeFileSync(SCRATCH, `// scratch ${Date.now()}\nexport const x = 1;\n`);
   try {
     let seen = "";
-    while (!seen.includes("data: reload")) seen += decoder.decode((await reader.read()).value);
+    const deadline = Date.now() + 30_000;
+    while (!seen.includes("data: reload")) {
+      // NOTE: a read blocks until the next event, so the deadline is raced against it.
+      const next = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)]);
+      if (!next || next.done) throw new Error(`no reload event before the stream ${next ? "ended" : "timed out"}: ${seen}`);
+      seen += decoder.decode(next.value);
+    }
   } finally {
     rmSync(SCRATCH, { force: true });
     await reader.cancel();

@@ -1,4 +1,4 @@
-// The carbon room without I/O: SWD v4 grams checked against co2.js itself, and SPEC §9 units.
+// The carbon room without I/O: SWD v4 grams checked against co2.js itself, and the units the product words.
 import { describe, expect, test } from "bun:test";
 import { co2 } from "@tgwf/co2";
 import { carKm, formatBytes, formatMass, GRAMS_PER_KM, historyKb, perVisit, streamingHours } from "../../../src/carbon";
@@ -25,7 +25,7 @@ describe("perVisit (SWD v4)", () => {
   });
 });
 
-describe("units (SPEC §9)", () => {
+describe("units", () => {
   test("bytes / 700 million are streaming hours", () => {
     expect(streamingHours(700_000_000)).toBe(1);
     expect(streamingHours(350_000_000)).toBe(0.5);

@@ -1,4 +1,4 @@
-// The tracker's byte budget (issue 4): at most 1,024 bytes gzip, everything included.
+// The tracker's byte budget: at most 1,024 bytes gzip, everything included.
 import { expect, test } from "bun:test";
 import { buildTracker, TRACKER_BUDGET_GZIP } from "../../../tracker/build";
 

@@ -7,6 +7,7 @@ import { createMetrics } from "../../../src/collect/metrics";
 import type { HitRow } from "../../../src/collect/model";
 import { createWriter, type InsertBatch } from "../../../src/collect/writer";
 import { setLogLevel } from "../../../src/log";
+import { until } from "../../helpers/collect";
 
 setLogLevel("silent");
 
@@ -45,7 +46,7 @@ test("a flush started by a full batch writes full batches only; the rest waits f
   for (let i = 0; i < 10; i++) writer.push(row(i)); // starts a flush, held at the database
   for (let i = 10; i < 33; i++) writer.push(row(i)); // arrive while it runs
   rec.release();
-  await Bun.sleep(20);
+  await until("the full batches", () => rec.batches.length >= 3, 5_000);
   expect(rec.batches.map((b) => b.size)).toEqual([10, 10, 10]);
   expect(writer.buffered).toBe(3);
   await writer.flush(); // what the timer does: everything buffered now

@@ -1,4 +1,4 @@
-// Acceptance 2 (address level): what the guard refuses. The resolver is injected, so the
+// SSRF at the address level: what the guard refuses. The resolver is injected, so the
 // "public name resolving to 10.0.0.1" case never sends a packet anywhere.
 import { describe, expect, test } from "bun:test";
 import { checkTarget, isInternalAddress, mappedResolver, type Resolver } from "../../../src/inspect/guard";

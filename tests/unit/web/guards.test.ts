@@ -5,7 +5,7 @@ import { HttpError } from "../../../src/http/errors";
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({ uid: "u1", name: "Ada", verified: true, scope: [], ...over });
 const at = (pathname: string, over: Partial<GuardInput> = {}): GuardInput => ({ pathname, search: "", user: null, beta: false, ...over });
 
-describe("isSafeRedirect (SPEC §5)", () => {
+describe("isSafeRedirect", () => {
   for (const ok of ["/dashboard/example.com?x=1#a", "/", "/settings/domains", "/dashboard/my-site.org", "/a_b~c@d%20e", "/x?redirect=%2Fy&b=2"]) {
     test(`accepts ${ok}`, () => expect(isSafeRedirect(ok)).toBe(true));
   }
@@ -14,7 +14,7 @@ describe("isSafeRedirect (SPEC §5)", () => {
   }
 });
 
-describe("checkGuards (SPEC §4 route guard)", () => {
+describe("checkGuards", () => {
   const render = { kind: "render", tracking: true };
   const cases: [string, Guards, GuardInput, unknown][] = [
     ["auth false is open to nobody", { auth: false }, at("/privacy"), render],
@@ -55,7 +55,7 @@ describe("checkGuards (SPEC §4 route guard)", () => {
   });
 });
 
-describe("tracking switch-off (SPEC §2)", () => {
+describe("tracking switch-off", () => {
   for (const path of ["/admin", "/admin/users", "/pricing-update", "/pricing-update2", "/reset", "/verify", "/settings/password", "/404"]) {
     test(`off under ${path}`, () => expect(trackingAllowed({ auth: false }, path, "")).toBe(false));
   }

@@ -3,7 +3,7 @@ import { DEMO_OFFSET_PX, DEMO_RETRIES, scrollToDemo } from "../../../components/
 import { navHidden } from "../../../components/site/links";
 import { chunkReloadAllowed, prefetchAllowed, routableUrl } from "../../../src/web/client/policies";
 
-describe("prefetchAllowed (SPEC §4)", () => {
+describe("prefetchAllowed", () => {
   test("online on a fast connection", () => expect(prefetchAllowed({ onLine: true, connection: { effectiveType: "4g" } })).toBe(true));
   test("not offline", () => expect(prefetchAllowed({ onLine: false })).toBe(false));
   test("not on 2g or slow-2g", () => {
@@ -13,7 +13,7 @@ describe("prefetchAllowed (SPEC §4)", () => {
   test("not in data-saver mode", () => expect(prefetchAllowed({ onLine: true, connection: { saveData: true, effectiveType: "4g" } })).toBe(false));
 });
 
-describe("chunkReloadAllowed (SPEC §4)", () => {
+describe("chunkReloadAllowed", () => {
   test("the first failure reloads", () => expect(chunkReloadAllowed(1_000_000, null)).toBe(true));
   test("not again within 60 s", () => expect(chunkReloadAllowed(1_059_999, 1_000_000)).toBe(false));
   test("again after 60 s", () => expect(chunkReloadAllowed(1_060_000, 1_000_000)).toBe(true));
@@ -36,14 +36,14 @@ describe("routableUrl", () => {
   });
 });
 
-describe("navHidden (SPEC §2 header)", () => {
+describe("navHidden", () => {
   test("hidden under /settings, /dashboard, /verify", () => {
     for (const p of ["/settings", "/settings/domains", "/dashboard/example.com", "/verify"]) expect(navHidden(p)).toBe(true);
     for (const p of ["/", "/settingsx", "/privacy"]) expect(navHidden(p)).toBe(false);
   });
 });
 
-describe("scrollToDemo (SPEC §2 Live demo)", () => {
+describe("scrollToDemo", () => {
   const section = (top: number) => ({ getBoundingClientRect: () => ({ top }) }) as Element;
   test("goes home first, retries until the section appears, scrolls 65 px above it", async () => {
     const calls: string[] = [];

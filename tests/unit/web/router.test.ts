@@ -20,7 +20,7 @@ describe("matchRoute", () => {
   });
 });
 
-describe("error status and message (SPEC §8)", () => {
+describe("error status and message", () => {
   test("statusCode, then status, then response.status, default 500", () => {
     expect(statusOf({ statusCode: 418, status: 400 })).toBe(418);
     expect(statusOf({ status: 403 })).toBe(403);

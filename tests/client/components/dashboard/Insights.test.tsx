@@ -1,4 +1,4 @@
-// Insights (SPEC §2): computed sentences, hidden under 1050 px, "No insights yet" without data;
+// Insights: computed sentences, hidden under 1050 px, "No insights yet" without data;
 // and the campaign and event lists' empty and locked states.
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, within } from "@testing-library/react";

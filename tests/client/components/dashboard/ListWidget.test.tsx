@@ -1,4 +1,4 @@
-// The list widget in a DOM (SPEC §2 "List widget", §4 "List rows"): search with Escape, paging,
+// The list widget in a DOM: search with Escape, paging,
 // the # / % toggle, one expanded row at a time, the full-list popup's 50-then-all rendering,
 // the empty text and the locked notice.
 import { describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// The dashboard popup (SPEC §2 "Popups", §4): a labelled modal dialog that takes focus and gives
+// The dashboard popup: a labelled modal dialog that takes focus and gives
 // it back, closes on Escape (the top one only), the backdrop, the Close control, and hands a
 // parent breadcrumb's click to its owner; <body> says a popup is open for the shell's shortcuts.
 import { describe, expect, test } from "bun:test";

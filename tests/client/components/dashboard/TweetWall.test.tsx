@@ -1,4 +1,4 @@
-// The tweet wall (SPEC §4 "Tweet embed", §9): each post loads through GET /api/get-tweet (served
+// The tweet wall: each post loads through GET /api/get-tweet (served
 // here by a loopback Bun.serve that plays the oEmbed proxy), says "One moment..." meanwhile,
 // shows the embed without its script, and hides itself when the proxy fails.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

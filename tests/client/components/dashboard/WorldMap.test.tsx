@@ -1,4 +1,4 @@
-// The world map (SPEC §2, §9): tints follow the visits from the low to the high colour, countries
+// The world map: tints follow the visits from the low to the high colour, countries
 // without visits keep the fill, "unknown" is ignored, and the tooltip text names the country.
 import { describe, expect, test } from "bun:test";
 import { render, screen } from "@testing-library/react";

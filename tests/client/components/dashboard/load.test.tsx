@@ -1,4 +1,4 @@
-// The dashboard's loading order (SPEC §4 "Dashboard"): SUMMARY first, then PATH and REF in
+// The dashboard's loading order: SUMMARY first, then PATH and REF in
 // parallel; an answer to an older load that arrives late is dropped; a failing answer becomes the
 // error the page shows; a public dashboard sends its password header. Served by a loopback
 // Bun.serve playing /api/stats and /api/stats-public.

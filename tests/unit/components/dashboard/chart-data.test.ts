@@ -1,4 +1,4 @@
-// The time chart's points, ticks and en-GB dates (SPEC §3 "Chart data", §9).
+// The time chart's points, ticks and en-GB dates.
 import { describe, expect, test } from "bun:test";
 import { chartPoints, tickLabel, ticks, tooltipDate } from "../../../../components/dashboard/widgets/chart-data";
 

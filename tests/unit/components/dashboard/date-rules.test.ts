@@ -1,5 +1,5 @@
-// The dashboard's date rules (issue 7 acceptance 4): presets in a time zone, which days may be
-// picked (SPEC §5), the month grid, the overlay rule and the day-selection state machine (SPEC §4).
+// The dashboard's date rules: presets in a time zone, which days may be picked, the month grid,
+// the overlay rule and the day-selection state machine.
 import { describe, expect, test } from "bun:test";
 import {
   IDLE,
@@ -63,7 +63,7 @@ describe("hour and day units", () => {
   });
 });
 
-describe("which days may be picked (SPEC §5)", () => {
+describe("which days may be picked", () => {
   const pro: DayRules = { today: "2026-11-22", created: "2026-06-10", historyDays: null };
   const free: DayRules = { ...pro, historyDays: 30 };
 
@@ -102,7 +102,7 @@ describe("the month grid", () => {
   });
 });
 
-describe("the day-selection state machine (SPEC §4)", () => {
+describe("the day-selection state machine", () => {
   const range = { startKey: "2026-11-16", endKey: "2026-11-22" };
 
   test("first click sets both ends and waits; hover previews; second click orders, emits and goes idle", () => {

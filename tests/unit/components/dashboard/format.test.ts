@@ -1,5 +1,5 @@
-// SPEC §9 number, duration and percentage wording, and the list rules of SPEC §4/§5 (issue 7
-// acceptance 4: list pagination and number/duration/percentage formatting).
+// The dashboard's number, duration and percentage wording, and its list rules (pagination,
+// search, percentages).
 import { describe, expect, test } from "bun:test";
 import {
   clampBounce,
@@ -68,13 +68,13 @@ describe("percentages", () => {
 });
 
 describe("carbon units re-exported", () => {
-  test("SPEC §9 units", () => {
+  test("energy and carbon units", () => {
     expect(formatBytes(1_234_567)).toBe("1.23 MB");
     expect(formatMass(1234)).toBe("1.23 kg");
   });
 });
 
-describe("site-link check (SPEC §5)", () => {
+describe("site-link check", () => {
   test("accepts hosts with an optional scheme, www, port and path", () => {
     for (const s of ["example.com", "www.example.co.uk", "https://news.ycombinator.com/item?id=1", "http://example.com:8080/a/b", "sub.domain.info"]) {
       expect(isSiteLink(s)).toBe(true);

@@ -1,10 +1,10 @@
-// The dashboard's section order and keys (SPEC §2, §4, §6): ArrowUp/ArrowDown skip locked
-// sections, and the list limit cycles 10 → 20 → 30 → 10.
+// The dashboard's section order and keys: ArrowUp/ArrowDown skip locked sections, and the list
+// limit cycles 10 → 20 → 30 → 10.
 import { describe, expect, test } from "bun:test";
 import { SECTIONS, nextLimit, nextSection, sectionLocked } from "../../../../components/dashboard/section-list";
 
 describe("sections", () => {
-  test("the side navigation's labels in SPEC order, Carbon & Energy and Events locked without Pro", () => {
+  test("the side navigation's labels in page order, Carbon & Energy and Events locked without Pro", () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       "Summary", "Top pages", "Referrals", "Sources", "Carbon & Energy", "Attention Economy", "Bounce Rate",
       "Countries", "Languages", "Devices", "Desktop Sizes", "Browsers", "OS", "Events", "Campaigns",

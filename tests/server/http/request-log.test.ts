@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { setLogLevel, setLogSink } from "../../src/log";
-import { req, startTestServer } from "../helpers/server";
+import { setLogLevel, setLogSink } from "../../../src/log";
+import { until } from "../../helpers/collect";
+import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ test("one structured line per request, with no IP address or user-agent", async 
     );
     expect(res.status).toBe(200);
     // NOTE: the line is written after the response is handed back, so wait for it.
-    for (let i = 0; i < 100 && !lines.some((l) => l.includes('"msg":"request"')); i++) await Bun.sleep(10);
+    await until("the request line", () => lines.some((l) => l.includes('"msg":"request"')), 5_000);
   } finally {
     setLogLevel("silent");
     setLogSink();

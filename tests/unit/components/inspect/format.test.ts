@@ -1,4 +1,4 @@
-// The inspect view's wording rules (SPEC §4 "Inspect", §9): the percentile sentence and class,
+// The inspect view's wording rules: the percentile sentence and class,
 // grams, the energy and size history series, file groups and the blocked-requests list.
 import { describe, expect, test } from "bun:test";
 import {
@@ -9,7 +9,7 @@ import {
   historySeries,
   percentileClass,
   percentileSentence,
-} from "../../../components/inspect/format";
+} from "../../../../components/inspect/format";
 
 describe("percentile", () => {
   test("classes: 0–33 m0, above 33 m1, above 66 m2", () => {

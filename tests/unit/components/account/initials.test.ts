@@ -1,6 +1,6 @@
-// SPEC "User menu": initials from up to the first two words of the name, uppercased.
+// Initials from up to the first two words of the name, uppercased.
 import { describe, expect, test } from "bun:test";
-import { initials } from "../../../components/account/initials";
+import { initials } from "../../../../components/account/initials";
 
 describe("initials", () => {
   test("first letters of up to two words, uppercased", () => {

@@ -1,11 +1,14 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listMigrations, MigrationError } from "../../src/db/migrate";
+import { listMigrations, MigrationError } from "../../../src/db/migrate";
+
+const work = mkdtempSync(join(tmpdir(), "bothy-migrations-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const dirWith = (files: string[]) => {
-  const dir = mkdtempSync(join(tmpdir(), "bothy-migrations-"));
+  const dir = mkdtempSync(join(work, "dir-"));
   for (const f of files) writeFileSync(join(dir, f), "SELECT 1;");
   return dir;
 };

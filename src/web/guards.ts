@@ -38,6 +38,7 @@ const SAFE_REDIRECT = /^\/(?![/\\])[A-Za-z0-9@\-%_~/.]*(\?[^#\s\\]*)?(#[^\s\\]*)
 
 /** Whether a remembered redirect target is a safe relative path on this site. */
 export function isSafeRedirect(target: string): boolean {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is what this test is for
   return SAFE_REDIRECT.test(target) && !target.includes("/..") && !/[\u0000-\u001f]/.test(target);
 }
 

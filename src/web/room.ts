@@ -87,7 +87,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
       if (erroring) return fallback(status, nonce);
       try {
         const r = await b.rsc.renderRsc({ ...input, error: err }, b.manifest.clientManifest);
-        if (r.kind !== "flight") throw new Error("the error page redirected");
+        if (r.kind !== "flight") throw new Error("the error page redirected", { cause: err });
         status = r.status;
         return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev) });
       } catch (again) {

@@ -162,9 +162,8 @@ function listen() {
 // A failed chunk load reloads the page once, and not again within 60 s.
 const RELOAD_KEY = "bothy:chunk-reload";
 (globalThis as { __bothy_chunk_failed?: (e: unknown) => void }).__bothy_chunk_failed = (err) => {
-  let last: number | null = null;
   try {
-    last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
+    const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
     if (!chunkReloadAllowed(Date.now(), last)) return console.error("chunk load failed again", err);
     sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
   } catch {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { BACKGROUND_FEATURES, browserHost } from "../../../src/inspect/browser";
 import { inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
-import { setLogSink } from "../../../src/log";
+import { setLogLevel, setLogSink } from "../../../src/log";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
 let site: FixtureSite;
@@ -17,10 +17,13 @@ const logged: string[] = [];
 beforeAll(async () => {
   site = await startFixtureSite();
   setLogSink((_level, line) => logged.push(line));
+  // NOTE: another file in this process may have quietened the log; the sandbox line is at info.
+  setLogLevel("info");
   try {
     (await host.acquire()).release();
   } finally {
     setLogSink();
+    setLogLevel("silent");
   }
 });
 afterAll(async () => {
@@ -72,7 +75,7 @@ describe("the inspector's Chromium", () => {
     try {
       const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];
       const drop = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
-      const run = Bun.spawn([...drop, ...probe], { env: { ...process.env, HOME: home }, stdout: "pipe", stderr: "inherit" });
+      const run = Bun.spawn([...drop, ...probe], { env: { ...process.env, HOME: home, TMPDIR: home }, stdout: "pipe", stderr: "inherit" });
       const lines = (await new Response(run.stdout).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(await run.exited).toBe(0);
       expect(lines).toEqual([

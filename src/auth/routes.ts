@@ -2,6 +2,7 @@
 // password change. Input is validated by schema; answers use the one JSON error shape.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
+import type { PublicOrigin } from "../http/origin";
 import { isPro } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
 import { SESSION_DAYS } from "./sessions";
@@ -23,12 +24,12 @@ export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
   pro: isPro(config, u),
 });
 
-export function authRoutes(config: Config, auth: AuthService) {
+export function authRoutes(config: Config, auth: AuthService, origin: PublicOrigin) {
   const secure = config.BASE_URL?.startsWith("https:") ?? false;
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure, maxAge: SESSION_DAYS * 86400 };
 
   return new Elysia({ name: "auth-routes" })
-    .use(sessionPlugin(config, auth))
+    .use(sessionPlugin(config, auth, origin))
     .post(
       "/api/signup",
       async ({ body, client, origin, cookie, set }) => {

@@ -3,10 +3,11 @@
 // x-access-token or the session cookie.
 import { Elysia } from "elysia";
 import type { Config } from "../config";
+import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
-import { assertSameOrigin, expectedOrigin } from "./origin";
+import type { PublicOrigin } from "../http/origin";
+import { assertSameOrigin } from "./origin";
 import type { AuthService, Failure } from "./service";
-import { clientTag } from "./throttle";
 import type { User } from "./users";
 
 export const SESSION_COOKIE = "bothy_session";
@@ -27,15 +28,15 @@ export const heldCookie = (cookie: Record<string, { value?: unknown }>): string 
   return typeof value === "string" && value ? value : undefined;
 };
 
-export const sessionPlugin = (config: Config, auth: AuthService) =>
+export const sessionPlugin = (config: Config, auth: AuthService, publicOrigin: PublicOrigin) =>
   // NOTE: deliberately unnamed: each route group that uses it gets its own copy of the hooks.
   new Elysia()
     .derive({ as: "scoped" }, ({ request, server }) => ({
-      client: clientTag(server?.requestIP(request)?.address),
-      origin: expectedOrigin(request, config.BASE_URL),
+      client: clientKey(request, server, config.TRUSTED_PROXIES),
+      origin: publicOrigin.value,
     }))
     .onBeforeHandle({ as: "scoped" }, ({ request }) => {
-      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, config.BASE_URL);
+      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, publicOrigin.value);
     })
     .resolve({ as: "scoped" }, async ({ request, cookie }) => ({
       user: await auth.userFor({ accessToken: request.headers.get("x-access-token"), cookie: heldCookie(cookie) }),

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   404: "not-found",
   409: "conflict",
   413: "payload-too-large",
+  415: "unsupported-media-type",
+  421: "misdirected-request",
   422: "unprocessable",
   429: "too-many-requests",
   500: "server-error",

@@ -43,7 +43,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     return {
       pathname: url.pathname,
       search: url.search,
-      origin: ctx.config.BASE_URL ?? url.origin,
+      origin: ctx.origin.value,
       user: await currentUser(request),
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
@@ -132,8 +132,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
   }
 
   async function action(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    checkOrigin(request, [url.origin, ...(ctx.config.BASE_URL ? [new URL(ctx.config.BASE_URL).origin] : [])]);
+    checkOrigin(request, ctx.origin.value);
     const id = request.headers.get("rsc-action");
     if (!id) throw new HttpError(400, "Missing rsc-action header");
     const body = await readCappedBody(request);

@@ -15,16 +15,20 @@ export const BUN = process.execPath;
  * (port 9 refuses). */
 export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9", OEMBED_API_BASE: "http://127.0.0.1:9" } as const;
 
+/** The origin in-process tests address the app by (`req`, helpers/api.ts): their configured BASE_URL
+ * unless they pass their own, or BASE_URL="" for the loopback origin a browser on the real port sees. */
+export const IN_PROCESS_ORIGIN = "http://bothy.test";
+
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
 ): Promise<Running & { dataDir: string }> {
   const dataDir = opts.env?.DATA_DIR ?? (await freshDataDir());
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
   return { ...(await start(config, opts.rooms)), dataDir };
 }
 
 /** Builds a Request against the in-process app. */
-export const req = (path: string, init?: RequestInit) => new Request(`http://bothy.test${path}`, init);
+export const req = (path: string, init?: RequestInit) => new Request(`${IN_PROCESS_ORIGIN}${path}`, init);
 
 export type Child = {
   proc: Subprocess<"ignore", "pipe", "pipe">;

@@ -1,11 +1,11 @@
 // Checks every request Elysia serves passes before any room sees it, and the headers every answer
 // gets: the Host must be this instance's when it listens beyond loopback (421), no string may carry
 // a NUL (PostgreSQL refuses it in text), and the JSON API takes only JSON bodies (415) of at most
-// API_BODY_LIMIT bytes (413). The beacons Bun serves natively (http/native-routes.ts) skip all this:
+// API_BODY_LIMIT bytes (413). Routes that read their own body (parse: "none") call refuseNul. The beacons Bun serves natively (http/native-routes.ts) skip all this:
 // they take text/plain from any site and check their own input.
 import { Elysia } from "elysia";
 import type { AppContext } from "../app";
-import { readCappedText, tooLarge } from "./body";
+import { tooLarge } from "./body";
 import { HttpError } from "./errors";
 import { isLoopback } from "./origin";
 
@@ -18,9 +18,13 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
+/** Throws 400 when a parsed body holds a NUL anywhere, in keys or values. */
+export function refuseNul(value: unknown): void {
+  if (holdsNul(value)) throw badInput();
+}
+
 const badInput = () => new HttpError(400, "The request contains a NUL character, which is not allowed");
 
-/** True when a parsed body holds a NUL anywhere, in keys or values. */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\0");
   if (depth > 64 || value === null || typeof value !== "object") return false;
@@ -56,19 +60,10 @@ export const edgeChecks = ({ config, origin }: Pick<AppContext, "config" | "orig
           throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
         }
         if (Number(request.headers.get("content-length") ?? 0) > API_BODY_LIMIT) throw tooLarge(API_BODY_LIMIT);
+        // TRICKY: a chunked body could only be capped while it is parsed, and a global parse hook
+        // breaks the routes that read their own body (parse: "none"); so the API wants a length.
+        if (request.headers.has("transfer-encoding")) throw new HttpError(411, "Send the request body with a Content-Length");
       }
     })
-    .onParse({ as: "global" }, async ({ request, contentType }) => {
-      // NOTE: a chunked body has no length to refuse up front, so the API's JSON is read capped.
-      if (!API.test(new URL(request.url).pathname) || !JSON_TYPE.test(contentType)) return;
-      const text = await readCappedText(request, API_BODY_LIMIT);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw new HttpError(400, "The request body could not be parsed");
-      }
-    })
-    .onBeforeHandle({ as: "global" }, ({ body, params }) => {
-      if (holdsNul(body) || holdsNul(params)) throw badInput();
-    });
+    .onBeforeHandle({ as: "global" }, ({ body }) => refuseNul(body));
 };

@@ -3,9 +3,7 @@ import { Elysia } from "elysia";
 import { log } from "../log";
 import { errorBody, HttpError } from "./errors";
 
-export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error: thrown, set }) => {
-  // NOTE: Elysia wraps what a parse hook throws (http/edge.ts refuses oversized bodies there).
-  const error = code === "PARSE" && thrown.cause instanceof HttpError ? thrown.cause : thrown;
+export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set }) => {
   if (error instanceof HttpError) {
     set.status = error.status;
     Object.assign(set.headers, error.headers);

@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   403: "forbidden",
   404: "not-found",
   409: "conflict",
+  411: "length-required",
   413: "payload-too-large",
   415: "unsupported-media-type",
   421: "misdirected-request",

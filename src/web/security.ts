@@ -1,6 +1,7 @@
 // Security headers for pages and the checks on the server-action endpoint: a per-response CSP
 // nonce for the inline shim and flight scripts, same-origin POSTs only, and a body size cap.
 import { readCappedText, tooLarge } from "../http/body";
+import { refuseNul } from "../http/edge";
 import { HttpError } from "../http/errors";
 
 export const ACTION_BODY_LIMIT = 1024 * 1024;
@@ -49,11 +50,16 @@ export async function readCappedBody(request: Request, limit = ACTION_BODY_LIMIT
   if (declared > limit) throw tooLarge(limit);
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     if (!Number.isFinite(declared)) throw new HttpError(400, "Multipart bodies need a Content-Length");
+    let form: FormData;
     try {
-      return await request.formData();
+      form = await request.formData();
     } catch {
       throw new HttpError(400, "The multipart body could not be parsed");
     }
+    refuseNul(form);
+    return form;
   }
-  return readCappedText(request, limit);
+  const text = await readCappedText(request, limit);
+  refuseNul(text);
+  return text;
 }

@@ -117,7 +117,11 @@ describe("input that must not reach the database", () => {
     }
   });
 
-  test("a broken multipart body on a server action answers 400", async () => {
+  test("a server action's body with a NUL, or a broken multipart one, answers 400", async () => {
+    const nul = await status(
+      req("/__action", { method: "POST", headers: { origin: server.origin, "rsc-action": "x" }, body: '["a\u0000b"]' }),
+    );
+    expect(nul.status).toBe(400);
     const res = await status(
       req("/__action", {
         method: "POST",
@@ -138,10 +142,11 @@ describe("input that must not reach the database", () => {
 });
 
 describe("the JSON API's bodies and headers", () => {
-  test("bodies over 64 KiB answer 413, declared or chunked", async () => {
+  test("bodies over 64 KiB answer 413, and a body of unknown length 411", async () => {
     const big = JSON.stringify({ message: "x".repeat(70_000) });
-    const declared = await server.app.handle(req("/api/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: big }));
+    const declared = await fetch(`${server.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: big });
     expect(declared.status).toBe(413);
+    expect((await declared.json()).error.code).toBe("payload-too-large");
     const chunked = new ReadableStream<Uint8Array>({
       start(c) {
         for (let i = 0; i < 10; i++) c.enqueue(new TextEncoder().encode(i ? "x".repeat(8_000) : '{"message":"'));
@@ -149,8 +154,8 @@ describe("the JSON API's bodies and headers", () => {
       },
     });
     const res = await fetch(`${server.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: chunked });
-    expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe("payload-too-large");
+    expect(res.status).toBe(411);
+    expect((await res.json()).error.code).toBe("length-required");
   });
 
   test("a body that is not JSON answers 415 in the error shape", async () => {

@@ -206,11 +206,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     out[name] = parsed;
   }
-  const config = out as Config;
+  return out as Config;
+}
+
+/**
+ * The web server's own rule, beyond each value's: off loopback its links need BASE_URL, since no
+ * origin is taken from requests. Not in loadConfig: the inspect worker shares the env and serves nothing.
+ */
+export function assertServable(config: Pick<Config, "BASE_URL" | "HOST">): void {
   if (config.BASE_URL === undefined && !isLoopback(config.HOST)) {
     throw new ConfigError(`BASE_URL is required when HOST=${config.HOST} is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.`);
   }
-  return config;
 }
 
 /** For entry scripts (server, worker): the config, or one line on stderr and exit code 1. */

@@ -1,7 +1,7 @@
 // Entry point: config → database (migrated) → app → listen, and a graceful shutdown on
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, run flush hooks, close the database.
 import { mkdirSync } from "node:fs";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { assertServable, ConfigError, loadConfig, type Config } from "./config";
 import { createApp, type App, type Room } from "./app";
 import { openDatabase, type Database } from "./db";
 import { MigrationError } from "./db/migrate";
@@ -14,6 +14,7 @@ import { log, setLogLevel } from "./log";
 export type Running = { url: string; origin: string; app: App; db: Database; stop(): Promise<void> };
 
 export async function start(config: Config, extraRooms: Room[] = []): Promise<Running> {
+  assertServable(config);
   setLogLevel(config.LOG_LEVEL);
   mkdirSync(config.DATA_DIR, { recursive: true });
   const db = await openDatabase(config);
@@ -52,7 +53,7 @@ export async function main(extraRooms: Room[] = []): Promise<void> {
   try {
     running = await start(config, extraRooms);
   } catch (err) {
-    if (err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
+    if (err instanceof ConfigError || err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
     exit(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
   console.log(`Bothy is running at ${running.origin} (database: ${running.db.mode})`);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig, SETTINGS } from "../../src/config";
+import { assertServable, ConfigError, loadConfig, SETTINGS } from "../../src/config";
 
 describe("loadConfig", () => {
   test("defaults apply when the environment is empty", () => {
@@ -29,12 +29,12 @@ describe("loadConfig", () => {
     expect(c.LOG_LEVEL).toBe("debug");
   });
 
-  test("BASE_URL is required off loopback, and only there", () => {
-    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(
+  test("serving needs BASE_URL off loopback, and only there", () => {
+    expect(() => assertServable(loadConfig({ HOST: "0.0.0.0" }))).toThrow(
       new ConfigError("BASE_URL is required when HOST=0.0.0.0 is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example."),
     );
-    expect(loadConfig({ HOST: "0.0.0.0", BASE_URL: "https://bothy.example" }).HOST).toBe("0.0.0.0");
-    for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) expect(loadConfig({ HOST }).BASE_URL).toBeUndefined();
+    expect(() => assertServable(loadConfig({ HOST: "0.0.0.0", BASE_URL: "https://bothy.example" }))).not.toThrow();
+    for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) expect(() => assertServable(loadConfig({ HOST }))).not.toThrow();
   });
 
   test("TRUSTED_PROXIES takes addresses and CIDR ranges of both families", () => {

@@ -114,7 +114,8 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     const b = await bundles.current();
     const root = join(b.dir, "client");
     const file = normalize(join(root, path));
-    if (!file.startsWith(`${root}/`) || file.endsWith(".gz")) return new Response("Not found", { status: 404 });
+    // NOTE: a name over 255 bytes is none of ours, and the file system would refuse it (ENAMETOOLONG).
+    if (!file.startsWith(`${root}/`) || file.endsWith(".gz") || path.split("/").some((part) => Buffer.byteLength(part) > 255)) return new Response("Not found", { status: 404 });
     const plain = Bun.file(file);
     if (!(await plain.exists())) return new Response("Not found", { status: 404, headers: BASE_HEADERS });
     const headers: Record<string, string> = {

@@ -8,15 +8,18 @@ import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
+import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
+import type { PublicOrigin } from "./http/origin";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import type { Lifecycle } from "./lifecycle";
 import { statsRoom } from "./stats";
 import { webRoom } from "./web";
 
-export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle };
+/** `origin` is this instance's public origin (http/origin.ts): links and CSRF checks read it, never the request. */
+export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle; origin: PublicOrigin };
 
 /** A room: builds its plugin from the shared context. */
 export type Room = (ctx: AppContext) => AnyElysia;
@@ -45,7 +48,7 @@ export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
       );
     }
   }
-  const app = new Elysia({ serve: { routes: native } }).use(requestLog(new Set(Object.keys(native)))).use(errorHandler);
+  const app = new Elysia({ serve: { routes: native } }).use(requestLog(new Set(Object.keys(native)))).use(errorHandler).use(edgeChecks(ctx));
   for (const plugin of plugins) app.use(plugin);
   return app;
 }

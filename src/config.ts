@@ -1,5 +1,7 @@
 // Every setting comes from the environment, is parsed once at boot, and is typed from here on.
 // A bad value stops the start with one line naming the variable and what it accepts.
+import { BlockList, isIP } from "node:net";
+import { isLoopback } from "./http/origin";
 
 type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined };
 
@@ -52,6 +54,22 @@ const hostMap: Parser<Map<string, string>> = {
   },
 };
 
+/** IPs and CIDR ranges, e.g. "10.0.0.0/8, 2001:db8::1": addresses whose X-Forwarded-For we believe. */
+const addressList: Parser<BlockList> = {
+  accepts: "a comma-separated list of IP addresses or CIDR ranges",
+  parse: (raw) => {
+    const list = new BlockList();
+    for (const item of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [ip = "", bits, ...rest] = item.split("/");
+      const family = isIP(ip);
+      const max = family === 4 ? 32 : 128;
+      if (!family || rest.length || (bits !== undefined && !/^\d{1,3}$/.test(bits)) || Number(bits ?? max) > max) return undefined;
+      list.addSubnet(ip, Number(bits ?? max), family === 4 ? "ipv4" : "ipv6");
+    }
+    return list;
+  },
+};
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -78,7 +96,14 @@ const hostName = (accepts: string): Parser<string> => ({
 export const SETTINGS = {
   PORT: setting(integer(0, 65535), "HTTP port; 0 picks a free one", "3000"),
   HOST: setting(text("a host name or IP address"), "address to listen on", "127.0.0.1"),
-  BASE_URL: setting(url(["http:", "https:"]), "public URL of this instance (defaults to http://HOST:PORT)"),
+  BASE_URL: setting(
+    url(["http:", "https:"]),
+    "public URL of this instance, used for every link and mail; required unless HOST is a loopback address (then http://HOST:PORT)",
+  ),
+  TRUSTED_PROXIES: setting(
+    addressList,
+    "reverse proxies (IPs or CIDRs) whose X-Forwarded-For names the client; unset trusts none",
+  ),
   DATA_DIR: setting(text("a directory path"), "where the embedded database and files live", "./data"),
   DATABASE_URL: setting(
     url(["postgres:", "postgresql:"]),
@@ -127,6 +152,7 @@ export const SETTINGS = {
   INSPECT_MAX_BYTES: setting(integer(100000, 1000000000), "hard cap on the bytes one inspection may download", "50000000"),
   INSPECT_MAX_REQUESTS: setting(integer(10, 10000), "hard cap on the requests one inspection may make", "500"),
   INSPECT_RATE_LIMIT: setting(integer(1, 100000), "new inspections one client may start per hour", "30"),
+  INSPECT_GLOBAL_RATE_LIMIT: setting(integer(1, 1_000_000), "new inspections this process starts per hour, all clients together", "600"),
   INSPECT_ALLOW_HOSTS: setting(hostList, "tests only: hosts the inspector may reach although internal or on other ports"),
   INSPECT_HOST_MAP: setting(hostMap, "tests only: host=IP pairs the inspector resolves without DNS"),
   DOMAIN_VERIFY_HTTP_PORT: setting(integer(1, 65535), "tests only: the port of the http:// look-up that verifies a domain's home page", "80"),
@@ -184,6 +210,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     out[name] = parsed;
   }
   return out as Config;
+}
+
+/**
+ * The web server's own rule, beyond each value's: off loopback its links need BASE_URL, since no
+ * origin is taken from requests. Not in loadConfig: the inspect worker shares the env and serves nothing.
+ */
+export function assertServable(config: Pick<Config, "BASE_URL" | "HOST">): void {
+  if (config.BASE_URL === undefined && !isLoopback(config.HOST)) {
+    throw new ConfigError(`BASE_URL is required when HOST=${config.HOST} is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.`);
+  }
 }
 
 /** For entry scripts (server, worker): the config, or one line on stderr and exit code 1. */

@@ -1,29 +1,34 @@
 // Entry point: config → database (migrated) → app → listen, and a graceful shutdown on
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, run flush hooks, close the database.
 import { mkdirSync } from "node:fs";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { assertServable, ConfigError, loadConfig, type Config } from "./config";
 import { createApp, type App, type Room } from "./app";
 import { openDatabase, type Database } from "./db";
 import { MigrationError } from "./db/migrate";
 import { EmbeddedDatabaseError } from "./db/embedded";
+import { listenUrl, publicOrigin } from "./http/origin";
 import { createLifecycle } from "./lifecycle";
 import { log, setLogLevel } from "./log";
 
-export type Running = { url: string; app: App; db: Database; stop(): Promise<void> };
+/** `url` is where it listens; `origin` what it is known by (BASE_URL, or that same URL on loopback). */
+export type Running = { url: string; origin: string; app: App; db: Database; stop(): Promise<void> };
 
 export async function start(config: Config, extraRooms: Room[] = []): Promise<Running> {
+  assertServable(config);
   setLogLevel(config.LOG_LEVEL);
   mkdirSync(config.DATA_DIR, { recursive: true });
   const db = await openDatabase(config);
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db, lifecycle }, extraRooms);
+  const origin = publicOrigin(config);
+  const app = createApp({ config, db, lifecycle, origin }, extraRooms);
   try {
     app.listen({ port: config.PORT, hostname: config.HOST });
   } catch (err) {
     await db.close();
     throw err;
   }
-  const url = config.BASE_URL ?? `http://${config.HOST}:${app.server!.port}`;
+  origin.listening(app.server!.port!);
+  const url = listenUrl(config.HOST, app.server!.port!);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -32,7 +37,7 @@ export async function start(config: Config, extraRooms: Room[] = []): Promise<Ru
       await lifecycle.runShutdownHooks();
       await db.close();
     })());
-  return { url, app, db, stop };
+  return { url, origin: origin.value, app, db, stop };
 }
 
 /** Runs the server as a process: exits with one line on a bad start, stops cleanly on a signal. */
@@ -48,10 +53,10 @@ export async function main(extraRooms: Room[] = []): Promise<void> {
   try {
     running = await start(config, extraRooms);
   } catch (err) {
-    if (err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
+    if (err instanceof ConfigError || err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
     exit(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
-  console.log(`Bothy is running at ${running.url} (database: ${running.db.mode})`);
+  console.log(`Bothy is running at ${running.origin} (database: ${running.db.mode})`);
 
   const shutdown = (signal: string) => {
     log.info("shutting down", { signal });

@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import { namedQuery, type Database } from "../db";
 import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
 import { HttpError } from "../http/errors";
+import type { PublicOrigin } from "../http/origin";
 import { isPro } from "../plans";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { verifyPassword } from "./passwords";
@@ -21,11 +22,11 @@ const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
   }),
 );
 
-export function accountRoutes(config: Config, db: Database, auth: AuthService) {
+export function accountRoutes(config: Config, db: Database, auth: AuthService, origin: PublicOrigin) {
   const sql = () => db.sql;
   const session = sessionCookie(config);
   return new Elysia({ name: "account-routes" })
-    .use(sessionPlugin(config, auth))
+    .use(sessionPlugin(config, auth, origin))
     .patch(
       "/api/user",
       async ({ body, user }) => {

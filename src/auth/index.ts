@@ -32,15 +32,21 @@ const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
 };
 
 export const authRoom = (ctx: AppContext) =>
-  authRoutes(ctx.config, serviceFor(ctx)).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx)));
+  authRoutes(ctx.config, serviceFor(ctx), ctx.origin).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin));
 
 /** `user` (or null), CSRF protection and the client's throttle tag for another room's routes. */
-export const withSession = (ctx: Pick<AppContext, "config" | "db">) => sessionPlugin(ctx.config, serviceFor(ctx));
+export const withSession = (ctx: Pick<AppContext, "config" | "db" | "origin">) => sessionPlugin(ctx.config, serviceFor(ctx), ctx.origin);
 
 const cookieValue = (header: string | null, name: string): string | undefined => {
   for (const part of header?.split(";") ?? []) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    // NOTE: a value that is not valid percent-encoding is no session: the page renders signed out.
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 };

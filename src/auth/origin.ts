@@ -3,12 +3,10 @@
 // browsers send neither and authenticate with x-access-token, which a browser never adds by itself.
 import { HttpError } from "../http/errors";
 
-export const expectedOrigin = (request: Request, baseUrl: string | undefined) =>
-  baseUrl ? new URL(baseUrl).origin : new URL(request.url).origin;
-
-export function assertSameOrigin(request: Request, baseUrl: string | undefined): void {
-  const origin = request.headers.get("origin");
+/** `origin` is this instance's configured origin (http/origin.ts), never one read from the request. */
+export function assertSameOrigin(request: Request, origin: string): void {
+  const sent = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
-  const ok = origin !== null ? origin === expectedOrigin(request, baseUrl) : site === null || site === "same-origin" || site === "none";
+  const ok = sent !== null ? sent === origin : site === null || site === "same-origin" || site === "none";
   if (!ok) throw new HttpError(403, "Cross-origin requests are not allowed here.");
 }

@@ -2,6 +2,7 @@
 // password change. Input is validated by schema; answers use the one JSON error shape.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
+import type { PublicOrigin } from "../http/origin";
 import { isPro } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
 import type { AuthService } from "./service";
@@ -25,11 +26,11 @@ export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGNUP_SENT = "Check your email: we sent a link to continue.";
 
-export function authRoutes(config: Config, auth: AuthService) {
+export function authRoutes(config: Config, auth: AuthService, origin: PublicOrigin) {
   const session = sessionCookie(config);
 
   return new Elysia({ name: "auth-routes" })
-    .use(sessionPlugin(config, auth))
+    .use(sessionPlugin(config, auth, origin))
     .post(
       "/api/signup",
       async ({ body, client, origin, set }) => {

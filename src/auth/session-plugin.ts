@@ -3,10 +3,11 @@
 // x-access-token or the session cookie; and the session cookie itself, the one place its name lives.
 import { Elysia, type Context } from "elysia";
 import type { Config } from "../config";
+import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
-import { assertSameOrigin, expectedOrigin } from "./origin";
+import type { PublicOrigin } from "../http/origin";
+import { assertSameOrigin } from "./origin";
 import type { AuthService, Failure } from "./service";
-import { clientTag } from "./throttle";
 import type { User } from "./users";
 
 /** The session cookie's name over http; see sessionCookieName for https. */
@@ -48,16 +49,16 @@ export const signedIn = (user: User | null): User => {
   return user;
 };
 
-export const sessionPlugin = (config: Config, auth: AuthService) => {
+export const sessionPlugin = (config: Config, auth: AuthService, publicOrigin: PublicOrigin) => {
   const session = sessionCookie(config);
   // NOTE: deliberately unnamed: each route group that uses it gets its own copy of the hooks.
   return new Elysia()
     .derive({ as: "scoped" }, ({ request, server }) => ({
-      client: clientTag(server?.requestIP(request)?.address),
-      origin: expectedOrigin(request, config.BASE_URL),
+      client: clientKey(request, server, config.TRUSTED_PROXIES),
+      origin: publicOrigin.value,
     }))
     .onBeforeHandle({ as: "scoped" }, ({ request }) => {
-      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, config.BASE_URL);
+      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request, publicOrigin.value);
     })
     .resolve({ as: "scoped" }, async ({ request, cookie }) => ({
       user: await auth.userFor({ accessToken: request.headers.get("x-access-token"), cookie: session.held(cookie) }),

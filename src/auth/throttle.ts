@@ -1,8 +1,8 @@
 // Attempt throttling for sign-in, reset and dashboard passwords, per key, in memory. Every attempt
 // is charged before its password is checked, so concurrent attempts see each other; a success
 // refunds its own charge. After a few charges each further attempt waits longer (progressive
-// delay); past the limit the key is refused until its window ends. Client keys are HMACs of the
-// address under a key that lives only in this process, so not even memory holds an IP in the clear.
+// delay); past the limit the key is refused until its window ends. Client keys come from
+// src/http/client.ts: HMACs of the address, so not even memory holds an IP in the clear.
 // NOTE: per process: N app nodes allow N times the limit, which still stops a brute force.
 
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -87,8 +87,3 @@ export function chargeAll(keys: [Throttle, string][]): Verdict {
   for (const [t, key] of keys) t.charge(key);
   return { blocked: false, delayMs };
 }
-
-const clientKey = crypto.getRandomValues(new Uint8Array(32));
-/** A per-process pseudonym for a client address; never stored, never logged. */
-export const clientTag = (address: string | undefined): string =>
-  `client:${new Bun.CryptoHasher("sha256", clientKey).update(address ?? "unknown").digest("hex").slice(0, 32)}`;

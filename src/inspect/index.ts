@@ -4,6 +4,7 @@
 import { Elysia, t } from "elysia";
 import type { Room } from "../app";
 import { greenCheck } from "../carbon";
+import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { browserHost } from "./browser";
@@ -21,6 +22,9 @@ export const RECHECK_AFTER_MS = 30_000;
 export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const guard = guardFrom(config);
   const limiter = rateLimiter(config.INSPECT_RATE_LIMIT, 3600_000);
+  // NOTE: beside the per-client limit, one budget for the whole process: many addresses (a botnet,
+  // or one IPv6 holder's many /64s) must not keep the browser busy around the clock.
+  const budget = rateLimiter(config.INSPECT_GLOBAL_RATE_LIMIT, 3600_000);
   let wake = () => {};
   if (config.INSPECT_CONCURRENCY > 0) {
     const browser = browserHost(config.CHROMIUM_PATH);
@@ -45,6 +49,8 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     if (!taken.ok) {
       throw new HttpError(429, "Too many inspections from this address; try again in an hour", undefined, retryAfter(taken));
     }
+    const spent = budget.take("all");
+    if (!spent.ok) throw new HttpError(429, "The inspector is busy; try again later", undefined, retryAfter(spent));
     await enqueue(db.sql, url);
     wake();
   };
@@ -66,7 +72,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   };
 
   return new Elysia({ name: "inspect" })
-    .derive(({ request, server }) => ({ client: server?.requestIP(request)?.address ?? "local" }))
+    .derive(({ request, server }) => ({ client: clientKey(request, server, config.TRUSTED_PROXIES) }))
     .get(
       "/api/check-analysis",
       async ({ query, client }): Promise<CheckAnswer> => {

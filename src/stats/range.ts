@@ -25,6 +25,10 @@ export type Range = {
 
 export type RangeError = { ok: false; status: 400 | 403; message: string };
 
+/** Years a day key may name: the database's timestamps and the period before a range must fit. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
 export function parseRange(
   q: { startKey: string; endKey: string },
   target: { tz: string; historyDays: number | null },
@@ -34,6 +38,12 @@ export function parseRange(
   if (start === null) return { ok: false, status: 400, message: `startKey is not a calendar date: ${q.startKey}.` };
   const end = dayMs(q.endKey);
   if (end === null) return { ok: false, status: 400, message: `endKey is not a calendar date: ${q.endKey}.` };
+  for (const [name, key] of [["startKey", q.startKey], ["endKey", q.endKey]] as const) {
+    const year = Number(key.slice(0, 4));
+    if (year < FIRST_YEAR || year > LAST_YEAR) {
+      return { ok: false, status: 400, message: `${name} must be a date from ${FIRST_YEAR} to ${LAST_YEAR}.` };
+    }
+  }
   if (start > end) return { ok: false, status: 400, message: "startKey must not be after endKey." };
   const days = (end - start) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) {

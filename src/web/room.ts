@@ -43,7 +43,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     return {
       pathname: url.pathname,
       search: url.search,
-      origin: ctx.config.BASE_URL ?? url.origin,
+      origin: ctx.origin.value,
       user: await currentUser(request),
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
@@ -114,7 +114,8 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
     const b = await bundles.current();
     const root = join(b.dir, "client");
     const file = normalize(join(root, path));
-    if (!file.startsWith(`${root}/`) || file.endsWith(".gz")) return new Response("Not found", { status: 404 });
+    // NOTE: a name over 255 bytes is none of ours, and the file system would refuse it (ENAMETOOLONG).
+    if (!file.startsWith(`${root}/`) || file.endsWith(".gz") || path.split("/").some((part) => Buffer.byteLength(part) > 255)) return new Response("Not found", { status: 404 });
     const plain = Bun.file(file);
     if (!(await plain.exists())) return new Response("Not found", { status: 404, headers: BASE_HEADERS });
     const headers: Record<string, string> = {
@@ -132,8 +133,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
   }
 
   async function action(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    checkOrigin(request, [url.origin, ...(ctx.config.BASE_URL ? [new URL(ctx.config.BASE_URL).origin] : [])]);
+    checkOrigin(request, ctx.origin.value);
     const id = request.headers.get("rsc-action");
     if (!id) throw new HttpError(400, "Missing rsc-action header");
     const body = await readCappedBody(request);

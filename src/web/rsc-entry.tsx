@@ -14,7 +14,7 @@ import { matchRoute } from "./router";
 export type RenderRequest = {
   pathname: string;
   search: string;
-  /** Origin for canonical and Open Graph URLs (BASE_URL, or the request's own). */
+  /** Origin for canonical and Open Graph URLs: the configured one, never the request's. */
   origin: string;
   user: SessionUser | null;
   beta: boolean;

@@ -1,5 +1,7 @@
 // Security headers for pages and the checks on the server-action endpoint: a per-response CSP
 // nonce for the inline shim and flight scripts, same-origin POSTs only, and a body size cap.
+import { readCappedText, tooLarge } from "../http/body";
+import { refuseNul } from "../http/edge";
 import { HttpError } from "../http/errors";
 
 export const ACTION_BODY_LIMIT = 1024 * 1024;
@@ -39,26 +41,27 @@ export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false) =
 });
 
 /** Throws 403 unless the request's Origin is this site (CSRF: a form on another site posting here). */
-export function checkOrigin(request: Request, ownOrigins: string[]) {
+export function checkOrigin(request: Request, ownOrigin: string) {
   const origin = request.headers.get("origin");
-  if (!origin || !ownOrigins.includes(origin)) throw new HttpError(403, "Cross-origin requests may not call server actions");
+  if (origin !== ownOrigin) throw new HttpError(403, "Cross-origin requests may not call server actions");
 }
 
 /** Reads a request body as text or multipart, refusing anything over `limit` bytes with a 413. */
 export async function readCappedBody(request: Request, limit = ACTION_BODY_LIMIT): Promise<string | FormData> {
-  const tooLarge = () => new HttpError(413, `The request body is larger than ${limit} bytes`);
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > limit) throw tooLarge();
+  if (declared > limit) throw tooLarge(limit);
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     if (!Number.isFinite(declared)) throw new HttpError(400, "Multipart bodies need a Content-Length");
-    return request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new HttpError(400, "The multipart body could not be parsed");
+    }
+    refuseNul(form);
+    return form;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of (request.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const text = await readCappedText(request, limit);
+  refuseNul(text);
+  return text;
 }

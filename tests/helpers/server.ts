@@ -29,6 +29,10 @@ function childEnv(env: Record<string, string>): { env: Record<string, string>; r
   };
 }
 
+/** The origin in-process tests address the app by (`req`, helpers/api.ts): their configured BASE_URL
+ * unless they pass their own, or BASE_URL="" for the loopback origin a browser on the real port sees. */
+export const IN_PROCESS_ORIGIN = "http://bothy.test";
+
 /**
  * Starts the app in-process. Without a DATA_DIR it makes one (empty when DATABASE_URL points
  * elsewhere, else a fresh embedded database) and stop() removes it; a DATA_DIR the test passes
@@ -42,7 +46,7 @@ export async function startTestServer(
   const cleanUp = () => {
     if (given === undefined) removeDir(dataDir);
   };
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
   const running = await start(config, opts.rooms).catch((err) => {
     cleanUp();
     throw err;
@@ -51,7 +55,7 @@ export async function startTestServer(
 }
 
 /** Builds a Request against the in-process app. */
-export const req = (path: string, init?: RequestInit) => new Request(`http://bothy.test${path}`, init);
+export const req = (path: string, init?: RequestInit) => new Request(`${IN_PROCESS_ORIGIN}${path}`, init);
 
 export type Child = {
   proc: Subprocess<"ignore", "pipe", "pipe">;

@@ -7,10 +7,11 @@ import type { AppContext } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { errorHandler } from "../../src/http/error-handler";
+import { publicOrigin } from "../../src/http/origin";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
 import { webRoom, type WebOptions } from "../../src/web";
-import { TEST_ENV } from "./server";
+import { IN_PROCESS_ORIGIN, TEST_ENV } from "./server";
 
 // NOTE: beside the test database template in node_modules/.cache: kept between runs on purpose,
 // and out of the temp directory that `npm test` checks is left empty.
@@ -18,12 +19,13 @@ export const TEST_OUTDIR = join(import.meta.dir, "../../node_modules/.cache/both
 export const FIXTURE_SITE = join(import.meta.dir, "../fixtures/web/site.tsx");
 
 export function webApp(opts: WebOptions & { env?: Record<string, string> } = {}) {
-  const config = loadConfig({ LOG_LEVEL: "silent", ...TEST_ENV, ...opts.env });
+  const config = loadConfig({ LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...opts.env });
   setLogLevel(config.LOG_LEVEL); // NOTE: the failing test pages log errors on purpose
   const ctx: AppContext = {
     config,
     db: undefined as unknown as Database, // NOTE: never read by the pages room
     lifecycle: createLifecycle(),
+    origin: publicOrigin(config),
   };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...opts }));
 }

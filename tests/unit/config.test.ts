@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig, SETTINGS } from "../../src/config";
+import { assertServable, ConfigError, loadConfig, SETTINGS } from "../../src/config";
 
 describe("loadConfig", () => {
   test("defaults apply when the environment is empty", () => {
@@ -29,6 +29,23 @@ describe("loadConfig", () => {
     expect(c.LOG_LEVEL).toBe("debug");
   });
 
+  test("serving needs BASE_URL off loopback, and only there", () => {
+    expect(() => assertServable(loadConfig({ HOST: "0.0.0.0" }))).toThrow(
+      new ConfigError("BASE_URL is required when HOST=0.0.0.0 is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example."),
+    );
+    expect(() => assertServable(loadConfig({ HOST: "0.0.0.0", BASE_URL: "https://bothy.example" }))).not.toThrow();
+    for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) expect(() => assertServable(loadConfig({ HOST }))).not.toThrow();
+  });
+
+  test("TRUSTED_PROXIES takes addresses and CIDR ranges of both families", () => {
+    const trusted = loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,2001:db8::/32" }).TRUSTED_PROXIES!;
+    expect(trusted.check("10.9.8.7", "ipv4")).toBe(true);
+    expect(trusted.check("192.0.2.7", "ipv4")).toBe(true);
+    expect(trusted.check("192.0.2.8", "ipv4")).toBe(false);
+    expect(trusted.check("2001:db8:ffff::1", "ipv6")).toBe(true);
+    expect(loadConfig({}).TRUSTED_PROXIES).toBeUndefined();
+  });
+
   test("BASE_URL loses its trailing slash", () => {
     expect(loadConfig({ BASE_URL: "https://bothy.example/" }).BASE_URL).toBe("https://bothy.example");
   });
@@ -43,6 +60,8 @@ describe("loadConfig", () => {
     ["SECRET_KEY", "short", "at least 32 characters"],
     ["API_RATE_LIMIT", "0", "an integer from 1 to 1000000"],
     ["OEMBED_API_BASE", "publish.twitter.com", "a URL starting with http:// or https://"],
+    ["TRUSTED_PROXIES", "10.0.0.0/33", "a comma-separated list of IP addresses or CIDR ranges"],
+    ["TRUSTED_PROXIES", "proxy.example", "a comma-separated list of IP addresses or CIDR ranges"],
   ];
   for (const [name, value, accepts] of bad) {
     test(`${name}=${value} is refused with one line naming it`, () => {

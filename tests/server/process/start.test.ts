@@ -53,6 +53,15 @@ describe("starting the server", () => {
     expect(stderr).toBe('bothy: Invalid PORT="abc": expected an integer from 0 to 65535.\n');
   });
 
+  test("listening beyond loopback without BASE_URL stops the start with one clear line", async () => {
+    const { code, stdout, stderr } = await runToExit("src/server.ts", { HOST: "0.0.0.0" });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "bothy: BASE_URL is required when HOST=0.0.0.0 is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.\n",
+    );
+  });
+
   test("a migration with a syntax error stops the start, names the file, and changes nothing", async () => {
     // A copy of the app with one broken migration added, so the repository itself stays untouched.
     const app = mkdtempSync(join(tmpdir(), "bothy-app-"));

@@ -182,6 +182,9 @@ describe("assets", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect((await get("/assets/nope.js")).status).toBe(404);
+    // A name longer than the file system allows is as unknown (it was a 500: ENAMETOOLONG).
+    expect((await get(`/assets/${"x".repeat(5000)}`)).status).toBe(404);
+    expect((await get(`/assets/${encodeURIComponent("😀".repeat(70))}`)).status).toBe(404);
     expect((await get("/assets/../manifest.json")).status).toBe(404);
   });
   test("other namespaces keep the JSON 404", async () => {

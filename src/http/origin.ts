@@ -1,0 +1,32 @@
+// The one origin this instance is known by: BASE_URL, or http://HOST:PORT while it listens on
+// loopback only. Mailed links, redirects, page props and the CSRF checks read it here; no origin
+// is ever taken from a request's Host or Origin header, which anyone can forge.
+import type { Config } from "../config";
+
+export type PublicOrigin = {
+  /** e.g. "https://bothy.example"; throws if read before the server listens with PORT=0. */
+  readonly value: string;
+  /** Called once the server listens: with PORT=0 the port is known only then. */
+  listening(port: number): void;
+};
+
+/** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1. */
+export const isLoopback = (host: string): boolean =>
+  /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/** http://HOST:PORT, with an IPv6 address in brackets. */
+export const listenUrl = (host: string, port: number): string =>
+  `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+
+export function publicOrigin(config: Pick<Config, "BASE_URL" | "HOST" | "PORT">): PublicOrigin {
+  let value = config.BASE_URL ? new URL(config.BASE_URL).origin : config.PORT ? listenUrl(config.HOST, config.PORT) : undefined;
+  return {
+    get value() {
+      if (value === undefined) throw new Error("the public origin is read before the server listens");
+      return value;
+    },
+    listening(port) {
+      value ??= listenUrl(config.HOST, port);
+    },
+  };
+}

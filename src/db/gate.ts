@@ -1,0 +1,150 @@
+// The embedded database's door. PGlite trusts every client, so each connection first gives the
+// password (PostgreSQL's cleartext password exchange) and only then is handed, with its startup
+// message replayed, to pglite-socket's handler. A client without it never gets a byte to PGlite.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { chmodSync } from "node:fs";
+import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
+import { PGLiteSocketHandler, PGLiteSocketServer, type PGLiteSocketHandlerOptions } from "@electric-sql/pglite-socket";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const MAX_STARTUP_BYTES = 10_000;
+const MAX_PASSWORD_BYTES = 1_000;
+/** A client that has not authenticated by then is dropped, so it can't keep a connection slot. */
+const AUTH_TIMEOUT_MS = 10_000;
+/** AuthenticationCleartextPassword: 'R', length 8, method 3. */
+const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+export type Endpoint = { path: string } | { host: string; port: number };
+
+export type Gate = {
+  /** Listens on a Unix socket (made 0600) or a TCP address; resolves with the TCP port, or null. */
+  listen(at: Endpoint): Promise<number | null>;
+  /** Ends every connection (rolling back a transaction left open) and stops listening. */
+  close(): Promise<void>;
+};
+
+type Db = PGLiteSocketServer["db"];
+
+export function openGate(db: Db, password: string, maxConnections: number): Gate {
+  // TRICKY: pglite-socket keeps its query queue (one message at a time, the client with an open
+  // transaction first) private to its server class; a server that never listens lends it to us.
+  const { queryQueue } = new PGLiteSocketServer({ db }) as unknown as Pick<PGLiteSocketHandlerOptions, "queryQueue">;
+  const expected = digest(Buffer.from(password));
+  const waiting = new Set<Socket>();
+  const admitted = new Set<PGLiteSocketHandler>();
+  const servers: Server[] = [];
+
+  const admit = (socket: Socket, replay: Buffer) => {
+    waiting.delete(socket);
+    const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true });
+    admitted.add(handler);
+    const forget = () => admitted.delete(handler);
+    handler.addEventListener("close", forget);
+    handler.addEventListener("error", forget);
+    // NOTE: attach() subscribes to 'data' synchronously, so the replayed bytes reach the handler
+    // before anything the client sends next.
+    void handler.attach(socket);
+    socket.emit("data", replay);
+  };
+
+  const accept = (socket: Socket) => {
+    socket.on("error", () => socket.destroy());
+    if (waiting.size + admitted.size >= maxConnections) return refuse(socket, "53300", "sorry, too many clients already");
+    waiting.add(socket);
+    socket.once("close", () => waiting.delete(socket));
+    authenticate(socket, expected, admit);
+  };
+
+  return {
+    listen: (at) =>
+      new Promise((resolve, reject) => {
+        const server = createServer(accept);
+        server.once("error", reject);
+        const listening = () => {
+          servers.push(server);
+          if ("path" in at) chmodSync(at.path, 0o600);
+          resolve("path" in at ? null : (server.address() as AddressInfo).port);
+        };
+        if ("path" in at) server.listen(at.path, listening);
+        else server.listen(at.port, at.host, listening);
+      }),
+    close: async () => {
+      await Promise.all([...admitted].map((handler) => handler.detach(true)));
+      for (const socket of waiting) socket.destroy();
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
+}
+
+/** Reads the startup message and the password; admits the client with what it sent, or refuses it. */
+function authenticate(socket: Socket, expected: Buffer, admit: (socket: Socket, replay: Buffer) => void): void {
+  let pending = Buffer.alloc(0);
+  let startup: Buffer | null = null;
+  const timer = setTimeout(() => socket.destroy(), AUTH_TIMEOUT_MS);
+  socket.once("close", () => clearTimeout(timer));
+  const done = () => {
+    clearTimeout(timer);
+    socket.off("data", onData);
+  };
+  const fail = (code: string, message: string) => {
+    done();
+    refuse(socket, code, message);
+  };
+
+  function onData(chunk: Buffer) {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      if (!startup) {
+        if (pending.length < 8) return;
+        const length = pending.readInt32BE(0);
+        if (length < 8 || length > MAX_STARTUP_BYTES) return fail("08P01", "invalid startup packet length");
+        if (pending.length < length) return;
+        const code = pending.readInt32BE(4);
+        const packet = pending.subarray(0, length);
+        pending = pending.subarray(length);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          socket.write("N"); // no encryption: the client goes on in plain text or gives up
+          continue;
+        }
+        if (code >>> 16 !== 3) return fail("0A000", "unsupported frontend protocol"); // a cancel request too
+        startup = Buffer.from(packet);
+        socket.write(ASK_PASSWORD);
+        continue;
+      }
+      if (pending.length < 5) return;
+      const length = pending.readInt32BE(1);
+      if (pending[0] !== 0x70 || length < 5 || length > MAX_PASSWORD_BYTES) {
+        return fail("08P01", "expected a password message");
+      }
+      if (pending.length < 1 + length) return;
+      const given = pending.subarray(5, length); // the password without its terminating NUL
+      if (!timingSafeEqual(digest(given), expected)) {
+        return fail("28P01", `password authentication failed for user "${startupUser(startup)}"`);
+      }
+      done();
+      return admit(socket, Buffer.concat([startup, pending.subarray(1 + length)]));
+    }
+  }
+  socket.on("data", onData);
+}
+
+// NOTE: comparing digests keeps the comparison constant-time whatever the length of the guess.
+const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest();
+
+/** The `user` parameter of a startup message (key, NUL, value, NUL pairs after the 8-byte header). */
+function startupUser(packet: Buffer): string {
+  const parts = packet.subarray(8).toString("utf8").split("\0");
+  const at = parts.findIndex((part, i) => i % 2 === 0 && part === "user");
+  return at >= 0 ? (parts[at + 1] ?? "") : "";
+}
+
+/** Sends a FATAL ErrorResponse with its SQLSTATE and ends the connection. */
+function refuse(socket: Socket, code: string, message: string): void {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`);
+  const out = Buffer.alloc(5 + fields.length);
+  out[0] = 0x45; // 'E'
+  out.writeInt32BE(4 + fields.length, 1);
+  fields.copy(out, 5);
+  socket.end(out);
+}

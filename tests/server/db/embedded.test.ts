@@ -1,0 +1,172 @@
+// Who can reach the embedded database: only a client on its socket in DATA_DIR that gives the
+// password of this start. PGlite itself would trust anyone, so the gate in front is what is tested.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { dirname, join } from "node:path";
+import postgres from "postgres";
+import { embeddedClient } from "../../../src/db";
+import { EmbeddedDatabaseError, socketDir, startEmbedded, type EmbeddedServer } from "../../../src/db/embedded";
+import { freshDataDir } from "../../helpers/db";
+
+const quiet = { max: 1, onnotice: () => {}, connect_timeout: 10 };
+
+/** The TCP ports this process (the database worker is one of its threads) listens on. */
+function listeningTcpPorts(): number[] {
+  const inodes = new Set(
+    readdirSync("/proc/self/fd").flatMap((fd) => {
+      try {
+        return [/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1]].filter(Boolean);
+      } catch {
+        return []; // closed while we looked
+      }
+    }),
+  );
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((table) =>
+    readFileSync(table, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[3] === "0A" && inodes.has(cols[9])) // 0A: LISTEN
+      .map((cols) => parseInt(cols[1]!.split(":")[1]!, 16)),
+  );
+}
+
+/** Sends `messages` on the socket and resolves with everything the server sent before it closed. */
+const exchange = (path: string, ...messages: Buffer[]) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(path, () => messages.forEach((m) => socket.write(m)));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks)));
+  });
+
+const startupMessage = () => {
+  const params = Buffer.from("user\0postgres\0database\0postgres\0\0");
+  const out = Buffer.alloc(8 + params.length);
+  out.writeInt32BE(out.length, 0);
+  out.writeInt32BE(196608, 4); // protocol 3.0
+  params.copy(out, 8);
+  return out;
+};
+
+const typed = (type: string, body: string) => {
+  const text = Buffer.from(`${body}\0`);
+  const out = Buffer.alloc(5 + text.length);
+  out.write(type, 0);
+  out.writeInt32BE(4 + text.length, 1);
+  text.copy(out, 5);
+  return out;
+};
+
+describe("a running embedded database", () => {
+  let dataDir: string;
+  let server: EmbeddedServer;
+  beforeAll(async () => {
+    dataDir = await freshDataDir();
+    server = await startEmbedded(dataDir);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("listens on a 0600 socket in a 0700 directory of DATA_DIR and on no TCP port", () => {
+    expect(server.socket).toBe(join(socketDir(dataDir), ".s.PGSQL.5432"));
+    expect(statSync(server.socket).isSocket()).toBe(true);
+    expect(statSync(server.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(server.socket)).mode & 0o777).toBe(0o700);
+    expect(server.tcp).toBeNull();
+    expect(listeningTcpPorts()).toEqual([]);
+  });
+
+  test("refuses a client without the password or with a wrong one", async () => {
+    for (const password of [undefined, "", "wrong", `${server.password}x`]) {
+      const sql = postgres({ path: server.socket, user: "postgres", database: "postgres", password, ...quiet });
+      try {
+        const error = await sql`SELECT 1`.then(() => null, (err: unknown) => err);
+        expect(error).toMatchObject({ code: "28P01", message: 'password authentication failed for user "postgres"' });
+      } finally {
+        await sql.end();
+      }
+    }
+  });
+
+  test("serves a client with the password", async () => {
+    const sql = embeddedClient(server);
+    try {
+      const rows = await sql`SELECT extname FROM pg_extension WHERE extname = 'timescaledb'`;
+      expect(rows.map((r) => r.extname)).toEqual(["timescaledb"]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  test("a query sent in place of the password is refused and never runs", async () => {
+    const answer = await exchange(server.socket, startupMessage(), typed("Q", "CREATE TABLE intruder (n int)"));
+    // AuthenticationCleartextPassword, then a FATAL protocol error, then the connection ends.
+    expect([...answer.subarray(0, 9)]).toEqual([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+    expect(String.fromCharCode(answer[9]!)).toBe("E");
+    expect(answer.subarray(9).toString()).toContain("C08P01\0");
+    const sql = embeddedClient(server);
+    try {
+      const [row] = await sql`SELECT to_regclass('intruder') IS NULL AS absent`;
+      expect(row!.absent).toBe(true);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  test("a second start on the same DATA_DIR is refused while the database runs", async () => {
+    const error = await startEmbedded(dataDir).then(() => null, (err: unknown) => err);
+    expect(error).toBeInstanceOf(EmbeddedDatabaseError);
+    expect((error as Error).message).toBe(`embedded database: ${dataDir} is in use by another process (${server.socket})`);
+  });
+});
+
+test("a socket left by a killed process is replaced, and the socket is removed on stop", async () => {
+  const dataDir = await freshDataDir();
+  try {
+    const path = join(socketDir(dataDir), ".s.PGSQL.5432");
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, ""); // nothing answers there
+    const server = await startEmbedded(dataDir);
+    try {
+      expect(statSync(server.socket).isSocket()).toBe(true);
+    } finally {
+      await server.stop();
+    }
+    expect(readdirSync(dirname(path))).toEqual([]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a DATA_DIR too long for a socket path gets its socket in a private temporary directory", async () => {
+  const base = await freshDataDir();
+  const dataDir = join(base, "d".repeat(100));
+  try {
+    mkdirSync(dataDir);
+    renameSync(join(base, "pgdata"), join(dataDir, "pgdata")); // the initialised database, moved down
+    const server = await startEmbedded(dataDir);
+    const tmp = dirname(server.socket);
+    try {
+      expect(server.socket.startsWith(dataDir)).toBe(false);
+      expect(statSync(tmp).mode & 0o777).toBe(0o700);
+      const sql = embeddedClient(server);
+      try {
+        const [row] = await sql`SELECT 1 AS one`;
+        expect(row!.one).toBe(1);
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await server.stop();
+    }
+    expect(() => statSync(tmp)).toThrow();
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});

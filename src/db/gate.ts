@@ -1,19 +1,20 @@
-// The embedded database's door. PGlite trusts every client, so each connection first gives the
-// password (PostgreSQL's cleartext password exchange) and only then is handed, with its startup
+// The embedded database's door. PGlite trusts every client, so each connection first proves it knows
+// the password (SCRAM-SHA-256, as PostgreSQL asks for it) and only then is handed, with its startup
 // message replayed, to pglite-socket's handler. A client without it never gets a byte to PGlite.
-import { createHash, timingSafeEqual } from "node:crypto";
 import { chmodSync } from "node:fs";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { PGLiteSocketHandler, PGLiteSocketServer, type PGLiteSocketHandlerOptions } from "@electric-sql/pglite-socket";
+import { SCRAM_MECHANISM, scramExchange, scramKeys, type ScramKeys } from "./scram";
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const MAX_STARTUP_BYTES = 10_000;
-const MAX_PASSWORD_BYTES = 1_000;
+const MAX_SASL_BYTES = 1_000;
 /** A client that has not authenticated by then is dropped, so it can't keep a connection slot. */
 const AUTH_TIMEOUT_MS = 10_000;
-/** AuthenticationCleartextPassword: 'R', length 8, method 3. */
-const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+const AUTH_SASL = 10;
+const AUTH_SASL_CONTINUE = 11;
+const AUTH_SASL_FINAL = 12;
 
 export type Endpoint = { path: string } | { host: string; port: number };
 
@@ -30,7 +31,7 @@ export function openGate(db: Db, password: string, maxConnections: number): Gate
   // TRICKY: pglite-socket keeps its query queue (one message at a time, the client with an open
   // transaction first) private to its server class; a server that never listens lends it to us.
   const { queryQueue } = new PGLiteSocketServer({ db }) as unknown as Pick<PGLiteSocketHandlerOptions, "queryQueue">;
-  const expected = digest(Buffer.from(password));
+  const keys = scramKeys(password);
   const waiting = new Set<Socket>();
   const admitted = new Set<PGLiteSocketHandler>();
   const servers: Server[] = [];
@@ -53,7 +54,7 @@ export function openGate(db: Db, password: string, maxConnections: number): Gate
     if (waiting.size + admitted.size >= maxConnections) return refuse(socket, "53300", "sorry, too many clients already");
     waiting.add(socket);
     socket.once("close", () => waiting.delete(socket));
-    authenticate(socket, expected, admit);
+    authenticate(socket, keys, admit);
   };
 
   return {
@@ -77,10 +78,12 @@ export function openGate(db: Db, password: string, maxConnections: number): Gate
   };
 }
 
-/** Reads the startup message and the password; admits the client with what it sent, or refuses it. */
-function authenticate(socket: Socket, expected: Buffer, admit: (socket: Socket, replay: Buffer) => void): void {
+/** Reads the startup message and the SCRAM exchange; admits the client with what it sent, or refuses it. */
+function authenticate(socket: Socket, keys: ScramKeys, admit: (socket: Socket, replay: Buffer) => void): void {
+  const scram = scramExchange(keys);
   let pending = Buffer.alloc(0);
   let startup: Buffer | null = null;
+  let step: "initial" | "final" = "initial";
   const timer = setTimeout(() => socket.destroy(), AUTH_TIMEOUT_MS);
   socket.once("close", () => clearTimeout(timer));
   const done = () => {
@@ -91,6 +94,7 @@ function authenticate(socket: Socket, expected: Buffer, admit: (socket: Socket, 
     done();
     refuse(socket, code, message);
   };
+  const denied = () => fail("28P01", `password authentication failed for user "${startupUser(startup!)}"`);
 
   function onData(chunk: Buffer) {
     pending = Buffer.concat([pending, chunk]);
@@ -109,28 +113,45 @@ function authenticate(socket: Socket, expected: Buffer, admit: (socket: Socket, 
         }
         if (code >>> 16 !== 3) return fail("0A000", "unsupported frontend protocol"); // a cancel request too
         startup = Buffer.from(packet);
-        socket.write(ASK_PASSWORD);
+        socket.write(authentication(AUTH_SASL, `${SCRAM_MECHANISM}\0\0`));
         continue;
       }
       if (pending.length < 5) return;
       const length = pending.readInt32BE(1);
-      if (pending[0] !== 0x70 || length < 5 || length > MAX_PASSWORD_BYTES) {
-        return fail("08P01", "expected a password message");
-      }
+      if (pending[0] !== 0x70 || length < 5 || length > MAX_SASL_BYTES) return fail("08P01", "expected a SASL response");
       if (pending.length < 1 + length) return;
-      const given = pending.subarray(5, length); // the password without its terminating NUL
-      if (!timingSafeEqual(digest(given), expected)) {
-        return fail("28P01", `password authentication failed for user "${startupUser(startup)}"`);
+      const body = pending.subarray(5, 1 + length);
+      pending = pending.subarray(1 + length);
+      if (step === "initial") {
+        // SASLInitialResponse: the mechanism's name, NUL, the data's length, the client-first-message.
+        const nul = body.indexOf(0);
+        if (nul < 0 || body.subarray(0, nul).toString() !== SCRAM_MECHANISM || body.length < nul + 5) return denied();
+        const serverFirst = scram.first(body.subarray(nul + 5).toString());
+        if (!serverFirst) return denied();
+        socket.write(authentication(AUTH_SASL_CONTINUE, serverFirst));
+        step = "final";
+        continue;
       }
+      const serverFinal = scram.final(body.toString());
+      if (!serverFinal) return denied();
       done();
-      return admit(socket, Buffer.concat([startup, pending.subarray(1 + length)]));
+      socket.write(authentication(AUTH_SASL_FINAL, serverFinal));
+      return admit(socket, Buffer.concat([startup, pending]));
     }
   }
   socket.on("data", onData);
 }
 
-// NOTE: comparing digests keeps the comparison constant-time whatever the length of the guess.
-const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest();
+/** An Authentication message ('R') of `kind` with its data. */
+function authentication(kind: number, data: string): Buffer {
+  const bytes = Buffer.from(data);
+  const out = Buffer.alloc(9 + bytes.length);
+  out[0] = 0x52; // 'R'
+  out.writeInt32BE(8 + bytes.length, 1);
+  out.writeInt32BE(kind, 5);
+  bytes.copy(out, 9);
+  return out;
+}
 
 /** The `user` parameter of a startup message (key, NUL, value, NUL pairs after the 8-byte header). */
 function startupUser(packet: Buffer): string {

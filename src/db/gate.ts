@@ -30,14 +30,16 @@ type Db = PGLiteSocketServer["db"];
 export function openGate(db: Db, password: string, maxConnections: number): Gate {
   // TRICKY: pglite-socket keeps its query queue (one message at a time, the client with an open
   // transaction first) private to its server class; a server that never listens lends it to us.
-  const { queryQueue } = new PGLiteSocketServer({ db }) as unknown as Pick<PGLiteSocketHandlerOptions, "queryQueue">;
+  const { queryQueue } = new PGLiteSocketServer({ db }) as unknown as Partial<Pick<PGLiteSocketHandlerOptions, "queryQueue">>;
+  if (!queryQueue) throw new Error("this version of @electric-sql/pglite-socket keeps no query queue on its server");
   const keys = scramKeys(password);
-  const waiting = new Set<Socket>();
+  // NOTE: every connection, for the limit and for close(); pruned as they end, since pglite-socket's
+  // handler takes away the 'close' listeners of the sockets it is given.
+  const sockets = new Set<Socket>();
   const admitted = new Set<PGLiteSocketHandler>();
   const servers: Server[] = [];
 
   const admit = (socket: Socket, replay: Buffer) => {
-    waiting.delete(socket);
     const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true });
     admitted.add(handler);
     const forget = () => admitted.delete(handler);
@@ -50,11 +52,17 @@ export function openGate(db: Db, password: string, maxConnections: number): Gate
   };
 
   const accept = (socket: Socket) => {
+    for (const open of sockets) if (open.destroyed) sockets.delete(open);
+    sockets.add(socket);
     socket.on("error", () => socket.destroy());
-    if (waiting.size + admitted.size >= maxConnections) return refuse(socket, "53300", "sorry, too many clients already");
-    waiting.add(socket);
-    socket.once("close", () => waiting.delete(socket));
-    authenticate(socket, keys, admit);
+    // NOTE: a client not admitted in time is dropped, refused or not, so it can't keep a slot.
+    const timer = setTimeout(() => socket.destroy(), AUTH_TIMEOUT_MS);
+    socket.once("close", () => clearTimeout(timer));
+    if (sockets.size > maxConnections) return refuse(socket, "53300", "sorry, too many clients already");
+    authenticate(socket, keys, (replay) => {
+      clearTimeout(timer);
+      admit(socket, replay);
+    });
   };
 
   return {
@@ -72,26 +80,20 @@ export function openGate(db: Db, password: string, maxConnections: number): Gate
       }),
     close: async () => {
       await Promise.all([...admitted].map((handler) => handler.detach(true)));
-      for (const socket of waiting) socket.destroy();
+      for (const socket of sockets) socket.destroy();
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     },
   };
 }
 
 /** Reads the startup message and the SCRAM exchange; admits the client with what it sent, or refuses it. */
-function authenticate(socket: Socket, keys: ScramKeys, admit: (socket: Socket, replay: Buffer) => void): void {
+function authenticate(socket: Socket, keys: ScramKeys, admit: (replay: Buffer) => void): void {
   const scram = scramExchange(keys);
   let pending = Buffer.alloc(0);
   let startup: Buffer | null = null;
   let step: "initial" | "final" = "initial";
-  const timer = setTimeout(() => socket.destroy(), AUTH_TIMEOUT_MS);
-  socket.once("close", () => clearTimeout(timer));
-  const done = () => {
-    clearTimeout(timer);
-    socket.off("data", onData);
-  };
   const fail = (code: string, message: string) => {
-    done();
+    socket.off("data", onData);
     refuse(socket, code, message);
   };
   const denied = () => fail("28P01", `password authentication failed for user "${startupUser(startup!)}"`);
@@ -134,9 +136,9 @@ function authenticate(socket: Socket, keys: ScramKeys, admit: (socket: Socket, r
       }
       const serverFinal = scram.final(body.toString());
       if (!serverFinal) return denied();
-      done();
+      socket.off("data", onData);
       socket.write(authentication(AUTH_SASL_FINAL, serverFinal));
-      return admit(socket, Buffer.concat([startup, pending]));
+      return admit(Buffer.concat([startup, pending]));
     }
   }
   socket.on("data", onData);

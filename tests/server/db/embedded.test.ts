@@ -33,15 +33,28 @@ function listeningTcpPorts(): number[] {
   );
 }
 
-/** Sends `messages` on the socket and resolves with everything the server sent before it closed. */
-const exchange = (path: string, ...messages: Buffer[]) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(path, () => messages.forEach((m) => socket.write(m)));
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(Buffer.concat(chunks)));
+/**
+ * Connects, sends `messages`, and resolves `answer` with what the server sent until it ended its
+ * side and `closed` once the connection is gone. With `halfOpen` the client keeps its own side open.
+ */
+function client(path: string, messages: Buffer[], opts: { halfOpen?: boolean; connected?: () => void } = {}) {
+  const chunks: Buffer[] = [];
+  const answer = Promise.withResolvers<Buffer>();
+  const closed = Promise.withResolvers<void>();
+  const socket = connect({ path, allowHalfOpen: opts.halfOpen ?? false }, () => {
+    for (const m of messages) socket.write(m);
+    opts.connected?.();
   });
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  socket.on("error", answer.reject);
+  socket.on("end", () => answer.resolve(Buffer.concat(chunks)));
+  socket.on("close", () => {
+    answer.resolve(Buffer.concat(chunks));
+    closed.resolve();
+  });
+  return { socket, answer: answer.promise, closed: closed.promise };
+}
+const exchange = (path: string, ...messages: Buffer[]) => client(path, messages).answer;
 
 const startupMessage = () => {
   const params = Buffer.from("user\0postgres\0database\0postgres\0\0");
@@ -129,18 +142,29 @@ describe("a running embedded database", () => {
   });
 });
 
-test("a socket left by a killed process is replaced, and the socket is removed on stop", async () => {
+test("a socket left by a killed process is replaced; past 8 clients one is refused; stop ends them all", async () => {
   const dataDir = await freshDataDir();
   try {
     const path = join(socketDir(dataDir), ".s.PGSQL.5432");
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, ""); // nothing answers there
     const server = await startEmbedded(dataDir);
+    const idle: ReturnType<typeof client>[] = [];
+    let refused: ReturnType<typeof client> | undefined;
     try {
       expect(statSync(server.socket).isSocket()).toBe(true);
+      // Clients that connect and never authenticate, then one more, which the limit turns away
+      // and which keeps its side of the connection open after the refusal.
+      const connected = Array.from({ length: 8 }, () => Promise.withResolvers<void>());
+      for (const { resolve } of connected) idle.push(client(server.socket, [], { connected: resolve }));
+      await Promise.all(connected.map((c) => c.promise));
+      refused = client(server.socket, [startupMessage()], { halfOpen: true });
+      expect((await refused.answer).toString()).toContain("C53300\0Msorry, too many clients already\0");
     } finally {
-      await server.stop();
+      await server.stop(); // NOTE: hangs while any connection stays open on the server's side
+      refused?.socket.destroy();
     }
+    await Promise.all(idle.map((c) => c.closed));
     expect(readdirSync(dirname(path))).toEqual([]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

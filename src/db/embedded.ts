@@ -1,22 +1,30 @@
 // The embedded TimescaleDB: starts the worker that owns PGlite and waits until it listens.
-// Used by the app when DATABASE_URL is unset, and by `npm run db:serve`.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+// Used by the app when DATABASE_URL is unset, and by `npm run db:serve`. Clients reach it only
+// through a Unix socket in DATA_DIR (and `db:serve`'s loopback port) and only with the password.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 export type WorkerRequest =
-  | { type: "open"; dataDir: string; port: number; host: string }
+  | { type: "open"; dataDir: string; socket: string; password: string; tcp: { host: string; port: number } | null }
   | { type: "close" }
   | { type: "blob"; id: number; sql: string; data: string };
 export type WorkerReply =
-  | { type: "ready"; port: number }
+  | { type: "ready"; port: number | null }
   | { type: "closed" }
   | { type: "error"; message: string }
   | { type: "blobDone"; id: number }
   | { type: "blobError"; id: number; message: string; code: string | null };
 
 export type EmbeddedServer = {
-  host: string;
-  port: number;
+  /** The Unix socket (0600, in a 0700 directory) clients connect to, with `password`. */
+  socket: string;
+  /** A random one per start unless the caller gave it. */
+  password: string;
+  /** The loopback address when one was asked for (`db:serve`); null otherwise. */
+  tcp: { host: string; port: number } | null;
   /**
    * Runs `sql` (one or more statements, one implicit transaction) in the worker, with `data` readable
    * as '/dev/blob' (e.g. `COPY t FROM '/dev/blob'`), never inside a socket client's transaction.
@@ -40,11 +48,52 @@ export class BlobError extends Error {
 /** The PGlite data directory inside DATA_DIR. */
 export const pgDataDir = (dataDir: string) => join(dataDir, "pgdata");
 
+/** The socket's directory inside DATA_DIR; its name is the one psql and postgres.js look for there. */
+export const socketDir = (dataDir: string) => join(resolve(dataDir), "run");
+const SOCKET_NAME = ".s.PGSQL.5432";
+// NOTE: a Unix socket path holds at most 107 bytes (sun_path's 108 with the NUL) on Linux.
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * Where the socket goes: DATA_DIR/run, or a private temporary directory when that path is too
+ * long. Refuses a DATA_DIR whose socket still answers: another process is serving its database.
+ */
+async function placeSocket(dataDir: string): Promise<{ path: string; remove(): void }> {
+  const dir = socketDir(dataDir);
+  const path = join(dir, SOCKET_NAME);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    const tmp = mkdtempSync(join(tmpdir(), "bothy-db-")); // 0700 like DATA_DIR/run
+    return { path: join(tmp, SOCKET_NAME), remove: () => rmSync(tmp, { recursive: true, force: true }) };
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700); // NOTE: mkdir leaves an existing directory's mode as it was
+  if (existsSync(path)) {
+    if (await answers(path)) throw new EmbeddedDatabaseError(`embedded database: ${dataDir} is in use by another process (${path})`);
+    rmSync(path, { force: true }); // left by a process that was killed
+  }
+  return { path, remove: () => rmSync(path, { force: true }) };
+}
+
+const answers = (path: string) =>
+  new Promise<boolean>((resolve) => {
+    const probe = connect(path);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+
 type Waiter = { resolve(): void; reject(err: Error): void };
 
-export async function startEmbedded(dataDir: string, opts: { port?: number; host?: string } = {}): Promise<EmbeddedServer> {
-  const host = opts.host ?? "127.0.0.1";
+export async function startEmbedded(
+  dataDir: string,
+  opts: { port?: number; password?: string } = {},
+): Promise<EmbeddedServer> {
   mkdirSync(dataDir, { recursive: true });
+  const socket = await placeSocket(dataDir);
+  const password = opts.password ?? randomBytes(32).toString("base64url");
+  const tcp = opts.port === undefined ? null : { host: "127.0.0.1", port: opts.port };
   const worker = new Worker(new URL("./embedded-worker.ts", import.meta.url).href);
 
   // NOTE: blob statements are many and concurrent, so their replies carry an id; open and close are
@@ -80,16 +129,18 @@ export async function startEmbedded(dataDir: string, opts: { port?: number; host
     return got as Extract<WorkerReply, { type: K }>;
   };
 
-  const ready = await send({ type: "open", dataDir: pgDataDir(dataDir), port: opts.port ?? 0, host }, "ready").catch(
+  const ready = await send({ type: "open", dataDir: pgDataDir(dataDir), socket: socket.path, password, tcp }, "ready").catch(
     (err: unknown) => {
       worker.terminate();
+      socket.remove();
       throw err;
     },
   );
   let stopped: Promise<void> | undefined;
   return {
-    host,
-    port: ready.port,
+    socket: socket.path,
+    password,
+    tcp: tcp && { host: tcp.host, port: ready.port ?? tcp.port },
     execBlob: (sql, data) =>
       new Promise<void>((resolve, reject) => {
         if (dead || stopped) return reject(dead ?? new EmbeddedDatabaseError("embedded database is stopped"));
@@ -98,12 +149,9 @@ export async function startEmbedded(dataDir: string, opts: { port?: number; host
         worker.postMessage({ type: "blob", id, sql, data } satisfies WorkerRequest);
       }),
     stop: () =>
-      (stopped ??= send({ type: "close" }, "closed").then(
-        () => worker.terminate(),
-        (err) => {
-          worker.terminate();
-          throw err;
-        },
-      )),
+      (stopped ??= send({ type: "close" }, "closed").then(() => undefined).finally(() => {
+        worker.terminate();
+        socket.remove();
+      })),
   };
 }

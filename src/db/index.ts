@@ -33,8 +33,8 @@ export type Database = {
 const quiet = { onnotice: () => {} };
 
 /** Connection options for the embedded socket: one session serves everything, so one connection. */
-export const embeddedClient = (server: Pick<EmbeddedServer, "host" | "port">): Sql =>
-  postgres({ host: server.host, port: server.port, user: "postgres", database: "postgres", max: 1, ...quiet });
+export const embeddedClient = (server: Pick<EmbeddedServer, "socket" | "password">): Sql =>
+  postgres({ path: server.socket, user: "postgres", password: server.password, database: "postgres", max: 1, ...quiet });
 
 export async function openDatabase(
   config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S">,

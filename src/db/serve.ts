@@ -1,5 +1,10 @@
-// `npm run db:serve`: the embedded TimescaleDB on its own, on a port, for psql or for an app
-// started with DATABASE_URL. This process owns the database, so it also runs maintenance.
+// `npm run db:serve`: the embedded TimescaleDB on its own, on a loopback port and on its socket in
+// DATA_DIR, for psql or for an app started with DATABASE_URL. Clients need the password: DB_PASSWORD,
+// or one generated once and kept, with the URL to connect with, in DATA_DIR/db.url (mode 0600).
+// This process owns the database, so it also runs maintenance.
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { loadConfig, ConfigError } from "../config";
 import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
@@ -22,13 +27,29 @@ try {
 }
 setLogLevel(config.LOG_LEVEL);
 
-const server = await startEmbedded(config.DATA_DIR, { port });
+const urlFile = join(config.DATA_DIR, "db.url");
+// NOTE: a generated password is kept across restarts, so an app on DATABASE_URL reconnects after one.
+const saved = () => {
+  if (!existsSync(urlFile)) return undefined;
+  try {
+    return new URL(readFileSync(urlFile, "utf8").trim()).password || undefined;
+  } catch {
+    return undefined; // not a URL: replaced below
+  }
+};
+const password = config.DB_PASSWORD ?? saved() ?? randomBytes(32).toString("base64url");
+
+const server = await startEmbedded(config.DATA_DIR, { port, password });
 const sql = embeddedClient(server);
 const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
 // NOTE: this process owns the database, so it also runs collection's refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
 for (const job of COLLECT_JOBS) maintenance.add(job);
-console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at postgres://postgres@${server.host}:${server.port}/postgres`);
+const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.host}:${server.tcp!.port}/postgres`;
+// NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
+rmSync(urlFile, { force: true });
+writeFileSync(urlFile, `${url}\n`, { mode: 0o600 });
+console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${url} (kept in ${urlFile}; socket ${server.socket})`);
 
 const shutdown = async () => {
   await maintenance.stop();

@@ -7,6 +7,7 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
+import { isDayKey } from "../shared/days";
 import { callerOf, statsAccess, type StatsDomain } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { startDemo } from "./demo";
@@ -20,16 +21,10 @@ export { demoDomain } from "./demo-domain";
 export { demoOf } from "./demo";
 export { warmingOf } from "./warm";
 
-/** A day key that is a real calendar day ("2024-02-30" passes the pattern, not this). */
-const isDay = (key: string) => {
-  const [y, m, d] = key.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
-
 const checkDays = (q: { startKey: string; endKey: string }) => {
   for (const field of ["startKey", "endKey"] as const) {
-    if (!isDay(q[field])) {
+    // NOTE: "2024-02-30" passes the schema's pattern, not this.
+    if (!isDayKey(q[field])) {
       const message = `${field} ${q[field]} is not a day of the calendar.`;
       throw new HttpError(400, message, { [field]: message });
     }

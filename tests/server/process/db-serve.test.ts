@@ -46,7 +46,7 @@ test("db:serve refuses a client without its password, keeps a generated one acro
   const dbDir = await freshDataDir();
   const serve = (env: Record<string, string> = {}) =>
     spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0", ...env }, { ready: /at (postgres:\/\/\S+)/ });
-  const answers = async (url: string | postgres.Options<{}>) => {
+  const answers = async (url: string | postgres.Options<Record<string, never>>) => {
     const sql = typeof url === "string" ? postgres(url, { max: 1, onnotice: () => {} }) : postgres({ max: 1, onnotice: () => {}, ...url });
     try {
       return (await sql`SELECT 1 AS one`)[0]!.one as number;

@@ -1,8 +1,7 @@
-// Composes the rooms' Elysia plugins into one app. Rooms receive the shared context (config,
-// database, lifecycle) and return a plugin; nothing here knows how a room works.
-import { Elysia, type AnyElysia } from "elysia";
-import type { Config } from "./config";
-import type { Database } from "./db";
+// Composes the rooms' Elysia plugins into one app. Rooms receive the shared context (./context.ts)
+// and return a plugin; nothing here knows how a room works.
+import { Elysia } from "elysia";
+import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
@@ -11,18 +10,10 @@ import { healthRoutes } from "./health";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
-import type { PublicOrigin } from "./http/origin";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
-import type { Lifecycle } from "./lifecycle";
 import { statsRoom } from "./stats";
 import { webRoom } from "./web";
-
-/** `origin` is this instance's public origin (http/origin.ts): links and CSRF checks read it, never the request. */
-export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle; origin: PublicOrigin };
-
-/** A room: builds its plugin from the shared context. */
-export type Room = (ctx: AppContext) => AnyElysia;
 
 const ROOMS: Room[] = [
   ({ db }) => healthRoutes(db),

@@ -1,7 +1,6 @@
 // Every setting comes from the environment, is parsed once at boot, and is typed from here on.
 // A bad value stops the start with one line naming the variable and what it accepts.
 import { BlockList, isIP } from "node:net";
-import { isLoopback } from "./http/origin";
 
 type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined };
 
@@ -211,16 +210,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     out[name] = parsed;
   }
   return out as Config;
-}
-
-/**
- * The web server's own rule, beyond each value's: off loopback its links need BASE_URL, since no
- * origin is taken from requests. Not in loadConfig: the inspect worker shares the env and serves nothing.
- */
-export function assertServable(config: Pick<Config, "BASE_URL" | "HOST">): void {
-  if (config.BASE_URL === undefined && !isLoopback(config.HOST)) {
-    throw new ConfigError(`BASE_URL is required when HOST=${config.HOST} is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.`);
-  }
 }
 
 /** For entry scripts (server, worker): the config, or one line on stderr and exit code 1. */

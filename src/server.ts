@@ -1,12 +1,13 @@
 // Entry point: config → database (migrated) → app → listen, and a graceful shutdown on
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, run flush hooks, close the database.
 import { mkdirSync } from "node:fs";
-import { assertServable, ConfigError, loadConfig, type Config } from "./config";
-import { createApp, type App, type Room } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { createApp, type App } from "./app";
+import type { Room } from "./context";
 import { openDatabase, type Database } from "./db";
 import { MigrationError } from "./db/migrate";
 import { EmbeddedDatabaseError } from "./db/embedded";
-import { listenUrl, publicOrigin } from "./http/origin";
+import { assertServable, listenUrl, publicOrigin } from "./http/origin";
 import { createLifecycle } from "./lifecycle";
 import { log, setLogLevel } from "./log";
 

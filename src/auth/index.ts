@@ -1,7 +1,7 @@
 // The auth room: accounts, sessions and the endpoints around them. Other rooms get the signed-in
 // user through `withSession(ctx)` (an Elysia plugin) and pages through `currentUser(ctx, request)`;
 // nothing outside this folder reads sessions or tokens directly.
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./routes";

@@ -2,7 +2,7 @@
 // <noscript> pixel), and the collector behind them (pipeline → batch writer). Every endpoint answers
 // 202 whether or not the domain exists, so nothing here tells a stranger which domains we count.
 import { Elysia } from "elysia";
-import type { AppContext, Room } from "../app";
+import type { AppContext, Room } from "../context";
 import type { Database } from "../db";
 import { HttpError } from "../http/errors";
 import { withNativeRoutes } from "../http/native-routes";
@@ -17,7 +17,7 @@ import { runPipeline, type Outcome } from "./pipeline";
 import { createSites, type Sites } from "./sites";
 import { createWriter, type Writer } from "./writer";
 
-export { DROP_REASONS, type DropReason } from "./pipeline";
+export { DROP_REASONS, type DropReason } from "./metrics";
 export { MAX_BODY } from "./beacon";
 /** Paths the tracker is served at: the documented one and a neutral alias for first-party proxies. */
 export const SCRIPT_PATHS = ["/script.js", "/js/s.js"] as const;

@@ -1,7 +1,10 @@
 // Collection counters: accepted, written, refused (buffer full), and drops by reason. In memory per
 // process; logged every minute when something changed and once at shutdown.
 import { log } from "../log";
-import { DROP_REASONS, type DropReason } from "./pipeline";
+
+/** Why the pipeline drops a hit; each reason has its own counter. */
+export const DROP_REASONS = ["bot", "unknown_domain", "deleted_domain"] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -7,10 +7,8 @@ import { KIND, type HitRow, type Incoming } from "./model";
 import { classifyHost, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";
-import type { Metrics } from "./metrics";
+import type { DropReason, Metrics } from "./metrics";
 
-export const DROP_REASONS = ["bot", "unknown_domain", "deleted_domain"] as const;
-export type DropReason = (typeof DROP_REASONS)[number];
 
 export type Outcome = { ok: true; row: HitRow } | { ok: false; reason: DropReason };
 

@@ -14,7 +14,7 @@
 // - Verifying a claim takes the domain over from an unverified holder (who loses it); a verified
 //   holder keeps it, which only a claimant who has just proved control of the site is told.
 import { Elysia, t } from "elysia";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { signedIn, withSession, type User } from "../auth";
 import { hashPassword } from "../auth/passwords";
 import { HttpError } from "../http/errors";

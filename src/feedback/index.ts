@@ -1,7 +1,7 @@
 // The feedback room: POST /api/feedback stores a signed-in user's message
 // with the page and domain it was written on, for the admin area to read.
 import { Elysia, t } from "elysia";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { signedIn, withSession } from "../auth";
 import { namedQuery } from "../db";
 

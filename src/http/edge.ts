@@ -4,7 +4,7 @@
 // API_BODY_LIMIT bytes (413). Routes that read their own body (parse: "none") call refuseNul. The beacons Bun serves natively (http/native-routes.ts) skip all this:
 // they take text/plain from any site and check their own input.
 import { Elysia } from "elysia";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { tooLarge } from "./body";
 import { HttpError } from "./errors";
 import { isLoopback } from "./origin";

@@ -1,7 +1,7 @@
 // The one origin this instance is known by: BASE_URL, or http://HOST:PORT while it listens on
 // loopback only. Mailed links, redirects, page props and the CSRF checks read it here; no origin
 // is ever taken from a request's Host or Origin header, which anyone can forge.
-import type { Config } from "../config";
+import { ConfigError, type Config } from "../config";
 
 export type PublicOrigin = {
   /** e.g. "https://bothy.example"; throws if read before the server listens with PORT=0. */
@@ -29,4 +29,14 @@ export function publicOrigin(config: Pick<Config, "BASE_URL" | "HOST" | "PORT">)
       value ??= listenUrl(config.HOST, port);
     },
   };
+}
+
+/**
+ * The web server's own rule, beyond each value's: off loopback its links need BASE_URL, since no
+ * origin is taken from requests. Not in loadConfig: the inspect worker shares the env and serves nothing.
+ */
+export function assertServable(config: Pick<Config, "BASE_URL" | "HOST">): void {
+  if (config.BASE_URL === undefined && !isLoopback(config.HOST)) {
+    throw new ConfigError(`BASE_URL is required when HOST=${config.HOST} is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.`);
+  }
 }

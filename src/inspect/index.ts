@@ -2,7 +2,7 @@
 // then the result) and GET /api/get-screenshot. In this process it also runs the queue
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
 import { Elysia, t } from "elysia";
-import type { Room } from "../app";
+import type { Room } from "../context";
 import { greenCheck } from "../carbon";
 import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";

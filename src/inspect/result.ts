@@ -1,27 +1,8 @@
 // The inspection result as the API answers it, built from a stored row:
 // {error, errorType, timestamp, bytes, filecount, detail{title, green, blocked, cookies, files}},
 // plus the history entries and the percentile averages.
-import type { CookieEntry, FileEntry } from "./engine";
-import type { FileGroup } from "./classify";
 import { PAGE_WEIGHT_SOURCE, PERCENTILES, percentileOf } from "./percentile";
-import type { FinishedRow, HistoryEntry } from "./store";
-
-/** What a successful run stores beside the numbers. */
-export type Detail = {
-  title: string;
-  finalUrl: string;
-  /** Hosting provider when the Green Web Foundation knows it as green, otherwise "unknown". */
-  green: string;
-  rating: string;
-  kwh: number;
-  blocked: Record<string, number>;
-  blockedBytes: number;
-  cookies: Record<string, CookieEntry>;
-  files: Record<FileGroup, FileEntry[]>;
-  /** Requests the SSRF guard refused (host and why). */
-  refused: { host: string; reason: string }[];
-  truncated: "time" | "bytes" | "requests" | null;
-};
+import type { Detail, FinishedRow, HistoryEntry } from "./store";
 
 /** After this age a result is labelled cached with its date . */
 export const CACHED_AFTER_MS = 15 * 60_000;

@@ -7,7 +7,7 @@ import { log } from "../log";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type EngineLimits } from "./engine";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
-import type { Detail } from "./result";
+import type { Detail } from "./store";
 import { complete, fail, release, saveScreenshot, type Job } from "./store";
 
 /** A job claimed this many times crashed its worker each time: give up on it. */

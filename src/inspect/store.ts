@@ -1,7 +1,25 @@
 // The inspections table: queue operations (enqueue, claim, finish) and history reads. Every
 // query is named so a failure says which one broke.
 import { namedQuery } from "../db";
-import type { Detail } from "./result";
+import type { FileGroup } from "./classify";
+import type { CookieEntry, FileEntry } from "./engine";
+
+/** What a successful run stores beside the numbers. */
+export type Detail = {
+  title: string;
+  finalUrl: string;
+  /** Hosting provider when the Green Web Foundation knows it as green, otherwise "unknown". */
+  green: string;
+  rating: string;
+  kwh: number;
+  blocked: Record<string, number>;
+  blockedBytes: number;
+  cookies: Record<string, CookieEntry>;
+  files: Record<FileGroup, FileEntry[]>;
+  /** Requests the SSRF guard refused (host and why). */
+  refused: { host: string; reason: string }[];
+  truncated: "time" | "bytes" | "requests" | null;
+};
 
 export type Job = { id: string; url: string; attempts: number };
 

@@ -3,7 +3,7 @@
 // key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a
 // domain that does not exist: 404, never 403, which would tell a stranger that the name is counted.
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { apiKeyUid, type User } from "../auth";
 import { verifyPassword } from "../auth/passwords";
 import { chargeAll, createThrottle, MAX_FAILURES } from "../auth/throttle";

@@ -3,7 +3,7 @@
 // traffic go in through the real write path (the collector's pipeline and batch writer); then a
 // timer keeps it live with a few hits every few seconds until shutdown. All of it runs beside
 // the server, never before it: a fresh instance answers at once and the demo fills in seconds.
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { collectorOf, type Collector } from "../collect";
 import { refreshAggregates } from "../collect/jobs";
 import { rng, syntheticTraffic } from "../collect/synthetic";

@@ -7,6 +7,7 @@ import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
 import { DAY_MS, dayMs } from "../shared/days";
+import type { Periods } from "./lists";
 import type { Piece } from "./spans";
 
 export type Grouped = {
@@ -20,6 +21,13 @@ export type Grouped = {
   /** The SELECT list and the GROUP BY over the aggregate's columns. */
   select: (sql: Queryable) => Fragment;
   groupBy: (sql: Queryable) => Fragment;
+};
+
+/** How the stages read grouped counts: both periods compared, or the asked one only. */
+export type Reader = {
+  periods(q: Grouped): Promise<Periods>;
+  /** The asked period only. */
+  now(q: Grouped): Promise<Groups>;
 };
 
 /** A reader of one summed column of `q`'s groups: 0 for a group that is not there. */

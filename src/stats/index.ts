@@ -4,7 +4,7 @@
 // here (./access.ts); the numbers come from readStats over the read replica (db.read), whose error
 // values become HTTP errors here.
 import { Elysia, t } from "elysia";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { isDayKey } from "../shared/days";

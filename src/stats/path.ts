@@ -6,7 +6,7 @@ import { percentChange } from "../shared/change";
 import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type Periods } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { EVENTS, PAGES } from "./queries";
-import type { Reader } from "./read";
+import type { Reader } from "./grouped";
 
 type PageRow = {
   label: string; now: number; then: number; uniques: number; bounces: number; leaves: number;

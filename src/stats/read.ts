@@ -5,7 +5,7 @@
 import { namedQuery, type Queryable } from "../db";
 import type { Groups } from "./tables";
 import type { DataType, Stats } from "./contract";
-import { batcher, readGrouped, type Grouped } from "./grouped";
+import { batcher, readGrouped, type Grouped, type Reader } from "./grouped";
 import type { Periods } from "./lists";
 import { pathStats } from "./path";
 import { parseRange, type Range } from "./range";
@@ -34,12 +34,6 @@ export type StatsTarget = {
 type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
 
 /** A dataType's access to the grouped queries over the range's periods. */
-export type Reader = {
-  periods(q: Grouped): Promise<Periods>;
-  /** The asked period only. */
-  now(q: Grouped): Promise<Groups>;
-};
-
 export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
 function envelope(target: StatsTarget, r: Range, admin: boolean): Envelope {

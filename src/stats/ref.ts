@@ -4,7 +4,7 @@
 import type { CampaignRow, ListRow, Tweet } from "./contract";
 import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type Periods } from "./lists";
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
-import type { Reader } from "./read";
+import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
 
 /** Entry pages listed per referrer and per campaign. */

@@ -6,7 +6,7 @@ import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
 import type { Range } from "./range";
-import type { Reader } from "./read";
+import type { Reader } from "./grouped";
 
 const loadMs = figure(PAGES, "loadMs");
 const loads = figure(PAGES, "loads");

@@ -3,7 +3,7 @@
 // aggregates: 0.3–3 s at 1M hits and 2–5 s at 10M (bench:stats, cold), where a cached read takes
 // ~30 ms. So the busiest domains of the last day get the read their dashboard opens with (the
 // opening range and the one before it, every dataType) in the background, one at a time.
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { addDays, localTime } from "../shared/days";
 import type { Database } from "../db";
 import { log } from "../log";

@@ -3,7 +3,7 @@
 // navigation fetches (/__rsc/<path>), server actions (/__action) and, in development, reloads.
 import { Elysia } from "elysia";
 import { join, normalize } from "node:path";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
 import { isBeta } from "../plans";

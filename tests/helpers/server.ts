@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
-import type { Room } from "../../src/app";
+import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/server";
 import { emptyDataDir, freshDataDir, removeDir } from "./db";
 

@@ -3,7 +3,7 @@
 // the pages room never touches.
 import { Elysia } from "elysia";
 import { join } from "node:path";
-import type { AppContext } from "../../src/app";
+import type { AppContext } from "../../src/context";
 import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { errorHandler } from "../../src/http/error-handler";

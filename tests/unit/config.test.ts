@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { assertServable, ConfigError, loadConfig, SETTINGS } from "../../src/config";
+import { ConfigError, loadConfig, SETTINGS } from "../../src/config";
+import { assertServable } from "../../src/http/origin";
 
 describe("loadConfig", () => {
   test("defaults apply when the environment is empty", () => {

@@ -1,0 +1,89 @@
+// The import graph stays a tree of rooms: no cycle among src/ modules, type-only imports included
+// (a type cycle still ties two modules together for a reader), and components/ imports nothing
+// from src/ but the browser-safe modules docs/architecture.md names.
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const IMPORT = /(?:import|export)\s[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** The repository file a relative specifier names, or null for packages and assets. */
+function resolve(from: string, spec: string): string | null {
+  if (!spec.startsWith(".")) return null;
+  const base = join(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const target = resolve(file, (m[1] ?? m[2])!);
+    if (target) out.push(target);
+  }
+  return out;
+}
+
+const files = (dir: string) => [...new Bun.Glob("**/*.{ts,tsx}").scanSync({ cwd: join(ROOT, dir) })].map((f) => join(ROOT, dir, f));
+
+/** Strongly connected components of more than one module, or of one that imports itself (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(scc.map((f) => relative(ROOT, f)).sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return found;
+}
+
+describe("the import graph", () => {
+  test("src/ has no import cycle, type-only imports included", () => {
+    const graph = new Map(files("src").map((f) => [f, importsOf(f).filter((t) => t.startsWith(join(ROOT, "src")))]));
+    expect(graph.size).toBeGreaterThan(100);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  test("a cycle is found when there is one", () => {
+    const a = "/x/a.ts";
+    const b = "/x/b.ts";
+    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toHaveLength(1);
+    expect(cycles(new Map([[a, [b]], [b, []]]))).toEqual([]);
+  });
+
+  test("components/ imports from src/ only src/shared, the inspect room's client face and the framework's page contract", () => {
+    const allowed = (t: string) =>
+      t.startsWith(join(ROOT, "src/shared/")) || ["src/inspect/client.ts", "src/web/page.ts", "src/web/client/navigation.ts"].includes(relative(ROOT, t));
+    const bad = files("components").flatMap((f) =>
+      importsOf(f).filter((t) => t.startsWith(join(ROOT, "src")) && !allowed(t)).map((t) => `${relative(ROOT, f)} → ${relative(ROOT, t)}`),
+    );
+    expect(bad).toEqual([]);
+  });
+});

@@ -3,10 +3,8 @@
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
 // answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
 import { namedQuery, type Queryable } from "../db";
-import type { Groups } from "./tables";
 import type { DataType, Stats } from "./contract";
-import { batcher, readGrouped, type Grouped, type Reader } from "./grouped";
-import type { Periods } from "./lists";
+import { batcher, readGrouped, type Reader } from "./grouped";
 import { pathStats } from "./path";
 import { parseRange, type Range } from "./range";
 import { refStats } from "./ref";

@@ -2,7 +2,7 @@
 // every section shows the API's numbers; screenshots at 1440 and
 // 390 px; the sticky header; presets, a calendar pick (backwards too), hour/day rules; list
 // search/paging/percent/expand; every popup; the dots menu; keyboard navigation; auto-refresh;
-// the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
+// the view in the URL (reload, back/forward); the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";

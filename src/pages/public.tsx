@@ -1,12 +1,14 @@
 // "/public/{id}" — a public dashboard: read-only, a sign-up button, and a password
-// prompt when the owner protected it (the API answers 401 until the right password is sent).
+// prompt when the owner protected it (the API answers 401 until the right password is sent). The
+// view comes from the URL's query, as on the owner's dashboard.
 import { Dashboard } from "../../components/dashboard/Dashboard";
+import { parseView } from "../../components/dashboard/view-url";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "publicDashboard", layout: "dashboard", guards: { auth: false } };
 
-export default function PublicDashboardPage({ params }: PageProps) {
+export default function PublicDashboardPage({ params, searchParams }: PageProps) {
   const id = params.id ?? "";
-  return <Dashboard target={{ id }} mode="public" name="Public dashboard" pathname={`/public/${encodeURIComponent(id)}`} />;
+  return <Dashboard key={searchParams.toString()} target={{ id }} mode="public" name="Public dashboard" pathname={`/public/${encodeURIComponent(id)}`} initialView={parseView(searchParams)} />;
 }

@@ -75,6 +75,12 @@ describe("public and demo dashboards", () => {
     expect(await p.getByText("blog.example").count()).toBe(0);
     expect(await p.getByRole("button", { name: "Dashboard options" }).count()).toBe(0);
     expect(await p.getByRole("link", { name: "Get started free →" }).getAttribute("href")).toBe("/signup");
+    // Its view is in the URL as on the owner's dashboard, and a reload keeps it.
+    await p.getByRole("button", { name: "Yesterday" }).click();
+    await p.waitForURL((u) => u.search === "?range=yesterday");
+    await p.reload();
+    await loaded(p);
+    expect(await p.getByRole("button", { name: "Yesterday" }).getAttribute("aria-pressed")).toBe("true");
 
     expecting4xx(true);
     await p.goto(`${pro.url}/public/${ids["shop.example"]}`);
@@ -110,6 +116,13 @@ describe("public and demo dashboards", () => {
     await p.goto(`${pro.url}/#demo`);
     await loaded(p);
     expect(await p.locator("#demo").getByRole("link", { name: "Open the demo dashboard full size" }).getAttribute("href")).toBe(`/dashboard/${DEMO}`);
+    // The embedded demo keeps its view to itself: the home page's URL stays as it is.
+    const answered = p.waitForResponse((r) => r.url().includes("/api/stats") && r.url().includes("dataType=REF"));
+    await p.locator("#demo").getByRole("button", { name: "Yesterday" }).click();
+    await answered;
+    await loaded(p);
+    expect(await p.locator("#demo").getByRole("button", { name: "Yesterday" }).getAttribute("aria-pressed")).toBe("true");
+    expect(new URL(p.url()).pathname + new URL(p.url()).search).toBe("/");
     await ctx.close();
   });
 });

@@ -2,12 +2,12 @@
 // every section shows the API's numbers; screenshots at 1440 and
 // 390 px; the sticky header; presets, a calendar pick (backwards too), hour/day rules; list
 // search/paging/percent/expand; every popup; the dots menu; keyboard navigation; auto-refresh;
-// the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
+// the view in the URL (reload, back/forward); the error state; axe; no console errors. Access, plans, public and demo: dashboard-access.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { formatRange, presetRange } from "../../components/dashboard/date-rules";
-import { addDays, dayIn } from "../../src/shared/days";
+import { addDays, dayIn, daysBetween } from "../../src/shared/days";
 import { formatDuration, formatNumber } from "../../components/dashboard/format";
 import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
@@ -191,6 +191,82 @@ describe("the owner's dashboard", () => {
     await picker.getByRole("button", { name: "Done" }).click();
     await picker.waitFor({ state: "detached" });
     await settle(() => page.getByRole("button", { name: "Last 30 days" }).click());
+  });
+
+  test("the view lives in the URL: a custom range after ?range=30d survives a reload, and back returns to 30 days", async () => {
+    const p = await watched(browser.context);
+    const rsc: string[] = [];
+    p.on("request", (r) => void (r.url().includes("/__rsc/") && rsc.push(r.url())));
+    const req = statsRequests(p);
+    await p.goto(`${pro.url}/dashboard/shop.example?range=30d`);
+    await loaded(p);
+    // The first load already asks the URL's 30 days (resolved on the viewer's clock until the domain's today is known).
+    const first = req.seen[0]!;
+    expect(daysBetween(first.get("startKey")!, first.get("endKey")!)).toBe(29);
+    req.stop();
+    const display = p.getByTestId("range-display");
+    const thirty = formatRange(presetRange("30d", today()));
+    await p.waitForFunction((t) => document.querySelector('[data-testid="range-display"]')?.textContent?.includes(t), thirty);
+    expect(await p.getByRole("button", { name: "Last 30 days" }).getAttribute("aria-pressed")).toBe("true");
+
+    const custom = { startKey: addDays(today(), -5), endKey: addDays(today(), -3) };
+    await display.click();
+    const picker = p.getByTestId("date-picker");
+    if (custom.endKey.slice(0, 7) !== today().slice(0, 7)) await picker.getByRole("button", { name: "Previous month" }).click();
+    await picker.locator(`[data-day="${custom.startKey}"]`).click();
+    await settle(() => picker.locator(`[data-day="${custom.endKey}"]`).click(), p);
+    await picker.getByRole("button", { name: "Done" }).click();
+    expect(new URL(p.url()).search).toBe(`?from=${custom.startKey}&to=${custom.endKey}`);
+    const shows = (r: { startKey: string; endKey: string }) =>
+      p.waitForFunction((t) => document.querySelector('[data-testid="range-display"]')?.textContent?.includes(t), formatRange(r));
+
+    // Back and forward within the page restore the view from the URL without asking the server for the page.
+    await settle(() => p.goBack(), p);
+    expect(new URL(p.url()).search).toBe("?range=30d");
+    await p.waitForFunction((t) => document.querySelector('[data-testid="range-display"]')?.textContent?.includes(t), thirty);
+    await settle(() => p.goForward(), p);
+    await shows(custom);
+    expect(rsc).toEqual([]);
+
+    // A reload shows the same range, and back still returns to 30 days.
+    const again = statsRequests(p);
+    await p.reload();
+    await loaded(p);
+    again.stop();
+    expect([again.seen[0]!.get("startKey"), again.seen[0]!.get("endKey")]).toEqual([custom.startKey, custom.endKey]);
+    await shows(custom);
+    await settle(() => p.goBack(), p);
+    expect(new URL(p.url()).search).toBe("?range=30d");
+    await p.waitForFunction((t) => document.querySelector('[data-testid="range-display"]')?.textContent?.includes(t), thirty);
+    expect(await p.getByRole("button", { name: "Last 30 days" }).getAttribute("aria-pressed")).toBe("true");
+    await p.close();
+  });
+
+  test("chart, list limit and an open popup are in the URL too, and a reload opens them again", async () => {
+    const p = await watched(browser.context);
+    await p.goto(`${pro.url}/dashboard/shop.example?range=7d`);
+    await loaded(p);
+    await p.getByRole("button", { name: "Line" }).click();
+    await p.getByRole("button", { name: "Hours" }).click();
+    await p.getByRole("button", { name: "Dashboard options" }).click();
+    await p.getByRole("button", { name: /List items/ }).click();
+    await p.keyboard.press("Escape");
+    const top = (await api<PathStats>("PATH", presetRange("7d", today()), "shop.example", p)).path[0]!.label;
+    await p.getByTestId("pages-rows").locator("button").first().click();
+    const heading = p.getByRole("dialog").getByRole("heading", { name: `Referrals for ${top}`, exact: true });
+    await heading.waitFor();
+    const q = new URL(p.url()).searchParams;
+    expect([q.get("range"), q.get("chart"), q.get("hours"), q.get("limit"), q.get("popup")]).toEqual([null, "line", "1", "20", `page:${top}`]);
+
+    await p.reload();
+    await loaded(p);
+    await heading.waitFor();
+    expect(await p.getByTestId("list-limit").textContent()).toBe("20");
+    expect(await p.getByRole("button", { name: "Line" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await p.getByRole("heading", { name: "Page views by hour" }).count()).toBe(1);
+    await p.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await p.waitForFunction(() => !new URL(location.href).searchParams.has("popup"));
+    await p.close();
   });
 
   test("lists: search with Escape, paging, percentages, list items, and the full list", async () => {

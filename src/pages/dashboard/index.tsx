@@ -1,7 +1,9 @@
 // "/dashboard/{domain}" — the domain dashboard. The numbers load in the
-// browser from /api/stats, which decides who may read them (owner, admin, anyone for the demo).
+// browser from /api/stats, which decides who may read them (owner, admin, anyone for the demo);
+// the view (range, chart, list limit, popup) comes from the URL's query, so the first load asks it.
 // Signed-out visitors go to /signin remembering the page, except on the demo domain.
 import { Dashboard } from "../../../components/dashboard/Dashboard";
+import { parseView } from "../../../components/dashboard/view-url";
 import { hasAdminScope, hasProScope } from "../../shared/plans";
 import { PageRedirect } from "../../web/errors";
 import { signinLocation } from "../../web/guards";
@@ -19,12 +21,16 @@ export default function DashboardPage({ params, searchParams, user, beta, demo: 
     const search = searchParams.size ? `?${searchParams}` : "";
     throw new PageRedirect(signinLocation(pathname, search));
   }
+  // NOTE: keyed by the query: a link to another view of this page starts from that view, while the
+  // views the dashboard sets itself never re-render the page.
   return (
     <Dashboard
       target={{ domain }}
       mode={demo ? "demo" : "owner"}
       name={domain}
       pathname={pathname}
+      key={searchParams.toString()}
+      initialView={parseView(searchParams)}
       user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
     />
   );

@@ -60,6 +60,11 @@ type Mode = "push" | "replace" | "pop";
 let latest = 0;
 let pending: string | null = null;
 let shown = keyOf(new URL(location.href)); // the path + query on screen
+// TRICKY: every history entry carries the id of the page render that made it. The addresses a page
+// sets itself (setAddress) carry the id of the page on screen, so back/forward between them is left
+// to the page; any other entry is a navigation. Ids are unique across reloads of the document.
+const newPageId = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+let onScreen = newPageId();
 
 async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
   const url = new URL(href, location.href);
@@ -81,6 +86,8 @@ async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
     const payload = parse(res.body);
     await payload; // NOTE: the shell must arrive before the swap, or a failure would blank the page
     await new Promise<void>((committed) => startTransition(() => show({ payload, committed })));
+    // NOTE: after back/forward the entries the popped one shares its id with show the same page.
+    onScreen = (mode === "pop" && (history.state as { page?: string } | null)?.page) || newPageId();
     moveHistory(mode, url);
     restoreScroll(url, mode);
     shown = keyOf(url);
@@ -107,8 +114,8 @@ function moveHistory(mode: Mode, url: URL) {
   const [hidden, resumed] = [countedOnScreen && !counted, counted && !countedOnScreen];
   countedOnScreen = counted;
   const h: Pick<History, "pushState" | "replaceState"> = counted && !resumed ? history : History.prototype;
-  if (mode === "push") h.pushState.call(history, { scrollY: 0 }, "", url.href);
-  if (mode === "replace") h.replaceState.call(history, { scrollY: 0 }, "", url.href);
+  if (mode === "push") h.pushState.call(history, { scrollY: 0, page: onScreen }, "", url.href);
+  if (mode === "replace") h.replaceState.call(history, { scrollY: 0, page: onScreen }, "", url.href);
   if (mode === "pop" && counted && !resumed) history.replaceState(history.state, "", location.href);
   // NOTE: before the tracker has loaded (the first counted page adds it) nobody listens, and its
   // start counts the page instead.
@@ -150,13 +157,28 @@ function listen() {
     "popstate",
     (e) => {
       // NOTE: back/forward between anchors of the page on screen is the browser's own business.
-      if (keyOf(new URL(location.href)) === shown) return;
+      const here = new URL(location.href);
+      if (keyOf(here) === shown) return;
+      // NOTE: an address the page on screen set itself: the page restores its own view (the
+      // tracker may hear it too: its path ignores such queries).
+      if ((history.state as { page?: string } | null)?.page === onScreen && here.pathname === new URL(shown, here).pathname) {
+        shown = keyOf(here);
+        return;
+      }
       e.stopImmediatePropagation();
       void go(location.href, "pop");
     },
     { capture: true },
   );
-  setNavigator((href, opts) => go(href, opts.replace ? "replace" : "push"));
+  History.prototype.replaceState.call(history, { ...history.state, page: onScreen }, "");
+  setNavigator(
+    (href, opts) => go(href, opts.replace ? "replace" : "push"),
+    (href, opts) => {
+      const url = new URL(href, location.href);
+      History.prototype[opts.replace ? "replaceState" : "pushState"].call(history, { scrollY, page: onScreen }, "", url.href);
+      shown = keyOf(url);
+    },
+  );
 }
 
 // A failed chunk load reloads the page once, and not again within 60 s.

@@ -1,0 +1,62 @@
+"use client";
+// The dashboard's view (range, chart, list limit, open popup) as React state mirrored in the URL:
+// a new range is a new history entry, the rest replace the current one, and back/forward restore
+// the view from the URL without asking the server for the page again (setAddress). The embedded
+// demo keeps its view to itself. A preset resolves against today: the viewer's until the first
+// answer tells the domain's own (validated.today), which every later answer keeps current.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { dayIn } from "../../src/shared/days";
+import { setAddress } from "../../src/web/client/navigation";
+import type { Range } from "./date-rules";
+import { nextLimit } from "./section-list";
+import { parseView, rangeChoice, rangeOf, viewParams, type Limit, type View } from "./view-url";
+
+/** The viewer's today, a first guess until the API tells the domain's own. */
+const guessToday = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now());
+
+type Write = "push" | "replace";
+
+export function useDashboardView(initial: View, inUrl: boolean) {
+  const [view, setView] = useState(initial);
+  const [today, setToday] = useState(guessToday);
+  const write = useRef<Write | null>(null);
+
+  useEffect(() => {
+    if (!inUrl) return;
+    const restore = () => {
+      const back = parseView(new URLSearchParams(location.search));
+      // NOTE: an unchanged view (back/forward between anchors) keeps its identity: no reload.
+      setView((v) => (viewParams(v).toString() === viewParams(back).toString() ? v : back));
+    };
+    addEventListener("popstate", restore);
+    return () => removeEventListener("popstate", restore);
+  }, [inUrl]);
+
+  // NOTE: the URL follows the state after the change (not from inside a state updater, which React
+  // may run twice); a view restored by popstate is not written back.
+  useEffect(() => {
+    const how = write.current;
+    write.current = null;
+    if (!how || !inUrl) return;
+    const q = viewParams(view).toString();
+    const href = `${location.pathname}${q ? `?${q}` : ""}`;
+    if (href !== location.pathname + location.search) setAddress(href, { replace: how === "replace" });
+  }, [view, inUrl]);
+
+  const change = useCallback((next: Partial<View>, how: Write) => {
+    write.current = how;
+    setView((v) => ({ ...v, ...next }));
+  }, []);
+
+  const range = useMemo(() => rangeOf(view.range, today), [view.range, today]);
+  return {
+    view,
+    range,
+    today,
+    setToday,
+    setRange: useCallback((r: Range) => change({ range: rangeChoice(r, today), popup: null }, "push"), [change, today]),
+    setChart: useCallback((c: { type?: View["chart"]; hours?: boolean }) => change({ ...(c.type && { chart: c.type }), ...(c.hours !== undefined && { hours: c.hours }) }, "replace"), [change]),
+    cycleLimit: useCallback(() => change({ limit: nextLimit(view.limit) as Limit }, "replace"), [change, view.limit]),
+    setPopup: useCallback((popup: View["popup"]) => change({ popup }, "replace"), [change]),
+  };
+}

@@ -2,7 +2,6 @@
 // the sandbox line it logs, and no traffic of its own going out through a job's proxy.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKGROUND_FEATURES, browserHost } from "../../../src/inspect/browser";
 import { inspectPage } from "../../../src/inspect/engine";
@@ -70,7 +69,9 @@ describe("the inspector's Chromium", () => {
 
   test("as an unprivileged user it runs inside Chromium's sandbox", async () => {
     // NOTE: as root, the probe drops to nobody (setpriv): the same kernel, the production case.
-    const home = mkdtempSync(join(tmpdir(), "bothy-sandbox-"));
+    // Its home is under /tmp itself, since nobody cannot enter the suite's private temp directory;
+    // it is removed below whatever happens.
+    const home = mkdtempSync(join("/tmp", "bothy-sandbox-"));
     chmodSync(home, 0o777);
     try {
       const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];

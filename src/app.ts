@@ -12,7 +12,9 @@ import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
-import { statsRoom } from "./stats";
+import { REDIRECTS } from "./pages/redirects";
+import { isBeta } from "./plans";
+import { demoDomain, statsRoom } from "./stats";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
@@ -25,7 +27,13 @@ const ROOMS: Room[] = [
   // NOTE: after collectRoom: the demo domain writes its synthetic traffic through its collector.
   statsRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
-  (ctx) => webRoom(ctx, { currentUser: (request) => currentUser(ctx, request) }),
+  (ctx) =>
+    webRoom(ctx, {
+      currentUser: (request) => currentUser(ctx, request),
+      beta: isBeta(ctx.config),
+      demo: demoDomain(ctx.config),
+      redirects: REDIRECTS,
+    }),
 ];
 
 export function createApp(ctx: AppContext, extraRooms: Room[] = []) {

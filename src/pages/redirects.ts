@@ -1,5 +1,7 @@
-// Paths that moved: answered with a redirect before any routing or rendering.
-export const REDIRECTS: Record<string, { to: string; permanent: boolean }> = {
+// Paths that moved: the pages room answers them with a redirect before any routing or rendering.
+import type { Redirects } from "../web";
+
+export const REDIRECTS: Redirects = {
   // The settings home is the domain list.
   "/settings": { to: "/settings/domains", permanent: false },
   "/inspect": { to: "/how-green-is-your-website", permanent: false },

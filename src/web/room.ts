@@ -6,16 +6,22 @@ import { join, normalize } from "node:path";
 import type { AppContext } from "../context";
 import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
-import { isBeta } from "../plans";
-import { REDIRECTS } from "../pages/redirects";
-import { demoDomain } from "../stats/demo-domain";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
 import { BASE_HEADERS, checkOrigin, htmlHeaders, newNonce, readCappedBody } from "./security";
 import { SHIM } from "./shim";
 
+/** Paths that moved: answered with a redirect before any routing or rendering. */
+export type Redirects = Record<string, { to: string; permanent: boolean }>;
+
+/** What the product tells the framework; the framework knows nothing of plans, demos or old URLs. */
 export type WebOptions = {
   currentUser?: CurrentUserProvider;
+  /** Beta mode: pages with a `beta` guard show or hide themselves. */
+  beta?: boolean;
+  /** The demo domain anyone may view, handed to pages; null when there is none. */
+  demo?: string | null;
+  redirects?: Redirects;
   /** Tests: their own build folder, and a site module with extra routes. */
   outdir?: string;
   site?: string;
@@ -36,7 +42,9 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
   const bundles = bundleSource({ mode: dev ? "development" : "production", outdir: opts.outdir, site: opts.site });
   ctx.lifecycle.onShutdown("web-watch", () => bundles.close());
   const currentUser = opts.currentUser ?? nobodySignedIn;
-  const beta = isBeta(ctx.config);
+  const beta = opts.beta ?? false;
+  const demo = opts.demo ?? null;
+  const redirects = opts.redirects ?? {};
   const shim = dev ? `globalThis.__BOTHY_DEV__=true;${SHIM}` : SHIM;
 
   async function renderInput(request: Request, url: URL, b: Bundles) {
@@ -47,7 +55,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
       user: await currentUser(request),
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
-      demo: demoDomain(ctx.config),
+      demo,
       dev,
       report,
       // NOTE: React preloads the bootstrap itself.
@@ -58,7 +66,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
   const fallback = (status: number, nonce: string) => new Response(FALLBACK_HTML(status), { status, headers: htmlHeaders(nonce, dev) });
 
   function redirectFor(url: URL): { location: string; status: number } | null {
-    const r = REDIRECTS[url.pathname];
+    const r = redirects[url.pathname];
     return r ? { location: r.to + url.search, status: r.permanent ? 301 : 302 } : null;
   }
 

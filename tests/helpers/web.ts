@@ -10,6 +10,9 @@ import { errorHandler } from "../../src/http/error-handler";
 import { publicOrigin } from "../../src/http/origin";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
+import { REDIRECTS } from "../../src/pages/redirects";
+import { isBeta } from "../../src/plans";
+import { demoDomain } from "../../src/stats";
 import { webRoom, type WebOptions } from "../../src/web";
 import { IN_PROCESS_ORIGIN, TEST_ENV } from "./server";
 
@@ -27,5 +30,6 @@ export function webApp(opts: WebOptions & { env?: Record<string, string> } = {})
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...opts }));
+  const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS };
+  return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -212,13 +212,3 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return out as Config;
 }
 
-/** For entry scripts (server, worker): the config, or one line on stderr and exit code 1. */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
-  try {
-    return loadConfig(env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`bothy: ${err.message}\n`);
-    process.exit(1);
-  }
-}

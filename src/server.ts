@@ -1,7 +1,8 @@
 // Entry point: config → database (migrated) → app → listen, and a graceful shutdown on
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, run flush hooks, close the database.
 import { mkdirSync } from "node:fs";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { configOrExit, exitWith } from "./cli";
+import { ConfigError, type Config } from "./config";
 import { createApp, type App } from "./app";
 import type { Room } from "./context";
 import { openDatabase, type Database } from "./db";
@@ -43,19 +44,13 @@ export async function start(config: Config, extraRooms: Room[] = []): Promise<Ru
 
 /** Runs the server as a process: exits with one line on a bad start, stops cleanly on a signal. */
 export async function main(extraRooms: Room[] = []): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) exit(err.message);
-    throw err;
-  }
+  const config = configOrExit();
   let running: Running;
   try {
     running = await start(config, extraRooms);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exit(err.message);
-    exit(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof ConfigError || err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exitWith(err.message);
+    exitWith(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
   console.log(`Bothy is running at ${running.origin} (database: ${running.db.mode})`);
 
@@ -79,11 +74,6 @@ export async function main(extraRooms: Room[] = []): Promise<void> {
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
-}
-
-function exit(line: string): never {
-  process.stderr.write(`bothy: ${line}\n`);
-  process.exit(1);
 }
 
 if (import.meta.main) await main();

@@ -2,16 +2,13 @@
 // verified account, e.g. the first admin of a self-hosted instance. Without --password a strong
 // one is generated and printed once.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { setLogLevel } from "../log";
 import { hashPassword, passwordProblem } from "./passwords";
 import { createUser } from "./users";
 
-const fail = (line: string): never => {
-  process.stderr.write(`user:create: ${line}\n`);
-  process.exit(1);
-};
+const fail = (line: string): never => exitWith(line, "user:create");
 
 const { values } = parseArgs({
   options: {
@@ -27,14 +24,9 @@ const password = values.password ?? Buffer.from(crypto.getRandomValues(new Uint8
 const problem = passwordProblem(password, { email });
 if (problem) fail(`--password: ${problem}`);
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const config = configOrExit("user:create");
 setLogLevel("warn");
-const db = await openDatabase(config!);
+const db = await openDatabase(config);
 try {
   const user = await createUser(db.sql, {
     email: email!,

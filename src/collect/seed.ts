@@ -3,7 +3,7 @@
 // the aggregates. It opens the database from DATA_DIR or DATABASE_URL; stop the server first when it
 // shares the embedded DATA_DIR (one process owns an embedded database).
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
+import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { setLogLevel } from "../log";
 import { refreshAggregates } from "./jobs";
@@ -26,11 +26,10 @@ const { values } = parseArgs({
 const total = Number(values.hits);
 const days = Number(values.days);
 if (!Number.isInteger(total) || total < 1 || !(days > 0)) {
-  process.stderr.write("bothy seed: --hits must be a positive integer and --days a positive number\n");
-  process.exit(1);
+  exitWith("--hits must be a positive integer and --days a positive number", "bothy seed");
 }
 
-const config = loadConfig();
+const config = configOrExit("bothy seed");
 setLogLevel("warn");
 const db = await openDatabase(config);
 await db.sql`INSERT INTO domains (name, tz) VALUES (${values.domain!}, ${values.tz!}) ON CONFLICT (name) DO NOTHING`;

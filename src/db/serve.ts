@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig, ConfigError } from "../config";
+import { configOrExit, exitWith } from "../cli";
 import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
 import { startMaintenance } from "./maintenance";
@@ -14,17 +14,9 @@ import { log, setLogLevel } from "../log";
 
 const port = Number(process.env.DB_PORT ?? 5432);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`bothy: Invalid DB_PORT=${JSON.stringify(process.env.DB_PORT)}: expected an integer from 0 to 65535.\n`);
-  process.exit(1);
+  exitWith(`Invalid DB_PORT=${JSON.stringify(process.env.DB_PORT)}: expected an integer from 0 to 65535.`);
 }
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  process.stderr.write(`bothy: ${err.message}\n`);
-  process.exit(1);
-}
+const config = configOrExit();
 setLogLevel(config.LOG_LEVEL);
 
 const urlFile = join(config.DATA_DIR, "db.url");

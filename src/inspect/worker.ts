@@ -2,17 +2,16 @@
 // started with INSPECT_CONCURRENCY=0. It needs DATABASE_URL: the embedded database belongs to
 // one process, so share it through `npm run db:serve` (or use a TimescaleDB server).
 import { greenCheck } from "../carbon";
-import { loadConfigOrExit } from "../config";
+import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { log, setLogLevel } from "../log";
 import { browserHost } from "./browser";
 import { startQueue } from "./queue";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
 
-const config = loadConfigOrExit();
+const config = configOrExit();
 if (!config.DATABASE_URL) {
-  process.stderr.write("bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
-  process.exit(1);
+  exitWith("worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).");
 }
 setLogLevel(config.LOG_LEVEL);
 

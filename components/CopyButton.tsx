@@ -27,3 +27,13 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
     </button>
   );
 }
+
+/** A line of code to paste somewhere else, on a dark panel, with its copy button. */
+export function CodeToCopy({ code, testId, className = "" }: { code: string; testId: string; className?: string }) {
+  return (
+    <div className={`flex flex-col gap-3 rounded-lg bg-gray-900 desk:flex-row desk:items-center ${className}`}>
+      <code data-testid={testId} className="flex-1 break-all font-mono text-sm text-gray-100">{code}</code>
+      <CopyButton text={code} />
+    </div>
+  );
+}

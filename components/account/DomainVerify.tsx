@@ -1,7 +1,7 @@
 "use client";
 // A website's proof of ownership in its settings: verified, or the meta tag to paste into the home
 // page's <head> and the button that asks the server to look for it (POST /api/domains/{d}/verify).
-import { CopyButton } from "../CopyButton";
+import { CodeToCopy } from "../CopyButton";
 import { ApiForm } from "../forms/ApiForm";
 
 type Props = { domain: string; verified: boolean; verifyTag: string };
@@ -21,10 +21,7 @@ export function DomainVerify({ domain, verified, verifyTag }: Props) {
         Until you do, you cannot share its dashboard, and someone who proves that the site is theirs can take it over.
         Put this tag in the <code>&lt;head&gt;</code> of the home page, https://{domain}/, then press Verify. You may remove it afterwards.
       </p>
-      <div className="mt-3 flex flex-col gap-3 rounded-lg bg-gray-900 p-3 desk:flex-row desk:items-center">
-        <code data-testid="verify-tag" className="flex-1 break-all font-mono text-sm text-gray-100">{verifyTag}</code>
-        <CopyButton text={verifyTag} />
-      </div>
+      <CodeToCopy code={verifyTag} testId="verify-tag" className="mt-3 p-3" />
       <div className="mt-3 max-w-xs">
         <ApiForm method="POST" action={`/api/domains/${encodeURIComponent(domain)}/verify`} submit="Verify" fields={[]} then={{ event: "bothy:domains" }} />
       </div>

@@ -1,6 +1,6 @@
 // "/dashboard/{domain}/install" — the script tag for one website, with a copy button ("Copied!"
 // for 2 s), and how the owner keeps their own visits out of the numbers.
-import { CopyButton } from "../../../components/CopyButton";
+import { CodeToCopy } from "../../../components/CopyButton";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -21,10 +21,7 @@ export default function DomainInstallPage({ params, origin }: PageProps) {
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         Put this line in the <code>&lt;head&gt;</code> of every page of {domain}. It loads asynchronously and never blocks the page.
       </p>
-      <div className="mt-4 flex flex-col gap-3 rounded-lg bg-gray-900 p-4 desk:flex-row desk:items-center">
-        <code data-testid="snippet" className="flex-1 break-all font-mono text-sm text-gray-100">{code}</code>
-        <CopyButton text={code} />
-      </div>
+      <CodeToCopy code={code} testId="snippet" className="mt-4 p-4" />
       <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
         Visits appear on the <a href={base} className="text-blue-700 underline dark:text-blue-400">dashboard</a> about twenty seconds after they happen.
         More help: <a href="/install" className="text-blue-700 underline dark:text-blue-400">the install guide</a> (single-page apps, Content-Security-Policy).

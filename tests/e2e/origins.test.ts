@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "ada@example.com", name: "Ada Lovelace", password: "analytical engine 1843" };
@@ -22,7 +23,7 @@ let page: Page;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  const dataDir = await freshDataDir();
+  const dataDir = scratch(await freshDataDir());
   await prepareSites(dataDir, OWNER, [{ name: "shop.example", views: 50, days: 3 }]);
   server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
@@ -36,6 +37,9 @@ afterAll(async () => {
   await server?.exited;
   oembed.stop();
 });
+
+// NOTE: declared after the hooks that stop the server, so its data directory goes after it.
+const scratch = removedAfterAll();
 
 /** Opens a page and waits until its network is quiet, so late requests are recorded too. */
 const visit = async (path: string) => {

@@ -10,7 +10,7 @@ import { dayIn } from "../../src/shared/days";
 import { chartUnit, hoursAllowed, formatRange, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
-import { useStats, type Loaded, type StatsTarget } from "./load";
+import { useStats, type Loaded, type StatsSource } from "./load";
 import { ExportModal, RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
 import { anchor } from "./section-list";
@@ -23,7 +23,7 @@ import { Insights } from "./widgets/Insights";
 
 export type DashboardMode = "owner" | "public" | "demo" | "embed";
 type Props = {
-  target: StatsTarget;
+  target: StatsSource;
   mode: DashboardMode;
   /** The name shown before the first answer (the domain, or "Public dashboard"). */
   name: string;

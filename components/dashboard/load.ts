@@ -6,7 +6,8 @@ import { useCallback, useRef, useState } from "react";
 import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
-export type StatsTarget = { domain: string } | { id: string; password?: string };
+/** Where the dashboard reads from: an owner's domain, or a public dashboard by its id (and password). */
+export type StatsSource = { domain: string } | { id: string; password?: string };
 export type StatsFailure = { status: number; message: string };
 export type Loaded = {
   summary?: SummaryStats;
@@ -19,7 +20,7 @@ export type Loaded = {
 
 type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 
-export async function fetchStats<T>(target: StatsTarget, range: Range, dataType: DataType): Promise<Answer<T>> {
+export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType): Promise<Answer<T>> {
   const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType });
   const headers: Record<string, string> = { accept: "application/json" };
   if ("id" in target && target.password) headers["x-dashboard-password"] = target.password;
@@ -38,7 +39,7 @@ export async function fetchStats<T>(target: StatsTarget, range: Range, dataType:
 }
 
 /** The dashboard's data and `load(range)`; only the newest load's answers are kept. */
-export function useStats(target: StatsTarget) {
+export function useStats(target: StatsSource) {
   const [data, setData] = useState<Loaded>({ busy: true });
   const seq = useRef(0);
   const key = JSON.stringify(target);

@@ -1,6 +1,7 @@
 // The auth room: accounts, sessions and the endpoints around them. Other rooms get the signed-in
 // user through `withSession(ctx)` (an Elysia plugin) and pages through `currentUser(ctx, request)`;
 // nothing outside this folder reads sessions or tokens directly.
+import { parseCookie } from "cookie";
 import type { AppContext } from "../context";
 import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
@@ -37,19 +38,9 @@ export const authRoom = (ctx: AppContext) =>
 /** `user` (or null), CSRF protection and the client's throttle tag for another room's routes. */
 export const withSession = (ctx: Pick<AppContext, "config" | "db" | "origin">) => sessionPlugin(ctx.config, serviceFor(ctx), ctx.origin);
 
-const cookieValue = (header: string | null, name: string): string | undefined => {
-  for (const part of header?.split(";") ?? []) {
-    const [k, ...v] = part.trim().split("=");
-    if (k !== name) continue;
-    // NOTE: a value that is not valid percent-encoding is no session: the page renders signed out.
-    try {
-      return decodeURIComponent(v.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-};
+// NOTE: a value that is not valid percent-encoding stays as sent, which no session token matches:
+// the page renders signed out.
+const cookieValue = (header: string | null, name: string): string | undefined => (header ? parseCookie(header)[name] : undefined);
 
 /** Who is signed in on this request (x-access-token or the session cookie), or null. */
 export const currentUser = (ctx: Pick<AppContext, "config" | "db">, request: Request) =>

@@ -1,6 +1,7 @@
 // Pure classification of what a page loaded: file groups, trackers (offline third-party-web
 // dataset) and cookies. No browser types here, so it is tested without Chromium.
 import { getEntity } from "third-party-web";
+import { parseSetCookie as parseSetCookieHeader } from "cookie";
 import { getDomain } from "tldts";
 
 export const FILE_GROUPS = ["images", "scripts", "html", "styles", "fonts", "videos", "other"] as const;
@@ -52,30 +53,14 @@ export type SetCookieAttempt = { name: string; domain: string; path: string; sec
 
 /** Parses one raw Set-Cookie header (values are never kept: they may identify a person). */
 export function parseSetCookie(header: string, responseHost: string): SetCookieAttempt | null {
-  const [pair = "", ...attrs] = header.split(";");
-  const eq = pair.indexOf("=");
-  const name = (eq < 0 ? "" : pair.slice(0, eq)).trim();
-  if (!name) return null;
-  const out: SetCookieAttempt = { name, domain: responseHost, path: "/", secure: false, httpOnly: false };
-  for (const attr of attrs) {
-    const [k = "", v = ""] = attr.split("=").map((s) => s.trim());
-    switch (k.toLowerCase()) {
-      case "domain":
-        if (v) out.domain = v.replace(/^\./, "");
-        break;
-      case "path":
-        out.path = v || "/";
-        break;
-      case "secure":
-        out.secure = true;
-        break;
-      case "httponly":
-        out.httpOnly = true;
-        break;
-      case "samesite":
-        out.sameSite = v;
-        break;
-    }
-  }
-  return out;
+  const c = parseSetCookieHeader(header);
+  if (!c.name) return null;
+  return {
+    name: c.name,
+    domain: c.domain?.replace(/^\./, "") || responseHost,
+    path: c.path || "/",
+    secure: c.secure ?? false,
+    httpOnly: c.httpOnly ?? false,
+    ...(c.sameSite !== undefined ? { sameSite: String(c.sameSite) } : {}),
+  };
 }

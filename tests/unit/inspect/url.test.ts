@@ -49,7 +49,7 @@ describe("classification", () => {
 
   test("Set-Cookie parsing keeps attributes and never the value", () => {
     expect(parseSetCookie("_ga=GA1.2.3; Domain=.example.com; Path=/x; Secure; HttpOnly; SameSite=None", "t.example.com")).toEqual({
-      name: "_ga", domain: "example.com", path: "/x", secure: true, httpOnly: true, sameSite: "None",
+      name: "_ga", domain: "example.com", path: "/x", secure: true, httpOnly: true, sameSite: "none",
     });
     expect(parseSetCookie("=novalue", "h")).toBeNull();
   });

@@ -10,6 +10,7 @@ import { log } from "../log";
 import type { HitRow } from "./model";
 import type { Metrics } from "./metrics";
 import { namedQuery } from "../db";
+import { bumpStatsEpochs } from "../domains";
 
 export type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
 
@@ -70,15 +71,6 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: 
  */
 export const LATE_ROW_MS = 30_000;
 
-/**
- * Sites whose batch held late rows (a retry after an outage, the seed's backfill) get a new stats
- * epoch, which retires their cached sums. NOTE: run after the insert committed, so a read that saw
- * the old epoch and cached without the rows is always retired.
- */
-export const bumpStatsEpochs = namedQuery("collect.bumpStatsEpochs", async (sql, sites: number[]) => {
-  await sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ANY(${sites}::int[])`;
-});
-
 /** The sites of `rows` that have a row older than LATE_ROW_MS at `now`. */
 const lateSites = (rows: HitRow[], now: number) => rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId);
 
@@ -94,7 +86,10 @@ export function createWriter(
   let pending: { id: string; rows: HitRow[] } | null = null;
   let flushing: Promise<void> | null = null;
   let failing = false;
-  // NOTE: epochs owed by written batches: a bump that fails (the database went away right after
+  // NOTE: sites whose batch held late rows (a retry after an outage, the seed's backfill) get a new
+  // stats epoch, which retires their cached sums; run after the insert committed, so a read that saw
+  // the old epoch and cached without the rows is always retired.
+  // Epochs owed by written batches: a bump that fails (the database went away right after
   // the insert) is retried with the next flush instead of sending the batch again.
   const owedEpochs = new Set<number>();
   const bump = async () => {

@@ -29,6 +29,7 @@ import {
 import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
 
+export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
 export { DEFAULT_TZ, timezoneOptions } from "./timezones";
 export type { Domain } from "./queries";

@@ -31,6 +31,9 @@ import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
+export {
+  busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
+} from "./sites";
 export { DEFAULT_TZ, timezoneOptions } from "./timezones";
 export type { Domain } from "./queries";
 

@@ -8,6 +8,7 @@ import { collectorOf, type Collector } from "../collect";
 import { refreshAggregates } from "../collect/jobs";
 import { rng, syntheticTraffic } from "../collect/synthetic";
 import { namedQuery, type Database } from "../db";
+import { ensureUnownedSite } from "../domains";
 import { log } from "../log";
 import { demoDomain, DEMO_SCOPE } from "./demo-domain";
 
@@ -18,18 +19,6 @@ export const SEED_VIEWS = 20_000;
 /** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
 export const SEED_BELOW = 5_000;
 export const LIVE_EVERY_MS = 4_000;
-
-/** Makes the demo's row when missing; null when the name belongs to a user's own domain. */
-const ensureDemoRow = namedQuery("demo.ensureRow", async (sql, name: string) => {
-  await sql`
-    INSERT INTO domains (name, owner, scope, public) VALUES (${name}, NULL, ${[DEMO_SCOPE, "pro"]}, true)
-    ON CONFLICT (name) DO NOTHING`;
-  const [row] = await sql<{ id: number; owner: string | null }[]>`SELECT id, owner FROM domains WHERE name = ${name}`;
-  if (!row || row.owner !== null) return null;
-  // NOTE: an unowned row of that name (an older demo) is taken over and revived.
-  await sql`UPDATE domains SET scope = ${[DEMO_SCOPE, "pro"]}, public = true, deleted_at = NULL WHERE id = ${row.id}`;
-  return row.id;
-});
 
 const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
@@ -94,7 +83,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   };
 
   const ready = (async () => {
-    const siteId = await ensureDemoRow(db.sql, name);
+    const siteId = await ensureUnownedSite(db.sql, name, [DEMO_SCOPE, "pro"]);
     if (siteId === null) {
       log.warn("demo off: its domain belongs to a user", { domain: name });
       return;

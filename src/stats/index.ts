@@ -6,9 +6,10 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../app";
 import { withSession } from "../auth";
+import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { isDayKey } from "../shared/days";
-import { callerOf, statsAccess, type StatsDomain } from "./access";
+import { callerOf, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { startDemo } from "./demo";
 import { apiDocs } from "./docs";
@@ -43,7 +44,7 @@ export const statsRoom = (ctx: AppContext) => {
   const demo = startDemo(ctx);
   void warmStats(ctx, access, demo?.ready ?? Promise.resolve());
 
-  const answer = async (domain: StatsDomain, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
+  const answer = async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
     checkDays(q);
     const target = await access.target(domain, q.dataType);
     const result = await readStats(ctx.db.read, target, q, { admin });

@@ -3,7 +3,8 @@
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { localTime } from "../shared/days";
 import { countryOfTimeZone } from "./localtime";
-import { KIND, type HitRow, type Incoming } from "./model";
+import type { HitRow } from "./hits";
+import { KIND, type Incoming } from "./model";
 import { classifyHost, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";

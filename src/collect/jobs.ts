@@ -9,7 +9,6 @@ import { log } from "../log";
 export const AGGREGATES = [
   { view: "hits_hourly", bucket: "1 hour" },
   { view: "hits_daily_page", bucket: "1 day" },
-  { view: "hits_daily_source", bucket: "1 day" },
   { view: "hits_daily_geo", bucket: "1 day" },
   { view: "hits_daily_tech", bucket: "1 day" },
   { view: "hits_daily_event", bucket: "1 day" },

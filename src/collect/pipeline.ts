@@ -19,7 +19,7 @@ export type Outcome = { ok: true; row: HitRow } | { ok: false; reason: DropReaso
 type Draft = { in: Incoming; agent?: Agent; site?: Site; query?: URLSearchParams; row: HitRow };
 
 type Step = { name: string; run: (d: Draft, deps: Deps) => DropReason | void | Promise<DropReason | void> };
-export type Deps = { sites: Sites };
+type Deps = { sites: Sites };
 
 const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
 
@@ -159,8 +159,6 @@ const STEPS: Step[] = [
     },
   },
 ];
-
-export const STEP_NAMES = STEPS.map((s) => s.name);
 
 const emptyRow = (i: Incoming): HitRow => ({
   time: i.time, siteId: 0, kind: KIND[i.kind], localDay: "", localHour: 0, path: "/",

@@ -12,7 +12,7 @@ import type { Metrics } from "./metrics";
 import { namedQuery } from "../db";
 import { bumpStatsEpochs } from "../domains";
 
-export type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
+type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
 
 /** Writes one batch; a batch id seen before writes nothing (the retry of a batch that did commit). */
 export type InsertBatch = (batchId: string, rows: HitRow[]) => Promise<void>;

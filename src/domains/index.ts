@@ -30,12 +30,9 @@ import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
-export { deleteDomainsWithHits, ownedDomainIds } from "./queries";
 export {
   busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
 } from "./sites";
-export { DEFAULT_TZ, timezoneOptions } from "./timezones";
-export type { Domain } from "./queries";
 
 /** A domain, as the API answers it, with its ownership proof. */
 const view = (d: Domain) => ({

@@ -83,7 +83,7 @@ export const markDomainVerified = namedQuery("domains.markVerified", async (sql,
 });
 
 /** What a verified claim found when it came to take the name over. */
-export type TakeOver = "taken-over" | "verified-elsewhere";
+type TakeOver = "taken-over" | "verified-elsewhere";
 
 /**
  * Moves the name to the claimant, who has just proved control of it: made theirs, verified, in

@@ -18,10 +18,10 @@ import type { DataType } from "./contract";
 import { isDemoRow } from "./demo-domain";
 import type { StatsTarget } from "./read";
 
-export const NO_SUCH_DOMAIN = "No such domain.";
-export const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
-export const WRONG_PASSWORD = "Wrong password.";
-export const NOT_PRO = "The API is a Pro feature.";
+const NO_SUCH_DOMAIN = "No such domain.";
+const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
+const WRONG_PASSWORD = "Wrong password.";
+const NOT_PRO = "The API is a Pro feature.";
 const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.";
 const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
 const HOUR_MS = 3600_000;
@@ -29,7 +29,7 @@ const HOUR_MS = 3600_000;
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
 
 /** The credential a request to /api/stats carries: an API key wins over the session. */
-export type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
+type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
 
 /** `Authorization: Bearer <key>` → the key; any other Authorization scheme is refused, not ignored. */
 export function callerOf(authorization: string | null, user: User | null): Caller {

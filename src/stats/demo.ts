@@ -17,8 +17,8 @@ export const DEMO_DAYS = 30;
 /** Page views written by a seeding. */
 export const SEED_VIEWS = 20_000;
 /** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
-export const SEED_BELOW = 5_000;
-export const LIVE_EVERY_MS = 4_000;
+const SEED_BELOW = 5_000;
+const LIVE_EVERY_MS = 4_000;
 
 const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
@@ -26,7 +26,7 @@ const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: n
   return row!.n;
 });
 
-export type Demo = {
+type Demo = {
   /** Resolves when the row exists and any seeding is written and aggregated. */
   ready: Promise<void>;
   /** True while the live timer runs. */

@@ -18,7 +18,6 @@ import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 
-export { demoDomain } from "./demo-domain";
 export { demoOf } from "./demo";
 export { warmingOf } from "./warm";
 

@@ -14,7 +14,6 @@ import { refStats } from "./ref";
 import { rangePieces } from "./spans";
 import { summary } from "./summary";
 
-export { parseRange, type Range } from "./range";
 
 export type StatsTarget = {
   id: number;
@@ -41,7 +40,7 @@ export type Reader = {
   now(q: Grouped): Promise<Groups>;
 };
 
-export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
+type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
 function envelope(target: StatsTarget, r: Range, admin: boolean): Envelope {
   return {

@@ -14,7 +14,8 @@ import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
 import { isBeta } from "./plans";
-import { demoDomain, statsRoom } from "./stats";
+import { statsRoom } from "./stats";
+import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
@@ -24,8 +25,8 @@ const ROOMS: Room[] = [
   domainsRoom,
   feedbackRoom,
   inspectRoom,
-  // NOTE: after collectRoom: the demo domain writes its synthetic traffic through its collector.
   statsRoom,
+  demoRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {

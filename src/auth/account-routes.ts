@@ -2,6 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { namedQuery, type Database } from "../db";
+// NOTE: the queries, not the room's index: the domains routes import this room.
 import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
 import { HttpError } from "../http/errors";
 import type { PublicOrigin } from "../http/origin";

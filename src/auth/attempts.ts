@@ -76,5 +76,3 @@ export function accountAttempts() {
     mailTo: (email: string): boolean => addressMails.take(addressKey(email)).ok,
   };
 }
-
-export type AccountAttempts = ReturnType<typeof accountAttempts>;

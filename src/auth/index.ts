@@ -11,8 +11,7 @@ import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
 export type { User } from "./users";
-export { publicUser } from "./routes";
-export { raise, signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
+export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
 export { apiKeyUid } from "./api-keys";
 
 // NOTE: one service per database, made on first use, so rooms can mount in any order and several

@@ -31,4 +31,3 @@ export function accessTokens(secret: string) {
     },
   };
 }
-export type AccessTokens = ReturnType<typeof accessTokens>;

@@ -3,14 +3,12 @@
 import { co2, type Rating } from "@tgwf/co2";
 import { KWH_PER_GB } from "../shared/units";
 
-export { KWH_PER_GB };
-
 // NOTE: all three visit options are passed because perVisitTrace warns three times per call
 // for each one missing; these are also v4's defaults (first visit, nothing cached).
 const FIRST_VISIT = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
 const swd4 = new co2({ model: "swd", version: 4, rating: true });
 
-export type VisitCarbon = { grams: number; rating: Rating; kwh: number };
+type VisitCarbon = { grams: number; rating: Rating; kwh: number };
 
 /**
  * Grams of CO2 for one view of a page weighing `bytes`. `green` is the green-hosting verdict;

@@ -3,7 +3,7 @@
 // co2.js hardcodes the API host and answers "not green" when offline; we answer "unknown".
 // The base URL comes from config so tests point it at a local server speaking the same protocol.
 
-export type GreenVerdict = { green: true; hostedBy: string | null } | { green: false } | { green: "unknown" };
+type GreenVerdict = { green: true; hostedBy: string | null } | { green: false } | { green: "unknown" };
 
 export type GreenCheck = (hostname: string) => Promise<GreenVerdict>;
 

@@ -1,5 +1,5 @@
 // The carbon room: SWD v4 grams per visit, the green-hosting client and energy units. It has no
 // routes of its own; the inspector and the stats API call it.
-export { perVisit, KWH_PER_GB, type VisitCarbon } from "./co2";
-export { greenCheck, greenLabel, type GreenCheck, type GreenVerdict } from "./greencheck";
-export { BYTES_PER_STREAMING_HOUR, carKm, GRAMS_PER_KM, formatBytes, formatMass, historyKb, streamingHours } from "../shared/units";
+export { perVisit } from "./co2";
+export { greenCheck, greenLabel, type GreenCheck } from "./greencheck";
+export { carKm, GRAMS_PER_KM, formatBytes, formatMass, historyKb, streamingHours } from "../shared/units";

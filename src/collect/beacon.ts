@@ -9,7 +9,7 @@ import { log } from "../log";
 import type { EventBody, Incoming, LeaveBody, PageViewBody } from "./model";
 
 /** Bodies over this many bytes get 413; a real beacon is a few hundred bytes. */
-export const MAX_BODY = 4096;
+const MAX_BODY = 4096;
 
 export const CORS = {
   "access-control-allow-origin": "*",
@@ -59,7 +59,7 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-export type BeaconSchema = typeof PageViewBody | typeof LeaveBody | typeof EventBody;
+type BeaconSchema = typeof PageViewBody | typeof LeaveBody | typeof EventBody;
 const checks = new Map<BeaconSchema, TypeCheck<BeaconSchema>>();
 
 /**

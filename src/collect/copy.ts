@@ -7,29 +7,8 @@
 import type { Database } from "../db";
 import { QueryError } from "../db";
 import { BlobError } from "../db/embedded";
-import type { HitRow } from "./model";
+import { HIT_COLUMN_NAMES, hitsCsv } from "./hits";
 import { insertHits, type InsertBatch } from "./writer";
-
-const COLUMNS = `time, site_id, kind, local_day, local_hour, path, referrer_host, source, utm_source, utm_medium,
-  utm_campaign, country, language, browser, os, device, screen, is_unique, is_bounce, duration_ms, load_ms,
-  transfer_bytes, event_name, event_value, referrer_post`;
-
-// NOTE: in CSV an unquoted empty field is NULL and "" is the empty string, so every text is quoted.
-const text = (s: string | null) => (s === null ? "" : s.includes('"') ? `"${s.replaceAll('"', '""')}"` : `"${s}"`);
-const num = (v: number | null) => (v === null ? "" : String(v));
-
-/** The batch as CSV, columns in COLUMNS order. */
-export function hitsCsv(rows: HitRow[]): string {
-  let out = "";
-  for (const r of rows) {
-    out += `${new Date(r.time).toISOString()},${r.siteId},${r.kind},${r.localDay},${r.localHour},${text(r.path)},`
-      + `${text(r.referrerHost)},${text(r.source)},${text(r.utmSource)},${text(r.utmMedium)},${text(r.utmCampaign)},`
-      + `${text(r.country)},${text(r.language)},${text(r.browser)},${text(r.os)},${text(r.device)},${text(r.screen)},`
-      + `${r.isUnique ? "t" : "f"},${r.isBounce ? "t" : "f"},${num(r.durationMs)},${num(r.loadMs)},${num(r.transferBytes)},`
-      + `${text(r.eventName)},${text(r.eventValue)},${text(r.referrerPost)}\n`;
-  }
-  return out;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,7 +22,7 @@ export function copyHits(execBlob: NonNullable<Database["execBlob"]>): InsertBat
     if (!UUID.test(batchId)) throw new QueryError("collect.copyHits", new Error("batch id is not a UUID"));
     try {
       await execBlob(
-        `INSERT INTO hit_batches (id) VALUES ('${batchId}'); COPY hits (${COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`,
+        `INSERT INTO hit_batches (id) VALUES ('${batchId}'); COPY hits (${HIT_COLUMN_NAMES}) FROM '/dev/blob' WITH (FORMAT csv)`,
         hitsCsv(rows),
       );
     } catch (err) {

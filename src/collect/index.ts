@@ -17,10 +17,8 @@ import { runPipeline, type Outcome } from "./pipeline";
 import { createSites, type Sites } from "./sites";
 import { createWriter, type Writer } from "./writer";
 
-export { DROP_REASONS, type DropReason } from "./metrics";
-export { MAX_BODY } from "./beacon";
 /** Paths the tracker is served at: the documented one and a neutral alias for first-party proxies. */
-export const SCRIPT_PATHS = ["/script.js", "/js/s.js"] as const;
+const SCRIPT_PATHS = ["/script.js", "/js/s.js"] as const;
 
 export type Collector = {
   metrics: Metrics;
@@ -37,7 +35,7 @@ export type Collector = {
 const collectors = new WeakMap<Database, Collector>();
 export const collectorOf = (db: Database) => collectors.get(db);
 
-export function createCollector({ config, db, lifecycle }: AppContext): Collector {
+function createCollector({ config, db, lifecycle }: AppContext): Collector {
   const metrics = createMetrics();
   const sites = createSites(db.sql);
   const writer = createWriter(
@@ -84,7 +82,7 @@ const ua = (request: Request) => request.headers.get("user-agent");
 // A transparent 1×1 GIF for the <noscript> pixel.
 const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));
 
-export function collectRoutes(collector: Collector) {
+function collectRoutes(collector: Collector) {
   const script = async (request: Request) => {
     const tracker = await buildTracker();
     const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");

@@ -9,7 +9,6 @@ import { log } from "../log";
 export const AGGREGATES = [
   { view: "hits_hourly", bucket: "1 hour" },
   { view: "hits_daily_page", bucket: "1 day" },
-  { view: "hits_daily_source", bucket: "1 day" },
   { view: "hits_daily_geo", bucket: "1 day" },
   { view: "hits_daily_tech", bucket: "1 day" },
   { view: "hits_daily_event", bucket: "1 day" },
@@ -23,7 +22,7 @@ export const AGGREGATES = [
 
 // NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds
 // late (a retried batch), so three days leaves a wide margin and keeps "today" cheap to write.
-export const COMPRESS_AFTER = "3 days";
+const COMPRESS_AFTER = "3 days";
 
 // TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. Real-time
 // aggregation reads everything after the watermark from the raw table, so a hit shows up as soon as
@@ -38,12 +37,12 @@ export const refreshAggregates = namedQuery("collect.refreshAggregates", async (
   }
 });
 
-export const compressOldChunks = namedQuery("collect.compressOldChunks", (sql) =>
+const compressOldChunks = namedQuery("collect.compressOldChunks", (sql) =>
   sql`SELECT compress_chunk(c, if_not_compressed => true)
       FROM show_chunks('hits', older_than => ${COMPRESS_AFTER}::interval) c`,
 );
 
-export const applyRetention = namedQuery("collect.applyRetention", (sql) => sql`CALL bothy_retention()`);
+const applyRetention = namedQuery("collect.applyRetention", (sql) => sql`CALL bothy_retention()`);
 
 /** Embedded: retention first, so the refresh that follows also clears the deleted buckets. */
 export const MAINTENANCE_JOBS: MaintenanceJob[] = [
@@ -53,7 +52,7 @@ export const MAINTENANCE_JOBS: MaintenanceJob[] = [
 ];
 
 /** Server: the same work as TimescaleDB policies, registered once (if_not_exists). */
-export const registerPolicies = namedQuery("collect.registerPolicies", async (sql: Sql) => {
+const registerPolicies = namedQuery("collect.registerPolicies", async (sql: Sql) => {
   for (const { view, bucket } of AGGREGATES) {
     await sql`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => NULL,
       end_offset => ${bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;

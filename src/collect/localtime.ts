@@ -1,16 +1,6 @@
-// Time-zone facts for a hit: whether a zone is real, and the visitor's country derived from the
-// browser's IANA zone, never from an IP address. Local days and hours are src/shared/days.
+// Time-zone facts for a hit: the visitor's country derived from the browser's IANA zone, never from
+// an IP address. Local days and hours are src/shared/days.
 import ct from "countries-and-timezones";
-
-/** True when the runtime knows `tz` as an IANA zone. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const countries = new Map<string, string | null>();
 

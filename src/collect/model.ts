@@ -59,33 +59,3 @@ export type Incoming =
   | { kind: "event"; body: EventBody; time: number; ua: string | null };
 
 export const KIND = { view: 1, leave: 2, event: 3 } as const;
-
-/** One row of `hits`. Nothing in it identifies a person. */
-export type HitRow = {
-  time: number;
-  siteId: number;
-  kind: 1 | 2 | 3;
-  localDay: string;
-  localHour: number;
-  path: string;
-  referrerHost: string | null;
-  /** A public social post the visit came from (referrers.ts socialPost); never anything else. */
-  referrerPost: string | null;
-  source: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  country: string | null;
-  language: string | null;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  screen: string | null;
-  isUnique: boolean;
-  isBounce: boolean;
-  durationMs: number | null;
-  loadMs: number | null;
-  transferBytes: number | null;
-  eventName: string | null;
-  eventValue: string | null;
-};

@@ -3,7 +3,8 @@
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { localTime } from "../shared/days";
 import { countryOfTimeZone } from "./localtime";
-import { KIND, type HitRow, type Incoming } from "./model";
+import type { HitRow } from "./hits";
+import { KIND, type Incoming } from "./model";
 import { classifyHost, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";
@@ -16,7 +17,7 @@ export type Outcome = { ok: true; row: HitRow } | { ok: false; reason: DropReaso
 type Draft = { in: Incoming; agent?: Agent; site?: Site; query?: URLSearchParams; row: HitRow };
 
 type Step = { name: string; run: (d: Draft, deps: Deps) => DropReason | void | Promise<DropReason | void> };
-export type Deps = { sites: Sites };
+type Deps = { sites: Sites };
 
 const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
 
@@ -156,8 +157,6 @@ const STEPS: Step[] = [
     },
   },
 ];
-
-export const STEP_NAMES = STEPS.map((s) => s.name);
 
 const emptyRow = (i: Incoming): HitRow => ({
   time: i.time, siteId: 0, kind: KIND[i.kind], localDay: "", localHour: 0, path: "/",

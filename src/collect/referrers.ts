@@ -1,7 +1,7 @@
 // Referrer host and source class (the SUMMARY source: direct, search, social, email,
 // unknown). The lists are ours and kept here: a host matches an entry when it equals it or ends
 // with "." + entry, and "google" style entries match any country suffix (google.co.uk, google.de).
-export type Source = "direct" | "search" | "social" | "email" | "unknown";
+type Source = "direct" | "search" | "social" | "email" | "unknown";
 
 // NOTE: entries without a dot match a second-level label under any public suffix: "google" matches
 // google.com, www.google.co.uk and news.google.de. Entries with a dot match that domain and its subdomains.

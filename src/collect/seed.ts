@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
+import { ensureSite } from "../domains";
 import { setLogLevel } from "../log";
 import { refreshAggregates } from "./jobs";
 import { insertFor } from "./copy";
@@ -32,7 +33,7 @@ if (!Number.isInteger(total) || total < 1 || !(days > 0)) {
 const config = configOrExit("bothy seed");
 setLogLevel("warn");
 const db = await openDatabase(config);
-await db.sql`INSERT INTO domains (name, tz) VALUES (${values.domain!}, ${values.tz!}) ON CONFLICT (name) DO NOTHING`;
+await ensureSite(db.sql, values.domain!, values.tz!);
 
 const metrics = createMetrics();
 const sites = createSites(db.sql);

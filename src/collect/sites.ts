@@ -1,16 +1,9 @@
 // Domain → site lookup for ingest, cached in memory. A stale entry is kept when a refresh fails,
 // so a database outage does not turn known domains into drops.
 import type { Sql } from "postgres";
-import { namedQuery } from "../db";
+import { siteForIngest, type Site as DomainSite } from "../domains";
 
-export type Site = { id: number; tz: string; deleted: boolean };
-
-const findSite = namedQuery("collect.findSite", async (sql, names: string[]) => {
-  const rows = await sql<{ id: number; tz: string; deleted: boolean; name: string }[]>`
-    SELECT id, tz, deleted_at IS NOT NULL AS deleted, name FROM domains WHERE name = ANY(${names})`;
-  // Prefer the exact name over its www-less form.
-  return rows.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name))[0] ?? null;
-});
+export type Site = Pick<DomainSite, "id" | "tz" | "deleted">;
 
 /** `lookup` answers synchronously from the cache, with a promise when it has to ask the database. */
 export type Sites = { lookup(domain: string): Site | null | Promise<Site | null>; forget(): void };
@@ -33,7 +26,7 @@ export function createSites(sql: Sql, ttlMs = 30_000): Sites {
     if (!loading) {
       // NOTE: one query per domain at a time, however many hits for it arrive meanwhile.
       const names = name.startsWith("www.") ? [name, name.slice(4)] : [name];
-      loading = findSite(sql, names).finally(() => pending.delete(name));
+      loading = siteForIngest(sql, names).finally(() => pending.delete(name));
       pending.set(name, loading);
     }
     try {

@@ -14,7 +14,7 @@ export function rng(seed = 0x9e3779b9) {
 }
 
 /** Index in [0, n) with probability ~ 1/(i+1)^s: a few items get most of the traffic. */
-export function zipf(n: number, s = 1.1) {
+function zipf(n: number, s = 1.1) {
   const weights = Array.from({ length: n }, (_, i) => 1 / (i + 1) ** s);
   const total = weights.reduce((a, b) => a + b, 0);
   const cdf: number[] = [];

@@ -3,7 +3,7 @@
 import Bowser from "bowser";
 import { isbot } from "isbot";
 
-export type Device = "mobile" | "tablet" | "desktop";
+type Device = "mobile" | "tablet" | "desktop";
 export type Agent = { bot: boolean; browser: string | null; os: string | null; device: Device | null };
 
 // NOTE: a busy site sees few distinct user-agents; parsing one costs ~18 µs, a map lookup ~0.1 µs.

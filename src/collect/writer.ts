@@ -7,11 +7,12 @@
 // failed at the head of the buffer to retry them: an accepted hit is only gone once it is committed.
 import type { Sql } from "postgres";
 import { log } from "../log";
-import type { HitRow } from "./model";
+import { HIT_COLUMN_NAMES, HIT_COLUMNS, hitColumnText, type HitRow } from "./hits";
 import type { Metrics } from "./metrics";
 import { namedQuery } from "../db";
+import { bumpStatsEpochs } from "../domains";
 
-export type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
+type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
 
 /** Writes one batch; a batch id seen before writes nothing (the retry of a batch that did commit). */
 export type InsertBatch = (batchId: string, rows: HitRow[]) => Promise<void>;
@@ -26,42 +27,23 @@ export type Writer = {
   readonly buffered: number;
 };
 
-type Column = (string | null)[];
-type Columns = [Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column,
-  Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column, Column];
-const str = (v: number | null) => (v === null ? null : String(v));
+// NOTE: $1 is the batch id, $2… the columns' text arrays, cast to their types in SQL.
+const INSERT_HITS = `
+  WITH batch AS (INSERT INTO hit_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id)
+  INSERT INTO hits (${HIT_COLUMN_NAMES})
+  SELECT ${HIT_COLUMNS.map((c, i) => (c.type === "text" ? `c${i}` : `c${i}::${c.type}`)).join(", ")}
+  FROM unnest(${HIT_COLUMNS.map((_, i) => `$${i + 2}::text[]`).join(", ")})
+    AS z(${HIT_COLUMNS.map((_, i) => `c${i}`).join(", ")})
+  WHERE EXISTS (SELECT 1 FROM batch)`;
 
 /**
- * Appends a batch of rows to `hits`: 25 text arrays, one statement, cast to column types in SQL.
+ * Appends a batch of rows to `hits`: one text array per column, one statement (INSERT_HITS).
  * TRICKY: the batch id is recorded in the same statement, and a batch whose id is already there
  * inserts nothing, so retrying a batch whose commit was acknowledged too late writes it once.
  */
 export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: string, rows: HitRow[]) => {
-  const cols: Column[] = Array.from({ length: 25 }, () => new Array<string | null>(rows.length));
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    const v = [
-      new Date(r.time).toISOString(), String(r.siteId), String(r.kind), r.localDay, String(r.localHour), r.path,
-      r.referrerHost, r.source, r.utmSource, r.utmMedium, r.utmCampaign, r.country, r.language, r.browser, r.os,
-      r.device, r.screen, r.isUnique ? "t" : "f", r.isBounce ? "t" : "f", str(r.durationMs), str(r.loadMs),
-      str(r.transferBytes), r.eventName, r.eventValue, r.referrerPost,
-    ];
-    for (let c = 0; c < 25; c++) cols[c]![i] = v[c]!;
-  }
-  const [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y] = cols as Columns;
-  await sql`
-    WITH batch AS (INSERT INTO hit_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id)
-    INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, referrer_host, source, utm_source,
-      utm_medium, utm_campaign, country, language, browser, os, device, screen, is_unique, is_bounce,
-      duration_ms, load_ms, transfer_bytes, event_name, event_value, referrer_post)
-    SELECT a::timestamptz, b::int, c::smallint, d::date, e::smallint, f, g, h, i, j, k, l, m, n, o, p, q,
-      r::boolean, s::boolean, t::int, u::int, v::bigint, w, x, y
-    FROM unnest(${a}::text[], ${b}::text[], ${c}::text[], ${d}::text[], ${e}::text[], ${f}::text[],
-      ${g}::text[], ${h}::text[], ${i}::text[], ${j}::text[], ${k}::text[], ${l}::text[], ${m}::text[],
-      ${n}::text[], ${o}::text[], ${p}::text[], ${q}::text[], ${r}::text[], ${s}::text[], ${t}::text[],
-      ${u}::text[], ${v}::text[], ${w}::text[], ${x}::text[], ${y}::text[])
-      AS z(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y)
-    WHERE EXISTS (SELECT 1 FROM batch)`;
+  const params = [batchId, ...HIT_COLUMNS.map((_, c) => hitColumnText(rows, c))];
+  await sql.unsafe(INSERT_HITS, params, { prepare: true });
 });
 
 /**
@@ -69,15 +51,6 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: 
  * the span it belongs to (src/stats/spans.ts seals spans 2 × this after their end).
  */
 export const LATE_ROW_MS = 30_000;
-
-/**
- * Sites whose batch held late rows (a retry after an outage, the seed's backfill) get a new stats
- * epoch, which retires their cached sums. NOTE: run after the insert committed, so a read that saw
- * the old epoch and cached without the rows is always retired.
- */
-export const bumpStatsEpochs = namedQuery("collect.bumpStatsEpochs", async (sql, sites: number[]) => {
-  await sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ANY(${sites}::int[])`;
-});
 
 /** The sites of `rows` that have a row older than LATE_ROW_MS at `now`. */
 const lateSites = (rows: HitRow[], now: number) => rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId);
@@ -94,7 +67,10 @@ export function createWriter(
   let pending: { id: string; rows: HitRow[] } | null = null;
   let flushing: Promise<void> | null = null;
   let failing = false;
-  // NOTE: epochs owed by written batches: a bump that fails (the database went away right after
+  // NOTE: sites whose batch held late rows (a retry after an outage, the seed's backfill) get a new
+  // stats epoch, which retires their cached sums; run after the insert committed, so a read that saw
+  // the old epoch and cached without the rows is always retired.
+  // Epochs owed by written batches: a bump that fails (the database went away right after
   // the insert) is retried with the next flush instead of sending the batch again.
   const owedEpochs = new Set<number>();
   const bump = async () => {

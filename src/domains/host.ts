@@ -3,7 +3,7 @@
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
 
-export type HostCheck = { ok: true; host: string } | { ok: false; message: string };
+type HostCheck = { ok: true; host: string } | { ok: false; message: string };
 
 export const DOMAIN_FORMAT = "Enter a domain like example.com, without https:// or a path.";
 

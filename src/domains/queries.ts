@@ -1,7 +1,9 @@
 // Named queries over `domains` and `domain_claims` for their owners. Every read and write is scoped
 // by owner, so another account's domain is indistinguishable from one that does not exist. A claim
 // (a name another account held when this one added it) reads as an unverified domain of its own.
+import type { Sql } from "postgres";
 import { namedQuery, type Queryable } from "../db";
+import { bumpStatsEpochs } from "./epoch";
 
 export type Domain = {
   /** null for a claim: it has no row in `domains`, and collects nothing. */
@@ -81,7 +83,7 @@ export const markDomainVerified = namedQuery("domains.markVerified", async (sql,
 });
 
 /** What a verified claim found when it came to take the name over. */
-export type TakeOver = "taken-over" | "verified-elsewhere";
+type TakeOver = "taken-over" | "verified-elsewhere";
 
 /**
  * Moves the name to the claimant, who has just proved control of it: made theirs, verified, in
@@ -90,8 +92,8 @@ export type TakeOver = "taken-over" | "verified-elsewhere";
  * verified it stays theirs. Run it inside the caller's transaction.
  */
 export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, owner: string, name: string): Promise<TakeOver> => {
-  const [holder] = await tx<{ id: number; verified: boolean }[]>`
-    SELECT id, verified_at IS NOT NULL AS verified FROM domains WHERE name = ${name} FOR UPDATE`;
+  const [holder] = await tx<{ id: number; verified: boolean; tz: string }[]>`
+    SELECT id, verified_at IS NOT NULL AS verified, tz FROM domains WHERE name = ${name} FOR UPDATE`;
   if (holder?.verified) return "verified-elsewhere";
   const [claim] = await tx<{ tz: string; publicId: string }[]>`
     DELETE FROM domain_claims WHERE owner = ${owner} AND name = ${name} RETURNING tz, public_id AS "publicId"`;
@@ -99,26 +101,31 @@ export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, own
   if (!holder) {
     await tx`INSERT INTO domains (owner, name, tz, public_id, verified_at) VALUES (${owner}, ${name}, ${claim.tz}, ${claim.publicId}, now())`;
   } else {
-    // NOTE: a new time zone moves where today starts: a new stats epoch, as in updateDomain.
     await tx`UPDATE domains SET owner = ${owner}, verified_at = now(), deleted_at = NULL,
-      stats_epoch = stats_epoch + (${claim.tz} <> tz)::int, tz = ${claim.tz}, public_id = ${claim.publicId},
-      public = false, public_password_hash = NULL
+      tz = ${claim.tz}, public_id = ${claim.publicId}, public = false, public_password_hash = NULL
       WHERE id = ${holder.id}`;
+    // NOTE: a new time zone moves where today starts: a new stats epoch, as in updateDomain.
+    if (claim.tz !== holder.tz) await bumpStatsEpochs(tx, [holder.id]);
   }
   return "taken-over";
 });
 
 export const updateDomain = namedQuery(
   "domains.update",
-  async (sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null }) => {
-    // NOTE: a new time zone moves where today starts, and cached stats keep today's sums by the
-    // old start: a new stats epoch retires them (src/stats/cache.ts).
-    await sql`UPDATE domains SET
-      stats_epoch = stats_epoch + (coalesce(${patch.tz ?? null}, tz) <> tz)::int,
-      tz = coalesce(${patch.tz ?? null}, tz),
-      public = coalesce(${patch.public ?? null}, public),
-      public_password_hash = CASE WHEN ${patch.passwordHash !== undefined} THEN ${patch.passwordHash ?? null} ELSE public_password_hash END
-      WHERE id = ${id}`;
+  async (sql: Sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null }) => {
+    await sql.begin(async (tx) => {
+      const [row] = await tx<{ moved: boolean }[]>`
+        UPDATE domains d SET
+          tz = coalesce(${patch.tz ?? null}, d.tz),
+          public = coalesce(${patch.public ?? null}, d.public),
+          public_password_hash = CASE WHEN ${patch.passwordHash !== undefined} THEN ${patch.passwordHash ?? null} ELSE d.public_password_hash END
+        FROM (SELECT id, tz FROM domains WHERE id = ${id} FOR UPDATE) old
+        WHERE d.id = old.id
+        RETURNING d.tz <> old.tz AS moved`;
+      // NOTE: a new time zone moves where today starts, and cached stats keep today's sums by the
+      // old start: a new stats epoch retires them (src/stats/cache.ts).
+      if (row?.moved) await bumpStatsEpochs(tx, [id]);
+    });
   },
 );
 

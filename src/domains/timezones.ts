@@ -3,7 +3,7 @@
 export const DEFAULT_TZ = "Europe/London";
 
 // NOTE: one zone per distinct offset/region people pick from, in offset order; labels are cities.
-export const TIMEZONES: readonly (readonly [zone: string, label: string])[] = [
+const TIMEZONES: readonly (readonly [zone: string, label: string])[] = [
   ["Pacific/Pago_Pago", "Pago Pago"], ["Pacific/Honolulu", "Hawaii"], ["America/Anchorage", "Alaska"],
   ["America/Los_Angeles", "Pacific Time (US & Canada)"], ["America/Tijuana", "Tijuana"], ["America/Phoenix", "Arizona"],
   ["America/Denver", "Mountain Time (US & Canada)"], ["America/Chicago", "Central Time (US & Canada)"],
@@ -42,7 +42,7 @@ const ZONES = new Set(TIMEZONES.map(([zone]) => zone));
 export const isKnownZone = (zone: string) => ZONES.has(zone);
 
 /** "+05:30" for Asia/Kolkata, at `at` (daylight saving included). */
-export function utcOffset(zone: string, at = new Date()): string {
+function utcOffset(zone: string, at = new Date()): string {
   const name = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "longOffset" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName")!.value; // "GMT+05:30", or "GMT" for UTC

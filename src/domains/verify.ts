@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import { guardedGet } from "../inspect/guarded-get";
 import { guardFrom } from "../inspect/service";
 
-export const VERIFY_META = "bothy-verify";
+const VERIFY_META = "bothy-verify";
 
 /** The tag the owner pastes into the <head> of their home page. */
 export const verifyTag = (token: string) => `<meta name="${VERIFY_META}" content="${token}">`;
@@ -30,7 +30,7 @@ export function verifyTokensIn(html: string): string[] {
   return found;
 }
 
-export type Proof = { ok: true } | { ok: false; message: string };
+type Proof = { ok: true } | { ok: false; message: string };
 
 /** Same site: the domain itself or its www./bare twin. A redirect elsewhere proves nothing. */
 const sameSite = (domain: string, host: string) =>

@@ -4,7 +4,7 @@
 
 export const DAY_MS = 86_400_000;
 
-export type LocalTime = { day: string; hour: number };
+type LocalTime = { day: string; hour: number };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const localCache = new Map<string, LocalTime>();

@@ -6,7 +6,7 @@
 export const KWH_PER_GB = 0.3;
 
 /** About 0.7 GB per hour of SD video streaming. */
-export const BYTES_PER_STREAMING_HOUR = 700_000_000;
+const BYTES_PER_STREAMING_HOUR = 700_000_000;
 
 export const streamingHours = (bytes: number): number => bytes / BYTES_PER_STREAMING_HOUR;
 

@@ -10,72 +10,18 @@ import { chargeAll, createThrottle, MAX_FAILURES } from "../auth/throttle";
 import { hashToken } from "../auth/tokens";
 import { userById } from "../auth/users";
 import { greenCheck } from "../carbon";
-import { namedQuery } from "../db";
+import { busiestSites, claimedSite, siteByName, siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { FREE_HISTORY_DAYS, isPro } from "../plans";
 import type { DataType } from "./contract";
-import { isDemoRow } from "./demo-domain";
+import { isDemoRow } from "../demo";
 import type { StatsTarget } from "./read";
 
-/** A domain row with what access and plan rules need: its sharing settings and its owner's scope. */
-export type StatsDomain = {
-  id: number;
-  name: string;
-  tz: string;
-  created: Date;
-  publicId: string;
-  scope: string[];
-  owner: string | null;
-  ownerScope: string[] | null;
-  public: boolean;
-  passwordHash: string | null;
-};
-
-const COLUMNS = `d.id, d.name, d.tz, d.created, d.public_id AS "publicId", d.scope, d.owner, u.scope AS "ownerScope",
-  d.public, d.public_password_hash AS "passwordHash"`;
-
-const domainByName = namedQuery("stats.domainByName", async (sql, name: string) => {
-  const [row] = await sql<StatsDomain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
-    WHERE d.name = ${name} AND d.deleted_at IS NULL`;
-  return row ?? null;
-});
-
-const domainByPublicId = namedQuery("stats.domainByPublicId", async (sql, publicId: string) => {
-  const [row] = await sql<StatsDomain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
-    WHERE d.public_id = ${publicId} AND d.deleted_at IS NULL`;
-  return row ?? null;
-});
-
-/**
- * The viewer's claim on a name another account holds (src/domains): read as a domain of theirs that
- * has counted nothing yet. TRICKY: id 0 is no domain's (serial ids start at 1), so every read of
- * it finds no hits, and the dashboard of a claim looks like that of a fresh domain.
- */
-const claimedDomain = namedQuery("stats.claimedDomain", async (sql, viewer: User, name: string) => {
-  const [row] = await sql<StatsDomain[]>`
-    SELECT 0 AS id, name, tz, created, public_id AS "publicId", '{}'::text[] AS scope, owner, ${viewer.scope}::text[] AS "ownerScope",
-      false AS public, NULL AS "passwordHash"
-    FROM domain_claims WHERE owner = ${viewer.uid} AND name = ${name}`;
-  return row ?? null;
-});
-
-/** The `limit` domains with the most page views over the last day, busiest first (stats/warm.ts). */
-const busiestDomains = namedQuery("stats.busiestDomains", async (sql, limit: number) =>
-  sql<StatsDomain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
-    JOIN (SELECT site_id, sum(views) AS views FROM hits_hourly WHERE bucket > now() - INTERVAL '1 day' GROUP BY site_id) b
-      ON b.site_id = d.id
-    WHERE d.deleted_at IS NULL AND b.views > 0
-    ORDER BY b.views DESC, d.id LIMIT ${limit}`,
-);
-
-export const NO_SUCH_DOMAIN = "No such domain.";
-export const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
-export const WRONG_PASSWORD = "Wrong password.";
-export const NOT_PRO = "The API is a Pro feature.";
+const NO_SUCH_DOMAIN = "No such domain.";
+const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
+const WRONG_PASSWORD = "Wrong password.";
+const NOT_PRO = "The API is a Pro feature.";
 const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.";
 const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
 const HOUR_MS = 3600_000;
@@ -83,7 +29,7 @@ const HOUR_MS = 3600_000;
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
 
 /** The credential a request to /api/stats carries: an API key wins over the session. */
-export type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
+type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
 
 /** `Authorization: Bearer <key>` → the key; any other Authorization scheme is refused, not ignored. */
 export function callerOf(authorization: string | null, user: User | null): Caller {
@@ -117,13 +63,13 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
 
   return {
     /** /api/stats: the domain by name for this caller, and whether they read it as an admin. */
-    async byName(name: string, caller: Caller): Promise<{ domain: StatsDomain; admin: boolean }> {
+    async byName(name: string, caller: Caller): Promise<{ domain: Site; admin: boolean }> {
       const viewer = caller.kind === "key" ? await keyHolder(caller.key) : caller.user;
-      const domain = await domainByName(db.sql, name.toLowerCase());
+      const domain = await siteByName(db.sql, name.toLowerCase());
       if (domain && isDemoRow(config, domain)) return { domain, admin: false };
       if (!viewer) throw new HttpError(401, "Please sign in.");
       if (domain?.owner === viewer.uid) return { domain, admin: false };
-      const claim = await claimedDomain(db.sql, viewer, name.toLowerCase());
+      const claim = await claimedSite(db.sql, viewer, name.toLowerCase());
       if (claim) return { domain: claim, admin: false };
       if (!domain) throw notFound();
       // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
@@ -132,8 +78,8 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
     },
 
     /** /api/stats-public: a public dashboard by its id, behind its password when it has one. */
-    async byPublicId(publicId: string, password: string | null, client: string): Promise<StatsDomain> {
-      const domain = await domainByPublicId(db.sql, publicId);
+    async byPublicId(publicId: string, password: string | null, client: string): Promise<Site> {
+      const domain = await siteByPublicId(db.sql, publicId);
       if (!domain || !domain.public) throw notFound();
       if (domain.passwordHash === null) return domain;
       if (password === null) throw new HttpError(401, PASSWORD_REQUIRED, undefined, undefined, "password-required");
@@ -152,10 +98,10 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
      * The busiest domains of the last day (at most `limit`): the dashboards likeliest to open next.
      * NOTE: on the primary, like every domain lookup here; only the stats reads go to the replica.
      */
-    busiest: (limit: number) => busiestDomains(db.sql, limit),
+    busiest: (limit: number) => busiestSites(db.sql, limit),
 
     /** What readStats needs to know about the domain: plan, history window, demo, green hosting. */
-    async target(domain: StatsDomain, dataType: DataType): Promise<StatsTarget> {
+    async target(domain: Site, dataType: DataType): Promise<StatsTarget> {
       const ownerPro = domain.ownerScope !== null && isPro(config, { scope: domain.ownerScope });
       const pro = domain.scope.includes("pro") || isPro(config, { scope: domain.ownerScope ?? [] });
       // NOTE: only carbonTotals reads the green flag, so only an unlocked PATH read asks for it: the

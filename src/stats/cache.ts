@@ -12,9 +12,9 @@ export type Entry = { table: Table; upTo: number };
  * so this is ~150 MB at worst; bench:stats' 1M-hit site has 64k (referrer, entry page) groups in
  * 30 days, its largest table.
  */
-export const CACHE_ROWS = 1_000_000;
+const CACHE_ROWS = 1_000_000;
 
-export type StatsCache = {
+type StatsCache = {
   /** The entry under `key`, computing it (once, even for concurrent callers) when absent. */
   get(key: string, make: (old: Entry | undefined) => Promise<Entry>, fresh: (e: Entry) => boolean): Promise<Entry>;
   clear(): void;

@@ -7,7 +7,7 @@ export * from "../shared/stats";
 
 /** The range and the data wanted. `startKey`/`endKey` decide; `start`/`end` (ms) are accepted for
  * compatibility with older clients and ignored: the local days are the truth, whatever the caller's clock. */
-export const RangeQuery = {
+const RangeQuery = {
   startKey: t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." }),
   endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),
   start: t.Optional(t.Numeric()),

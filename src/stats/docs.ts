@@ -31,7 +31,7 @@ const SCALAR_DIST = dirname(createRequire(import.meta.url).resolve("@scalar/api-
 const SCALAR_FILE = join(SCALAR_DIST, "browser", "standalone.js");
 const SCALAR_VERSION: string = JSON.parse(readFileSync(join(SCALAR_DIST, "..", "package.json"), "utf8")).version;
 /** Versioned, so the bundle can be cached for a year and a new version is a new URL. */
-export const SCALAR_PATH = `/api/docs/scalar-${SCALAR_VERSION}.js`;
+const SCALAR_PATH = `/api/docs/scalar-${SCALAR_VERSION}.js`;
 
 /** What the page asks of Scalar: our JSON, and no request to Scalar's own servers. */
 const SCALAR_CONFIG = {

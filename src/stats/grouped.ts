@@ -39,7 +39,7 @@ export function figure(q: Grouped, name: string): Figure {
 }
 
 /** What every piece of one read shares: its database, site and epoch, and its batcher. */
-export type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
+type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
 
 type Definition = { head: string; tail: string };
 const definitions = new WeakMap<object, Promise<Map<string, Definition>>>();
@@ -96,7 +96,7 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
 }
 
 /** A group's key: its labels joined, NULL kept apart from every string. */
-export const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\u0000" : String(l))).join("\u0001");
+const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\u0000" : String(l))).join("\u0001");
 
 type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; reject: (e: unknown) => void };
 

@@ -6,19 +6,18 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
+import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { isDayKey } from "../shared/days";
-import { callerOf, statsAccess, type StatsDomain } from "./access";
+import { callerOf, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
-import { startDemo } from "./demo";
+import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 
-export { demoDomain } from "./demo-domain";
-export { demoOf } from "./demo";
 export { warmingOf } from "./warm";
 
 const checkDays = (q: { startKey: string; endKey: string }) => {
@@ -40,10 +39,10 @@ const anonymous = (stats: Stats): Stats => {
 
 export const statsRoom = (ctx: AppContext) => {
   const access = statsAccess(ctx);
-  const demo = startDemo(ctx);
-  void warmStats(ctx, access, demo?.ready ?? Promise.resolve());
+  // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
+  void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
 
-  const answer = async (domain: StatsDomain, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
+  const answer = async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
     checkDays(q);
     const target = await access.target(domain, q.dataType);
     const result = await readStats(ctx.db.read, target, q, { admin });

@@ -4,9 +4,9 @@
 import { DAY_MS, dayKey, dayMs, localTime } from "../shared/days";
 
 /** Longest range one read may ask for (ten years and a bit). */
-export const MAX_RANGE_DAYS = 3660;
+const MAX_RANGE_DAYS = 3660;
 /** Ranges up to this many days carry 24 hourly counts per day (the dashboard's hours view). */
-export const HOURS_MAX_DAYS = 7;
+const HOURS_MAX_DAYS = 7;
 
 export type Range = {
   startKey: string;
@@ -23,11 +23,11 @@ export type Range = {
   bucketTo: Date;
 };
 
-export type RangeError = { ok: false; status: 400 | 403; message: string };
+type RangeError = { ok: false; status: 400 | 403; message: string };
 
 /** Years a day key may name: the database's timestamps and the period before a range must fit. */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
 
 export function parseRange(
   q: { startKey: string; endKey: string },

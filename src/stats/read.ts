@@ -2,7 +2,8 @@
 // is parsed and checked (range.ts) and cut into pieces (spans.ts), the dataType's grouped queries
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
 // answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
-import { namedQuery, type Queryable } from "../db";
+import type { Queryable } from "../db";
+import { statsEpoch } from "../domains";
 import type { DataType, Stats } from "./contract";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { pathStats } from "./path";
@@ -11,7 +12,6 @@ import { refStats } from "./ref";
 import { rangePieces } from "./spans";
 import { summary } from "./summary";
 
-export { parseRange, type Range } from "./range";
 
 export type StatsTarget = {
   id: number;
@@ -32,7 +32,7 @@ export type StatsTarget = {
 type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
 
 /** A dataType's access to the grouped queries over the range's periods. */
-export type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
+type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
 function envelope(target: StatsTarget, r: Range, admin: boolean): Envelope {
   return {
@@ -75,12 +75,6 @@ export async function readStats(
       return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read)) } };
   }
 }
-
-/** The domain's stats epoch: read fresh on every request, so no caller can hold on to a stale one. */
-const statsEpoch = namedQuery("stats.epoch", async (sql: Queryable, site: number) => {
-  const [row] = await sql<{ epoch: number }[]>`SELECT stats_epoch::float8 AS epoch FROM domains WHERE id = ${site}`;
-  return row?.epoch ?? 0;
-});
 
 async function reader(sql: Queryable, target: StatsTarget, r: Range, nowMs: number): Promise<Reader> {
   const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask: batcher(sql, target.id) };

@@ -8,9 +8,9 @@ import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
 
 /** Entry pages listed per referrer and per campaign. */
-export const TOP_ENTRY_PAGES = 10;
+const TOP_ENTRY_PAGES = 10;
 /** Social posts listed (tweets are trimmed to 25). */
-export const TOP_POSTS = 25;
+const TOP_POSTS = 25;
 
 type Ranked = { key: string; label: string; now: number };
 type Group = { rows: Ranked[]; total: number };

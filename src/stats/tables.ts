@@ -38,7 +38,7 @@ export function sumTables(tables: Table[]): Table {
  * groups and the top today's groups; copying the base on every read cost more than every other
  * step of it.
  */
-export class Overlay implements Groups {
+class Overlay implements Groups {
   readonly size: number;
   constructor(readonly base: Table, readonly top: Table) {
     let extra = 0;

@@ -12,7 +12,7 @@ const MAX_CACHED = 2_000;
 const UPSTREAM_TIMEOUT_MS = 5_000;
 const NOT_A_POST = "url must be a link to a public post on x.com or twitter.com.";
 
-export const TweetQuery = t.Object({
+const TweetQuery = t.Object({
   url: t.String({ minLength: 1, maxLength: 2048, error: NOT_A_POST }),
   maxwidth: t.Optional(t.Numeric({ minimum: 220, maximum: 550, error: "maxwidth must be a number from 220 to 550." })),
   hide_thread: t.Optional(t.BooleanString({ error: "hide_thread must be true or false." })),
@@ -22,7 +22,7 @@ export const TweetQuery = t.Object({
 });
 
 /** A tweet answer has html, url and error; html is null when the embed failed. */
-export type TweetAnswer = { html: string | null; url: string; error: string | null };
+type TweetAnswer = { html: string | null; url: string; error: string | null };
 
 type Options = { maxwidth: number; hide_thread: boolean; hide_media: boolean; omit_script: boolean; dnt: boolean };
 

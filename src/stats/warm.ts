@@ -12,7 +12,7 @@ import { DATA_TYPES, OPENING_DAYS } from "./contract";
 import { readStats } from "./read";
 
 /** Domains warmed after a boot: each costs one cold read (above) and its share of the cache. */
-export const WARM_DOMAINS = 20;
+const WARM_DOMAINS = 20;
 
 // NOTE: by database, like the collector and the demo, so tests can wait for the warm-up of the app they started.
 const warmings = new WeakMap<Database, Promise<number>>();

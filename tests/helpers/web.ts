@@ -12,7 +12,7 @@ import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
 import { REDIRECTS } from "../../src/pages/redirects";
 import { isBeta } from "../../src/plans";
-import { demoDomain } from "../../src/stats";
+import { demoDomain } from "../../src/demo";
 import { webRoom, type WebOptions } from "../../src/web";
 import { IN_PROCESS_ORIGIN, TEST_ENV } from "./server";
 

@@ -1,7 +1,6 @@
 // The top progress bar: appears only when a navigation takes longer than 200 ms,
 // creeps towards the end over 5000 ms, completes on success and turns red on failure.
 export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_DURATION_MS = 5000;
 
 export type Progress = { done(): void; fail(): void };
 

@@ -3,6 +3,7 @@
 // retention) run through the platform's scheduler.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { collectorOf, type Collector } from "../../../src/collect";
+import { AGGREGATES } from "../../../src/collect/jobs";
 import type { Incoming } from "../../../src/collect/model";
 import { addDomain, beacon, CHROME_UA, countHits, until } from "../../helpers/collect";
 import { startTestServer } from "../../helpers/server";
@@ -45,7 +46,7 @@ describe("local days", () => {
     await until("4 rows", async () => (await countHits(server.db.sql, honolulu)) + (await countHits(server.db.sql, kolkata)) === 4);
 
     const expected = { "2026-11-10": 1, "2026-11-11": 1 };
-    const views = ["hits_hourly", "hits_daily_page", "hits_daily_source", "hits_daily_geo", "hits_daily_tech"];
+    const views = ["hits_hourly", "hits_daily_page", "hits_daily_geo", "hits_daily_tech"];
     // Before any refresh: real-time aggregation reads the raw rows.
     for (const view of views) {
       expect(await byDay(view, kolkata)).toEqual(expected);
@@ -84,6 +85,12 @@ describe("freshness", () => {
 });
 
 describe("maintenance", () => {
+  test("the refresh and policy list names every continuous aggregate on hits, and only those", async () => {
+    const views = await server.db.sql<{ view: string }[]>`
+      SELECT view_name AS view FROM timescaledb_information.continuous_aggregates ORDER BY view_name`;
+    expect(views.map((v) => v.view)).toEqual(AGGREGATES.map((a) => a.view).sort());
+  });
+
   test("old chunks are compressed; retention deletes raw hits and aggregates outside a domain's window", async () => {
     const limited = await addDomain(server.db.sql, "limited.example");
     const unlimited = await addDomain(server.db.sql, "unlimited.example");

@@ -3,7 +3,7 @@
 // failed batch leaves nothing behind, and it never lands inside a socket client's transaction.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyHits } from "../../../src/collect/copy";
-import type { HitRow } from "../../../src/collect/model";
+import { HIT_COLUMNS, type HitRow } from "../../../src/collect/hits";
 import { insertHits } from "../../../src/collect/writer";
 import { loadConfig } from "../../../src/config";
 import { openDatabase, type Database } from "../../../src/db";
@@ -41,6 +41,14 @@ const stored = (siteId: number) => db.sql`
     country, language, browser, os, device, screen, is_unique, is_bounce, duration_ms, load_ms, transfer_bytes,
     event_name, event_value, referrer_post
   FROM hits WHERE site_id = ${siteId} ORDER BY time`;
+
+test("the column table is the hits table: every column, in its type, nothing else", async () => {
+  const pgType = { timestamptz: "timestamp with time zone", int: "integer", smallint: "smallint", bigint: "bigint", date: "date", boolean: "boolean", text: "text" };
+  const columns = await db.sql<{ name: string; type: string }[]>`
+    SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = 'hits' ORDER BY column_name`;
+  const table = HIT_COLUMNS.map((c) => ({ name: c.name, type: pgType[c.type] })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  expect(table).toEqual(columns);
+});
 
 test("COPY stores exactly what the unnest statement stores", async () => {
   const viaCopy = await addDomain(db.sql, "copy.example");

@@ -1,8 +1,8 @@
 // The demo domain (DEMO_DOMAIN): made and seeded at boot through the real write path, readable by
 // anyone, redacted, kept live by a timer that stops at shutdown, and not seeded twice.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { demoOf } from "../../../src/stats";
-import { DEMO_DAYS, SEED_VIEWS } from "../../../src/stats/demo";
+import { demoOf } from "../../../src/demo";
+import { DEMO_DAYS, SEED_VIEWS } from "../../../src/demo/live";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
 import { freshDataDir } from "../../helpers/db";

@@ -8,28 +8,17 @@ import { collectorOf, type Collector } from "../collect";
 import { refreshAggregates } from "../collect/jobs";
 import { rng, syntheticTraffic } from "../collect/synthetic";
 import { namedQuery, type Database } from "../db";
+import { ensureUnownedSite } from "../domains";
 import { log } from "../log";
-import { demoDomain, DEMO_SCOPE } from "./demo-domain";
+import { demoDomain, DEMO_SCOPE } from "./domain";
 
 const DAY_MS = 86_400_000;
 export const DEMO_DAYS = 30;
 /** Page views written by a seeding. */
 export const SEED_VIEWS = 20_000;
 /** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
-export const SEED_BELOW = 5_000;
-export const LIVE_EVERY_MS = 4_000;
-
-/** Makes the demo's row when missing; null when the name belongs to a user's own domain. */
-const ensureDemoRow = namedQuery("demo.ensureRow", async (sql, name: string) => {
-  await sql`
-    INSERT INTO domains (name, owner, scope, public) VALUES (${name}, NULL, ${[DEMO_SCOPE, "pro"]}, true)
-    ON CONFLICT (name) DO NOTHING`;
-  const [row] = await sql<{ id: number; owner: string | null }[]>`SELECT id, owner FROM domains WHERE name = ${name}`;
-  if (!row || row.owner !== null) return null;
-  // NOTE: an unowned row of that name (an older demo) is taken over and revived.
-  await sql`UPDATE domains SET scope = ${[DEMO_SCOPE, "pro"]}, public = true, deleted_at = NULL WHERE id = ${row.id}`;
-  return row.id;
-});
+const SEED_BELOW = 5_000;
+const LIVE_EVERY_MS = 4_000;
 
 const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
@@ -37,7 +26,7 @@ const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: n
   return row!.n;
 });
 
-export type Demo = {
+type Demo = {
   /** Resolves when the row exists and any seeding is written and aggregated. */
   ready: Promise<void>;
   /** True while the live timer runs. */
@@ -58,12 +47,7 @@ async function ingestView(collector: Collector, traffic: ReturnType<typeof synth
 
 export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   const name = demoDomain(config);
-  const collector = collectorOf(db);
   if (!name) return null;
-  if (!collector) {
-    log.warn("demo off: the collection room is not mounted before the stats room");
-    return null;
-  }
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   // NOTE: a seed per boot, so the live hits of two runs differ, but each run is reproducible from its log line.
@@ -71,7 +55,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   const traffic = syntheticTraffic(name, seed);
   const jitter = rng(seed ^ 0x5bd1e995);
 
-  const fill = async (siteId: number) => {
+  const fill = async (collector: Collector, siteId: number) => {
     const views = await recentPageViews(db.sql, siteId, DEMO_DAYS);
     if (views >= SEED_BELOW) return;
     const t0 = performance.now();
@@ -94,12 +78,20 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   };
 
   const ready = (async () => {
-    const siteId = await ensureDemoRow(db.sql, name);
+    // NOTE: the app builds every room before any of this runs, so the collector is there whatever
+    // the rooms' order.
+    await Promise.resolve();
+    const collector = collectorOf(db);
+    if (!collector) {
+      log.warn("demo off: the app has no collection room");
+      return;
+    }
+    const siteId = await ensureUnownedSite(db.sql, name, [DEMO_SCOPE, "pro"]);
     if (siteId === null) {
       log.warn("demo off: its domain belongs to a user", { domain: name });
       return;
     }
-    await fill(siteId);
+    await fill(collector, siteId);
     if (stopped) return;
     timer = setInterval(() => {
       const views = 1 + Math.floor(jitter() * 3);

@@ -5,7 +5,7 @@ import { CentredLayout } from "../../components/layouts/CentredLayout";
 import { DashboardLayout } from "../../components/layouts/DashboardLayout";
 import { SettingsLayout } from "../../components/layouts/SettingsLayout";
 import { WebsiteLayout } from "../../components/layouts/WebsiteLayout";
-import type { PageModule, Site } from "../web/page";
+import type { PageModule, SiteMap } from "../web/page";
 import * as deleted from "./account/deleted";
 import * as reset from "./account/reset";
 import * as signin from "./account/signin";
@@ -62,9 +62,9 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/delete": domainDelete,
 };
 
-export const site: Site = {
+export const site: SiteMap = {
   routes,
-  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout, dashboard: DashboardLayout } satisfies Record<LayoutName, Site["layouts"][string]>,
+  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout, dashboard: DashboardLayout } satisfies Record<LayoutName, SiteMap["layouts"][string]>,
   head: HEAD,
   errorPage: { head: "error", layout: "centred" satisfies LayoutName, component: ErrorPage },
 };

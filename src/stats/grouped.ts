@@ -7,7 +7,7 @@ import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
 import { DAY_MS, dayMs } from "../shared/days";
-import type { Periods } from "./lists";
+import type { PeriodGroups } from "./lists";
 import type { Piece } from "./spans";
 
 export type Grouped = {
@@ -25,7 +25,7 @@ export type Grouped = {
 
 /** How the stages read grouped counts: both periods compared, or the asked one only. */
 export type Reader = {
-  periods(q: Grouped): Promise<Periods>;
+  periods(q: Grouped): Promise<PeriodGroups>;
   /** The asked period only. */
   now(q: Grouped): Promise<Groups>;
 };

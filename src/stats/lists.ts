@@ -55,15 +55,15 @@ function top<T extends { label: string; now: number }>(items: T[], n: number): T
 }
 
 /** A grouped query summed over both periods of a range. */
-export type Periods = { now: Groups; then: Groups };
+export type PeriodGroups = { now: Groups; then: Groups };
 
 /** Every group with something now, its labels and figure `i` of both periods. */
-export function paired(p: Periods, i = 0): { labels: Label[]; now: number; then: number }[] {
+export function paired(p: PeriodGroups, i = 0): { labels: Label[]; now: number; then: number }[] {
   const out: { labels: Label[]; now: number; then: number }[] = [];
   for (const [key, s] of p.now) out.push({ labels: s.labels, now: s.sums[i]!, then: p.then.get(key)?.sums[i] ?? 0 });
   return out;
 }
 
 /** Groups whose first label is `dim` (GROUPING SETS reads), labelled by their second label. */
-export const dimension = (p: Periods, dim: string) =>
+export const dimension = (p: PeriodGroups, dim: string) =>
   paired(p).filter((g) => g.labels[0] === dim).map((g) => ({ label: String(g.labels[1]), now: g.now, then: g.then }));

@@ -3,7 +3,7 @@
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
-import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type Periods } from "./lists";
+import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { EVENTS, PAGES } from "./queries";
 import type { Reader } from "./grouped";
@@ -17,7 +17,7 @@ const [views, uniques, bounces, leaves, duration, bytes] = ["views", "uniques", 
   .map((name) => figure(PAGES, name)) as [Figure, Figure, Figure, Figure, Figure, Figure];
 
 /** Each page seen in the range with its figures (and the previous period's views and bytes). */
-function pageRows(pages: Periods): PageRow[] {
+function pageRows(pages: PeriodGroups): PageRow[] {
   return [...pages.now].map(([key, p]) => {
     const then = pages.then.get(key);
     return {

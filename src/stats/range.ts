@@ -8,7 +8,7 @@ const MAX_RANGE_DAYS = 3660;
 /** Ranges up to this many days carry 24 hourly counts per day (the dashboard's hours view). */
 const HOURS_MAX_DAYS = 7;
 
-export type Range = {
+export type ReadRange = {
   startKey: string;
   endKey: string;
   /** Days in the range, ends included. */
@@ -33,7 +33,7 @@ export function parseRange(
   q: { startKey: string; endKey: string },
   target: { tz: string; historyDays: number | null },
   now: Date,
-): { ok: true; range: Range } | RangeError {
+): { ok: true; range: ReadRange } | RangeError {
   const start = dayMs(q.startKey);
   if (start === null) return { ok: false, status: 400, message: `startKey is not a calendar date: ${q.startKey}.` };
   const end = dayMs(q.endKey);

@@ -7,7 +7,7 @@ import { statsEpoch } from "../domains";
 import type { DataType, Stats } from "./contract";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { pathStats } from "./path";
-import { parseRange, type Range } from "./range";
+import { parseRange, type ReadRange } from "./range";
 import { refStats } from "./ref";
 import { rangePieces } from "./spans";
 import { summary } from "./summary";
@@ -34,7 +34,7 @@ type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
 /** A dataType's access to the grouped queries over the range's periods. */
 type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
-function envelope(target: StatsTarget, r: Range, admin: boolean): Envelope {
+function envelope(target: StatsTarget, r: ReadRange, admin: boolean): Envelope {
   return {
     validated: {
       SK: target.name,
@@ -76,7 +76,7 @@ export async function readStats(
   }
 }
 
-async function reader(sql: Queryable, target: StatsTarget, r: Range, nowMs: number): Promise<Reader> {
+async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number): Promise<Reader> {
   const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask: batcher(sql, target.id) };
   const pieces = rangePieces(r, target.tz, nowMs);
   return {

@@ -2,7 +2,7 @@
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type Periods } from "./lists";
+import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type PeriodGroups } from "./lists";
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
@@ -44,7 +44,7 @@ function rankedOf(t: Table): Map<string, Group> {
  * NOTE: the cached past is ranked once (rankedOf); a read adds only its live rows: the live pages
  * of a group and the best of the past that are not live are the only candidates for its ten.
  */
-function pagesByGroup(p: Periods): Map<string, ListRow[]> {
+function pagesByGroup(p: PeriodGroups): Map<string, ListRow[]> {
   const [base, top] = layersOf(p.now);
   const past = rankedOf(base);
   const live = byGroup(top);
@@ -70,7 +70,7 @@ function pagesByGroup(p: Periods): Map<string, ListRow[]> {
 const thenOf = (then: Groups, key: string) => then.get(key)?.sums[0] ?? 0;
 
 /** Referrer labels summed over their source classes. */
-function referrerList(p: Periods): ({ label: string } & Pair)[] {
+function referrerList(p: PeriodGroups): ({ label: string } & Pair)[] {
   const byLabel = new Map<string, { label: string } & Pair>();
   const add = (t: Groups, k: "now" | "then") => {
     for (const g of t.values()) {

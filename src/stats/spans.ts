@@ -4,7 +4,7 @@
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
 import { LATE_ROW_MS } from "../collect/writer";
 import { addDays, localTime } from "../shared/days";
-import type { Range } from "./range";
+import type { ReadRange } from "./range";
 
 /**
  * A span is sealed once this long has passed since its end. TRICKY: the batch writer bumps a
@@ -61,7 +61,7 @@ export function piecesOf(from: string, to: string, today: string, tz: string, no
 }
 
 /** Both periods of a range cut into pieces. */
-export function rangePieces(r: Range, tz: string, nowMs: number): { now: Piece[]; then: Piece[] } {
+export function rangePieces(r: ReadRange, tz: string, nowMs: number): { now: Piece[]; then: Piece[] } {
   return {
     now: piecesOf(r.startKey, r.endKey, r.today, tz, nowMs),
     then: piecesOf(r.thenStart, r.thenEnd, r.today, tz, nowMs),

@@ -1,11 +1,11 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
 import type { Day, ListRow, Visits } from "./contract";
-import { dimension, toList, type Periods } from "./lists";
+import { dimension, toList, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
-import type { Range } from "./range";
+import type { ReadRange } from "./range";
 import type { Reader } from "./grouped";
 
 const loadMs = figure(PAGES, "loadMs");
@@ -24,7 +24,7 @@ function keyed<K extends string>(keys: readonly K[], rows: { label: string; now:
 
 const emptyVisits = (): Visits => ({ hits: 0, unique: 0, bounceNew: 0, bounceCount: 0 });
 
-function series(hours: Periods, r: Range) {
+function series(hours: PeriodGroups, r: ReadRange) {
   const visits = emptyVisits();
   const previous = emptyVisits();
   const days = new Map<string, Day>(
@@ -48,7 +48,7 @@ function series(hours: Periods, r: Range) {
   return { visits, previous, days: [...days.values()] };
 }
 
-export async function summary(read: Reader, r: Range) {
+export async function summary(read: Reader, r: ReadRange) {
   // NOTE: the embedded database runs one query at a time, so these are sent together only to save
   // round trips; on a server they run side by side.
   const [hours, tech, geo, referrers, pages] = await Promise.all([

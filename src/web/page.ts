@@ -33,7 +33,7 @@ export type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>
 export type PageModule = { meta: PageMeta; default: PageComponent };
 
 /** What src/pages/index.ts hands the framework. */
-export type Site = {
+export type SiteMap = {
   routes: Record<string, PageModule>;
   layouts: Record<string, (props: LayoutProps) => ReactNode>;
   head: Record<string, Head>;

@@ -2,12 +2,11 @@
 // (GET {base}/api/v3/greencheck/{hostname} → {url, green, hosted_by, …}). Our own, because
 // co2.js hardcodes the API host and answers "not green" when offline; we answer "unknown".
 // The base URL comes from config so tests point it at a local server speaking the same protocol.
+import { LRUCache } from "lru-cache";
 
 type GreenVerdict = { green: true; hostedBy: string | null } | { green: false } | { green: "unknown" };
 
 export type GreenCheck = (hostname: string) => Promise<GreenVerdict>;
-
-type CacheEntry = { verdict: GreenVerdict; until: number };
 
 // NOTE: a host's hosting rarely changes, so known answers live a day; "unknown" is retried soon,
 // so one outage does not stick to a host for a day.
@@ -16,9 +15,18 @@ const UNKNOWN_TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
 
 export function greenCheck(base: string, opts: { timeoutMs?: number; now?: () => number } = {}): GreenCheck {
-  const cache = new Map<string, CacheEntry>();
-  const now = opts.now ?? Date.now;
-  const inflight = new Map<string, Promise<GreenVerdict>>();
+  // NOTE: fetch() asks once per host however many callers wait; each answer sets its own lifetime.
+  const cache = new LRUCache<string, GreenVerdict>({
+    max: MAX_ENTRIES,
+    ttl: KNOWN_TTL_MS,
+    perf: { now: opts.now ?? Date.now },
+    ttlResolution: 0,
+    fetchMethod: async (host, _stale, { options }) => {
+      const verdict = await ask(host);
+      if (verdict.green === "unknown") options.ttl = UNKNOWN_TTL_MS;
+      return verdict;
+    },
+  });
 
   const ask = async (host: string): Promise<GreenVerdict> => {
     try {
@@ -37,19 +45,8 @@ export function greenCheck(base: string, opts: { timeoutMs?: number; now?: () =>
   };
 
   return async (hostname) => {
-    const host = hostname.toLowerCase();
-    const hit = cache.get(host);
-    if (hit && hit.until > now()) return hit.verdict;
-    const running = inflight.get(host);
-    if (running) return running;
-    const p = ask(host).then((verdict) => {
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(host, { verdict, until: now() + (verdict.green === "unknown" ? UNKNOWN_TTL_MS : KNOWN_TTL_MS) });
-      inflight.delete(host);
-      return verdict;
-    });
-    inflight.set(host, p);
-    return p;
+    // NOTE: ask() never throws and never answers undefined, so neither does fetch().
+    return (await cache.fetch(hostname.toLowerCase()))!;
   };
 }
 

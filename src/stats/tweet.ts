@@ -2,6 +2,7 @@
 // visitors through an oEmbed provider (config OEMBED_API_BASE, asked at {base}/oembed). Only links
 // to public posts on x.com / twitter.com are passed on, so this is never an open proxy; answers are
 // kept an hour in memory, since a post's embed does not change and the wall asks for 25 at a time.
+import { LRUCache } from "lru-cache";
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
@@ -28,8 +29,16 @@ type Options = { maxwidth: number; hide_thread: boolean; hide_media: boolean; om
 
 /** Fetches embeds from the provider, an hour per post and options, one request per key at a time. */
 export function oembedClient(base: string, now: () => number = Date.now) {
-  const cache = new Map<string, { answer: TweetAnswer; until: number }>();
-  const inflight = new Map<string, Promise<TweetAnswer | null>>();
+  // NOTE: fetch() asks the provider once per key however many views wait for it; an answer of
+  // undefined (the provider failed) is not kept.
+  const cache = new LRUCache<string, TweetAnswer, { url: string; o: Options }>({
+    max: MAX_CACHED,
+    ttl: TWEET_TTL_MS,
+    // NOTE: the clock is read on every look-up (no 1 ms resolution cache), so an injected one is obeyed.
+    perf: { now },
+    ttlResolution: 0,
+    fetchMethod: async (_key, _stale, { context }) => (await ask(context.url, context.o)) ?? undefined,
+  });
 
   const ask = async (url: string, o: Options): Promise<TweetAnswer | null> => {
     const query = new URLSearchParams({ url, ...Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) });
@@ -48,22 +57,7 @@ export function oembedClient(base: string, now: () => number = Date.now) {
 
   /** The embed, or null when the provider failed (not cached: the next view tries again). */
   return async (url: string, o: Options): Promise<TweetAnswer | null> => {
-    const key = `${url} ${JSON.stringify(o)}`;
-    const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.answer;
-    let running = inflight.get(key);
-    if (!running) {
-      running = ask(url, o).then((answer) => {
-        inflight.delete(key);
-        if (answer) {
-          if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-          cache.set(key, { answer, until: now() + TWEET_TTL_MS });
-        }
-        return answer;
-      });
-      inflight.set(key, running);
-    }
-    return running;
+    return (await cache.fetch(`${url} ${JSON.stringify(o)}`, { context: { url, o } })) ?? null;
   };
 }
 

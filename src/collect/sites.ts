@@ -16,9 +16,8 @@ export function createSites(sql: Sql, ttlMs = 30_000): Sites {
   const cache = new LRUCache<string, Entry>({
     max: 100_000,
     ttl: ttlMs,
-    // NOTE: fetch() queries once per domain however many hits for it arrive meanwhile, and keeps
-    // the stale entry when the query fails, so a database outage does not turn known domains into drops.
-    allowStaleOnFetchRejection: true,
+    // NOTE: fetch() queries once per domain however many hits for it arrive meanwhile; a stale entry
+    // stays when its refresh fails, so a database outage does not turn known domains into drops.
     noDeleteOnFetchRejection: true,
     noDeleteOnStaleGet: true,
     fetchMethod: async (name) => ({ site: await siteForIngest(sql, name.startsWith("www.") ? [name, name.slice(4)] : [name]) }),
@@ -28,7 +27,14 @@ export function createSites(sql: Sql, ttlMs = 30_000): Sites {
       const name = domain.toLowerCase();
       const entry = cache.get(name);
       if (entry) return entry.site;
-      return cache.fetch(name).then((e) => e!.site);
+      const stale = cache.peek(name, { allowStale: true });
+      return cache.fetch(name).then(
+        (e) => e!.site,
+        (err) => {
+          if (stale) return stale.site;
+          throw err;
+        },
+      );
     },
     forget: () => cache.clear(),
   };

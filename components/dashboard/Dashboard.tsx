@@ -31,6 +31,8 @@ type Props = {
   user?: { name: string; pro: boolean; admin: boolean } | null;
   /** The view the page's URL asks for (parsed on the server); the default view when absent. */
   initialView?: View;
+  /** The domain's today, when the server knows it: the first range needs no guess. */
+  today?: string | null;
   /** Auto-refresh period: 60 s. */
   refreshMs?: number;
 };
@@ -52,10 +54,10 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
   return { pro: v?.pro ?? true, domain, site: mode === "public" ? (v?.SK ?? null) : domain, rules };
 }
 
-export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, refreshMs = 60_000 }: Props) {
+export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today = null, refreshMs = 60_000 }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load } = useStats(target);
-  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed");
+  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);
   const [tick, setTick] = useState(0);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [exporting, setExporting] = useState(false);

@@ -2,8 +2,9 @@
 // The dashboard's view (range, chart, list limit, open popup) as React state mirrored in the URL:
 // a new range is a new history entry, the rest replace the current one, and back/forward restore
 // the view from the URL without asking the server for the page again (setAddress). The embedded
-// demo keeps its view to itself. A preset resolves against today: the viewer's until the first
-// answer tells the domain's own (validated.today), which every later answer keeps current.
+// demo keeps its view to itself. A preset resolves against the domain's today, which the page
+// tells when the server knows it (else the viewer's, until the first answer's validated.today);
+// every answer keeps it current.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { dayIn } from "../../src/shared/days";
 import { setAddress } from "../../src/web/client/navigation";
@@ -11,14 +12,14 @@ import type { Range } from "./date-rules";
 import { nextLimit } from "./section-list";
 import { parseView, rangeChoice, rangeOf, viewParams, type Limit, type View } from "./view-url";
 
-/** The viewer's today, a first guess until the API tells the domain's own. */
+/** The viewer's today: a first guess, when the page could not tell the domain's, until the API does. */
 const guessToday = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now());
 
 type Write = "push" | "replace";
 
-export function useDashboardView(initial: View, inUrl: boolean) {
+export function useDashboardView(initial: View, inUrl: boolean, knownToday: string | null = null) {
   const [view, setView] = useState(initial);
-  const [today, setToday] = useState(guessToday);
+  const [today, setToday] = useState(() => knownToday ?? guessToday());
   const write = useRef<Write | null>(null);
 
   useEffect(() => {

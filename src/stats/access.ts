@@ -29,7 +29,9 @@ const HOUR_MS = 3600_000;
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
 
 /** The credential a request to /api/stats carries: an API key wins over the session. */
-type Caller = { kind: "key"; key: string } | { kind: "session"; user: User | null };
+/** Who reads: a session needs only its account's id and scope. */
+type Viewer = Pick<User, "uid" | "scope">;
+type Caller = { kind: "key"; key: string } | { kind: "session"; user: Viewer | null };
 
 /** `Authorization: Bearer <key>` → the key; any other Authorization scheme is refused, not ignored. */
 export function callerOf(authorization: string | null, user: User | null): Caller {

@@ -8,7 +8,8 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
-import { isDayKey } from "../shared/days";
+import type { Database } from "../db";
+import { isDayKey, localTime } from "../shared/days";
 import { callerOf, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { demoOf } from "../demo";
@@ -37,8 +38,30 @@ const anonymous = (stats: Stats): Stats => {
   return { ...stats, validated };
 };
 
+// NOTE: one per database, like the collector: the room and the pages' dashboardToday share it.
+const accesses = new WeakMap<Database, ReturnType<typeof statsAccess>>();
+const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
+  let access = accesses.get(ctx.db);
+  if (!access) accesses.set(ctx.db, (access = statsAccess(ctx)));
+  return access;
+};
+
+/** For a dashboard page's first range: the domain's today in its own time zone, when this viewer
+ * may read its stats (owner, admin, anyone for the demo); null otherwise, as the API's 401/404. */
+export const dashboardToday =
+  (ctx: Pick<AppContext, "config" | "db">) =>
+  async (name: string, viewer: { uid: string; scope: string[] } | null): Promise<string | null> => {
+    try {
+      const { domain } = await accessFor(ctx).byName(name, { kind: "session", user: viewer });
+      return localTime(domain.tz, Date.now()).day;
+    } catch (err) {
+      if (err instanceof HttpError) return null;
+      throw err;
+    }
+  };
+
 export const statsRoom = (ctx: AppContext) => {
-  const access = statsAccess(ctx);
+  const access = accessFor(ctx);
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
 

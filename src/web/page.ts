@@ -5,6 +5,14 @@ import type { Guards, SessionUser } from "./guards";
 
 export type { Guards, SessionUser } from "./guards";
 
+/**
+ * What the product lends its pages to read the rooms with, as the app hands it to the pages room
+ * (WebOptions.services). Empty here: the framework knows no room; src/pages declares the members
+ * by declaration merging.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in src/pages
+export interface PageServices {}
+
 export type PageProps = {
   /** Named segments of the route pattern, e.g. { domain } for /dashboard/:domain. */
   params: Record<string, string>;
@@ -15,6 +23,7 @@ export type PageProps = {
   origin: string;
   /** The demo domain anyone may view (config DEMO_DOMAIN), or null when the demo is off. */
   demo?: string | null;
+  services: PageServices;
 };
 
 export type LayoutProps = { pathname: string; user: SessionUser | null; beta: boolean; children: ReactNode };

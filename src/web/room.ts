@@ -8,6 +8,7 @@ import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
+import type { PageServices } from "./page";
 import { BASE_HEADERS, checkOrigin, htmlHeaders, newNonce, readCappedBody } from "./security";
 import { SHIM } from "./shim";
 
@@ -22,6 +23,8 @@ export type WebOptions = {
   /** The demo domain anyone may view, handed to pages; null when there is none. */
   demo?: string | null;
   redirects?: Redirects;
+  /** What pages may call on the rooms (PageProps.services). */
+  services: PageServices;
   /** Tests: their own build folder, and a site module with extra routes. */
   outdir?: string;
   site?: string;
@@ -37,7 +40,7 @@ const report = (err: unknown) => log.error("render error", { error: describe(err
 const FALLBACK_HTML = (status: number) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title></head><body><main><h1>An error occurred while showing the error page</h1><p><a href="/">Go back home</a></p></main></body></html>`;
 
-export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
+export function webRoom(ctx: AppContext, opts: WebOptions) {
   const dev = ctx.config.NODE_ENV === "development";
   const bundles = bundleSource({ mode: dev ? "development" : "production", outdir: opts.outdir, site: opts.site });
   ctx.lifecycle.onShutdown("web-watch", () => bundles.close());
@@ -56,6 +59,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions = {}) {
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
       demo,
+      services: opts.services,
       dev,
       report,
       // NOTE: React preloads the bootstrap itself.

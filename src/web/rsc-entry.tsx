@@ -8,7 +8,7 @@ import { HttpError } from "../http/errors";
 import { Document, type Assets } from "./document";
 import { NOT_FOUND_MESSAGE, PageRedirect, toPageError, type PageError } from "./errors";
 import { checkGuards, type SessionUser } from "./guards";
-import type { PageMeta } from "./page";
+import type { PageMeta, PageServices } from "./page";
 import { matchRoute } from "./router";
 
 export type RenderRequest = {
@@ -22,6 +22,7 @@ export type RenderRequest = {
   selfTracking: boolean;
   /** The demo domain (config DEMO_DOMAIN), or null. */
   demo?: string | null;
+  services: PageServices;
   dev: boolean;
   assets: Assets;
   /** Render the error page for this instead of the route (the HTML shell failed). */
@@ -53,7 +54,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
         const Page = match.route.default;
         // NOTE: called here, not as <Page/>, so an error thrown by the page becomes a real 500
         // before any byte is sent. Errors deeper down surface in the HTML shell (see ssr-entry).
-        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null });
+        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null, services: req.services });
       } else failure = { status: 404, message: NOT_FOUND_MESSAGE };
     } catch (err) {
       if (err instanceof PageRedirect) return { kind: "redirect", location: err.location };

@@ -21,7 +21,7 @@ import { IN_PROCESS_ORIGIN, TEST_ENV } from "./server";
 export const TEST_OUTDIR = join(import.meta.dir, "../../node_modules/.cache/bothy/web-test-builds");
 export const FIXTURE_SITE = join(import.meta.dir, "../fixtures/web/site.tsx");
 
-export function webApp(opts: WebOptions & { env?: Record<string, string> } = {}) {
+export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string> } = {}) {
   const config = loadConfig({ LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...opts.env });
   setLogLevel(config.LOG_LEVEL); // NOTE: the failing test pages log errors on purpose
   const ctx: AppContext = {
@@ -30,6 +30,8 @@ export function webApp(opts: WebOptions & { env?: Record<string, string> } = {})
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS };
+  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
+  const services = { dashboardToday: async () => null };
+  const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -13,7 +13,7 @@ import type { Meta } from "../meta";
 // NOTE: open to all here; the page itself sends signed-out visitors to /signin (the demo is the exception).
 export const meta: Meta = { head: "dashboard", layout: "dashboard", guards: { auth: false } };
 
-export default function DashboardPage({ params, searchParams, user, beta, demo: demoName }: PageProps) {
+export default async function DashboardPage({ params, searchParams, user, beta, demo: demoName, services }: PageProps) {
   const domain = (params.domain ?? "").toLowerCase();
   const pathname = `/dashboard/${encodeURIComponent(domain)}`;
   const demo = !!demoName && domain === demoName;
@@ -21,6 +21,8 @@ export default function DashboardPage({ params, searchParams, user, beta, demo: 
     const search = searchParams.size ? `?${searchParams}` : "";
     throw new PageRedirect(signinLocation(pathname, search));
   }
+  // NOTE: the first range is the domain's own days, known here before any answer.
+  const today = await services.dashboardToday(domain, user);
   // NOTE: keyed by the query: a link to another view of this page starts from that view, while the
   // views the dashboard sets itself never re-render the page.
   return (
@@ -31,6 +33,7 @@ export default function DashboardPage({ params, searchParams, user, beta, demo: 
       pathname={pathname}
       key={searchParams.toString()}
       initialView={parseView(searchParams)}
+      today={today}
       user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
     />
   );

@@ -1,0 +1,44 @@
+// The dashboard page over HTTP: its first range is the domain's own days, told by the server
+// before any stats answer (two domains a day apart in UTC+14 and UTC−11), and only to a viewer
+// who may read the domain.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SESSION_COOKIE } from "../../../src/auth";
+import { localTime } from "../../../src/shared/days";
+import { call, verifiedSession } from "../../helpers/api";
+import { req, startTestServer } from "../../helpers/server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let owner: string;
+let stranger: string;
+const SAME = { origin: "http://bothy.test" };
+const ZONES = { "east.example": "Pacific/Kiritimati", "west.example": "Pacific/Pago_Pago" } as const;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await verifiedSession(server, "ada@example.com", "analytical engine 1843");
+  stranger = await verifiedSession(server, "bob@example.com", "difference engine 1822");
+  for (const [domain, tz] of Object.entries(ZONES)) {
+    expect((await call(server.app, "POST", "/api/domains", { cookie: owner, headers: SAME, body: { domain, tz } })).status).toBe(201);
+  }
+});
+afterAll(() => server?.stop());
+
+/** The `today` the page handed the dashboard, read from the flight data inlined in its HTML. */
+const todayOf = async (path: string, cookie: string) => {
+  const res = await server.app.handle(req(path, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } }));
+  expect(res.status).toBe(200);
+  const html = (await res.text()).replace(/\\"/g, '"');
+  return /"today":(null|"\d{4}-\d{2}-\d{2}")/.exec(html)?.[1];
+};
+
+test("each domain's page carries its own today, not the viewer's or the server's", async () => {
+  for (const [domain, tz] of Object.entries(ZONES)) {
+    expect(await todayOf(`/dashboard/${domain}`, owner)).toBe(`"${localTime(tz, Date.now()).day}"`);
+  }
+  // NOTE: 25 hours apart, so the two are never the same day.
+  expect(await todayOf("/dashboard/east.example", owner)).not.toBe(await todayOf("/dashboard/west.example", owner));
+});
+
+test("a viewer who may not read the domain is told nothing about it", async () => {
+  expect(await todayOf("/dashboard/east.example", stranger)).toBe("null");
+});

@@ -3,9 +3,9 @@
 import { namedQuery } from "../db";
 import { hashToken, randomToken } from "./tokens";
 
-export const API_KEY_PREFIX = "bothy_";
+const API_KEY_PREFIX = "bothy_";
 
-export type ApiKey = { id: string; name: string; created: Date; lastUsed: Date | null };
+type ApiKey = { id: string; name: string; created: Date; lastUsed: Date | null };
 
 export const createApiKey = namedQuery("apiKeys.create", async (sql, uid: string, name: string) => {
   const key = API_KEY_PREFIX + randomToken();

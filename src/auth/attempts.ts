@@ -12,7 +12,7 @@ export const MAILS_PER_HOUR = 300;
 /** Mails to one address per hour; past it the mail is skipped silently (the answer stays the same). */
 export const MAILS_PER_ADDRESS_HOUR = 3;
 
-export type SignInAttempt =
+type SignInAttempt =
   | { blocked: true; retryAfterS: number }
   | {
       blocked: false;

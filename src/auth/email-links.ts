@@ -3,7 +3,7 @@
 import { namedQuery } from "../db";
 import { hashToken, randomToken } from "./tokens";
 
-export type LinkPurpose = "verify" | "reset";
+type LinkPurpose = "verify" | "reset";
 
 export const LINK_LIFETIME_MINUTES: Record<LinkPurpose, number> = { verify: 24 * 60, reset: 60 };
 

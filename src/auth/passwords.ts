@@ -3,7 +3,7 @@
 import { availableParallelism } from "node:os";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
-export const PASSWORD_MIN = 10;
+const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
 
 let common: Set<string> | undefined;

@@ -14,7 +14,7 @@ export const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error:
 const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
 
 /** The public view of a user, as GET /api/user answers it. */
-export const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
+const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
   uid: u.uid,
   email: u.email,
   name: u.name,

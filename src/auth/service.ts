@@ -25,7 +25,7 @@ import {
 } from "./users";
 
 export type Failure = { ok: false; status: ErrorStatus; message: string; fields?: Fields; retryAfterS?: number };
-export type Result<T> = ({ ok: true } & T) | Failure;
+type Result<T> = ({ ok: true } & T) | Failure;
 
 const fail = (status: ErrorStatus, message: string, fields?: Fields, retryAfterS?: number): Failure => ({
   ok: false,
@@ -35,12 +35,12 @@ const fail = (status: ErrorStatus, message: string, fields?: Fields, retryAfterS
   retryAfterS,
 });
 
-export const WRONG_CREDENTIALS = "Wrong email or password.";
+const WRONG_CREDENTIALS = "Wrong email or password.";
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
-export type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
+type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
-export type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits };
+type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits };
 
 /** Waits the progressive delay, or answers 429 when the attempt was refused. */
 const waitOut = async (v: Verdict): Promise<Failure | null> => {

@@ -4,7 +4,7 @@
 import { namedQuery } from "../db";
 import { hashToken, randomToken } from "./tokens";
 
-export type SessionKind = "cookie" | "refresh";
+type SessionKind = "cookie" | "refresh";
 
 export type SessionLimits = { idleDays: number; maxDays: number };
 
@@ -41,7 +41,7 @@ export const sessionUid = namedQuery("sessions.uid", async (sql, token: string, 
   return row?.uid ?? null;
 });
 
-export type Rotation = { ok: true; uid: string; token: string } | { ok: false; reason: "unknown" | "reused" };
+type Rotation = { ok: true; uid: string; token: string } | { ok: false; reason: "unknown" | "reused" };
 
 /** Swaps a refresh token for a new one of the same family, in one transaction. */
 export const rotateRefresh = namedQuery("sessions.rotateRefresh", (sql, token: string, idleDays: number) =>

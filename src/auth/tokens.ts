@@ -11,7 +11,7 @@ export const randomToken = (): string => Buffer.from(crypto.getRandomValues(new 
 
 export const hashToken = (token: string): Buffer => Buffer.from(new Bun.CryptoHasher("sha256").update(token).digest());
 
-export type AccessClaims = { uid: string; epoch: number };
+type AccessClaims = { uid: string; epoch: number };
 
 export function accessTokens(secret: string) {
   // NOTE: a key of its own, derived from SECRET_KEY, so no other signed value can pass as a token.

@@ -3,7 +3,7 @@
 import { log } from "../log";
 
 /** Why the pipeline drops a hit; each reason has its own counter. */
-export const DROP_REASONS = ["bot", "unknown_domain", "deleted_domain"] as const;
+const DROP_REASONS = ["bot", "unknown_domain", "deleted_domain"] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -46,7 +46,7 @@ export class BlobError extends Error {
 }
 
 /** The PGlite data directory inside DATA_DIR. */
-export const pgDataDir = (dataDir: string) => join(dataDir, "pgdata");
+const pgDataDir = (dataDir: string) => join(dataDir, "pgdata");
 
 /** The socket's directory inside DATA_DIR; its name is the one psql and postgres.js look for there. */
 export const socketDir = (dataDir: string) => join(resolve(dataDir), "run");

@@ -16,7 +16,7 @@ const AUTH_SASL = 10;
 const AUTH_SASL_CONTINUE = 11;
 const AUTH_SASL_FINAL = 12;
 
-export type Endpoint = { path: string } | { host: string; port: number };
+type Endpoint = { path: string } | { host: string; port: number };
 
 export type Gate = {
   /** Listens on a Unix socket (made 0600) or a TCP address; resolves with the TCP port, or null. */

@@ -8,10 +8,9 @@ import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, type Queryable } from "./query";
-export { MigrationError } from "./migrate";
 export type { Maintenance, MaintenanceJob } from "./maintenance";
 
-export type DatabaseMode = "embedded" | "server";
+type DatabaseMode = "embedded" | "server";
 
 export type Database = {
   mode: DatabaseMode;

@@ -10,7 +10,7 @@ export const MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "sql");
 // NOTE: an advisory lock so that several app nodes booting against one server migrate once.
 const LOCK_KEY = 4_245_221;
 
-export type Migration = { version: number; name: string; file: string };
+type Migration = { version: number; name: string; file: string };
 
 export class MigrationError extends Error {}
 

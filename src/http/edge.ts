@@ -9,14 +9,14 @@ import { tooLarge } from "./body";
 import { HttpError } from "./errors";
 import { isLoopback } from "./origin";
 
-export const API_BODY_LIMIT = 64 * 1024;
+const API_BODY_LIMIT = 64 * 1024;
 
 const API = /^\/api(\/|$)/;
 // NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name.
 const ANY_HOST = /^\/(healthz|readyz)$/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
 /** Throws 400 when a parsed body holds a NUL anywhere, in keys or values. */
 export function refuseNul(value: unknown): void {

@@ -1,6 +1,6 @@
 // One typed HTTP error for the edge and one JSON error shape for every answer that fails:
 // { "error": { "status": 404, "code": "not-found", "message": "…" } }.
-export const ERROR_CODES = {
+const ERROR_CODES = {
   400: "bad-request",
   401: "unauthorized",
   403: "forbidden",
@@ -19,7 +19,7 @@ export const ERROR_CODES = {
 export type ErrorStatus = keyof typeof ERROR_CODES;
 /** `fields` names the form fields at fault, each with its message, when the input is to blame. */
 export type Fields = Record<string, string>;
-export type ErrorBody = { error: { status: ErrorStatus; code: string; message: string; fields?: Fields } };
+type ErrorBody = { error: { status: ErrorStatus; code: string; message: string; fields?: Fields } };
 
 export class HttpError extends Error {
   constructor(

@@ -2,8 +2,8 @@
 // client address, the Pro API limits requests per API key. Keys may be secrets or addresses, so
 // callers pass a pseudonym (a hash), and nothing here is stored or logged. Each app node limits
 // its own clients: N nodes allow N times the limit, which still stops a runaway script.
-export type Taken = { ok: true } | { ok: false; retryAfterS: number };
-export type RateLimiter = { take(key: string): Taken };
+type Taken = { ok: true } | { ok: false; retryAfterS: number };
+type RateLimiter = { take(key: string): Taken };
 
 export function rateLimiter(perWindow: number, windowMs: number, now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -47,7 +47,7 @@ const ARGS = [
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
-export type BrowserLease = { browser: Browser; release(): void };
+type BrowserLease = { browser: Browser; release(): void };
 export type BrowserHost = {
   /** The current browser for one job; release() when the job's context is closed. */
   acquire(): Promise<BrowserLease>;

@@ -23,7 +23,7 @@ export function fileGroup(resourceType: string, contentType: string | undefined)
 // hosting, utility, video, content etc. are not (Google Fonts is cdn, Stripe utility).
 const TRACKING = new Set(["ad", "analytics", "social", "marketing", "tag-manager"]);
 
-export type Tracker = { host: string; entity: string; category: string };
+type Tracker = { host: string; entity: string; category: string };
 
 /** A tracker/ad request, unless it belongs to the same entity as the page (google.com on google.com). */
 export function classifyTracker(requestUrl: string, pageUrl: string): Tracker | null {
@@ -49,7 +49,7 @@ export function classifyTracker(requestUrl: string, pageUrl: string): Tracker | 
  * which decides first from third party; an IP address or a bare name is its own site. */
 export const siteOf = (host: string): string => getDomain(host, { allowPrivateDomains: true }) ?? host.toLowerCase();
 
-export type SetCookieAttempt = { name: string; domain: string; path: string; secure: boolean; httpOnly: boolean; sameSite?: string };
+type SetCookieAttempt = { name: string; domain: string; path: string; secure: boolean; httpOnly: boolean; sameSite?: string };
 
 /** Parses one raw Set-Cookie header (values are never kept: they may identify a person). */
 export function parseSetCookie(header: string, responseHost: string): SetCookieAttempt | null {

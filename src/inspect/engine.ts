@@ -45,7 +45,7 @@ export type Capture = {
   truncated: "time" | "bytes" | "requests" | null;
 };
 
-export type InspectErrorType = "generic_error" | "forbidden";
+type InspectErrorType = "generic_error" | "forbidden";
 export class InspectError extends Error {
   constructor(readonly type: InspectErrorType, message: string) {
     super(message);

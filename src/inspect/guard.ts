@@ -73,7 +73,7 @@ export type GuardOptions = {
   allow: readonly string[];
 };
 
-export type Verdict =
+type Verdict =
   | { ok: true; address: string }
   | { ok: false; reason: "port" | "internal" | "unresolved"; message: string };
 

@@ -8,11 +8,11 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { checkTarget, type GuardOptions } from "./guard";
 
-export type GuardedAnswer =
+type GuardedAnswer =
   | { ok: true; status: number; location: string | null; body: string }
   | { ok: false; message: string };
 
-export type GetLimits = { timeoutMs: number; maxBytes: number };
+type GetLimits = { timeoutMs: number; maxBytes: number };
 
 export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Promise<GuardedAnswer> {
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `${url.protocol} is not fetched` };

@@ -17,7 +17,7 @@ import { normaliseUrl, type Target } from "./url";
 
 /** check=true re-runs only when the last run is older than this: polls that repeat check=true
  * must not start a new run each second. */
-export const RECHECK_AFTER_MS = 30_000;
+const RECHECK_AFTER_MS = 30_000;
 
 export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const guard = guardFrom(config);

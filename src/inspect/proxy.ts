@@ -7,7 +7,7 @@ import { checkTarget, type GuardOptions } from "./guard";
 
 export type Refusal = { host: string; port: number; reason: string; message: string };
 
-export type JobProxy = {
+type JobProxy = {
   port: number;
   refused: Refusal[];
   /** Bytes sent back to the browser so far (headers and bodies, TLS records for https). */

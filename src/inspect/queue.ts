@@ -5,7 +5,7 @@ import type { Sql } from "postgres";
 import { log } from "../log";
 import { claim, release, type Job } from "./store";
 
-export type QueueRunner = {
+type QueueRunner = {
   /** Tells idle loops that a job was queued. */
   wake(): void;
   /** Stops claiming and waits for running jobs, for at most graceMs when given. */

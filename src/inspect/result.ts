@@ -9,7 +9,7 @@ export const CACHED_AFTER_MS = 15 * 60_000;
 
 export const PRIVATE_MESSAGE = "This page is private and cannot be inspected";
 
-export type InspectionResult = {
+type InspectionResult = {
   url: string;
   error: string | null;
   errorType: string | null;

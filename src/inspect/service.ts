@@ -28,7 +28,7 @@ export const limitsFrom = (config: Config): EngineLimits => ({
 /** Lease of a running job: past it, another worker may assume this one died. */
 export const leaseMs = (config: Config) => config.INSPECT_TIMEOUT_MS * 2 + 30_000;
 
-export type RunnerDeps = {
+type RunnerDeps = {
   sql: Sql;
   browser: BrowserHost;
   greencheck: GreenCheck;

@@ -8,10 +8,10 @@
  */
 export const PRIVATE_MARKER = "🔒";
 
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 export type Target = { url: string; hostname: string; port: number };
-export type Parsed = { ok: true; value: Target } | { ok: false; error: string; private?: true };
+type Parsed = { ok: true; value: Target } | { ok: false; error: string; private?: true };
 
 export function hasPrivateMarker(raw: string): boolean {
   if (raw.includes(PRIVATE_MARKER)) return true;

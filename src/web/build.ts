@@ -11,14 +11,14 @@ import { minifyDir } from "./minify";
 import { findServerModules, rscPlugin, serverStubPlugin, type Graph } from "./plugins";
 
 export const ROOT = join(import.meta.dir, "../..");
-export const DEFAULT_OUTDIR = join(ROOT, "dist");
-export const DEFAULT_SITE = join(ROOT, "src/pages/index.ts");
+const DEFAULT_OUTDIR = join(ROOT, "dist");
+const DEFAULT_SITE = join(ROOT, "src/pages/index.ts");
 const INPUT_DIRS = ["src", "components"];
 const ASSET_BASE = "/assets/";
 // NOTE: inside the build folder, which the server may write (the Docker image hands it to the app user).
 const TERSER_CACHE = ".terser-cache";
 
-export type Mode = "production" | "development";
+type Mode = "production" | "development";
 type ClientEntry = { id: string; chunks: string[]; name: string };
 export type WebManifest = {
   id: string;
@@ -80,7 +80,7 @@ export async function ensureBuilt(opts: BuildOptions): Promise<Built> {
 }
 
 /** Builds into outdir/<id> through a private temp folder renamed into place at the end. */
-export async function build(opts: BuildOptions & { id?: string }): Promise<Built> {
+async function build(opts: BuildOptions & { id?: string }): Promise<Built> {
   const outdir = opts.outdir ?? DEFAULT_OUTDIR;
   const id = opts.id ?? inputsHash(opts.mode, opts.site);
   const dir = join(outdir, id);

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { log } from "../log";
 import { ensureBuilt, inputDirs, ROOT, type BuildOptions, type Built, type WebManifest } from "./build";
 
-export type RscModule = typeof import("./rsc-entry");
-export type SsrModule = typeof import("./ssr-entry");
+type RscModule = typeof import("./rsc-entry");
+type SsrModule = typeof import("./ssr-entry");
 export type Bundles = { dir: string; manifest: WebManifest; rsc: RscModule; ssr: SsrModule };
 
 type Globals = { __webpack_require__?: (id: string) => unknown; __webpack_chunk_load__?: () => Promise<void> };
@@ -47,7 +47,7 @@ const loadOnce = (built: Built) => {
 };
 const building = new Map<string, Promise<Built>>();
 
-export type BundleSource = {
+type BundleSource = {
   current(): Promise<Bundles>;
   /** Development only: called after each rebuild. */
   onReload(listener: () => void): () => void;

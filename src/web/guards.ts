@@ -19,7 +19,7 @@ export type Guards = {
 };
 
 export type GuardInput = { pathname: string; search: string; user: SessionUser | null; beta: boolean };
-export type GuardOutcome =
+type GuardOutcome =
   | { kind: "render"; tracking: boolean }
   | { kind: "redirect"; location: string }
   | { kind: "not-found" };
@@ -49,7 +49,7 @@ export function signinLocation(pathname: string, search: string): string {
 }
 
 /** Throws a 500 for a guard name the server does not know (unknown middleware is an error). */
-export function validateGuards(guards: Record<string, unknown>): Guards {
+function validateGuards(guards: Record<string, unknown>): Guards {
   for (const name of Object.keys(guards)) {
     if (!KNOWN.has(name)) throw new HttpError(500, `Unknown route guard "${name}"`);
   }

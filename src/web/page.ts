@@ -38,7 +38,7 @@ export type PageMeta<HeadKey extends string = string, LayoutName extends string 
   theme?: "light" | "dark";
 };
 
-export type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>;
+type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>;
 export type PageModule = { meta: PageMeta; default: PageComponent };
 
 /** What src/pages/index.ts hands the framework. */

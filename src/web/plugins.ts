@@ -10,7 +10,7 @@ import { relative } from "node:path";
 const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(["'])use (client|server)\1/;
 const SOURCE = /\.[cm]?[jt]sx?$/;
 
-export type Directive = "client" | "server";
+type Directive = "client" | "server";
 export const directiveOf = (code: string): Directive | null =>
   (DIRECTIVE.exec(code)?.[2] as Directive | undefined) ?? null;
 
@@ -18,7 +18,7 @@ export const directiveOf = (code: string): Directive | null =>
 export type Graph = { root: string; /** the module exporting `site` */ site: string; clientModules: Set<string>; serverModules: Set<string> };
 
 /** A module's id on the wire: its path from the project root, e.g. "components/site/Menu.tsx". */
-export const moduleId = (root: string, path: string) => relative(root, path).split("\\").join("/");
+const moduleId = (root: string, path: string) => relative(root, path).split("\\").join("/");
 
 const exportsOf = (code: string, path: string) =>
   new Bun.Transpiler({ loader: path.endsWith("x") ? "tsx" : "ts" }).scan(code).exports;

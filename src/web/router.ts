@@ -1,7 +1,7 @@
 // Matches a path to a route pattern: static patterns first, then ":name" segments in table order.
 // Patterns are the site's routes, e.g. "/dashboard/:domain/settings".
 
-export type Match<T> = { route: T; pattern: string; params: Record<string, string> };
+type Match<T> = { route: T; pattern: string; params: Record<string, string> };
 
 export function matchRoute<T>(routes: Record<string, T>, pathname: string): Match<T> | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

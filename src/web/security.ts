@@ -4,7 +4,7 @@ import { readCappedText, tooLarge } from "../http/body";
 import { refuseNul } from "../http/edge";
 import { HttpError } from "../http/errors";
 
-export const ACTION_BODY_LIMIT = 1024 * 1024;
+const ACTION_BODY_LIMIT = 1024 * 1024;
 
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 
@@ -16,7 +16,7 @@ export const BASE_HEADERS = {
 
 /** `inlineStyles` only for a page whose bundled third-party code writes style elements and
  * attributes that cannot carry a nonce (the API reference); scripts stay nonce-only everywhere. */
-export function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false): string {
+function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false): string {
   return [
     "default-src 'self'",
     // NOTE: React's development client rebuilds server stacks with eval; production never does.

@@ -3,7 +3,7 @@
 // the page and setAddress() only moves the browser's history.
 import { useSyncExternalStore } from "react";
 
-export type NavigateOptions = { replace?: boolean };
+type NavigateOptions = { replace?: boolean };
 type Navigator = (href: string, opts: NavigateOptions) => Promise<void>;
 type Addresser = (href: string, opts: NavigateOptions) => void;
 

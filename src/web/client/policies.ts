@@ -11,7 +11,7 @@ export function prefetchAllowed(nav: NetworkInfo): boolean {
   return !(c?.saveData || c?.effectiveType?.includes("2g"));
 }
 
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 /** A chunk-load failure reloads the page once, at most once per 60 seconds. */
 export function chunkReloadAllowed(now: number, lastReload: number | null): boolean {

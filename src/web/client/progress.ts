@@ -1,8 +1,8 @@
 // The top progress bar: appears only when a navigation takes longer than 200 ms,
 // creeps towards the end over 5000 ms, completes on success and turns red on failure.
-export const PROGRESS_THROTTLE_MS = 200;
+const PROGRESS_THROTTLE_MS = 200;
 
-export type Progress = { done(): void; fail(): void };
+type Progress = { done(): void; fail(): void };
 
 export function startProgress(doc: Document = document): Progress {
   let bar: HTMLDivElement | null = null;

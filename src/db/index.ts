@@ -8,7 +8,7 @@ import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, type Queryable } from "./query";
-export type { Maintenance, MaintenanceJob } from "./maintenance";
+export type { MaintenanceJob } from "./maintenance";
 
 type DatabaseMode = "embedded" | "server";
 

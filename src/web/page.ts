@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { Guards, SessionUser } from "./guards";
 
-export type { Guards, SessionUser } from "./guards";
+export type { SessionUser } from "./guards";
 
 /**
  * What the product lends its pages to read the rooms with, as the app hands it to the pages room

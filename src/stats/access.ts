@@ -3,6 +3,7 @@
 // key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a
 // domain that does not exist: 404, never 403, which would tell a stranger that the name is counted.
+import { hasAdminScope } from "../shared/plans";
 import type { AppContext } from "../context";
 import { apiKeyUid, type User } from "../auth";
 import { verifyPassword } from "../auth/passwords";
@@ -75,7 +76,7 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       if (claim) return { domain: claim, admin: false };
       if (!domain) throw notFound();
       // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
-      if (caller.kind === "session" && viewer.scope.includes("admin")) return { domain, admin: true };
+      if (caller.kind === "session" && hasAdminScope(viewer)) return { domain, admin: true };
       throw notFound();
     },
 

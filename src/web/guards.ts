@@ -1,6 +1,7 @@
 // Route guards: each page declares who may see it; the server checks
 // before rendering and answers with the page, a redirect, or "not found". Pure: no React, no I/O.
 import { HttpError } from "../http/errors";
+import { hasAdminScope } from "../shared/plans";
 
 /** The signed-in person as pages and guards see it; `null` is nobody. */
 export type SessionUser = { uid: string; name: string; verified: boolean; scope: string[]; /** for the account pages */ email?: string };
@@ -63,7 +64,7 @@ export function checkGuards(declared: Guards, input: GuardInput): GuardOutcome {
   if (guards.beta === "only" && !beta) return { kind: "redirect", location: "/" };
   if (guards.auth === "guest" && user) return { kind: "redirect", location: "/settings" };
   if (guards.auth === true && !user) return { kind: "redirect", location: signinLocation(pathname, search) };
-  if (guards.admin && !user?.scope.includes("admin")) return { kind: "redirect", location: "/signin" };
+  if (guards.admin && !hasAdminScope(user)) return { kind: "redirect", location: "/signin" };
   if (guards.verified && user) {
     if (!user.verified && under(pathname, "/settings")) return { kind: "redirect", location: "/verify" };
     if (user.verified && under(pathname, "/verify")) return { kind: "redirect", location: "/settings/domains" };

@@ -2,13 +2,12 @@
 // The dashboard's header and toolbar: the preset tabs (all five from
 // 1050 px, Today/Yesterday/7d below), the custom range opening the date picker, the reload tab,
 // the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV) and the user menu.
-// It sticks to the top once the page has scrolled 150 px past the dashboard's top.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+// It sticks to the top once the page has scrolled 150 px past the dashboard's top (use-sticky.ts).
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useDismiss } from "../use-dismiss";
+import { useSticky } from "../use-sticky";
 import { DatePicker } from "./DatePicker";
 import { DASHBOARD_PRESETS, MOBILE_PRESETS, PRESETS, formatRange, matchPreset, presetRange, type DayRules, type Range } from "./date-rules";
-
-export const STICKY_AFTER_PX = 150;
 
 type Props = {
   title: ReactNode;
@@ -33,19 +32,11 @@ const tab =
 
 export function Header(p: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const [stuck, setStuck] = useState(false);
   const [height, setHeight] = useState(0);
-  useEffect(() => {
-    if (!p.sticky) return;
-    const onScroll = () => {
-      const top = box.current?.parentElement?.getBoundingClientRect().top ?? 0;
-      setStuck(top < -STICKY_AFTER_PX);
-      if (box.current) setHeight(box.current.offsetHeight);
-    };
-    addEventListener("scroll", onScroll, { passive: true });
-    onScroll();
-    return () => removeEventListener("scroll", onScroll);
-  }, [p.sticky]);
+  // NOTE: how far the page has scrolled past the dashboard's top; the placeholder keeps the header's height.
+  const scrolledPast = useCallback(() => -(box.current?.parentElement?.getBoundingClientRect().top ?? 0), []);
+  const measure = useCallback(() => box.current && setHeight(box.current.offsetHeight), []);
+  const stuck = useSticky(scrolledPast, !!p.sticky, measure);
 
   const today = p.rules?.today ?? null;
   const active = today ? matchPreset(p.range, today) : null;

@@ -53,6 +53,11 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
   const sql = db.sql;
   const access = accessTokens(secret);
   const attempts = accountAttempts();
+  /** 429 when the client or the process has sent its hour's sign-up and verification mails. */
+  const mailBudgetSpent = (client: string): Failure | null => {
+    const budget = attempts.mail(client);
+    return budget.ok ? null : fail(429, TOO_MANY, undefined, budget.retryAfterS);
+  };
 
   const issueTokens = async (uid: string, refreshToken?: string): Promise<Tokens> => ({
     accessToken: await access.sign({ uid, epoch: await tokenEpochOf(sql, uid) }),
@@ -95,8 +100,8 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
     ): Promise<Result<{ email: string }>> {
       const problem = passwordProblem(input.password, input);
       if (problem) return fail(400, problem, { password: problem });
-      const budget = attempts.mail(client);
-      if (!budget.ok) return fail(429, TOO_MANY, undefined, budget.retryAfterS);
+      const spent = mailBudgetSpent(client);
+      if (spent) return spent;
       const email = input.email.toLowerCase();
       const user = await createUser(sql, { email, name: input.name.trim(), passwordHash: await hashPassword(input.password) });
       if (attempts.mailTo(email)) {
@@ -159,8 +164,8 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
       // NOTE: each resend counts, so the endpoint cannot be used to flood a mailbox.
       const refused = await waitOut(attempts.link(user.email, client));
       if (refused) return refused;
-      const budget = attempts.mail(client);
-      if (!budget.ok) return fail(429, TOO_MANY, undefined, budget.retryAfterS);
+      const spent = mailBudgetSpent(client);
+      if (spent) return spent;
       await sendVerification(user, origin);
       return { ok: true };
     },

@@ -39,6 +39,11 @@ const sameSite = (domain: string, host: string) =>
 export function homePageProver(config: Config) {
   const guard = guardFrom(config);
   const httpPort = config.DOMAIN_VERIFY_HTTP_PORT;
+  /** An http:// address on the port the look-up uses for http (80 outside tests). */
+  const onHttpPort = (url: URL) => {
+    if (url.protocol === "http:" && !url.port && httpPort !== 80) url.port = String(httpPort);
+    return url;
+  };
 
   /** The page at `start` (redirects within the site followed), or why it could not be read. */
   const page = async (start: URL, deadline: number, domain: string): Promise<{ ok: true; html: string } | { ok: false; message: string }> => {
@@ -56,9 +61,7 @@ export function homePageProver(config: Config) {
           return { ok: false, message: "a redirect to a bad address" };
         }
         if (!sameSite(domain, next.hostname)) return { ok: false, message: `a redirect to ${next.hostname}` };
-        // NOTE: an http:// hop keeps the port the look-up uses for http (80 outside tests).
-        if (next.protocol === "http:" && !next.port && httpPort !== 80) next.port = String(httpPort);
-        url = next;
+        url = onHttpPort(next);
         continue;
       }
       if (got.status !== 200) return { ok: false, message: `HTTP ${got.status}` };
@@ -71,10 +74,8 @@ export function homePageProver(config: Config) {
     /** Whether https://{domain}/ (or else http://{domain}/) carries the token. */
     async prove(domain: string, token: string): Promise<Proof> {
       const deadline = Date.now() + TIMEOUT_MS;
-      const httpUrl = new URL(`http://${domain}/`);
-      if (httpPort !== 80) httpUrl.port = String(httpPort);
       const problems: string[] = [];
-      for (const start of [new URL(`https://${domain}/`), httpUrl]) {
+      for (const start of [new URL(`https://${domain}/`), onHttpPort(new URL(`http://${domain}/`))]) {
         const got = await page(start, deadline, domain);
         if (got.ok && verifyTokensIn(got.html).includes(token)) return { ok: true };
         problems.push(got.ok ? `no tag with this domain's token on ${start.protocol}//${domain}/` : `${start.protocol}//${domain}/: ${got.message}`);

@@ -51,15 +51,30 @@ export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "collect.compress", run: compressOldChunks },
 ];
 
-/** Server: the same work as TimescaleDB policies, registered once (if_not_exists). */
-const registerPolicies = namedQuery("collect.registerPolicies", async (sql: Sql) => {
-  for (const { view, bucket } of AGGREGATES) {
-    await sql`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => NULL,
-      end_offset => ${bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
-  }
-  await sql`SELECT add_compression_policy('hits', ${COMPRESS_AFTER}::interval, if_not_exists => true)`;
-  const [job] = await sql`SELECT 1 FROM timescaledb_information.jobs WHERE proc_name = 'bothy_retention'`;
-  if (!job) await sql`SELECT add_job('bothy_retention', INTERVAL '1 hour')`;
+// NOTE: if_not_exists is checked without a lock, so nodes booting together each add a policy;
+// one transaction under an advisory lock registers every job once.
+const POLICIES_LOCK_KEY = 4_245_222;
+
+/** Server: the same work as TimescaleDB policies, registered once per aggregate. */
+const registerPolicies = namedQuery("collect.registerPolicies", (sql: Sql) =>
+  sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${POLICIES_LOCK_KEY})`;
+    for (const { view, bucket } of AGGREGATES) {
+      await tx`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => NULL,
+        end_offset => ${bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
+    }
+    await tx`SELECT add_compression_policy('hits', ${COMPRESS_AFTER}::interval, if_not_exists => true)`;
+    const [job] = await tx`SELECT 1 FROM timescaledb_information.jobs WHERE proc_name = 'bothy_retention'`;
+    if (!job) await tx`SELECT add_job('bothy_retention', INTERVAL '1 hour')`;
+  }),
+);
+
+/** The database setting by which a process that runs these jobs itself (db:serve) says so. */
+export const MAINTAINED_BY = "bothy.maintained_by";
+
+const maintainedBy = namedQuery("collect.maintainedBy", async (sql: Sql) => {
+  const [row] = await sql<{ by: string | null }[]>`SELECT nullif(current_setting(${MAINTAINED_BY}, true), '') AS by`;
+  return row!.by;
 });
 
 /** Embedded: adds the jobs to the timer. Server: registers the policies, retrying until it works. */
@@ -71,7 +86,12 @@ export function scheduleJobs(db: Database, retryMs = 60_000): void {
   // NOTE: a database that is down at boot must not leave a server without refresh and retention.
   // The retry timer is unref'd, so it never keeps a stopping process alive.
   const attempt = () =>
-    registerPolicies(db.sql).catch((err) => {
+    maintainedBy(db.sql)
+      .then(async (by) => {
+        if (by) log.info("collect jobs run in the database's own process", { by });
+        else await registerPolicies(db.sql);
+      })
+      .catch((err) => {
       log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });
       setTimeout(attempt, retryMs).unref();
     });

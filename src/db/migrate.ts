@@ -30,7 +30,25 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Returns the files applied by this call. */
 export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = listMigrations(dir);
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+  // TRICKY: one connection holds a session lock from the first statement to the last, so nodes
+  // booting together on one empty database wait for each other even on CREATE TABLE IF NOT EXISTS,
+  // which races on the catalog when two sessions run it at once. On that connection each file is
+  // its own transaction, opened by hand: the pool may have a single connection, which is this one.
+  const conn = await sql.reserve();
+  try {
+    await conn`SELECT pg_advisory_lock(${LOCK_KEY})`;
+    try {
+      return await applyAll(conn, migrations, dir);
+    } finally {
+      await conn`SELECT pg_advisory_unlock(${LOCK_KEY})`.catch(() => {});
+    }
+  } finally {
+    conn.release();
+  }
+}
+
+async function applyAll(conn: Sql, migrations: Migration[], dir: string): Promise<string[]> {
+  await conn`CREATE TABLE IF NOT EXISTS schema_migrations (
     version int PRIMARY KEY,
     name text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now()
@@ -38,22 +56,24 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
   const applied: string[] = [];
   for (const m of migrations) {
     const body = readFileSync(join(dir, m.file), "utf8");
-    const ran = await sql
-      .begin(async (tx) => {
-        await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
-        const [done] = await tx`SELECT 1 FROM schema_migrations WHERE version = ${m.version}`;
-        if (done) return false;
-        await tx.unsafe(body).simple();
-        await tx`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`;
-        return true;
-      })
-      .catch((err: unknown) => {
-        throw new MigrationError(`Migration ${m.file} failed: ${err instanceof Error ? err.message : String(err)}`);
-      });
-    if (ran) {
-      applied.push(m.file);
-      log.info("migration applied", { file: m.file });
+    await conn.unsafe("BEGIN");
+    try {
+      // NOTE: checked inside the transaction too: the embedded database serves every client from one
+      // session, where the advisory lock cannot exclude, but a client's open transaction runs alone.
+      const [done] = await conn`SELECT 1 FROM schema_migrations WHERE version = ${m.version}`;
+      if (done) {
+        await conn.unsafe("COMMIT");
+        continue;
+      }
+      await conn.unsafe(body).simple();
+      await conn`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`;
+      await conn.unsafe("COMMIT");
+    } catch (err) {
+      await conn.unsafe("ROLLBACK").catch(() => {});
+      throw new MigrationError(`Migration ${m.file} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
+    applied.push(m.file);
+    log.info("migration applied", { file: m.file });
   }
   return applied;
 }

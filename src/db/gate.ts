@@ -3,7 +3,8 @@
 // message replayed, to pglite-socket's handler. A client without it never gets a byte to PGlite.
 import { chmodSync } from "node:fs";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
-import { PGLiteSocketHandler, PGLiteSocketServer, type PGLiteSocketHandlerOptions } from "@electric-sql/pglite-socket";
+import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from "@electric-sql/pglite-socket";
+import type { SessionQueue } from "./session-queue";
 import { SCRAM_MECHANISM, scramExchange, scramKeys, type ScramKeys } from "./scram";
 
 const SSL_REQUEST = 80877103;
@@ -25,13 +26,9 @@ export type Gate = {
   close(): Promise<void>;
 };
 
-type Db = PGLiteSocketServer["db"];
-
-export function openGate(db: Db, password: string, maxConnections: number): Gate {
-  // TRICKY: pglite-socket keeps its query queue (one message at a time, the client with an open
-  // transaction first) private to its server class; a server that never listens lends it to us.
-  const { queryQueue } = new PGLiteSocketServer({ db }) as unknown as Partial<Pick<PGLiteSocketHandlerOptions, "queryQueue">>;
-  if (!queryQueue) throw new Error("this version of @electric-sql/pglite-socket keeps no query queue on its server");
+export function openGate(session: SessionQueue, password: string, maxConnections: number): Gate {
+  // NOTE: pglite-socket's handler speaks the protocol; our queue decides whose message runs next.
+  const queryQueue = session as unknown as PGLiteSocketHandlerOptions["queryQueue"];
   const keys = scramKeys(password);
   // NOTE: every connection, for the limit and for close(); pruned as they end, since pglite-socket's
   // handler takes away the 'close' listeners of the sockets it is given.

@@ -37,9 +37,9 @@ const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
 // NOTE: this process owns the database, so it also runs collection's refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
 for (const job of COLLECT_JOBS) maintenance.add(job);
-// NOTE: said in the database, for every session after this one: apps on DATABASE_URL read it and
-// leave the jobs to this process (PGlite has no background workers to run TimescaleDB policies).
-await sql.unsafe(`ALTER DATABASE postgres SET ${MAINTAINED_BY} = 'db:serve'`);
+// NOTE: said in the database's one session, which every client shares: apps on DATABASE_URL read it
+// and leave the jobs to this process (PGlite has no background workers to run TimescaleDB policies).
+await sql.unsafe(`SET ${MAINTAINED_BY} = 'db:serve'`);
 const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.host}:${server.tcp!.port}/postgres`;
 // NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
 rmSync(urlFile, { force: true });

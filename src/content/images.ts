@@ -19,7 +19,7 @@ function svgSize(text: string): Size | null {
 
 function jpegSize(b: Buffer): Size | null {
   let i = 2;
-  while (i + 9 < b.length) {
+  while (i + 8 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
     const length = b.readUInt16BE(i + 2);

@@ -54,7 +54,8 @@ const xml = (type: string, body: string) => new Response(body, { headers: { "con
 
 export const contentRoom = (ctx: AppContext) => {
   const c = content();
-  const origin = ctx.origin.value;
+  // NOTE: read per request: with PORT=0 the origin is known only once the server listens.
+  const origin = () => ctx.origin.value;
   const app = new Elysia({ name: "content" })
     .get(
       "/api/content",
@@ -63,11 +64,11 @@ export const contentRoom = (ctx: AppContext) => {
           const types: ArticleType[] = query.type ? [query.type] : ["blog", "news"];
           const found = types.map((type) => findArticle(c, type, query.slug!)).find((a) => a !== null);
           if (!found) throw new HttpError(404, `No article has the slug ${query.slug}.`);
-          return { entries: [entry(found, origin, true)], page: 1, pages: 1, total: 1, pageSize: 1 };
+          return { entries: [entry(found, origin(), true)], page: 1, pages: 1, total: 1, pageSize: 1 };
         }
         const page = articlePage(c, { type: query.type, tag: query.tag, page: query.page });
         if (!page) throw new HttpError(404, `There is no page ${query.page} of these entries.`);
-        return { ...page, entries: page.entries.map((a) => entry(a, origin, false)) };
+        return { ...page, entries: page.entries.map((a) => entry(a, origin(), false)) };
       },
       {
         query: ContentQuery,
@@ -78,7 +79,7 @@ export const contentRoom = (ctx: AppContext) => {
       const statics = SITEMAP_PAGES.map((key) => ({ path: (HEAD[key] as { path: string }).path }));
       const articles = [...c.blog, ...c.news].map((a) => ({ path: a.url, lastmod: a.date }));
       const docs = c.docs.filter((d) => d.slug !== "index").map((d) => ({ path: d.url }));
-      return xml("application/xml", sitemap([...statics, ...articles, ...docs], origin));
+      return xml("application/xml", sitemap([...statics, ...articles, ...docs], origin()));
     })
     .get("/docs/search.json", () => Response.json(searchIndex(c), { headers: { "cache-control": "public, max-age=300" } }))
     .get(`${IMAGE_PREFIX}*`, ({ params }) => {
@@ -89,8 +90,8 @@ export const contentRoom = (ctx: AppContext) => {
       });
     });
   for (const type of ["blog", "news"] as const) {
-    app.get(`/${type}/rss.xml`, () => xml("application/rss+xml", rss(type, c[type], origin)));
-    app.get(`/${type}/atom.xml`, () => xml("application/atom+xml", atom(type, c[type], origin)));
+    app.get(`/${type}/rss.xml`, () => xml("application/rss+xml", rss(type, c[type], origin())));
+    app.get(`/${type}/atom.xml`, () => xml("application/atom+xml", atom(type, c[type], origin())));
   }
   return app;
 };

@@ -6,6 +6,7 @@ import { TypeCompiler } from "elysia/type-system";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { isDayKey } from "../shared/days";
 import { readingMinutes, renderMarkdown, sizeOf, type Heading } from "./render";
 
 const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -82,7 +83,7 @@ function markdownFiles(dir: string): string[] {
 }
 
 function slugOf(file: string): string {
-  const slug = file.replace(/\.md$/, "");
+  const slug = file.replace(/^.*\//, "").replace(/\.md$/, "");
   if (!SLUG.test(slug)) throw new Error(`${file}: the file name must be a slug (a-z, 0-9 and single dashes)`);
   return slug;
 }
@@ -102,7 +103,7 @@ function loadArticles(root: string, type: ArticleType): Article[] {
     const file = `content/${type}/${name}`;
     const { matter, body: source } = split(file, readFileSync(join(dir, name), "utf8"));
     const { cover, coverAlt, ...fields } = check(file, articleCheck, matter);
-    if (Number.isNaN(Date.parse(`${fields.date}T00:00:00Z`))) throw new Error(`${file}: front matter date: ${fields.date} is not a calendar date`);
+    if (!isDayKey(fields.date)) throw new Error(`${file}: front matter date: ${fields.date} is not a calendar date`);
     if (!cover !== !coverAlt) throw new Error(`${file}: front matter cover and coverAlt go together`);
     let coverImage: Cover | null = null;
     if (cover && coverAlt) {
@@ -110,7 +111,7 @@ function loadArticles(root: string, type: ArticleType): Article[] {
       if ("error" in size) throw new Error(`${file}: front matter cover: ${size.error}`);
       coverImage = { src: cover, alt: coverAlt, ...size };
     }
-    const slug = slugOf(name);
+    const slug = slugOf(file);
     const rendered = body(file, source, root);
     return { ...fields, ...rendered, type, slug, url: `/${type}/${slug}`, cover: coverImage, readingMinutes: readingMinutes(rendered.text) };
   });
@@ -124,7 +125,7 @@ function loadDocs(root: string): DocPage[] {
     const file = `content/docs/${name}`;
     const { matter, body: source } = split(file, readFileSync(join(dir, name), "utf8"));
     const fields = check(file, docCheck, matter);
-    const slug = slugOf(name);
+    const slug = slugOf(file);
     return { ...fields, ...body(file, source, root), slug, url: slug === "index" ? "/docs" : `/docs/${slug}` };
   });
   const sectionRank = new Map<string, number>();

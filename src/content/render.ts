@@ -59,7 +59,8 @@ export function renderMarkdown(source: string, root: string): Rendered {
       code({ text, lang }: Tokens.Code) {
         const language = (lang ?? "").split(/\s/)[0]!;
         const body = language && hljs.getLanguage(language) ? hljs.highlight(text, { language }).value : escapeHtml(text);
-        return `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${body}</code></pre>\n`;
+        // NOTE: tabindex lets keyboard users scroll a long line (axe: scrollable-region-focusable).
+        return `<pre tabindex="0"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${body}</code></pre>\n`;
       },
       image({ href, title, text }: Tokens.Image) {
         if (!text.trim()) throw new Error(`image ${href} has no alt text`);

@@ -2,10 +2,10 @@
 // every public page. Absolute links take the configured origin, never the request's.
 import type { Article, ArticleType } from "./load";
 
-export const xmlEscape = (s: string) =>
+const xmlEscape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-export const FEED_TITLES: Record<ArticleType, { title: string; description: string }> = {
+const FEED_TITLES: Record<ArticleType, { title: string; description: string }> = {
   blog: { title: "Bothy blog", description: "How privacy-first, carbon-aware web analytics works, from the people who build Bothy." },
   news: { title: "Bothy news", description: "Release notes: what changed in Bothy." },
 };

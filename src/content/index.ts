@@ -13,8 +13,7 @@ import { loadContent, type Article, type ArticleType, type Content } from "./loa
 import { articlePage, findArticle, findDoc, searchIndex, docSections } from "./query";
 import { imageFile, IMAGE_PREFIX } from "./render";
 
-export { loadContent, type Article, type ArticleType, type Content, type DocPage } from "./load";
-export type { ArticlePage, SearchEntry } from "./query";
+export { loadContent } from "./load";
 
 export const CONTENT_DIR = join(import.meta.dir, "..", "..", "content");
 

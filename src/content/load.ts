@@ -34,7 +34,7 @@ const articleCheck = TypeCompiler.Compile(ArticleMatter);
 const docCheck = TypeCompiler.Compile(DocMatter);
 
 export type ArticleType = "blog" | "news";
-export type Cover = { src: string; alt: string; width: number; height: number };
+type Cover = { src: string; alt: string; width: number; height: number };
 type Body = { html: string; headings: Heading[]; text: string };
 
 export type Article = Omit<Static<typeof ArticleMatter>, "cover" | "coverAlt"> & Body & {

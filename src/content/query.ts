@@ -2,9 +2,9 @@
 // slug, one docs page. The pages and GET /api/content both read through these.
 import type { Article, ArticleType, Content, DocPage } from "./load";
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
-export type ArticlePage = { entries: Article[]; page: number; pages: number; total: number; pageSize: number };
+type ArticlePage = { entries: Article[]; page: number; pages: number; total: number; pageSize: number };
 
 /** Page `page` (from 1) of the articles of `type` (both types when absent), or null past the last page. */
 export function articlePage(content: Content, q: { type?: ArticleType; tag?: string; page?: number }): ArticlePage | null {
@@ -29,7 +29,7 @@ export function docSections(content: Content): { title: string; pages: { title: 
 }
 
 /** What the docs search box searches: each page's title, description, headings and text. */
-export type SearchEntry = { url: string; title: string; section: string; description: string; headings: { id: string; text: string }[]; text: string };
+type SearchEntry = { url: string; title: string; section: string; description: string; headings: { id: string; text: string }[]; text: string };
 
 export const searchIndex = (content: Content): SearchEntry[] =>
   content.docs.map((d) => ({

@@ -9,7 +9,7 @@ import { join, normalize } from "node:path";
 import { imageSize, IMAGE_TYPES, type Size } from "./images";
 
 export type Heading = { depth: number; id: string; text: string };
-export type Rendered = { html: string; headings: Heading[]; text: string; images: string[] };
+type Rendered = { html: string; headings: Heading[]; text: string; images: string[] };
 
 /** Where images live on the site: /content/<path under content/>. */
 export const IMAGE_PREFIX = "/content/";
@@ -18,7 +18,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** "How it works: the hash" → "how-it-works-the-hash". */
-export const slugify = (s: string) =>
+const slugify = (s: string) =>
   s.toLowerCase().replace(/<[^>]*>/g, "").replace(/&[a-z]+;|&#\d+;/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "section";
 
 /** The file an image path names under `root`, or an error message. */

@@ -30,6 +30,7 @@ COPY src ./src
 COPY components ./components
 COPY sql ./sql
 COPY tracker ./tracker
+COPY content ./content
 # NOTE: the pages are built into the image; at start the server finds dist/<hash of the sources>
 # and serves it without building (the lockfile is hashed too, hence copied above).
 RUN NODE_ENV=production /app/node_modules/.bin/bun src/web/build.ts && chown -R bothy:bothy /app/dist

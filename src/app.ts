@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
+import { contentRoom, contentService } from "./content";
 import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
@@ -27,6 +28,7 @@ const ROOMS: Room[] = [
   inspectRoom,
   statsRoom,
   demoRoom,
+  contentRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {
@@ -34,7 +36,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), content: contentService() },
     }),
 ];
 

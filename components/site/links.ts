@@ -1,9 +1,8 @@
 // The site's navigation in one place: the header, its Resources dropdown and the footer columns.
-// NOTE: /blog, /news, /request and /pricing have no page in this repository: they answer 404.
+// NOTE: /request and /pricing have no page in this repository: they answer 404.
 export type NavLink = { label: string; href: string };
 
-// NOTE: there is no separate documentation site yet; the install guide is the documentation.
-export const DOCS_URL = "/install";
+export const DOCS_URL = "/docs";
 
 export const RESOURCES: NavLink[] = [
   { label: "Compare with Google Analytics", href: "/google-analytics-vs-bothy" },
@@ -20,6 +19,7 @@ export function footerColumns(beta: boolean): { title: string; links: NavLink[] 
         { label: "Live demo", href: "/#demo" },
         ...(beta ? [{ label: "Request access", href: "/request" }] : [{ label: "Pricing", href: "/pricing" }]),
         { label: "Install guide", href: "/install" },
+        { label: "Documentation", href: DOCS_URL },
         ...RESOURCES,
       ],
     },

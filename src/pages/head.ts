@@ -1,13 +1,22 @@
 // Head data per page (title, description, canonical path), keyed by path: the public pages
 // search engines see, plus the pages this product adds. Titles stay under 60 characters.
-import type { Head } from "../web/page";
+import type { Alternate, Head } from "../web/page";
+
+/** The RSS and Atom feeds of blog or news, for the head's <link rel="alternate">. */
+export const feeds = (type: "blog" | "news", title: string): Alternate[] => [
+  { type: "application/rss+xml", title: `${title} (RSS)`, href: `/${type}/rss.xml` },
+  { type: "application/atom+xml", title: `${title} (Atom)`, href: `/${type}/atom.xml` },
+];
 
 export const HEAD = {
   index: { title: "Bothy: privacy-first web analytics with carbon reporting", description: "Cookieless, consent-free web analytics that also tells you the energy and CO2 your pages cost. Hosted in the EU.", path: "/" },
   pricing: { title: "Pricing · Bothy", description: "Simple monthly plans tiered by visits, with a free plan for small sites.", path: "/pricing" },
   signin: { title: "Sign in · Bothy", description: "Sign in to your Bothy account.", path: "/signin" },
   signup: { title: "Create your account · Bothy", description: "Start measuring your website without cookies, for free.", path: "/signup" },
-  news: { title: "News · Bothy", description: "What changed in Bothy.", path: "/news" },
+  news: { title: "News · Bothy", description: "What changed in Bothy: release notes for each new feature.", path: "/news", alternates: feeds("news", "Bothy news") },
+  blog: { title: "Blog · Bothy", description: "How privacy-first, carbon-aware web analytics works, from the people who build Bothy.", path: "/blog", alternates: feeds("blog", "Bothy blog") },
+  docs: { title: "Documentation · Bothy", description: "Install the script, read the metrics, use the stats and export APIs, and run Bothy yourself.", path: "/docs" },
+  doc: { title: "Documentation · Bothy", description: "Bothy's documentation for site owners and self-hosters." },
   inspect: { title: "How green is your website? · Bothy", description: "Check the energy and carbon cost of any web page, free.", path: "/how-green-is-your-website" },
   reset: { title: "Reset your password · Bothy", description: "Choose a new password for your Bothy account.", path: "/reset" },
   terms: { title: "Terms of service · Bothy", description: "The terms for using Bothy, the hosted service and the software.", path: "/terms" },

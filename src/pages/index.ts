@@ -13,6 +13,8 @@ import * as signout from "./account/signout";
 import * as signup from "./account/signup";
 import * as verify from "./account/verify";
 import * as compare from "./compare";
+import { articlePage, listPage } from "./content/articles";
+import { docsPage } from "./content/docs";
 import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainInstall from "./dashboard/install";
@@ -40,6 +42,12 @@ const routes: Record<string, PageModule> = {
   "/install": install,
   "/google-analytics-vs-bothy": compare,
   "/how-green-is-your-website": inspect,
+  "/blog": listPage("blog"),
+  "/news": listPage("news"),
+  "/docs": docsPage,
+  "/blog/:slug": articlePage("blog"),
+  "/news/:slug": articlePage("news"),
+  "/docs/:slug": docsPage,
   // Accounts. "/settings" itself redirects to /settings/domains (redirects.ts).
   "/signup": signup,
   "/signin": signin,

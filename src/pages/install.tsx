@@ -30,7 +30,7 @@ export default function InstallPage({ origin }: PageProps) {
       <p>Bothy recognises the website from the page address, so the tag needs no key. Visits appear on your dashboard about twenty seconds later.</p>
 
       <h2>Single-page apps</h2>
-      <p>React, Vue, Svelte and other apps that change the address with the History API are counted on every route change, with no extra code. If your app routes with the part after <code>#</code>, turn on hash routing in the website's settings.</p>
+      <p>React, Vue, Svelte and other apps that change the address with the History API are counted on every route change, with no extra code. If your app routes with the part after <code>#</code>, add <code>data-hash</code> to the script tag. The <a href="/docs/spa">documentation</a> has the details, and every other option of the script.</p>
 
       <h2>Content-Security-Policy</h2>
       <p>If your site sends a CSP header, allow the script and its beacons:</p>

@@ -28,6 +28,9 @@ export function Document(props: {
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={url} />
         <link rel="icon" href="data:," />
+        {head.alternates?.map((a) => (
+          <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />
+        ))}
         <link rel="stylesheet" href={assets.css} />
         {/* NOTE: the site measures itself, with its own host as the domain. React keeps one copy of an
             async script across navigations; the router decides which SPA moves the tracker sees. */}

@@ -28,7 +28,16 @@ export type PageProps = {
 
 export type LayoutProps = { pathname: string; user: SessionUser | null; beta: boolean; children: ReactNode };
 
-export type Head = { title: string; description: string; /** canonical path; defaults to the request path */ path?: string };
+/** A feed or other version of the page, as <link rel="alternate"> in the head. */
+export type Alternate = { type: string; title: string; href: string };
+
+export type Head = {
+  title: string;
+  description: string;
+  /** canonical path; defaults to the request path */
+  path?: string;
+  alternates?: Alternate[];
+};
 
 export type PageMeta<HeadKey extends string = string, LayoutName extends string = string> = {
   head: HeadKey;
@@ -39,7 +48,8 @@ export type PageMeta<HeadKey extends string = string, LayoutName extends string 
 };
 
 type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>;
-export type PageModule = { meta: PageMeta; default: PageComponent };
+/** A page may name its own head data from its params (an article's title); null keeps meta.head's. */
+export type PageModule = { meta: PageMeta; default: PageComponent; head?: (props: PageProps) => Head | null };
 
 /** What src/pages/index.ts hands the framework. */
 export type SiteMap = {

@@ -8,7 +8,7 @@ import { HttpError } from "../http/errors";
 import { Document, type Assets } from "./document";
 import { NOT_FOUND_MESSAGE, PageRedirect, toPageError, type PageError } from "./errors";
 import { checkGuards, type SessionUser } from "./guards";
-import type { PageMeta, PageServices } from "./page";
+import type { Head, PageMeta, PageServices } from "./page";
 import { matchRoute } from "./router";
 
 export type RenderRequest = {
@@ -43,6 +43,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
   let body: ReactNode = null;
   let meta: Pick<PageMeta, "head" | "layout" | "theme"> = site.errorPage;
   let tracking = false;
+  let ownHead: Head | null = null;
 
   if (match && !failure) {
     try {
@@ -54,7 +55,9 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
         const Page = match.route.default;
         // NOTE: called here, not as <Page/>, so an error thrown by the page becomes a real 500
         // before any byte is sent. Errors deeper down surface in the HTML shell (see ssr-entry).
-        body = await Page({ params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null, services: req.services });
+        const props = { params: match.params, searchParams: new URLSearchParams(req.search), user: req.user, beta: req.beta, origin: req.origin, demo: req.demo ?? null, services: req.services };
+        body = await Page(props);
+        ownHead = match.route.head?.(props) ?? null;
       } else failure = { status: 404, message: NOT_FOUND_MESSAGE };
     } catch (err) {
       if (err instanceof PageRedirect) return { kind: "redirect", location: err.location };
@@ -70,7 +73,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
   }
   const Layout = site.layouts[meta.layout];
   if (!Layout) throw new HttpError(500, `Unknown layout "${meta.layout}"`);
-  const head = site.head[meta.head] ?? { title: "Bothy", description: "" };
+  const head = (!failure && ownHead) || (site.head[meta.head] ?? { title: "Bothy", description: "" });
   const url = req.origin + (head.path ?? req.pathname);
   const root = (
     <Document head={head} url={url} assets={req.assets} theme={meta.theme ?? "light"} tracking={tracking}>

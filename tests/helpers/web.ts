@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { AppContext } from "../../src/context";
+import { contentService } from "../../src/content";
 import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { errorHandler } from "../../src/http/error-handler";
@@ -31,7 +32,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null };
+  const services = { dashboardToday: async () => null, content: contentService() };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
-import { domainsRoom } from "./domains";
+import { domainsRoom, privacyNotice } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { edgeChecks } from "./http/edge";
@@ -34,7 +34,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), privacyNotice: privacyNotice(ctx) },
     }),
 ];
 

@@ -23,6 +23,7 @@ import * as home from "./home";
 import * as inspect from "./inspect";
 import * as install from "./install";
 import * as privacy from "./privacy";
+import * as privacyDomain from "./privacy-domain";
 import * as publicDashboard from "./public";
 import * as settingsApiKeys from "./settings/api-keys";
 import * as settingsDelete from "./settings/delete";
@@ -36,6 +37,7 @@ import * as terms from "./terms";
 const routes: Record<string, PageModule> = {
   "/": home,
   "/privacy": privacy,
+  "/privacy/:domain": privacyDomain,
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,

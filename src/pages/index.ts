@@ -13,6 +13,7 @@ import * as signout from "./account/signout";
 import * as signup from "./account/signup";
 import * as verify from "./account/verify";
 import * as compare from "./compare";
+import * as compareNew from "./google-vs-new";
 import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainInstall from "./dashboard/install";
@@ -41,6 +42,7 @@ const routes: Record<string, PageModule> = {
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,
+  "/google-vs-new": compareNew,
   "/how-green-is-your-website": inspect,
   // Accounts. "/settings" itself redirects to /settings/domains (redirects.ts).
   "/signup": signup,

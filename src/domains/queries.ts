@@ -104,7 +104,7 @@ export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, own
     await tx`INSERT INTO domains (owner, name, tz, public_id, verified_at) VALUES (${owner}, ${name}, ${claim.tz}, ${claim.publicId}, now())`;
   } else {
     await tx`UPDATE domains SET owner = ${owner}, verified_at = now(), deleted_at = NULL,
-      tz = ${claim.tz}, public_id = ${claim.publicId}, public = false, public_password_hash = NULL, privacy_page = false
+      tz = ${claim.tz}, public_id = ${claim.publicId}, public = false, public_password_hash = NULL
       WHERE id = ${holder.id}`;
     // NOTE: a new time zone moves where today starts: a new stats epoch, as in updateDomain.
     if (claim.tz !== holder.tz) await bumpStatsEpochs(tx, [holder.id]);

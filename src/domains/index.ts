@@ -1,7 +1,8 @@
 // The domains room: an owner lists, adds, configures, verifies and deletes the sites Bothy
 // counts. Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID
-// (which its owner may replace) and, for Pro, may be protected by a password. Another owner's
-// domain always answers 404.
+// (which its owner may replace) and, for Pro, may be protected by a password. A verified domain's
+// owner may publish its privacy notice (/privacy/{name}, ./privacy.ts). Another owner's domain
+// always answers 404.
 //
 // Ownership (./verify.ts proves it):
 // - Adding needs a verified email address.

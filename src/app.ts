@@ -5,7 +5,7 @@ import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
-import { domainsRoom } from "./domains";
+import { domainsRoom, privacyNotice } from "./domains";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { edgeChecks } from "./http/edge";
@@ -36,7 +36,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx), content: contentService() },
+      services: { dashboardToday: dashboardToday(ctx), content: contentService(), privacyNotice: privacyNotice(ctx) },
     }),
 ];
 

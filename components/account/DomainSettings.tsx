@@ -1,15 +1,17 @@
 "use client";
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
-// the public dashboard's password; sharing waits for the ownership proof (DomainVerify). The public
-// link can be replaced by a new one. Links to install and delete.
+// the public dashboard's password and the privacy notice switch; sharing and the notice wait for the
+// ownership proof (DomainVerify). The public link can be replaced by a new one. Links to install and delete.
 import { useEffect, useState } from "react";
 import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
 
-type Row = { domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string };
+type Row = {
+  domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
+};
 type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
 
 const link = "text-blue-700 underline dark:text-blue-400";
@@ -30,6 +32,7 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
   const fields: FieldSpec[] = [{ name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz }];
   if (row.verified) {
     fields.push({ name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public });
+    fields.push({ name: "privacyPage", label: "Privacy notice: a page for your visitors saying what Bothy records on this website", type: "checkbox", defaultValue: row.privacyPage });
   }
   if (pro && row.verified) {
     fields.push({
@@ -69,6 +72,12 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
             <ApiForm method="POST" action={`/api/domains/${encodeURIComponent(domain)}/public-id`} submit="Make a new public link" fields={[]} then={{ event: "bothy:domains" }} />
           </div>
         </div>
+      )}
+      {row.privacyPage && (
+        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+          Privacy notice, to link to from your own privacy policy:{" "}
+          <a data-testid="privacy-link" href={`/privacy/${encodeURIComponent(domain)}`} className={link}>{`${origin}/privacy/${domain}`}</a>
+        </p>
       )}
       <p className="mt-8 flex gap-4 text-sm">
         <a href={`${base}/install`} className={link}>Install the script</a>

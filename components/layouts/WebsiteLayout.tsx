@@ -1,4 +1,5 @@
-// The website layout: header, the page, footer. Public pages use it.
+// The website layout: header, the page, footer. Public pages use it. Its pages follow the visitor's
+// light or dark preference (auto-dark, see theme.css).
 import type { LayoutProps } from "../../src/web/page";
 import { SkipToContent } from "../site/Logo";
 import { OfflineNotice } from "../site/OfflineNotice";
@@ -7,7 +8,7 @@ import { SiteHeader } from "../site/SiteHeader";
 
 export function WebsiteLayout({ pathname, user, beta, children }: LayoutProps) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="auto-dark flex min-h-screen flex-col">
       <SkipToContent />
       <OfflineNotice />
       <SiteHeader pathname={pathname} user={user} beta={beta} />

@@ -23,7 +23,7 @@ export function HomeLink() {
 /** The first focusable element of a page: keyboard users jump past the header to #main. */
 export function SkipToContent() {
   return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-gray-900">
       Skip to content
     </a>
   );

@@ -1,7 +1,8 @@
 // The domains room: an owner lists, adds, configures, verifies and deletes the sites Bothy
 // counts. Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID
-// (which its owner may replace) and, for Pro, may be protected by a password. Another owner's
-// domain always answers 404.
+// (which its owner may replace) and, for Pro, may be protected by a password. A verified domain's
+// owner may publish its privacy notice (/privacy/{name}, ./privacy.ts). Another owner's domain
+// always answers 404.
 //
 // Ownership (./verify.ts proves it):
 // - Adding needs a verified email address.
@@ -31,6 +32,7 @@ import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
+export { privacyNotice } from "./privacy";
 export {
   busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
 } from "./sites";
@@ -46,6 +48,7 @@ const view = (d: Domain) => ({
   public: d.public,
   passwordProtected: d.passwordProtected,
   verified: d.verified,
+  privacyPage: d.privacyPage,
   /** The tag that proves ownership, for the owner to paste into their home page. */
   verifyTag: verifyTag(d.verifyToken),
 });
@@ -80,7 +83,7 @@ export const domainsRoom = (ctx: AppContext) => {
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
   };
-  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string }) => {
+  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean }) => {
     if (body.password !== undefined && !isPro(ctx.config, me)) {
       throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
     }
@@ -88,6 +91,11 @@ export const domainsRoom = (ctx: AppContext) => {
     if (shares && !d.verified) {
       const message = `Verify that ${d.name} is yours before you share its dashboard.`;
       throw new HttpError(403, message, body.public === true ? { public: message } : { password: message });
+    }
+    // NOTE: the notice says publicly that this Bothy measures the site: only its proven owner may say so.
+    if (body.privacyPage === true && !d.verified) {
+      const message = `Verify that ${d.name} is yours before you publish its privacy notice.`;
+      throw new HttpError(403, message, { privacyPage: message });
     }
   };
 
@@ -144,7 +152,7 @@ export const domainsRoom = (ctx: AppContext) => {
         if (body.tz !== undefined) checkZone(body.tz);
         checkSharing(me, d, body);
         const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash });
+        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage });
         else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
         return view(await mine(me.uid, params.domain));
       },
@@ -153,6 +161,7 @@ export const domainsRoom = (ctx: AppContext) => {
         body: t.Object({
           tz: t.Optional(tz),
           public: t.Optional(t.Boolean()),
+          privacyPage: t.Optional(t.Boolean()),
           // NOTE: "" removes the password.
           password: t.Optional(t.String({ maxLength: 200, error: "Use at most 200 characters." })),
         }),

@@ -1,4 +1,5 @@
-// "/google-analytics-vs-bothy" — the comparison page (old URLs redirect here, see redirects.ts).
+// "/google-analytics-vs-bothy" — the comparison page (its old URL redirects here, see redirects.ts);
+// /google-vs-new sets Bothy against the privacy-first tools too.
 import { CtaBox } from "../../components/site/CtaBox";
 import type { Meta } from "./meta";
 
@@ -61,6 +62,9 @@ export default function ComparePage() {
         <p className="mt-4 text-gray-700 dark:text-gray-300">
           Add the Bothy script next to your current tag, compare the numbers for a week, then remove Google's tag and the
           consent banner that came with it. <a href="/install" className="font-medium text-blue-700 underline dark:text-blue-300">The install guide</a> takes five minutes.
+        </p>
+        <p className="mt-4 text-gray-700 dark:text-gray-300">
+          Weighing the other privacy-first tools too? <a href="/google-vs-new" className="font-medium text-blue-700 underline dark:text-blue-300">Google Analytics 4, Plausible, Umami, Fathom, Simple Analytics, Cabin and Bothy compared</a>.
         </p>
       </section>
       <CtaBox />

@@ -25,6 +25,7 @@ export const HEAD = {
   install: { title: "Install Bothy on your website", description: "Add one script tag and see your visits, sources and carbon footprint within seconds.", path: "/install" },
   publicDashboard: { title: "Public dashboard · Bothy", description: "Visits and carbon footprint of this website, shared publicly with Bothy." },
   compare: { title: "Google Analytics vs Bothy", description: "How Bothy differs from Google Analytics on privacy, consent banners, page weight and carbon.", path: "/google-analytics-vs-bothy" },
+  compareNew: { title: "Google Analytics 4 vs privacy-first analytics · Bothy", description: "Google Analytics 4, Plausible, Umami, Fathom, Simple Analytics, Cabin and Bothy: cookies, consent, script size and carbon, with sources.", path: "/google-vs-new" },
   signout: { title: "Signing out · Bothy", description: "Signing you out of Bothy.", path: "/signout" },
   verify: { title: "Verify your email · Bothy", description: "Confirm your email address to activate your Bothy account.", path: "/verify" },
   deleted: { title: "Account deleted · Bothy", description: "Your Bothy account and its data are deleted.", path: "/deleted" },

@@ -15,6 +15,7 @@ import * as verify from "./account/verify";
 import * as compare from "./compare";
 import { articlePage, listPage } from "./content/articles";
 import { docsPage } from "./content/docs";
+import * as compareNew from "./google-vs-new";
 import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainInstall from "./dashboard/install";
@@ -25,6 +26,7 @@ import * as home from "./home";
 import * as inspect from "./inspect";
 import * as install from "./install";
 import * as privacy from "./privacy";
+import * as privacyDomain from "./privacy-domain";
 import * as publicDashboard from "./public";
 import * as settingsApiKeys from "./settings/api-keys";
 import * as settingsDelete from "./settings/delete";
@@ -38,9 +40,11 @@ import * as terms from "./terms";
 const routes: Record<string, PageModule> = {
   "/": home,
   "/privacy": privacy,
+  "/privacy/:domain": privacyDomain,
   "/terms": terms,
   "/install": install,
   "/google-analytics-vs-bothy": compare,
+  "/google-vs-new": compareNew,
   "/how-green-is-your-website": inspect,
   "/blog": listPage("blog"),
   "/news": listPage("news"),

@@ -5,7 +5,6 @@ export const REDIRECTS: Redirects = {
   // The settings home is the domain list.
   "/settings": { to: "/settings/domains", permanent: false },
   "/inspect": { to: "/how-green-is-your-website", permanent: false },
-  // NOTE: old comparison URLs from before the product had its name; keep their links alive.
+  // NOTE: the comparison URL from before the product had its name; keep its links alive.
   "/google-analytics-vs-cabin": { to: "/google-analytics-vs-bothy", permanent: true },
-  "/google-vs-new": { to: "/google-analytics-vs-bothy", permanent: true },
 };

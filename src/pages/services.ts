@@ -1,6 +1,7 @@
 // What the pages call on the rooms, declared into the framework's PageServices; src/app.ts
 // provides them. Pages never run SQL: they ask these.
 import type { ContentService } from "../content";
+import type { PrivacyNotice } from "../domains/privacy";
 import type { SessionUser } from "../web/page";
 
 declare module "../web/page" {
@@ -9,5 +10,7 @@ declare module "../web/page" {
     dashboardToday(domain: string, user: SessionUser | null): Promise<string | null>;
     /** Blog, news and docs as loaded from content/ at start. */
     content: ContentService;
+    /** The facts of a domain's privacy notice, or null when it has none to show (unknown, or turned off). */
+    privacyNotice(domain: string): Promise<PrivacyNotice | null>;
   }
 }

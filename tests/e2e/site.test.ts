@@ -67,12 +67,12 @@ describe("the public site in Chromium", () => {
     await page.getByRole("heading", { level: 1, name: /Web analytics without cookies/ }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
 
-    // Forward, then a redirecting link (/google-vs-new) lands on its target without a reload.
+    // Forward, then a redirecting link (/google-analytics-vs-cabin) lands on its target without a reload.
     await page.goForward();
     await page.waitForURL(`${server.url}/privacy`);
     await page.evaluate(() => {
       const a = document.createElement("a");
-      a.href = "/google-vs-new";
+      a.href = "/google-analytics-vs-cabin";
       a.textContent = "old comparison link";
       document.querySelector("main")!.append(a);
     });

@@ -31,8 +31,9 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null, content: contentService() };
+  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, and no
+  // domain has a privacy notice.
+  const services = { dashboardToday: async () => null, content: contentService(), privacyNotice: async () => null };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -83,7 +83,6 @@ describe("redirects", () => {
   const cases: [string, number, string][] = [
     ["/inspect", 302, "/how-green-is-your-website"],
     ["/inspect?url=example.com", 302, "/how-green-is-your-website?url=example.com"],
-    ["/google-vs-new", 301, "/google-analytics-vs-bothy"],
     ["/google-analytics-vs-cabin", 301, "/google-analytics-vs-bothy"],
   ];
   for (const [from, status, to] of cases) {
@@ -95,6 +94,18 @@ describe("redirects", () => {
   }
   test("the comparison page itself renders", async () => {
     expect(await (await get("/google-analytics-vs-bothy")).text()).toContain("Google Analytics vs Bothy");
+  });
+  test("/google-vs-new is a page of its own: every tool, each with its sources", async () => {
+    const res = await get("/google-vs-new");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const tool of ["Google Analytics 4", "Plausible", "Umami", "Fathom", "Simple Analytics", "Cabin", "Bothy"]) {
+      expect(html).toContain(`>${tool}</h2>`);
+    }
+    const outbound = [...html.matchAll(/<a href="(https:[^"]+)"/g)].map((m) => new URL(m[1]!).hostname);
+    expect(new Set(outbound)).toEqual(
+      new Set(["support.google.com", "www.cnil.fr", "developers.google.com", "plausible.io", "umami.is", "usefathom.com", "docs.simpleanalytics.com", "withcabin.com"]),
+    );
   });
 });
 

@@ -15,7 +15,11 @@ const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", 
 const day = (key: string) => DAY.format(utcMidnight(key));
 
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-GB");
-const points = (c: number) => `${c > 0 ? "+" : c < 0 ? "\u2212" : "\u00b1"}${Math.abs(Math.round(c))} pts`;
+/** A change in points, as the dashboard words the bounce rate's: "+3 pts", "−2 pts", "±0 pts". */
+const points = (c: number) => {
+  const r = Math.round(c);
+  return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)} pts`;
+};
 const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : label);
 
 type Line = { label: string; value: string; change: string };
@@ -60,8 +64,9 @@ function text(r: Report, links: ReportLinksOf, period: string): string {
   ].join("\n\n");
 }
 
-const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:14px;color:#111827";
 const MUTED = "color:#6b7280;font-size:13px";
+const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:14px;color:#111827";
+const CHANGE_CELL = `padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;white-space:nowrap;${MUTED}`;
 
 function htmlTable(title: string, lines: Line[]): string {
   const rows = lines.length
@@ -69,10 +74,10 @@ function htmlTable(title: string, lines: Line[]): string {
         .map(
           (l) =>
             `<tr><td style="${CELL}">${escape(l.label)}</td><td align="right" style="${CELL};white-space:nowrap">${escape(l.value)}</td>` +
-            `<td align="right" style="${CELL};${MUTED};padding-left:12px;white-space:nowrap">${escape(l.change)}</td></tr>`,
+            `<td align="right" style="${CHANGE_CELL}">${escape(l.change)}</td></tr>`,
         )
         .join("")
-    : `<tr><td colspan="3" style="${CELL};${MUTED}">No data for this week.</td></tr>`;
+    : `<tr><td colspan="3" style="${CHANGE_CELL}">No data for this week.</td></tr>`;
   return `<h2 style="font-size:16px;margin:24px 0 8px;color:#111827">${escape(title)}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse">${rows}</table>`;
 }

@@ -15,11 +15,11 @@ const TOP = 5;
 type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
 
 /** A figure of the week, the week before, and the change in % (null without a week before). */
-export type Figure = { now: number; then: number; change: number | null };
+type Figure = { now: number; then: number; change: number | null };
 /** A figure that may be missing (n/a): the change is in points for rates, in % otherwise. */
 export type MaybeFigure = { now: number | null; then: number | null; change: number | null };
 
-export type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null };
+type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null };
 
 export type Report = {
   domain: string;

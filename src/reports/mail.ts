@@ -9,7 +9,7 @@ import { utcMidnight } from "../shared/days";
 import type { ListRow } from "../shared/stats";
 import type { MaybeFigure, Report } from "./content";
 
-export type ReportLinksOf = { dashboard: string; unsubscribe: string };
+type ReportLinksOf = { dashboard: string; unsubscribe: string };
 
 const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const day = (key: string) => DAY.format(utcMidnight(key));

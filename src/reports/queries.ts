@@ -4,7 +4,7 @@
 import { namedQuery, type Queryable } from "../db";
 
 /** A domain of the owner as the report settings need it; null id for a claim (it counts nothing). */
-export type ReportDomain = { id: number | null; name: string; verified: boolean; reportsSince: Date | null };
+type ReportDomain = { id: number | null; name: string; verified: boolean; reportsSince: Date | null };
 
 export type Recipient = {
   id: number;
@@ -87,7 +87,7 @@ export const unsubscribeRecipient = namedQuery("reports.unsubscribe", async (sql
 });
 
 /** Domains with reports on, with what the schedule and the plan check need. */
-export type ScheduledDomain = { id: number; tz: string; reportsSince: Date; ownerScope: string[] };
+type ScheduledDomain = { id: number; tz: string; reportsSince: Date; ownerScope: string[] };
 
 export const scheduledDomains = namedQuery("reports.scheduledDomains", (sql: Queryable) =>
   sql<ScheduledDomain[]>`
@@ -105,7 +105,7 @@ export const planRuns = namedQuery("reports.planRuns", async (sql: Queryable, do
     ON CONFLICT DO NOTHING`;
 });
 
-export type Run = { domainId: number; week: string; recipientId: number; attempts: number };
+type Run = { domainId: number; week: string; recipientId: number; attempts: number };
 
 /**
  * Takes one due run for `leaseMs`: unsent, its retry time come, no live lease, its recipient still
@@ -141,9 +141,4 @@ export const markFailed = namedQuery("reports.markFailed", async (sql: Queryable
   await sql`
     UPDATE report_runs SET next_attempt_at = ${retryAt}, lease_until = NULL, error = ${error.slice(0, 500)}
     WHERE domain_id = ${run.domainId} AND week = ${run.week}::date AND recipient_id = ${run.recipientId}`;
-});
-
-export const domainNameOf = namedQuery("reports.domainName", async (sql: Queryable, id: number) => {
-  const [row] = await sql<{ name: string }[]>`SELECT name FROM domains WHERE id = ${id}`;
-  return row?.name ?? null;
 });

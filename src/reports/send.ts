@@ -15,7 +15,7 @@ import { claimRun, markFailed, markSent, planRuns, recipientById, scheduledDomai
 import { dueWeek } from "./week";
 
 /** Sends per run before it is given up (about five hours of back-off in all). */
-export const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 6;
 /** First retry after five minutes, then twice as long each time. */
 export const RETRY_BASE_MS = 5 * 60_000;
 /** Long enough for the slowest SMTP server; a worker that died frees its run when it runs out.
@@ -33,7 +33,7 @@ export type ReportJobDeps = {
   clock?: () => Date;
 };
 
-export const retryDelayMs = (attempts: number): number => RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
+const retryDelayMs = (attempts: number): number => RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
 
 export function reportJob(deps: ReportJobDeps): MaintenanceJob {
   const clock = deps.clock ?? (() => new Date());

@@ -14,7 +14,7 @@ import {
   countExtraRecipients, deleteRecipient, disableReports, enableReports, insertRecipient, ownedReportDomain, recipientsOf,
 } from "./queries";
 
-export const MAX_EXTRA_RECIPIENTS = 10;
+const MAX_EXTRA_RECIPIENTS = 10;
 /** Confirmation mails one account may cause per hour: enough to fill a list, too few to spam with. */
 const INVITES_PER_HOUR = 20;
 

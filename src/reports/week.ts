@@ -4,7 +4,7 @@
 import { addDays, localTime, utcMidnight } from "../shared/days";
 
 /** The local hour on Monday from which last week's report goes out. */
-export const SEND_HOUR = 8;
+const SEND_HOUR = 8;
 
 /** The Monday (a day key) of the local week holding `day`. */
 const mondayOf = (day: string): string => addDays(day, -((new Date(utcMidnight(day)).getUTCDay() + 6) % 7));
@@ -23,6 +23,3 @@ export function dueWeek(tz: string, nowMs: number, since: Date): string | null {
   if (reached(localTime(tz, since.getTime()), monday)) return null;
   return addDays(monday, -7);
 }
-
-/** The last day (Sunday) of the week starting on `monday`. */
-export const weekEnd = (monday: string): string => addDays(monday, 6);

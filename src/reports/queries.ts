@@ -45,13 +45,14 @@ export const recipientById = namedQuery("reports.recipientById", async (sql: Que
 /** Turns reports on (keeping the first instant they were on) and subscribes the owner again. */
 export const enableReports = namedQuery("reports.enable", async (sql: Queryable, domainId: number, ownerEmail: string, now: Date) => {
   await sql`UPDATE domains SET reports_since = COALESCE(reports_since, ${now}) WHERE id = ${domainId}`;
+  const owner = await sql`UPDATE report_recipients SET unsubscribed_at = NULL WHERE domain_id = ${domainId} AND is_owner RETURNING id`;
+  if (owner.length) return;
   // NOTE: the owner's row keeps the address it was made with only for the unique key; mail goes to
   // the account's current address (RECIPIENT), which the account has verified.
   await sql`
     INSERT INTO report_recipients (domain_id, email, is_owner, confirmed_at) VALUES (${domainId}, ${ownerEmail}, true, ${now})
     ON CONFLICT (domain_id, email) DO UPDATE SET is_owner = true, confirmed_at = COALESCE(report_recipients.confirmed_at, ${now}),
       unsubscribed_at = NULL`;
-  await sql`UPDATE report_recipients SET unsubscribed_at = NULL WHERE domain_id = ${domainId} AND is_owner`;
 });
 
 export const disableReports = namedQuery("reports.disable", async (sql: Queryable, domainId: number) => {

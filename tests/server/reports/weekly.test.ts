@@ -198,6 +198,18 @@ describe("recipients", () => {
     expect(mailsFor("team.example.com")).toHaveLength(before);
   });
 
+  test("saving reports on again subscribes the owner again; turning them off stops every mail", async () => {
+    const on = await api("PATCH", "/api/domains/team.example.com/reports", { enabled: true });
+    expect(on.json.recipients.find((r: { owner: boolean }) => r.owner)).toMatchObject({ email: "owner@example.com", unsubscribed: false });
+    const before = mailsFor("team.example.com").length;
+    await run(localInstant(addDays(MONDAY, 14), 8));
+    expect(mailsFor("team.example.com").slice(before).map((m) => m.to[0])).toEqual(["owner@example.com"]);
+
+    expect((await api("PATCH", "/api/domains/team.example.com/reports", { enabled: false })).json.enabled).toBe(false);
+    await run(localInstant(addDays(MONDAY, 21), 8));
+    expect(mailsFor("team.example.com")).toHaveLength(before + 1);
+  });
+
   test("a forged or stale link is refused", async () => {
     const mac = "A".repeat(43);
     expect((await call(server.app, "GET", `/reports/unsubscribe?token=1.${mac}`)).status).toBe(404);

@@ -14,7 +14,7 @@ import { reportMail } from "./mail";
 import { claimRun, markFailed, markSent, planRuns, recipientById, scheduledDomains } from "./queries";
 import { dueWeek } from "./week";
 
-/** Sends per run before it is given up (about five hours of back-off in all). */
+/** Sends per run before it is given up (5 + 10 + 20 + 40 + 80 minutes of back-off in all). */
 const MAX_ATTEMPTS = 6;
 /** First retry after five minutes, then twice as long each time. */
 export const RETRY_BASE_MS = 5 * 60_000;
@@ -61,12 +61,13 @@ export function reportJob(deps: ReportJobDeps): MaintenanceJob {
           const recipient = await recipientById(sql, run.recipientId);
           const site = recipient && (await siteByName(sql, recipient.domain));
           if (!recipient || !site) throw new Error("the recipient or the domain is gone");
+          const report = await reportOf(site, run.week);
           const origin = deps.origin();
           const links = {
-            dashboard: `${origin}/dashboard/${encodeURIComponent(site.name)}?from=${run.week}&to=${(await reportOf(site, run.week)).endKey}`,
+            dashboard: `${origin}/dashboard/${encodeURIComponent(site.name)}?from=${report.startKey}&to=${report.endKey}`,
             unsubscribe: `${origin}/reports/unsubscribe?token=${deps.links.token("unsubscribe", recipient.id, recipient.email)}`,
           };
-          await deps.mailer.send(reportMail(recipient.email, await reportOf(site, run.week), links));
+          await deps.mailer.send(reportMail(recipient.email, report, links));
           await markSent(sql, run, now);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

@@ -14,6 +14,7 @@ import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
+import { reportsRoom } from "./reports";
 import { isBeta } from "./plans";
 import { dashboardToday, statsRoom } from "./stats";
 import { demoDomain, demoRoom } from "./demo";
@@ -27,6 +28,7 @@ const ROOMS: Room[] = [
   feedbackRoom,
   inspectRoom,
   statsRoom,
+  reportsRoom,
   demoRoom,
   contentRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.

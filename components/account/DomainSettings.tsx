@@ -2,12 +2,14 @@
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
 // the public dashboard's password and the privacy notice switch; sharing and the notice wait for the
-// ownership proof (DomainVerify). The public link can be replaced by a new one. Links to install and delete.
+// ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
+// also has its weekly email reports (ReportSettings). Links to install and delete.
 import { useEffect, useState } from "react";
 import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
+import { ReportSettings } from "./ReportSettings";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
@@ -79,6 +81,7 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
           <a data-testid="privacy-link" href={`/privacy/${encodeURIComponent(domain)}`} className={link}>{`${origin}/privacy/${domain}`}</a>
         </p>
       )}
+      {row.verified && <ReportSettings domain={domain} pro={pro} />}
       <p className="mt-8 flex gap-4 text-sm">
         <a href={`${base}/install`} className={link}>Install the script</a>
         <a href={`${base}/delete`} className="text-red-700 underline dark:text-red-400">Delete this website</a>

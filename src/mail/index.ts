@@ -6,7 +6,8 @@ import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../log";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra header lines, e.g. List-Unsubscribe on the weekly reports. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export const outboxDir = (dataDir: string) => join(dataDir, "outbox");
@@ -19,7 +20,7 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DA
 
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       if (smtp) return;
       const dir = outboxDir(config.DATA_DIR);
       mkdirSync(dir, { recursive: true });

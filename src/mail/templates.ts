@@ -1,9 +1,9 @@
 // The messages we send, each as plain text and simple HTML with the same words.
 import type { Mail } from ".";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): Mail {
+export function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): Mail {
   const text = [...paragraphs, `${action.label}: ${action.link}`, "— Bothy"].join("\n\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111827">
 ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("\n")}

@@ -64,18 +64,30 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };
 
-export const statsRoom = (ctx: AppContext) => {
+/** What /api/stats answers for a domain and range, once access is decided. */
+const answerer = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
-  // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
-  void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
-
-  const answer = async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
+  return async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
     checkDays(q);
     const target = await access.target(domain, q.dataType);
     const result = await readStats(ctx.db.read, target, q, { admin });
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
+};
+
+/** For rooms that read a domain's stats without a request (weekly reports): the very answer its
+ * owner gets from /api/stats for the same range, through the same code path. */
+export const ownerStats = (ctx: Pick<AppContext, "config" | "db">) => {
+  const answer = answerer(ctx);
+  return (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }) => answer(domain, q, false);
+};
+
+export const statsRoom = (ctx: AppContext) => {
+  const access = accessFor(ctx);
+  // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
+  void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
+  const answer = answerer(ctx);
 
   return new Elysia({ name: "stats" })
     .use(apiDocs(ctx.config))

@@ -1,6 +1,6 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
-// protected page sends to /signin?redirect= → signing in lands back there. Then bad input on
+// protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -191,6 +191,23 @@ describe("accounts in Chromium", () => {
     await list.getByRole("link", { name: "site7.example", exact: true }).waitFor({ state: "attached" });
     expect(await list.evaluate((ul) => getComputedStyle(ul).overflowY === "auto" && ul.scrollHeight > ul.clientHeight)).toBe(true);
     await page.keyboard.press("Escape");
+  });
+
+  test("weekly reports turn on in the domain settings; an added address waits for its confirmation and can be removed", async () => {
+    await page.goto(`${server.url}/dashboard/example.com/settings`);
+    await hydrated(page, "form");
+    const section = page.getByRole("region", { name: "Weekly email reports" });
+    await section.getByLabel("Send me a weekly report of this website").check();
+    await section.getByRole("button", { name: "Save", exact: true }).click();
+    const rows = section.getByTestId("report-recipients").locator("li");
+    await rows.filter({ hasText: `${ME.email} (you)` }).waitFor();
+    await section.getByLabel("Also send it to").fill("board@example.org");
+    await section.getByRole("button", { name: "Add address" }).click();
+    const board = rows.filter({ hasText: "board@example.org" });
+    await board.getByText("(waiting for confirmation)").waitFor();
+    await board.getByRole("button", { name: "Remove" }).click();
+    await board.waitFor({ state: "detached" });
+    expect(await rows.count()).toBe(1);
   });
 
   test("a form is disabled while its request is on the way, and moves on with the answer", async () => {

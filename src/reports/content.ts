@@ -1,0 +1,91 @@
+// What a weekly report says, read through the stats room's own answer (ownerStats), so every number
+// is the one /api/stats gives the owner for that week: SUMMARY for the visits and their change,
+// PATH for pages, attention and carbon, REF for the sources; PATH once more for the week before, as
+// the dashboard compares attention and carbon only by reading that week.
+import type { Site } from "../domains";
+import { LOCKED, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats } from "../shared/stats";
+import { KWH_PER_GB } from "../shared/units";
+import { averageTime, bounceRate } from "../../components/dashboard/Summary";
+import { percentChange } from "../shared/change";
+import { addDays } from "../shared/days";
+
+/** Pages and sources listed. */
+const TOP = 5;
+
+type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
+
+/** A figure of the week, the week before, and the change in % (null without a week before). */
+type Figure = { now: number; then: number; change: number | null };
+/** A figure that may be missing (n/a): the change is in points for rates, in % otherwise. */
+export type MaybeFigure = { now: number | null; then: number | null; change: number | null };
+
+type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null };
+
+export type Report = {
+  domain: string;
+  startKey: string;
+  endKey: string;
+  views: Figure;
+  unique: Figure;
+  /** In %, 0–100; change in points. */
+  bounceRate: MaybeFigure;
+  /** Average visible time on page in ms, as the dashboard's summary shows it. */
+  attention: MaybeFigure;
+  pages: ListRow[];
+  sources: ListRow[];
+  /** null when the domain's plan does not unlock Energy & Carbon. */
+  carbon: Carbon | null;
+};
+
+function ofType<T extends Stats["dataType"]>(stats: Stats, dataType: T): Extract<Stats, { dataType: T }> {
+  if (stats.dataType !== dataType) throw new Error(`stats answered ${stats.dataType} for ${dataType}`);
+  return stats as Extract<Stats, { dataType: T }>;
+}
+
+const figure = (now: number, then: number): Figure => ({ now, then, change: percentChange(now, then) });
+
+function carbonOf(path: PathStats, before: PathStats): Carbon | null {
+  const totals = path.carbonTotals;
+  if (totals === LOCKED) return null;
+  const then = before.carbonTotals === LOCKED ? 0 : before.carbonTotals.co2Grams;
+  return {
+    co2Grams: totals.co2Grams,
+    // NOTE: SWD v4 counts energy per byte, the same factor co2.ts gives each page's kWh.
+    kwh: (totals.transferredBytes / 1e9) * KWH_PER_GB,
+    carKm: totals.totalKM,
+    streamingHours: totals.streamingHours,
+    change: percentChange(totals.co2Grams, then),
+  };
+}
+
+export async function weeklyReport(read: Read, domain: Site, monday: string): Promise<Report> {
+  const startKey = monday;
+  const endKey = addDays(monday, 6);
+  const range = { startKey, endKey };
+  const before = { startKey: addDays(monday, -7), endKey: addDays(monday, -1) };
+  // NOTE: one after the other: the embedded database runs one query at a time anyway.
+  const summary: SummaryStats = ofType(await read(domain, { ...range, dataType: "SUMMARY" }), "SUMMARY");
+  const path: PathStats = ofType(await read(domain, { ...range, dataType: "PATH" }), "PATH");
+  const ref: RefStats = ofType(await read(domain, { ...range, dataType: "REF" }), "REF");
+  const lastPath: PathStats = ofType(await read(domain, { ...before, dataType: "PATH" }), "PATH");
+  const rate = bounceRate(summary.visits);
+  const rateBefore = bounceRate(summary.previous);
+  const attention = averageTime(path);
+  const attentionBefore = averageTime(lastPath);
+  return {
+    domain: domain.name,
+    startKey,
+    endKey,
+    views: figure(summary.visits.hits, summary.previous.hits),
+    unique: figure(summary.visits.unique, summary.previous.unique),
+    bounceRate: { now: rate, then: rateBefore, change: rate !== null && rateBefore !== null ? rate - rateBefore : null },
+    attention: {
+      now: attention,
+      then: attentionBefore,
+      change: attention !== null && attentionBefore !== null ? percentChange(attention, attentionBefore) : null,
+    },
+    pages: path.path.slice(0, TOP),
+    sources: ref.result.slice(0, TOP),
+    carbon: carbonOf(path, lastPath),
+  };
+}

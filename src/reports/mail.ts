@@ -1,0 +1,122 @@
+// The weekly report mail (plain text and HTML with the same words) and the confirmation mail of an
+// added address. NOTE: the HTML is hand-written, not React Email or MJML: mail clients want nested
+// tables and inline styles, and a dozen rows of them are shorter written out than a new dependency
+// and its build step; the dashboard's own formatters word every number as the dashboard does.
+import { compose, escape } from "../mail/templates";
+import type { Mail } from "../mail";
+import { formatChange, formatDuration, formatMass, formatNumber } from "../../components/dashboard/format";
+import { utcMidnight } from "../shared/days";
+import type { ListRow } from "../shared/stats";
+import type { MaybeFigure, Report } from "./content";
+
+type ReportLinksOf = { dashboard: string; unsubscribe: string };
+
+const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const day = (key: string) => DAY.format(utcMidnight(key));
+
+const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-GB");
+/** A change in points, as the dashboard words the bounce rate's: "+3 pts", "−2 pts", "±0 pts". */
+const points = (c: number) => {
+  const r = Math.round(c);
+  return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)} pts`;
+};
+const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : label);
+
+type Line = { label: string; value: string; change: string };
+
+function figures(r: Report): Line[] {
+  const maybe = (f: MaybeFigure, word: (n: number) => string, change: (c: number) => string): Pick<Line, "value" | "change"> => ({
+    value: f.now === null ? "n/a" : word(f.now),
+    change: f.change === null ? "" : change(f.change),
+  });
+  return [
+    { label: "Page views", value: formatNumber(r.views.now), change: formatChange(r.views.change) },
+    { label: "Unique visits", value: formatNumber(r.unique.now), change: formatChange(r.unique.change) },
+    { label: "Bounce rate", ...maybe(r.bounceRate, (n) => `${Math.round(n)}%`, points) },
+    { label: "Attention (avg. time on page)", ...maybe(r.attention, formatDuration, formatChange) },
+  ];
+}
+
+function carbonLines(r: Report): Line[] {
+  const c = r.carbon;
+  if (!c) return [];
+  return [
+    { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${oneDecimal(c.carKm)} km by car`, change: formatChange(c.change) },
+    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${oneDecimal(c.streamingHours)} hours of video streaming`, change: "" },
+  ];
+}
+
+const rowLine = (row: ListRow, label: string) => ({ label, value: `${formatNumber(row.value)} views`, change: formatChange(row.c) });
+const withChange = (l: Line) => `${l.label}: ${l.value}${l.change ? ` (${l.change})` : ""}`;
+
+function text(r: Report, links: ReportLinksOf, period: string): string {
+  const list = (title: string, lines: Line[]) => [title, ...(lines.length ? lines.map((l, i) => `${i + 1}. ${withChange(l)}`) : ["No data for this week."])].join("\n");
+  return [
+    `Weekly report for ${r.domain}`,
+    period,
+    `${figures(r).map(withChange).join("\n")}\n(changes against the week before)`,
+    list("Top pages", r.pages.map((p) => rowLine(p, p.label))),
+    list("Top sources", r.sources.map((s) => rowLine(s, sourceLabel(s.label)))),
+    ...(r.carbon ? [["Carbon & energy", ...carbonLines(r).map(withChange)].join("\n")] : []),
+    `Open the dashboard: ${links.dashboard}`,
+    `Unsubscribe from these reports: ${links.unsubscribe}`,
+    "— Bothy",
+  ].join("\n\n");
+}
+
+const MUTED = "color:#6b7280;font-size:13px";
+const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:14px;color:#111827";
+const CHANGE_CELL = `padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;white-space:nowrap;${MUTED}`;
+
+function htmlTable(title: string, lines: Line[]): string {
+  const rows = lines.length
+    ? lines
+        .map(
+          (l) =>
+            `<tr><td style="${CELL}">${escape(l.label)}</td><td align="right" style="${CELL};white-space:nowrap">${escape(l.value)}</td>` +
+            `<td align="right" style="${CHANGE_CELL}">${escape(l.change)}</td></tr>`,
+        )
+        .join("")
+    : `<tr><td colspan="3" style="${CHANGE_CELL}">No data for this week.</td></tr>`;
+  return `<h2 style="font-size:16px;margin:24px 0 8px;color:#111827">${escape(title)}</h2>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse">${rows}</table>`;
+}
+
+function html(r: Report, links: ReportLinksOf, period: string): string {
+  return `<!doctype html><html><body style="margin:0;padding:0;background:#f3f4f6">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px"><tr><td style="padding:24px;font-family:Arial,Helvetica,sans-serif;line-height:1.5">
+<h1 style="font-size:20px;margin:0 0 4px;color:#111827">Weekly report for ${escape(r.domain)}</h1>
+<p style="margin:0;${MUTED}">${escape(period)} · changes against the week before</p>
+${htmlTable("This week", figures(r))}
+${htmlTable("Top pages", r.pages.map((p) => rowLine(p, p.label)))}
+${htmlTable("Top sources", r.sources.map((s) => rowLine(s, sourceLabel(s.label))))}
+${r.carbon ? htmlTable("Carbon & energy", carbonLines(r)) : ""}
+<p style="margin:24px 0 0"><a href="${escape(links.dashboard)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-size:14px">Open the dashboard</a></p>
+<p style="margin:24px 0 0;${MUTED}">You get this mail because weekly reports are on for ${escape(r.domain)}. <a href="${escape(links.unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+}
+
+export function reportMail(to: string, r: Report, links: ReportLinksOf): Mail {
+  const period = `${day(r.startKey)} – ${day(r.endKey)}`;
+  return {
+    to,
+    subject: `${r.domain}: your week on Bothy (${day(r.startKey)})`,
+    text: text(r, links, period),
+    html: html(r, links, period),
+    // NOTE: RFC 8058 one-click: the mail client POSTs "List-Unsubscribe=One-Click" to this URL.
+    headers: { "List-Unsubscribe": `<${links.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+/** To an address the owner added: nothing is sent to it until it confirms. NOTE: no text the owner
+ * chose besides the domain's name, which is theirs to prove, so the mail cannot carry their message. */
+export function confirmMail(to: string, domain: string, link: string): Mail {
+  const lines = [
+    `The owner of ${domain} on Bothy would like to send this address a weekly report of the site's visits and carbon.`,
+    "Nothing is sent until you confirm. If you do not want these reports, ignore this mail.",
+  ];
+  return compose(to, `Confirm weekly reports for ${domain}`, lines, { label: "Confirm weekly reports", link });
+}

@@ -1,0 +1,115 @@
+// The owner's report settings for a domain, under /api/domains/:domain/reports: whether weekly
+// reports are on (Pro), and who gets them: the owner and up to MAX_EXTRA_RECIPIENTS more addresses,
+// each mailed a signed confirmation link. Another account's domain answers 404, as in the domains room.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { signedIn, withSession, type User } from "../auth";
+import { HttpError } from "../http/errors";
+import { rateLimiter, retryAfter } from "../http/rate-limit";
+import type { Mailer } from "../mail";
+import { isPro } from "../plans";
+import type { ReportLinks } from "./links";
+import { confirmMail } from "./mail";
+import {
+  countExtraRecipients, deleteRecipient, disableReports, enableReports, insertRecipient, ownedReportDomain, recipientsOf,
+} from "./queries";
+
+const MAX_EXTRA_RECIPIENTS = 10;
+/** Confirmation mails one account may cause per hour: enough to fill a list, too few to spam with. */
+const INVITES_PER_HOUR = 20;
+
+const NOT_FOUND = "No such domain.";
+const NOT_PRO = "Weekly email reports are a Pro feature.";
+
+const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
+const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
+
+export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: ReportLinks }) {
+  const sql = ctx.db.sql;
+  const invites = rateLimiter(INVITES_PER_HOUR, 3600_000);
+
+  /** The owner's verified domain; a claim or an unverified one may not mail its numbers anywhere. */
+  const mine = async (me: User, name: string) => {
+    const d = await ownedReportDomain(sql, me.uid, name.toLowerCase());
+    if (!d) throw new HttpError(404, NOT_FOUND);
+    return d;
+  };
+  const verified = (d: Awaited<ReturnType<typeof mine>>): number => {
+    if (d.id === null || !d.verified) {
+      const message = `Verify that ${d.name} is yours before you turn on weekly reports.`;
+      throw new HttpError(403, message, { enabled: message });
+    }
+    return d.id;
+  };
+  const pro = (me: User) => {
+    if (!isPro(ctx.config, me)) throw new HttpError(403, NOT_PRO, { enabled: "Upgrade to Pro for weekly reports." });
+  };
+
+  const view = async (d: Awaited<ReturnType<typeof mine>>) => ({
+    domain: d.name,
+    enabled: d.reportsSince !== null,
+    recipients:
+      d.id === null
+        ? []
+        : (await recipientsOf(sql, d.id)).map((r) => ({ email: r.email, owner: r.isOwner, confirmed: r.confirmed, unsubscribed: r.unsubscribed })),
+    maxRecipients: MAX_EXTRA_RECIPIENTS,
+  });
+
+  return new Elysia({ name: "reports-settings" })
+    .use(withSession(ctx))
+    .get("/api/domains/:domain/reports", async ({ params, user }) => view(await mine(signedIn(user), params.domain)), { params: domainParam })
+    .patch(
+      "/api/domains/:domain/reports",
+      async ({ params, body, user }) => {
+        const me = signedIn(user);
+        const d = await mine(me, params.domain);
+        const id = verified(d);
+        if (body.enabled) {
+          pro(me);
+          await sql.begin((tx) => enableReports(tx, id, me.email, new Date()));
+        } else await disableReports(sql, id);
+        return view(await mine(me, params.domain));
+      },
+      { params: domainParam, body: t.Object({ enabled: t.Boolean({ error: "enabled must be true or false." }) }) },
+    )
+    .post(
+      "/api/domains/:domain/reports/recipients",
+      async ({ params, body, user, set }) => {
+        const me = signedIn(user);
+        const d = await mine(me, params.domain);
+        const id = verified(d);
+        pro(me);
+        const address = body.email.trim().toLowerCase();
+        if ((await countExtraRecipients(sql, id)) >= MAX_EXTRA_RECIPIENTS) {
+          const message = `A report goes to you and at most ${MAX_EXTRA_RECIPIENTS} more addresses.`;
+          throw new HttpError(409, message, { email: message });
+        }
+        const taken = invites.take(me.uid);
+        if (!taken.ok) throw new HttpError(429, "Too many addresses added. Try again later.", undefined, retryAfter(taken));
+        const added = address === me.email ? null : await insertRecipient(sql, id, address);
+        if (added === null) {
+          const message = `${address} gets this report already.`;
+          throw new HttpError(409, message, { email: message });
+        }
+        const link = `${ctx.origin.value}/reports/confirm?token=${deps.links.token("confirm", added, address)}`;
+        await deps.mailer.send(confirmMail(address, d.name, link));
+        set.status = 201;
+        return view(d);
+      },
+      { params: domainParam, body: t.Object({ email }) },
+    )
+    .delete(
+      "/api/domains/:domain/reports/recipients",
+      async ({ params, body, user }) => {
+        const me = signedIn(user);
+        const d = await mine(me, params.domain);
+        const address = body.email.trim().toLowerCase();
+        if (d.id === null || !(await deleteRecipient(sql, d.id, address))) {
+          const message = `${address} is not on this report's list.`;
+          throw new HttpError(404, message, { email: message });
+        }
+        return view(d);
+      },
+      { params: domainParam, body: t.Object({ email }) },
+    );
+}

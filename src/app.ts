@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
+import { billingRoom } from "./billing";
 import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
@@ -22,6 +23,7 @@ const ROOMS: Room[] = [
   ({ db }) => healthRoutes(db),
   collectRoom,
   authRoom,
+  billingRoom,
   domainsRoom,
   feedbackRoom,
   inspectRoom,

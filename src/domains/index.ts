@@ -31,6 +31,7 @@ import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
+export { ownedDomainIds } from "./queries";
 export {
   busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
 } from "./sites";

@@ -22,6 +22,11 @@ export const uidOfCustomer = namedQuery("billing.uidOfCustomer", async (sql: Que
   return row?.uid ?? null;
 });
 
+export const applied = namedQuery("billing.applied", async (sql: Queryable, id: string) => {
+  const rows = await sql`SELECT 1 FROM billing_events WHERE id = ${id}`;
+  return rows.length === 1;
+});
+
 /** Records a webhook event; false when it was recorded (and so applied) before. */
 export const firstDelivery = namedQuery("billing.firstDelivery", async (sql: Queryable, id: string, type: string) => {
   const rows = await sql`INSERT INTO billing_events (id, type) VALUES (${id}, ${type}) ON CONFLICT (id) DO NOTHING RETURNING id`;

@@ -9,7 +9,7 @@ import { readCappedText } from "../http/body";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
 import { viaStripe } from "./stripe";
-import { firstDelivery } from "./store";
+import { applied, firstDelivery } from "./store";
 import { setProFromSubscription } from "./subscription";
 
 // NOTE: Stripe's events embed whole objects (an invoice with its lines), larger than the API's
@@ -38,15 +38,17 @@ export const webhookRoute = (ctx: AppContext, stripe: Stripe, secret: string) =>
       } catch {
         throw new HttpError(400, "The Stripe-Signature header does not match the body.");
       }
+      if (await applied(ctx.db.sql, event.id)) return { received: true };
       const subscriptionId = HANDLED.has(event.type) ? subscriptionIdOf(event) : null;
-      // NOTE: read before the transaction: no network wait while it holds locks.
+      // NOTE: read before the transaction: no network wait while it holds locks. The insert of the
+      // event id below decides between two deliveries racing past the check above.
       const subscription = subscriptionId ? await viaStripe("subscriptions.retrieve", () => stripe.subscriptions.retrieve(subscriptionId)) : null;
-      const applied = await ctx.db.sql.begin(async (tx) => {
+      const first = await ctx.db.sql.begin(async (tx) => {
         if (!(await firstDelivery(tx, event.id, event.type))) return false;
         if (subscription) await setProFromSubscription(tx, subscription);
         return true;
       });
-      if (!applied) log.debug("stripe event already applied", { event: event.id });
+      if (!first) log.debug("stripe event already applied", { event: event.id });
       return { received: true };
     },
     { parse: "none", headers: t.Object({ "stripe-signature": t.String({ minLength: 1, error: "Stripe-Signature header is missing." }) }) },

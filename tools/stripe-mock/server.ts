@@ -13,6 +13,8 @@ export type StripeMock = {
   state: StripeState;
   /** Plays the end of the subscription's billing period. */
   endPeriod(subscriptionId: string): void;
+  /** Where events go from now on (the app's port is known only after the mock's). */
+  setWebhookUrl(url: string): void;
   /** Resolves once every event so far has been delivered (or failed to be). */
   delivered(): Promise<void>;
   stop(): Promise<void>;
@@ -202,9 +204,10 @@ const put = (state: StripeState, o: Obj): Obj => {
 /** Starts the local Stripe; `port` 0 (the default) picks a free one. */
 export function startStripeMock(opts: Options = {}): StripeMock {
   const say = opts.log ?? (() => {});
+  let webhookUrl = opts.webhookUrl;
   let queue: Promise<void> = Promise.resolve();
   const deliver = (event: Obj) => {
-    const url = opts.webhookUrl;
+    const url = webhookUrl;
     const secret = opts.webhookSecret;
     if (!url || !secret) return;
     const payload = JSON.stringify(event, null, 2);
@@ -260,6 +263,9 @@ export function startStripeMock(opts: Options = {}): StripeMock {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port!,
     state,
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
     endPeriod: (id) => void state.endPeriod(state.get(id, "subscription")),
     delivered: async () => {
       for (let seen: Promise<void> | null = null; seen !== queue; ) await (seen = queue);

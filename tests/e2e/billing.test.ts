@@ -32,6 +32,8 @@ beforeAll(async () => {
   await prepareSites(dir, SECURE, []);
   server = await spawnServer("src/server.ts", { DATA_DIR: dir, ...stripeEnv(mock) }, { timeoutMs: 90_000 });
   mock.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  // NOTE: the first page waits for the web build; let it, before a browser's 30 s navigation limit.
+  await fetch(`${server.url}/signin`);
   browser = await launchBrowser();
 });
 

@@ -8,8 +8,6 @@ import { billingRoutes } from "./routes";
 import { stripeClient } from "./stripe";
 import { webhookRoute } from "./webhook";
 
-export { setProFromSubscription } from "./subscription";
-
 export const billingRoom = (ctx: AppContext) => {
   const { config } = ctx;
   if (!billingConfigured(config)) return new Elysia({ name: "billing" });

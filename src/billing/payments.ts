@@ -20,7 +20,7 @@ export async function priceFor(stripe: Stripe, tier: Tier, billing: Billing): Pr
 }
 
 /** The plan a price lookup key names, or null for a price that is not Bothy's. */
-export function planOf(lookupKey: string | null): { tier: string; billing: Billing } | null {
+function planOf(lookupKey: string | null): { tier: string; billing: Billing } | null {
   for (const tier of TIERS) {
     for (const billing of BILLINGS) if (priceLookupKey(tier, billing) === lookupKey) return { tier: tier.key, billing };
   }
@@ -28,7 +28,7 @@ export function planOf(lookupKey: string | null): { tier: string; billing: Billi
 }
 
 type IntentView = { id: string; status: Stripe.PaymentIntent.Status; client_secret: string | null };
-export type InvoiceView = { id: string; status: Stripe.Invoice.Status | null; payment_intent: IntentView | null };
+type InvoiceView = { id: string; status: Stripe.Invoice.Status | null; payment_intent: IntentView | null };
 
 /** An invoice with the payment intent that collects it, as the card form drives it. */
 export async function invoiceView(stripe: Stripe, invoiceId: string): Promise<InvoiceView> {

@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
 
-export type StripeConfig = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
+type StripeConfig = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
 
 export function stripeClient(config: StripeConfig): Stripe {
   const base = new URL(config.STRIPE_API_BASE);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import { syncStripe } from "../../../src/billing/sync";
+import { WEBHOOK_BODY_LIMIT } from "../../../src/billing/webhook";
 import { signatureHeader } from "../../../tools/stripe-mock/server";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
@@ -118,6 +119,27 @@ describe("POST /api/stripe/webhook", () => {
     expect((await state("order@example.com")).scope).not.toContain("pro");
     expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
   });
+});
+
+describe("webhook bodies", () => {
+  test("a signed event larger than the API's 64 KiB is taken; one over the webhook's cap is refused with 413", async () => {
+    const event = (size: number) =>
+      JSON.stringify({ id: `evt_big${size}`, object: "event", type: "customer.updated", created: 1, data: { object: { id: "cus_x", object: "customer", note: "x".repeat(size) } } });
+    const big = event(200 * 1024);
+    const res = await app(big);
+    expect(res.status).toBe(200);
+    const [row] = await server.db.sql`SELECT type FROM billing_events WHERE id = 'evt_big204800'`;
+    expect(row).toEqual({ type: "customer.updated" });
+    expect((await app(event(WEBHOOK_BODY_LIMIT))).status).toBe(413);
+  });
+  const app = (payload: string) =>
+    server.app.handle(
+      new Request("http://bothy.test/api/stripe/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(payload)), "stripe-signature": signatureHeader(payload, WEBHOOK_SECRET) },
+        body: payload,
+      }),
+    );
 });
 
 describe("the billing API", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { syncStripe } from "../../../src/billing/sync";
+import { PRODUCT_ID, syncStripe } from "../../../src/billing/sync";
 import { PUBLISHABLE_KEY, startStripeMock, stripeFor, type StripeMock } from "../../helpers/stripe";
 
 let mock: StripeMock;
@@ -118,7 +118,7 @@ describe("npm run stripe:sync", () => {
     expect(again).toMatchObject({ productCreated: false, created: [] });
     expect(again.kept).toHaveLength(16);
     const yearly = (await stripe.prices.list({ lookup_keys: ["bothy_pro_250k_year"] })).data[0]!;
-    expect(yearly).toMatchObject({ unit_amount: 15 * 12 * 100, currency: "usd", product: "bothy_pro" });
+    expect(yearly).toMatchObject({ unit_amount: 15 * 12 * 100, currency: "usd", product: PRODUCT_ID });
     expect(yearly.recurring?.interval).toBe("year");
   });
 });

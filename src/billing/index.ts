@@ -11,7 +11,7 @@ import { webhookRoute } from "./webhook";
 export const billingRoom = (ctx: AppContext) => {
   const { config } = ctx;
   if (!billingConfigured(config)) return new Elysia({ name: "billing" });
-  const stripe = stripeClient(config);
+  const stripe = stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_BASE);
   return new Elysia({ name: "billing" })
     .use(webhookRoute(ctx, stripe, config.STRIPE_WEBHOOK_SECRET!))
     .use(billingRoutes(ctx, stripe, config.STRIPE_PUBLISHABLE_KEY!));

@@ -7,12 +7,11 @@ import type { Config } from "../config";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
 
-type StripeConfig = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
-
-export function stripeClient(config: StripeConfig): Stripe {
-  const base = new URL(config.STRIPE_API_BASE);
+/** The SDK for the account of `secretKey`, talking to STRIPE_API_BASE (a local Stripe in tests). */
+export function stripeClient(secretKey: string, apiBase: Config["STRIPE_API_BASE"]): Stripe {
+  const base = new URL(apiBase);
   const protocol = base.protocol === "http:" ? "http" : "https";
-  return new Stripe(config.STRIPE_SECRET_KEY ?? "sk_test_unset", {
+  return new Stripe(secretKey, {
     host: base.hostname,
     port: base.port || (protocol === "http" ? 80 : 443),
     protocol,

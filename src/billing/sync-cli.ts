@@ -7,7 +7,7 @@ import { syncStripe } from "./sync";
 try {
   const config = loadConfig();
   if (!config.STRIPE_SECRET_KEY) throw new ConfigError("Set STRIPE_SECRET_KEY to the Stripe account to sync.");
-  const result = await syncStripe(stripeClient(config));
+  const result = await syncStripe(stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE));
   console.log(`Product ${result.productCreated ? "created" : "found"}; prices created: ${result.created.length}, already there: ${result.kept.length}.`);
   for (const key of result.created) console.log(`  created ${key}`);
 } catch (err) {

@@ -18,4 +18,4 @@ export const stripeEnv = (mock: StripeMock): Record<string, string> => ({
   STRIPE_API_BASE: mock.url,
 });
 
-export const stripeFor = (mock: StripeMock): Stripe => stripeClient({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: mock.url });
+export const stripeFor = (mock: StripeMock): Stripe => stripeClient(SECRET_KEY, mock.url);

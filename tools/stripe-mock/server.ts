@@ -48,7 +48,6 @@ function render(state: StripeState, value: unknown, expand: string[]): unknown {
   const out: Record<string, unknown> = {};
   const here = (key: string) => expand.filter((p) => p === key || p.startsWith(`${key}.`)).map((p) => p.slice(key.length + 1)).filter(Boolean);
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (key === "_payments") continue;
     if (key.startsWith("_")) continue;
     const wanted = expand.some((p) => p === key || p.startsWith(`${key}.`));
     const inner = here(key);

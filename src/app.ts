@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
+import { billingRoom } from "./billing";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
@@ -24,6 +25,7 @@ const ROOMS: Room[] = [
   ({ db }) => healthRoutes(db),
   collectRoom,
   authRoom,
+  billingRoom,
   domainsRoom,
   feedbackRoom,
   inspectRoom,

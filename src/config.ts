@@ -91,6 +91,12 @@ const hostName = (accepts: string): Parser<string> => ({
   parse: (raw) => (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(raw) ? raw.toLowerCase() : undefined),
 });
 
+/** A Stripe key or secret with one of the given prefixes, e.g. sk_test_…, whsec_…. */
+const stripeKey = (prefixes: string[]): Parser<string> => ({
+  accepts: `a Stripe key starting with ${prefixes.map((p) => `${p}_`).join(" or ")}`,
+  parse: (raw) => (new RegExp(`^(${prefixes.join("|")})_[A-Za-z0-9_]+$`).test(raw) ? raw : undefined),
+});
+
 // NOTE: the order here is the order of `.env.example` and the README table.
 export const SETTINGS = {
   PORT: setting(integer(0, 65535), "HTTP port; 0 picks a free one", "3000"),
@@ -136,6 +142,10 @@ export const SETTINGS = {
     "production",
   ),
   BETA: setting(oneOf(["0", "1"] as const), "1 hides pricing and shows the request page; unset means beta until billing is configured"),
+  STRIPE_SECRET_KEY: setting(stripeKey(["sk", "rk"]), "Stripe secret (or restricted) API key; with the publishable key and webhook secret it turns billing on"),
+  STRIPE_PUBLISHABLE_KEY: setting(stripeKey(["pk"]), "Stripe publishable key, handed to Stripe.js on the upgrade screen"),
+  STRIPE_WEBHOOK_SECRET: setting(stripeKey(["whsec"]), "signing secret of the Stripe webhook endpoint {BASE_URL}/api/stripe/webhook"),
+  STRIPE_API_BASE: setting(url(["http:", "https:"]), "Stripe API; tests and `npm run stripe:mock` point it at a local Stripe", "https://api.stripe.com"),
   SELF_TRACKING: setting(
     oneOf(["on", "off"] as const),
     "the product's own pages carry the tracker for their own host, off on the admin, pricing-update, reset, verify, settings, dashboard and public routes",

@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import type { PublicOrigin } from "../http/origin";
-import { isPro } from "../plans";
+import { isPro, type PlanConfig } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
 import type { AuthService } from "./service";
 import { raise, sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
@@ -14,7 +14,7 @@ export const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error:
 const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
 
 /** The public view of a user, as GET /api/user answers it. */
-const publicUser = (config: Pick<Config, "BETA">, u: User) => ({
+const publicUser = (config: PlanConfig, u: User) => ({
   uid: u.uid,
   email: u.email,
   name: u.name,

@@ -33,6 +33,7 @@ import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { privacyNotice } from "./privacy";
+export { ownedDomainIds } from "./queries";
 export {
   busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
 } from "./sites";

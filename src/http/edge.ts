@@ -12,6 +12,8 @@ import { isLoopback } from "./origin";
 const API_BODY_LIMIT = 64 * 1024;
 
 const API = /^\/api(\/|$)/;
+// NOTE: Stripe's webhook events outgrow API_BODY_LIMIT; that route caps its raw body itself.
+const OWN_LIMIT = new Set(["/api/stripe/webhook"]);
 // NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name.
 const ANY_HOST = /^\/(healthz|readyz)$/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
@@ -59,7 +61,7 @@ export const edgeChecks = ({ config, origin }: Pick<AppContext, "config" | "orig
         if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
           throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
         }
-        if (Number(request.headers.get("content-length") ?? 0) > API_BODY_LIMIT) throw tooLarge(API_BODY_LIMIT);
+        if (!OWN_LIMIT.has(url.pathname) && Number(request.headers.get("content-length") ?? 0) > API_BODY_LIMIT) throw tooLarge(API_BODY_LIMIT);
         // TRICKY: a chunked body could only be capped while it is parsed, and a global parse hook
         // breaks the routes that read their own body (parse: "none"); so the API wants a length.
         if (request.headers.has("transfer-encoding")) throw new HttpError(411, "Send the request body with a Content-Length");

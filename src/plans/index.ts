@@ -6,6 +6,17 @@ import { hasProScope, type Scoped } from "../shared/plans";
 
 export { FREE_DOMAIN_LIMIT, FREE_HISTORY_DAYS } from "../shared/plans";
 
-export const isBeta = (config: Pick<Config, "BETA">): boolean => config.BETA !== "0";
+type BillingKeys = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET">;
 
-export const isPro = (config: Pick<Config, "BETA">, user: Scoped): boolean => hasProScope(user, isBeta(config));
+/** Billing is configured when Stripe's secret key, publishable key and webhook secret are all set. */
+export const billingConfigured = (config: BillingKeys): boolean =>
+  !!(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET);
+
+/** What the plan checks read from the config. */
+export type PlanConfig = Pick<Config, "BETA"> & BillingKeys;
+
+/** BETA=1 or BETA=0 decides; unset, the instance is in beta until billing is configured. */
+export const isBeta = (config: PlanConfig): boolean =>
+  config.BETA === undefined ? !billingConfigured(config) : config.BETA === "1";
+
+export const isPro = (config: PlanConfig, user: Scoped): boolean => hasProScope(user, isBeta(config));

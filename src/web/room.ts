@@ -9,7 +9,7 @@ import { log } from "../log";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
 import type { PageServices } from "./page";
-import { BASE_HEADERS, checkOrigin, htmlHeaders, newNonce, readCappedBody } from "./security";
+import { BASE_HEADERS, checkOrigin, htmlHeaders, loadsStripe, newNonce, readCappedBody } from "./security";
 import { SHIM } from "./shim";
 
 /** Paths that moved: answered with a redirect before any routing or rendering. */
@@ -91,7 +91,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
       if (r.kind === "redirect") return new Response(null, { status: 302, headers: { ...BASE_HEADERS, location: r.location } });
       status = r.status;
       erroring = status >= 400;
-      return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev) });
+      return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev, false, loadsStripe(url.pathname)) });
     } catch (err) {
       // The HTML shell failed (an error below the page component): show the error page instead,
       // unless that was the error page already (every non-200 render is), then the fallback.

@@ -3,6 +3,7 @@
 import { readCappedText, tooLarge } from "../http/body";
 import { refuseNul } from "../http/edge";
 import { HttpError } from "../http/errors";
+export { loadsStripe } from "./client/policies";
 
 const ACTION_BODY_LIMIT = 1024 * 1024;
 
@@ -15,16 +16,18 @@ export const BASE_HEADERS = {
 } as const;
 
 /** `inlineStyles` only for a page whose bundled third-party code writes style elements and
- * attributes that cannot carry a nonce (the API reference); scripts stay nonce-only everywhere. */
-function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false): string {
+ * attributes that cannot carry a nonce (the API reference); scripts stay nonce-only everywhere.
+ * `stripe` adds what Stripe.js needs: its script, its card frames and its API. */
+function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false, stripe = false): string {
   return [
     "default-src 'self'",
     // NOTE: React's development client rebuilds server stacks with eval; production never does.
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}${stripe ? " https://js.stripe.com" : ""}`,
     inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${stripe ? " https://*.stripe.com" : ""}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
+    ...(stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -33,10 +36,10 @@ function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false
   ].join("; ");
 }
 
-export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false) => ({
+export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false, stripe = false) => ({
   ...BASE_HEADERS,
   "content-type": "text/html; charset=utf-8",
-  "content-security-policy": contentSecurityPolicy(nonce, dev, inlineStyles),
+  "content-security-policy": contentSecurityPolicy(nonce, dev, inlineStyles, stripe),
   "cache-control": "no-store",
 });
 

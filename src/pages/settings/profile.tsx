@@ -1,6 +1,9 @@
-// "/settings/profile" — the account at a glance, with links to change it, and an empty #upgrade
-// section: no upgrade form exists in this repository.
+// "/settings/profile" — the account at a glance, with links to change it, and the #upgrade section:
+// the card form for a free account (tier and billing preselected by ?tier=&billing= from the
+// pricing page), the plan for a Pro one; nothing to buy in beta, when everyone is Pro.
+import { Upgrade } from "../../../components/account/Upgrade";
 import { hasProScope } from "../../shared/plans";
+import { BILLINGS, TIERS, type Billing } from "../../shared/pricing";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -8,9 +11,11 @@ export const meta: Meta = { head: "settingsProfile", layout: "settings", guards:
 
 const link = "text-blue-700 underline dark:text-blue-400";
 
-export default function ProfilePage({ user, beta }: PageProps) {
+export default function ProfilePage({ user, beta, searchParams }: PageProps) {
   if (!user) return null; // the guard guarantees a user; this satisfies the type
   const pro = hasProScope(user, beta);
+  const tier = TIERS.find((t) => t.key === searchParams.get("tier"))?.key ?? TIERS[0]!.key;
+  const billing = BILLINGS.find((b) => b === searchParams.get("billing")) ?? ("month" satisfies Billing);
   return (
     <>
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -24,7 +29,12 @@ export default function ProfilePage({ user, beta }: PageProps) {
         <dt className="font-medium text-gray-600 dark:text-gray-400">Password</dt>
         <dd><a href="/settings/password" className={link}>Change your password</a></dd>
       </dl>
-      <section id="upgrade" aria-label="Upgrade" className="mt-10" />
+      {!beta && (
+        <section id="upgrade" aria-labelledby="upgrade-heading" className="mt-10 border-t border-gray-200 pt-6 dark:border-gray-700">
+          <h2 id="upgrade-heading" className="text-lg font-semibold">{pro ? "Your plan" : "Upgrade to Pro"}</h2>
+          <Upgrade pro={pro} tier={tier} billing={billing} />
+        </section>
+      )}
       <section aria-labelledby="danger" className="mt-10 border-t border-gray-200 pt-6 dark:border-gray-700">
         <h2 id="danger" className="text-lg font-semibold">Delete your account</h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">Removes your account, your websites and every visit they counted.</p>

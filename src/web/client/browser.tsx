@@ -7,7 +7,7 @@ import { createFromReadableStream } from "react-server-dom-webpack/client.browse
 import { rscStream } from "rsc-html-stream/client";
 import { callServer } from "./call-server";
 import { setNavigator } from "./navigation";
-import { chunkReloadAllowed, prefetchAllowed, routableUrl, type NetworkInfo } from "./policies";
+import { chunkReloadAllowed, policyChanges, prefetchAllowed, routableUrl, type NetworkInfo } from "./policies";
 import { startProgress } from "./progress";
 
 type Payload = { root: ReactNode };
@@ -68,6 +68,12 @@ let onScreen = newPageId();
 
 async function go(href: string, mode: Mode, redirects = 0): Promise<void> {
   const url = new URL(href, location.href);
+  // NOTE: `shown`, not location: after back/forward the address has moved on already.
+  if (policyChanges(new URL(shown, location.origin).pathname, url.pathname)) {
+    if (mode === "push") location.assign(url.href);
+    else location.replace(url.href);
+    return;
+  }
   const id = ++latest;
   // NOTE: the prototype's method: the tracker must not take this for a move (see moveHistory).
   if (mode !== "pop") History.prototype.replaceState.call(history, { ...history.state, scrollY }, "");

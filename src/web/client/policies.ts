@@ -18,6 +18,15 @@ export function chunkReloadAllowed(now: number, lastReload: number | null): bool
   return lastReload === null || !Number.isFinite(lastReload) || now - lastReload >= CHUNK_RELOAD_INTERVAL_MS;
 }
 
+/** Pages that load Stripe.js (the upgrade form): the server widens their CSP for it, there only. */
+export const loadsStripe = (pathname: string): boolean => pathname === "/settings/profile";
+
+/**
+ * Whether a move between two pages needs a document load: a client-side navigation keeps the
+ * CSP of the page it started on, so entering or leaving a page with its own policy may not.
+ */
+export const policyChanges = (from: string, to: string): boolean => loadsStripe(from) !== loadsStripe(to);
+
 // Paths the server answers with something other than a page.
 const NOT_PAGES = /^\/(?:assets|api|__[a-z]+)(?:\/|$)/;
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DEMO_OFFSET_PX, DEMO_RETRIES, scrollToDemo } from "../../../components/site/live-demo";
 import { navHidden } from "../../../components/site/links";
-import { chunkReloadAllowed, prefetchAllowed, routableUrl } from "../../../src/web/client/policies";
+import { chunkReloadAllowed, policyChanges, prefetchAllowed, routableUrl } from "../../../src/web/client/policies";
 
 describe("prefetchAllowed", () => {
   test("online on a fast connection", () => expect(prefetchAllowed({ onLine: true, connection: { effectiveType: "4g" } })).toBe(true));
@@ -65,5 +65,16 @@ describe("scrollToDemo", () => {
     const ok = await scrollToDemo({ pathname: () => "/", goHome: async () => {}, find: () => null, scrollTo: () => {}, scrollY: () => 0, wait: async () => void waits++ });
     expect(ok).toBe(false);
     expect(waits).toBe(DEMO_RETRIES);
+  });
+});
+
+describe("policyChanges", () => {
+  test("entering or leaving the page that loads Stripe.js needs a document load", () => {
+    expect(policyChanges("/settings/domains", "/settings/profile")).toBe(true);
+    expect(policyChanges("/settings/profile", "/dashboard/a.example")).toBe(true);
+  });
+  test("other moves stay client-side", () => {
+    expect(policyChanges("/settings/domains", "/settings/api-keys")).toBe(false);
+    expect(policyChanges("/settings/profile", "/settings/profile")).toBe(false);
   });
 });

@@ -1,0 +1,18 @@
+// The billing room: Stripe customers and subscriptions for Pro, the webhook that keeps them, and
+// the one function where a subscription decides the `pro` scope (setProFromSubscription). Without
+// Stripe keys the instance runs in beta (src/plans) and this room serves nothing.
+import { Elysia } from "elysia";
+import type { AppContext } from "../context";
+import { billingConfigured } from "../plans";
+import { billingRoutes } from "./routes";
+import { stripeClient } from "./stripe";
+import { webhookRoute } from "./webhook";
+
+export const billingRoom = (ctx: AppContext) => {
+  const { config } = ctx;
+  if (!billingConfigured(config)) return new Elysia({ name: "billing" });
+  const stripe = stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_BASE);
+  return new Elysia({ name: "billing" })
+    .use(webhookRoute(ctx, stripe, config.STRIPE_WEBHOOK_SECRET!))
+    .use(billingRoutes(ctx, stripe, config.STRIPE_PUBLISHABLE_KEY!));
+};

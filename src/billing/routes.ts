@@ -1,0 +1,124 @@
+// The signed-in billing endpoints the upgrade screen calls: a customer, a subscription paid by a card
+// (or the retry of its declined invoice), plan changes, cancel at period end and resume, and the
+// plan with its invoices. Every subscription Stripe answers with goes through
+// setProFromSubscription, so Pro does not wait for the webhook when Stripe already said.
+import { Elysia, t } from "elysia";
+import type Stripe from "stripe";
+import { signedIn, withSession, type User } from "../auth";
+import type { AppContext } from "../context";
+import { HttpError } from "../http/errors";
+import { BILLINGS, TIERS, tierByKey, type Billing } from "../shared/pricing";
+import { invoiceListView, invoiceView, planView, priceFor, subscriptionView } from "./payments";
+import { customerOf, latestSubscription, PRO_STATUSES, saveCustomer } from "./store";
+import { viaStripe } from "./stripe";
+import { mainItem, setProFromSubscription } from "./subscription";
+
+const stripeId = (prefix: string, error: string) => t.String({ pattern: `^${prefix}_[A-Za-z0-9_]{1,200}$`, error });
+const plan = {
+  tier: t.Union(TIERS.map((x) => t.Literal(x.key)), { error: "Choose one of the Pro tiers." }),
+  billing: t.Union(BILLINGS.map((b) => t.Literal(b)), { error: "Choose month or year." }),
+};
+const paymentMethodId = stripeId("pm", "Enter your card again.");
+
+const paying = (status: string | undefined) => (PRO_STATUSES as readonly string[]).includes(status ?? "");
+
+export function billingRoutes(ctx: AppContext, stripe: Stripe, publishableKey: string) {
+  const sql = () => ctx.db.sql;
+
+  const apply = (sub: Stripe.Subscription) => sql().begin((tx) => setProFromSubscription(tx, sub));
+
+  /** The account's Stripe customer, made on first use. */
+  async function ensureCustomer(user: User): Promise<string> {
+    const known = await customerOf(sql(), user.uid);
+    if (known) return known;
+    const made = await viaStripe("customers.create", () =>
+      stripe.customers.create({ email: user.email, name: user.name, metadata: { uid: user.uid } }),
+    );
+    return saveCustomer(sql(), user.uid, made.id);
+  }
+
+  /** Attaches the card to the customer and makes it what their invoices charge. */
+  async function useCard(customer: string, paymentMethod: string) {
+    const card = await viaStripe("paymentMethods.attach", () => stripe.paymentMethods.attach(paymentMethod, { customer }));
+    await viaStripe("customers.update", () => stripe.customers.update(customer, { invoice_settings: { default_payment_method: card.id } }));
+  }
+
+  /** The account's subscription that still bills, or a 404 saying there is none. */
+  async function billedSubscription(uid: string): Promise<Stripe.Subscription> {
+    const row = await latestSubscription(sql(), uid);
+    if (!row || !paying(row.status)) throw new HttpError(404, "You have no Pro subscription.");
+    return viaStripe("subscriptions.retrieve", () => stripe.subscriptions.retrieve(row.id));
+  }
+
+  const updated = async (uid: string, change: (sub: Stripe.Subscription) => Promise<Stripe.Subscription>) => {
+    const sub = await change(await billedSubscription(uid));
+    await apply(sub);
+    return { subscription: planView(await latestSubscription(sql(), uid)) };
+  };
+
+  const setCancel = (uid: string, cancel: boolean) =>
+    updated(uid, (sub) => viaStripe("subscriptions.update", () => stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel })));
+
+  return new Elysia({ name: "billing-routes" })
+    .use(withSession(ctx))
+    .get("/api/stripe/subscription", async ({ user }) => {
+      const me = signedIn(user);
+      const customer = await customerOf(sql(), me.uid);
+      const invoices = customer
+        ? (await viaStripe("invoices.list", () => stripe.invoices.list({ customer, limit: 24 }))).data
+        : [];
+      return { publishableKey, subscription: planView(await latestSubscription(sql(), me.uid)), invoices: invoiceListView(invoices) };
+    })
+    .post("/api/stripe/create-customer", async ({ user }) => ({ stripeCustomerId: await ensureCustomer(signedIn(user)) }))
+    .post(
+      "/api/stripe/create-subscription",
+      async ({ body, user }) => {
+        const me = signedIn(user);
+        if (paying((await latestSubscription(sql(), me.uid))?.status)) {
+          throw new HttpError(409, "You already have Pro. Change your plan instead.");
+        }
+        const customer = await ensureCustomer(me);
+        const price = await priceFor(stripe, tierByKey(body.tier)!, body.billing as Billing);
+        await useCard(customer, body.paymentMethodId);
+        const sub = await viaStripe("subscriptions.create", () =>
+          stripe.subscriptions.create({ customer, items: [{ price: price.id }], payment_behavior: "allow_incomplete", metadata: { uid: me.uid } }),
+        );
+        await apply(sub);
+        return subscriptionView(stripe, sub);
+      },
+      { body: t.Object({ paymentMethodId, ...plan }) },
+    )
+    .post(
+      "/api/stripe/retry-invoice",
+      async ({ body, user }) => {
+        const me = signedIn(user);
+        const customer = await customerOf(sql(), me.uid);
+        const invoice = customer && (await viaStripe("invoices.retrieve", () => stripe.invoices.retrieve(body.invoiceId)));
+        // NOTE: another account's invoice answers exactly like one that does not exist.
+        if (!invoice || invoice.customer !== customer) throw new HttpError(404, "No such invoice.");
+        await useCard(customer, body.paymentMethodId);
+        return invoiceView(stripe, invoice.id);
+      },
+      { body: t.Object({ paymentMethodId, invoiceId: stripeId("in", "No such invoice.") }) },
+    )
+    .post(
+      "/api/stripe/change-plan",
+      async ({ body, user }) => {
+        const me = signedIn(user);
+        const price = await priceFor(stripe, tierByKey(body.tier)!, body.billing as Billing);
+        return updated(me.uid, (sub) => {
+          const item = mainItem(sub);
+          if (item?.price.id === price.id) throw new HttpError(409, "You are on this plan already.");
+          return viaStripe("subscriptions.update", () =>
+            stripe.subscriptions.update(sub.id, {
+              items: [{ ...(item ? { id: item.id } : {}), price: price.id }],
+              proration_behavior: "create_prorations",
+            }),
+          );
+        });
+      },
+      { body: t.Object(plan) },
+    )
+    .post("/api/stripe/cancel", ({ user }) => setCancel(signedIn(user).uid, true))
+    .post("/api/stripe/resume", ({ user }) => setCancel(signedIn(user).uid, false));
+}

@@ -1,0 +1,158 @@
+// The upgrade flow in real Chromium against a real server process and the local Stripe
+// (tools/stripe-mock), with Stripe.js replaced by a stand-in served through request routing:
+// a card that pays (Pro without a reload, Events unlocked), cancel at period end and the webhook
+// that ends Pro; a declined card (message, keys stored) and its retry on the same invoice; the
+// requires_action path; Stripe.js and its API allowed by the CSP on the profile page only.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { syncStripe } from "../../src/billing/sync";
+import { launchBrowser } from "../helpers/browser";
+import { consoleWatch, prepareSites, signIn, type Owner } from "../helpers/dashboard";
+import { freshDataDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
+import { spawnServer, type Child } from "../helpers/server";
+import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
+import { routeStripe } from "../helpers/stripe-js";
+
+const PAYER: Owner = { email: "payer@example.com", name: "Pat Payer", password: "paying password 1" };
+const DECLINED: Owner = { email: "declined@example.com", name: "Dee Clined", password: "declined password 1" };
+const SECURE: Owner = { email: "secure@example.com", name: "Sec Ure", password: "3d secure password 1" };
+
+const { problems, watch } = consoleWatch();
+let mock: StripeMock;
+let server: Child;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  mock = startStripeMock({ webhookSecret: "whsec_testsecret" });
+  await syncStripe(stripeFor(mock));
+  const dir = scratch(await freshDataDir());
+  await prepareSites(dir, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
+  await prepareSites(dir, DECLINED, []);
+  await prepareSites(dir, SECURE, []);
+  server = await spawnServer("src/server.ts", { DATA_DIR: dir, ...stripeEnv(mock) }, { timeoutMs: 90_000 });
+  mock.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  // NOTE: the first page waits for the web build; let it, before a browser's 30 s navigation limit.
+  await fetch(`${server.url}/signin`);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.proc.kill("SIGTERM");
+  await server?.exited;
+  await mock?.stop();
+});
+const scratch = removedAfterAll();
+
+async function upgradePage(owner: Owner, query = "") {
+  const ctx = await browser.context.browser()!.newContext();
+  await routeStripe(ctx, mock);
+  const p = await watch(ctx);
+  await signIn(p, server.url, owner, `/settings/profile${query}`);
+  await p.getByRole("button", { name: "Upgrade now" }).and(p.locator(":enabled")).waitFor();
+  return { p, close: () => ctx.close() };
+}
+
+async function payWith(p: Page, number: string) {
+  await p.getByLabel("Card number").fill(number);
+  await p.getByRole("button", { name: "Upgrade now" }).click();
+}
+
+const stored = (p: Page) =>
+  p.evaluate(() => ({ id: localStorage.getItem("latestInvoiceId"), status: localStorage.getItem("latestInvoicePaymentIntentStatus") }));
+
+const isPro = async (p: Page) => (await (await p.request.get(`${server.url}/api/user`)).json()).user.pro as boolean;
+
+const subscriptionsOf = (email: string) =>
+  mock.state.all("subscription").filter((s) => mock.state.get(s.customer as string, "customer").email === email);
+
+describe("upgrading", () => {
+  test("a card that pays: Pro without a reload, Events unlock; cancel at period end, then the period's end ends Pro", async () => {
+    const { p, close } = await upgradePage(PAYER, "?tier=250k&billing=year");
+    expect(await p.getByLabel("Monthly visitors").inputValue()).toBe("250k");
+    expect(await p.getByRole("radio", { name: /billed \$180 yearly/ }).isChecked()).toBe(true);
+    expect(await p.getByText("Save 45$ yearly").count()).toBe(1);
+    expect(await p.getByText(/charged \$180 in USD/).count()).toBe(1);
+    await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    await p.evaluate(() => {
+      const seen = ((window as unknown as { authenticating: boolean }).authenticating = false);
+      new MutationObserver(() => {
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Authenticating...");
+        if (button?.disabled) (window as unknown as { authenticating: boolean }).authenticating = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      return seen;
+    });
+    await payWith(p, "4242 4242 4242 4242");
+    await p.getByRole("heading", { name: "Your plan" }).or(p.getByTestId("current-plan")).first().waitFor({ timeout: 30_000 });
+    expect(await p.getByTestId("current-plan").textContent()).toContain("Up to 250K monthly visitors · $180 a year");
+    expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await p.evaluate(() => (window as unknown as { authenticating: boolean }).authenticating)).toBe(true);
+    expect(await stored(p)).toEqual({ id: null, status: null });
+    expect(await isPro(p)).toBe(true);
+
+    await p.goto(`${server.url}/dashboard/payer.example`);
+    await p.locator("#section-events").waitFor();
+    expect(await p.locator("#section-events").getAttribute("data-locked")).not.toBe("true");
+
+    await p.goto(`${server.url}/settings/profile`);
+    await p.getByRole("button", { name: "Cancel at period end" }).click();
+    await p.getByText(/Pro ends on/).waitFor();
+    expect(await isPro(p)).toBe(true);
+    const [sub] = subscriptionsOf(PAYER.email);
+    mock.endPeriod(sub!.id);
+    await mock.delivered();
+    expect(await isPro(p)).toBe(false);
+    await p.goto(`${server.url}/dashboard/payer.example`);
+    await p.locator("#section-events").waitFor();
+    expect(await p.locator("#section-events").getAttribute("data-locked")).toBe("true");
+    await close();
+  });
+
+  test("a declined card: the message and the stored keys; a new card pays the same invoice", async () => {
+    const { p, close } = await upgradePage(DECLINED);
+    await payWith(p, "4000 0000 0000 0002");
+    await p.getByRole("alert").getByText("Your card was declined.").waitFor();
+    const keys = await stored(p);
+    expect(keys.status).toBe("requires_payment_method");
+    expect(keys.id).toStartWith("in_");
+    expect(await isPro(p)).toBe(false);
+
+    await payWith(p, "4242424242424242");
+    await p.getByTestId("current-plan").waitFor({ timeout: 30_000 });
+    expect(await stored(p)).toEqual({ id: null, status: null });
+    const subs = subscriptionsOf(DECLINED.email);
+    expect(subs).toHaveLength(1);
+    expect(subs[0]!.latest_invoice).toBe(keys.id);
+    expect(mock.state.get(keys.id!, "invoice").status).toBe("paid");
+    await close();
+  });
+
+  test("a card that requires authentication is confirmed with the client secret, then Pro", async () => {
+    const { p, close } = await upgradePage(SECURE);
+    await payWith(p, "4000002500003155");
+    await p.getByTestId("current-plan").waitFor({ timeout: 30_000 });
+    expect(await isPro(p)).toBe(true);
+    const [sub] = subscriptionsOf(SECURE.email);
+    expect(sub!.status).toBe("active");
+    await close();
+  });
+});
+
+describe("Stripe.js", () => {
+  test("the profile page's CSP allows Stripe; other pages do not; no console errors", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watch(ctx);
+    await signIn(p, server.url, SECURE, "/settings/domains");
+    const domains = await p.request.get(`${server.url}/settings/domains`);
+    expect(domains.headers()["content-security-policy"]).not.toContain("stripe.com");
+    const profile = await p.request.get(`${server.url}/settings/profile`);
+    const csp = profile.headers()["content-security-policy"]!;
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com");
+    await ctx.close();
+    expect(problems).toEqual([]);
+  });
+});

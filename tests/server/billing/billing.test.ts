@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type Stripe from "stripe";
+import { syncStripe } from "../../../src/billing/sync";
+import { WEBHOOK_BODY_LIMIT } from "../../../src/billing/webhook";
+import { signatureHeader } from "../../../tools/stripe-mock/server";
+import { call, verifiedSession } from "../../helpers/api";
+import { startTestServer } from "../../helpers/server";
+import { startStripeMock, stripeEnv, stripeFor, WEBHOOK_SECRET, type StripeMock } from "../../helpers/stripe";
+
+let mock: StripeMock;
+let stripe: Stripe;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let collector: ReturnType<typeof Bun.serve>;
+/** Every event the local Stripe sent, as it sent them: the tests deliver them to the app themselves. */
+const sent: { payload: string; event: Stripe.Event }[] = [];
+const SAME = { origin: "http://bothy.test" };
+
+beforeAll(async () => {
+  collector = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: async (req) => {
+      const payload = await req.text();
+      sent.push({ payload, event: JSON.parse(payload) });
+      return new Response("{}");
+    },
+  });
+  mock = startStripeMock({ webhookUrl: `http://127.0.0.1:${collector.port}/`, webhookSecret: WEBHOOK_SECRET });
+  stripe = stripeFor(mock);
+  await syncStripe(stripe);
+  server = await startTestServer({ env: stripeEnv(mock) });
+});
+afterAll(async () => {
+  await server?.stop();
+  await mock.stop();
+  await collector.stop(true);
+});
+
+const deliver = (payload: string, signature = signatureHeader(payload, WEBHOOK_SECRET)) =>
+  call(server.app, "POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature, "content-type": "application/json; charset=utf-8" } });
+
+async function proUser(email: string) {
+  const cookie = await verifiedSession(server, email, "a sturdy passphrase");
+  await call(server.app, "POST", "/api/domains", { cookie, headers: SAME, body: { domain: `${email.split("@")[0]}.example.com` } });
+  expect((await call(server.app, "POST", "/api/stripe/create-customer", { cookie, headers: SAME })).status).toBe(200);
+  const made = await call(server.app, "POST", "/api/stripe/create-subscription", {
+    cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", tier: "20k", billing: "month" },
+  });
+  expect(made.json).toMatchObject({ status: "active", latest_invoice: { status: "paid", payment_intent: { status: "succeeded" } } });
+  await mock.delivered();
+  return { cookie, subscriptionId: made.json.id as string };
+}
+
+const state = async (email: string) => {
+  const [row] = await server.db.sql`
+    SELECT u.scope, (SELECT sum(stats_epoch)::int FROM domains d WHERE d.owner = u.uid) AS epoch,
+           (SELECT count(*)::int FROM billing_events) AS events
+    FROM users u WHERE email = ${email}`;
+  return row as { scope: string[]; epoch: number; events: number };
+};
+
+const lastEvent = (type: string, objectId: string) => {
+  const found = sent.findLast((s) => s.event.type === type && (s.event.data.object as { id: string }).id === objectId);
+  if (!found) throw new Error(`no ${type} for ${objectId}`);
+  return found;
+};
+
+describe("POST /api/stripe/webhook", () => {
+  test("a bad signature answers 400 and changes nothing", async () => {
+    const { subscriptionId } = await proUser("sig@example.com");
+    await stripe.subscriptions.cancel(subscriptionId);
+    await mock.delivered();
+    const { payload } = lastEvent("customer.subscription.deleted", subscriptionId);
+    const before = await state("sig@example.com");
+    expect(before.scope).toContain("pro");
+
+    const forged = await deliver(payload, signatureHeader(payload, "whsec_notoursecret"));
+    expect(forged.status).toBe(400);
+    expect(forged.json.error).toMatchObject({ status: 400, code: "bad-request" });
+    expect((await deliver(payload.replace('"canceled"', '"active"'), signatureHeader(payload, WEBHOOK_SECRET))).status).toBe(400);
+    expect((await deliver(payload, "t=1,v1=00")).status).toBe(400);
+    const unsigned = await call(server.app, "POST", "/api/stripe/webhook", { body: payload });
+    expect(unsigned.status).toBe(400);
+    expect(await state("sig@example.com")).toEqual(before);
+
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await state("sig@example.com")).scope).not.toContain("pro");
+  });
+
+  test("a replayed event is applied once", async () => {
+    const { subscriptionId } = await proUser("replay@example.com");
+    await stripe.subscriptions.cancel(subscriptionId);
+    await mock.delivered();
+    const { payload, event } = lastEvent("customer.subscription.deleted", subscriptionId);
+    const before = await state("replay@example.com");
+    expect((await deliver(payload)).status).toBe(200);
+    const once = await state("replay@example.com");
+    expect(once.scope).not.toContain("pro");
+    expect(once.epoch).toBe(before.epoch + 1);
+    expect(once.events).toBe(before.events + 1);
+    for (let i = 0; i < 3; i++) expect((await deliver(payload)).json).toEqual({ received: true });
+    expect(await state("replay@example.com")).toEqual(once);
+    const [row] = await server.db.sql`SELECT count(*)::int AS n FROM billing_events WHERE id = ${event.id}`;
+    expect(row!.n).toBe(1);
+  });
+
+  test("an older event arriving after a newer one does not undo it", async () => {
+    const { cookie, subscriptionId } = await proUser("order@example.com");
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await stripe.subscriptions.cancel(subscriptionId);
+    await mock.delivered();
+    const older = lastEvent("customer.subscription.updated", subscriptionId);
+    const newer = lastEvent("customer.subscription.deleted", subscriptionId);
+    expect((older.event.data.object as Stripe.Subscription).status).toBe("active");
+
+    expect((await deliver(newer.payload)).status).toBe(200);
+    expect((await state("order@example.com")).scope).not.toContain("pro");
+    expect((await deliver(older.payload)).status).toBe(200);
+    expect((await state("order@example.com")).scope).not.toContain("pro");
+    expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
+  });
+});
+
+describe("webhook bodies", () => {
+  test("a signed event larger than the API's 64 KiB is taken; one over the webhook's cap is refused with 413", async () => {
+    const event = (size: number) =>
+      JSON.stringify({ id: `evt_big${size}`, object: "event", type: "customer.updated", created: 1, data: { object: { id: "cus_x", object: "customer", note: "x".repeat(size) } } });
+    const big = event(200 * 1024);
+    const res = await app(big);
+    expect(res.status).toBe(200);
+    const [row] = await server.db.sql`SELECT type FROM billing_events WHERE id = 'evt_big204800'`;
+    expect(row).toEqual({ type: "customer.updated" });
+    expect((await app(event(WEBHOOK_BODY_LIMIT))).status).toBe(413);
+  });
+  const app = (payload: string) =>
+    server.app.handle(
+      new Request("http://bothy.test/api/stripe/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(payload)), "stripe-signature": signatureHeader(payload, WEBHOOK_SECRET) },
+        body: payload,
+      }),
+    );
+});
+
+describe("the billing API", () => {
+  test("a declined card leaves the invoice to retry; a new card on the same invoice is confirmed by the browser", async () => {
+    const cookie = await verifiedSession(server, "declined@example.com", "a sturdy passphrase");
+    const made = await call(server.app, "POST", "/api/stripe/create-subscription", {
+      cookie, headers: SAME, body: { paymentMethodId: "pm_card_chargeDeclined", tier: "500k", billing: "year" },
+    });
+    expect(made.status).toBe(200);
+    expect(made.json).toMatchObject({ status: "incomplete", latest_invoice: { status: "open", payment_intent: { status: "requires_payment_method" } } });
+    const invoiceId = made.json.latest_invoice.id;
+
+    const retried = await call(server.app, "POST", "/api/stripe/retry-invoice", {
+      cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", invoiceId },
+    });
+    expect(retried.json).toMatchObject({ id: invoiceId, payment_intent: { status: "requires_payment_method" } });
+    expect(retried.json.payment_intent.client_secret).toStartWith(retried.json.payment_intent.id);
+    const other = await verifiedSession(server, "other@example.com", "a sturdy passphrase");
+    await call(server.app, "POST", "/api/stripe/create-customer", { cookie: other, headers: SAME });
+    const stolen = await call(server.app, "POST", "/api/stripe/retry-invoice", { cookie: other, headers: SAME, body: { paymentMethodId: "pm_card_visa", invoiceId } });
+    expect(stolen.status).toBe(404);
+    expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
+  });
+
+  test("plan view, change of tier, cancel at period end and resume", async () => {
+    const { cookie } = await proUser("plan@example.com");
+    const view = await call(server.app, "GET", "/api/stripe/subscription", { cookie });
+    expect(view.json).toMatchObject({
+      publishableKey: "pk_test_bothy",
+      subscription: { status: "active", tier: "20k", billing: "month", cancelAtPeriodEnd: false },
+      invoices: [{ status: "paid", amount: 9, currency: "usd" }],
+    });
+    expect(new Date(view.json.subscription.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now());
+
+    const changed = await call(server.app, "POST", "/api/stripe/change-plan", { cookie, headers: SAME, body: { tier: "1m", billing: "year" } });
+    expect(changed.json.subscription).toMatchObject({ tier: "1m", billing: "year" });
+    const same = await call(server.app, "POST", "/api/stripe/change-plan", { cookie, headers: SAME, body: { tier: "1m", billing: "year" } });
+    expect(same.status).toBe(409);
+    expect((await call(server.app, "POST", "/api/stripe/cancel", { cookie, headers: SAME })).json.subscription.cancelAtPeriodEnd).toBe(true);
+    expect((await call(server.app, "POST", "/api/stripe/resume", { cookie, headers: SAME })).json.subscription.cancelAtPeriodEnd).toBe(false);
+    const again = await call(server.app, "POST", "/api/stripe/create-subscription", { cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", tier: "20k", billing: "month" } });
+    expect(again.status).toBe(409);
+  });
+
+  test("bad input gets the one error shape; signed out gets 401; other origins 403", async () => {
+    const cookie = await verifiedSession(server, "input@example.com", "a sturdy passphrase");
+    const tier = await call(server.app, "POST", "/api/stripe/create-subscription", { cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", tier: "7k", billing: "month" } });
+    expect(tier.status).toBe(400);
+    expect(tier.json.error.message).toBe("Choose one of the Pro tiers.");
+    const card = await call(server.app, "POST", "/api/stripe/retry-invoice", { cookie, headers: SAME, body: { paymentMethodId: "visa", invoiceId: "in_1" } });
+    expect(card.status).toBe(400);
+    expect((await call(server.app, "POST", "/api/stripe/cancel", { cookie, headers: SAME })).status).toBe(404);
+    expect((await call(server.app, "POST", "/api/stripe/create-customer", { headers: SAME })).status).toBe(401);
+    expect((await call(server.app, "POST", "/api/stripe/create-customer", { cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    const [row] = await server.db.sql`SELECT count(*)::int AS n FROM billing_customers c JOIN users u USING (uid) WHERE u.email = 'input@example.com'`;
+    expect(row!.n).toBe(0);
+  });
+});

@@ -2,12 +2,11 @@
 // domain, week and active recipient; planning twice plans nothing new), then take them one at a
 // time (claimRun: SKIP LOCKED and a lease) and mail each. A failed send is retried with back-off.
 // The clock is the job's, so tests drive the schedule; the stats are read as /api/stats reads them.
-import type { Config } from "../config";
 import type { MaintenanceJob } from "../db";
 import { siteByName, type Site } from "../domains";
 import type { Mailer } from "../mail";
 import { log } from "../log";
-import { isPro } from "../plans";
+import { isPro, type PlanConfig } from "../plans";
 import { weeklyReport, type Report } from "./content";
 import type { ReportLinks } from "./links";
 import { reportMail } from "./mail";
@@ -24,7 +23,7 @@ export const RETRY_BASE_MS = 5 * 60_000;
 const LEASE_MS = 10 * 60_000;
 
 export type ReportJobDeps = {
-  config: Pick<Config, "BETA">;
+  config: PlanConfig;
   mailer: Mailer;
   links: ReportLinks;
   /** The public origin (BASE_URL), never a request's. */

@@ -6,7 +6,9 @@ import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
 import { feedbackRoom } from "./feedback";
-import { healthRoutes } from "./health";
+import { healthRoutes, registerAppNode } from "./health";
+import { metricsRoom } from "./metrics";
+import { adminRoom, adminPages } from "./admin";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
@@ -19,7 +21,9 @@ import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
-  ({ db }) => healthRoutes(db),
+  ({ db, lifecycle }) => (registerAppNode(db, lifecycle), healthRoutes(db)),
+  metricsRoom,
+  adminRoom,
   collectRoom,
   authRoom,
   domainsRoom,
@@ -34,7 +38,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), admin: adminPages(ctx) },
     }),
 ];
 

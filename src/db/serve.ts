@@ -9,6 +9,7 @@ import { configOrExit, exitWith } from "../cli";
 import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
 import { startMaintenance } from "./maintenance";
+import { startHeartbeat } from "../health/heartbeat";
 import { MAINTENANCE_JOBS as COLLECT_JOBS } from "../collect/jobs";
 import { log, setLogLevel } from "../log";
 
@@ -37,6 +38,7 @@ const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
 // NOTE: this process owns the database, so it also runs collection's refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
 for (const job of COLLECT_JOBS) maintenance.add(job);
+const heartbeat = startHeartbeat(sql, "maintenance");
 const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.host}:${server.tcp!.port}/postgres`;
 // NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
 rmSync(urlFile, { force: true });
@@ -44,6 +46,7 @@ writeFileSync(urlFile, `${url}\n`, { mode: 0o600 });
 console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${url} (kept in ${urlFile}; socket ${server.socket})`);
 
 const shutdown = async () => {
+  await heartbeat.stop();
   await maintenance.stop();
   await sql`CHECKPOINT`;
   await sql.end({ timeout: 5 });

@@ -1,10 +1,13 @@
 // What the pages call on the rooms, declared into the framework's PageServices; src/app.ts
 // provides them. Pages never run SQL: they ask these.
+import type { AdminReads } from "../admin";
 import type { SessionUser } from "../web/page";
 
 declare module "../web/page" {
   interface PageServices {
     /** The domain's today in its own time zone when this viewer may read its dashboard, else null. */
     dashboardToday(domain: string, user: SessionUser | null): Promise<string | null>;
+    /** The admin area's reads; its pages are guarded by the admin scope. */
+    admin: AdminReads;
   }
 }

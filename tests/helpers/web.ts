@@ -3,6 +3,7 @@
 // the pages room never touches.
 import { Elysia } from "elysia";
 import { join } from "node:path";
+import type { AdminReads } from "../../src/admin";
 import type { AppContext } from "../../src/context";
 import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
@@ -31,7 +32,8 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null };
+  // NOTE: nor any admin data: the admin pages are tested against a real server (tests/server/admin).
+  const services = { dashboardToday: async () => null, admin: undefined as unknown as AdminReads };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -11,10 +11,11 @@ const LABEL = /\s*([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"\s*(?:,|$)/y;
 const TYPES = new Set(["counter", "gauge", "histogram", "summary", "untyped"]);
 const SUFFIXES = ["_bucket", "_sum", "_count", "_total", "_created"];
 
+// NOTE: Prometheus reads values with Go's strconv.ParseFloat, which takes NaN and Inf in any case
+// (prom-client writes "Nan" for an empty event-loop histogram).
 const number = (raw: string, line: string): number => {
-  if (raw === "+Inf") return Infinity;
-  if (raw === "-Inf") return -Infinity;
-  if (raw === "NaN") return NaN;
+  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(raw);
+  if (special) return special[2]!.toLowerCase() === "nan" ? NaN : special[1] === "-" ? -Infinity : Infinity;
   const n = Number(raw);
   if (raw === "" || Number.isNaN(n)) throw new Error(`not a number in: ${line}`);
   return n;

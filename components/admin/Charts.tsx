@@ -1,6 +1,9 @@
 "use client";
 // The admin area's charts, drawn with victory: page views per day (bars) and a time series
 // (a line) for the monitoring page's rates and depths.
+// TRICKY: drawn only once hydrated: victory's SVG carries style attributes, which the page's CSP
+// (style-src 'self') refuses in server-rendered HTML but allows when React sets them in the browser.
+import { useEffect, useState, type ReactNode } from "react";
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryLine } from "victory";
 
 type Point = { x: string; y: number };
@@ -8,11 +11,13 @@ type Point = { x: string; y: number };
 const axis = { tickLabels: { fontSize: 10, fill: "#4b5563" } };
 const yTick = (v: number) => (Math.abs(v) > 999 ? `${Math.round(v / 100) / 10}k` : String(Number(v.toPrecision(3))));
 
-function Frame({ title, points, children }: { title: string; points: Point[]; children: React.ReactNode }) {
+function Frame({ title, points, children }: { title: string; points: Point[]; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <figure className="rounded-xl border border-gray-200 p-4 dark:border-gray-800" data-testid="admin-chart">
       <figcaption className="font-medium text-gray-900 dark:text-white">{title}</figcaption>
-      {points.length === 0 ? <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">No data yet.</p> : children}
+      {points.length === 0 ? <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">No data yet.</p> : hydrated ? children : <div className="h-48" />}
     </figure>
   );
 }

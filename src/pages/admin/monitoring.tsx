@@ -48,7 +48,7 @@ export default async function AdminMonitoringPage({ services }: PageProps) {
         label="Maintenance jobs"
         empty="No maintenance job has run yet."
         head={["Job", "Last run", "Duration", "Outcome"]}
-        rows={m.maintenance.map((j) => [j.job, when(j.started), j.durationMs === null ? "—" : `${count(j.durationMs)} ms`, j.error ?? "ok"])}
+        rows={m.maintenance.map((j) => [j.job, when(j.started), j.durationMs === null ? "—" : `${count(j.durationMs)} ms`, j.started ? (j.error ?? "ok") : "not run yet"])}
       />
     </>
   );

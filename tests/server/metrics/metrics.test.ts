@@ -73,10 +73,10 @@ describe("/metrics", () => {
     expect((await call(server.app, "POST", "/api/domains", { cookie, headers: same, body: { domain: "m.example", tz: "UTC" } })).status).toBe(201);
     for (const p of ["/a", "/b"]) expect((await beacon(server.app, "/b/v", { d: "m.example", p })).status).toBe(202);
     expect((await beacon(server.app, "/b/v", { d: "nobody.example", p: "/" })).status).toBe(202);
-    const after = await until("two hits written", async () => {
+    const after = (await until("two hits written", async () => {
       const e = await parsed();
       return sampleValue(e, "bothy_hits_written_total") === 2 ? e : null;
-    });
+    }))!;
     expect(sampleValue(after, "bothy_hits_accepted_total")).toBe(accepted + 2);
     expect(sampleValue(after, "bothy_hits_dropped_total", { reason: "unknown_domain" })).toBe(unknown + 1);
     expect(sampleValue(after, "bothy_collect_flush_seconds_count")).toBeGreaterThan(0);

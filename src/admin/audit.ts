@@ -2,7 +2,7 @@
 // the emails as they were, so the log reads the same after an account is gone.
 import { namedQuery } from "../db";
 
-export type AuditEntry = {
+type AuditEntry = {
   at: Date;
   adminEmail: string;
   action: string;

@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { adminReads, type AdminReads } from "./reads";
 import { adminRoutes } from "./routes";
 
-export { USERS_PER_PAGE, type AdminDomainView, type AdminReads } from "./reads";
+export type { AdminReads } from "./reads";
 
 // NOTE: one set of reads per database, shared by the API and the pages.
 const readsByDb = new WeakMap<object, AdminReads>();

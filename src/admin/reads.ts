@@ -16,7 +16,7 @@ import { isPro } from "../plans";
 import { auditOf } from "./audit";
 import { samplerOf } from "./samples";
 
-export const USERS_PER_PAGE = 50;
+const USERS_PER_PAGE = 50;
 const DAYS = 30;
 
 type Views = Map<number, number>;
@@ -34,7 +34,6 @@ const domainRow = (ctx: AppContext, views: Views) => (d: AdminDomain) => ({
   public: d.public,
   views30d: views.get(d.id) ?? 0,
 });
-export type AdminDomainView = ReturnType<ReturnType<typeof domainRow>>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -7,7 +7,7 @@ const EVERY_MS = 15_000;
 const KEPT = 240;
 
 type Sample = { t: number; accepted: number; written: number; buffered: number };
-export type Point = { t: string; acceptedPerS: number; writtenPerS: number; buffered: number };
+type Point = { t: string; acceptedPerS: number; writtenPerS: number; buffered: number };
 
 function createSampler(ctx: AppContext) {
   const kept: Sample[] = [];

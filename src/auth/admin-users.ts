@@ -6,7 +6,7 @@ import { namedQuery, type Queryable } from "../db";
 // NOTE: the queries, not the room's index: the domains routes import this room.
 import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
 
-export type AdminUserRow = {
+type AdminUserRow = {
   uid: string;
   email: string;
   name: string;
@@ -18,7 +18,7 @@ export type AdminUserRow = {
   domains: number;
 };
 
-export type SigninOutcome = "ok" | "wrong_password" | "disabled";
+type SigninOutcome = "ok" | "wrong_password" | "disabled";
 
 const ROW = `u.uid, u.email, u.name, u.scope, u.verified, u.disabled_at IS NOT NULL AS disabled, u.created,
   (SELECT max(at) FROM signin_events s WHERE s.uid = u.uid AND s.outcome = 'ok') AS "lastSignin",

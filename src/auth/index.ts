@@ -14,7 +14,7 @@ import { sessionCookieName, sessionPlugin } from "./session-plugin";
 export type { User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
 export { apiKeyUid, listApiKeys } from "./api-keys";
-export { adminUser, recentSignins, searchUsers, setScope, setVerified, type AdminUserRow } from "./admin-users";
+export { adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
 export { LAST_ADMIN } from "./account-routes";
 
 // NOTE: one service per database, made on first use, so rooms can mount in any order and several

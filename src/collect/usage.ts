@@ -19,7 +19,7 @@ export const viewsBySite = namedQuery("collect.viewsBySite", (sql, days: number)
     GROUP BY site_id ORDER BY views DESC`,
 );
 
-export type Storage = {
+type Storage = {
   /** What the hits take now (compressed chunks at their compressed size), and before compression. */
   totalBytes: number;
   compressedBytes: number;

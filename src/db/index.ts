@@ -8,7 +8,7 @@ import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, type Queryable } from "./query";
-export { maintenanceRuns, type MaintenanceJob, type MaintenanceRun } from "./maintenance";
+export { maintenanceRuns, type MaintenanceJob } from "./maintenance";
 
 type DatabaseMode = "embedded" | "server";
 

@@ -29,7 +29,7 @@ const recordRun = namedQuery("maintenance.recordRun", async (sql, job: string, s
     ON CONFLICT (job) DO UPDATE SET started = excluded.started, duration_ms = excluded.duration_ms, error = excluded.error`;
 });
 
-export type MaintenanceRun = { job: string; started: Date | null; durationMs: number | null; error: string | null };
+type MaintenanceRun = { job: string; started: Date | null; durationMs: number | null; error: string | null };
 
 /**
  * The last run of every maintenance job: the embedded timer's (maintenance_runs) and, on a server,

@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { signedIn, withSession } from "../auth";
 import { namedQuery } from "../db";
 
-export { feedbackById, listFeedback, markHandled, type FeedbackMessage } from "./queries";
+export { feedbackById, listFeedback, markHandled } from "./queries";
 
 const saveFeedback = namedQuery(
   "feedback.save",

@@ -2,7 +2,7 @@
 // and marking one handled.
 import { namedQuery } from "../db";
 
-export type FeedbackMessage = {
+type FeedbackMessage = {
   id: string;
   uid: string | null;
   email: string | null;

@@ -8,12 +8,12 @@ import { namedQuery } from "../db";
 import { log } from "../log";
 import pkg from "../../package.json";
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 60_000;
 /** Rows of processes gone this long are removed by the next beat of any process. */
 const FORGET_AFTER = "1 day";
 
-export type ProcessRow = { id: string; kind: string; version: string; host: string; pid: number; started: Date; lastSeen: Date };
+type ProcessRow = { id: string; kind: string; version: string; host: string; pid: number; started: Date; lastSeen: Date };
 
 const beat = namedQuery("heartbeat.beat", async (sql, p: Omit<ProcessRow, "lastSeen">) => {
   await sql`INSERT INTO process_heartbeats (id, kind, version, host, pid, started, last_seen)

@@ -7,7 +7,7 @@ import { errorBody } from "../http/errors";
 import type { Lifecycle } from "../lifecycle";
 import { startHeartbeat } from "./heartbeat";
 
-export { listProcesses, startHeartbeat, STALE_AFTER_MS, type ProcessRow } from "./heartbeat";
+export { listProcesses, startHeartbeat, STALE_AFTER_MS } from "./heartbeat";
 
 /** Registers this app node among the processes sharing the database (it runs maintenance when embedded). */
 export function registerAppNode(db: Database, lifecycle: Lifecycle): void {

@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { HttpError } from "../http/errors";
 import { metricsOf } from "./registry";
 
-export { exposeCounter, exposeGauge, metricsOf, type AppMetrics } from "./registry";
+export { exposeCounter, exposeGauge, metricsOf } from "./registry";
 
 const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);

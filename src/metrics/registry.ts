@@ -3,7 +3,7 @@
 // a counter it already keeps in memory without counting twice.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
-export type AppMetrics = ReturnType<typeof createAppMetrics>;
+type AppMetrics = ReturnType<typeof createAppMetrics>;
 
 function createAppMetrics() {
   const registry = new Registry();

@@ -42,8 +42,12 @@ export const adminUser = namedQuery("adminUsers.one", async (sql, uid: string) =
   return row ?? null;
 });
 
+/** Sign-in outcomes are kept this long: enough to see a pattern, not a history of someone's days. */
+const SIGNINS_KEPT = "90 days";
+
 export const recordSignin = namedQuery("adminUsers.recordSignin", async (sql, uid: string, outcome: SigninOutcome) => {
   await sql`INSERT INTO signin_events (uid, outcome) VALUES (${uid}, ${outcome})`;
+  await sql`DELETE FROM signin_events WHERE uid = ${uid} AND at < now() - ${SIGNINS_KEPT}::interval`;
 });
 
 export const recentSignins = namedQuery("adminUsers.recentSignins", (sql, uid: string, limit: number) =>

@@ -4,6 +4,7 @@
 import type { AppContext } from "../context";
 import { adminReads, type AdminReads } from "./reads";
 import { adminRoutes } from "./routes";
+import { samplerOf } from "./samples";
 
 export type { AdminReads } from "./reads";
 
@@ -15,4 +16,8 @@ export const adminPages = (ctx: AppContext): AdminReads => {
   return reads;
 };
 
-export const adminRoom = (ctx: AppContext) => adminRoutes(ctx, adminPages(ctx));
+export const adminRoom = (ctx: AppContext) => {
+  // NOTE: sampling starts with the app, so the monitoring charts have the last hour when first opened.
+  samplerOf(ctx);
+  return adminRoutes(ctx, adminPages(ctx));
+};

@@ -121,8 +121,14 @@ describe("actions", () => {
     const eveUid = await uidOf("eve@example.com");
     const wrong = await call(server.app, "POST", "/api/signin", { headers: SAME, body: { email: "eve@example.com", password: "not the passphrase" } });
     expect(wrong.status).toBe(401);
+    await server.db.sql`UPDATE users SET scope = '{pro}', verified = true WHERE uid = ${eveUid}`;
+    const key = (await call(server.app, "POST", "/api/api-keys", { cookie: eve, headers: SAME, body: { name: "script" } })).json.apiKey.key;
+    const stats = `/api/stats?domain=none.example&startKey=2026-01-01&endKey=2026-01-01&dataType=SUMMARY`;
+    const withKey = () => call(server.app, "GET", stats, { headers: { authorization: `Bearer ${key}` } });
+    expect((await withKey()).status).toBe(404); // the key is good; the domain is not hers
     expect((await post(`/api/admin/users/${eveUid}/sign-in`, { disabled: true })).status).toBe(200);
     expect((await call(server.app, "GET", "/api/api-keys", { cookie: eve })).status).toBe(401);
+    expect((await withKey()).status).toBe(401);
     const refused = await call(server.app, "POST", "/api/signin", { headers: SAME, body: { email: "eve@example.com", password: PASSWORD } });
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toBe("This account is switched off. Contact the site's administrator.");

@@ -8,7 +8,9 @@ import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
 import { feedbackRoom } from "./feedback";
-import { healthRoutes } from "./health";
+import { healthRoutes, registerAppNode } from "./health";
+import { metricsRoom } from "./metrics";
+import { adminRoom, adminPages } from "./admin";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
@@ -22,7 +24,9 @@ import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
-  ({ db }) => healthRoutes(db),
+  ({ db, lifecycle }) => (registerAppNode(db, lifecycle), healthRoutes(db)),
+  metricsRoom,
+  adminRoom,
   collectRoom,
   authRoom,
   billingRoom,
@@ -40,7 +44,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx), content: contentService(), privacyNotice: privacyNotice(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), content: contentService(), privacyNotice: privacyNotice(ctx), admin: adminPages(ctx) },
     }),
 ];
 

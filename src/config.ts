@@ -190,6 +190,7 @@ export const SETTINGS = {
     "hits held in memory before collection answers 503 (back-pressure)",
     "100000",
   ),
+  METRICS_TOKEN: setting(secret, "bearer token Prometheus sends to GET /metrics; unset answers 404 there"),
 } as const;
 
 type Settings = typeof SETTINGS;

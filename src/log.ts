@@ -25,7 +25,22 @@ export function setLogSink(next: Sink = stdio): void {
   sink = next;
 }
 
+// NOTE: the times of recent error lines, whatever the level threshold, for the admin's monitoring
+// page; bounded, so an error storm costs a fixed amount of memory.
+const ERROR_TIMES_KEPT = 10_000;
+const errorTimes: number[] = [];
+
+/** Error lines logged by this process in the last `ms` (up to ERROR_TIMES_KEPT). */
+export function errorsSince(ms: number): number {
+  const from = Date.now() - ms;
+  return errorTimes.filter((t) => t >= from).length;
+}
+
 function write(level: Exclude<LogLevel, "silent">, msg: string, fields?: Fields): void {
+  if (level === "error") {
+    errorTimes.push(Date.now());
+    if (errorTimes.length > ERROR_TIMES_KEPT) errorTimes.shift();
+  }
   if (RANK[level] < threshold) return;
   sink(level, JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
 }

@@ -1,12 +1,11 @@
 // Signed-in account endpoints beyond sign-in: profile name, API keys (Pro), account deletion.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
-import { namedQuery, type Database } from "../db";
-// NOTE: the queries, not the room's index: the domains routes import this room.
-import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
+import type { Database } from "../db";
 import { HttpError } from "../http/errors";
 import type { PublicOrigin } from "../http/origin";
 import { isPro } from "../plans";
+import { deleteUser } from "./admin-users";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { verifyPassword } from "./passwords";
 import { password } from "./routes";
@@ -14,14 +13,7 @@ import type { AuthService } from "./service";
 import { sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
 import { passwordHashOf, updateName } from "./users";
 
-const deleteUser = namedQuery("users.delete", (sql, uid: string) =>
-  // NOTE: hits carry no owner (nothing personal), so they go with their domains first; sessions,
-  // links, keys and feedback follow by ON DELETE CASCADE. All or nothing.
-  sql.begin(async (tx) => {
-    await deleteDomainsWithHits(tx, await ownedDomainIds(tx, uid));
-    await tx`DELETE FROM users WHERE uid = ${uid}`;
-  }),
-);
+export const LAST_ADMIN = "This is the last admin account: make another admin first.";
 
 export function accountRoutes(config: Config, db: Database, auth: AuthService, origin: PublicOrigin) {
   const sql = () => db.sql;
@@ -64,7 +56,7 @@ export function accountRoutes(config: Config, db: Database, auth: AuthService, o
         if (!hash || !(await verifyPassword(body.password, hash))) {
           throw new HttpError(400, "Your password is not right.", { password: "Your password is not right." });
         }
-        await deleteUser(sql(), me.uid);
+        if ((await deleteUser(sql(), me.uid)) === "last-admin") throw new HttpError(409, LAST_ADMIN);
         if (session.held(cookie)) session.clear(cookie);
         return { ok: true };
       },

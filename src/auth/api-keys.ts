@@ -26,10 +26,12 @@ export const revokeApiKey = namedQuery("apiKeys.revoke", async (sql, uid: string
   return rows.length > 0;
 });
 
-/** The owner of a key, stamping its last use; null for an unknown key. */
+/** The owner of a key, stamping its last use; null for an unknown key or a switched-off account. */
 export const apiKeyUid = namedQuery("apiKeys.uid", async (sql, key: string) => {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
+  // NOTE: the key of an account an admin switched off opens nothing.
   const [row] = await sql<{ uid: string }[]>`
-    UPDATE api_keys SET last_used = now() WHERE key_hash = ${hashToken(key)} RETURNING uid`;
+    UPDATE api_keys k SET last_used = now() FROM users u
+    WHERE k.key_hash = ${hashToken(key)} AND u.uid = k.uid AND u.disabled_at IS NULL RETURNING k.uid`;
   return row?.uid ?? null;
 });

@@ -7,12 +7,15 @@ import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./routes";
 import { resolveSecret } from "./secret";
+import { deleteUser, setDisabled } from "./admin-users";
 import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
 export type { User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
-export { apiKeyUid } from "./api-keys";
+export { apiKeyUid, listApiKeys } from "./api-keys";
+export { adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
+export { LAST_ADMIN } from "./account-routes";
 
 // NOTE: one service per database, made on first use, so rooms can mount in any order and several
 // apps in one test process never share users or throttles.
@@ -47,3 +50,13 @@ export const currentUser = (ctx: Pick<AppContext, "config" | "db">, request: Req
     accessToken: request.headers.get("x-access-token"),
     cookie: cookieValue(request.headers.get("cookie"), sessionCookieName(ctx.config)),
   });
+
+/** Switches an account's sign-in off, ending its sessions and access tokens, or on again. */
+export const setSignInDisabled = async (ctx: Pick<AppContext, "config" | "db">, uid: string, disabled: boolean) => {
+  const change = await setDisabled(ctx.db.sql, uid, disabled);
+  if (change === "done" && disabled) await serviceFor(ctx).signOutEverywhere(uid);
+  return change;
+};
+
+/** Deletes an account and everything it owns; never the last admin. */
+export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteUser(ctx.db.sql, uid);

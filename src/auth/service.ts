@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import type { ErrorStatus, Fields } from "../http/errors";
 import type { Mailer } from "../mail";
 import { resetMail, signupAgainMail, verifyMail } from "../mail/templates";
+import { recordSignin } from "./admin-users";
 import { accountAttempts } from "./attempts";
 import { consumeLinkToken, createLinkToken, LINK_LIFETIME_MINUTES, retireLinkTokens } from "./email-links";
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
@@ -37,6 +38,7 @@ const fail = (status: ErrorStatus, message: string, fields?: Fields, retryAfterS
 
 const WRONG_CREDENTIALS = "Wrong email or password.";
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+const DISABLED = "This account is switched off. Contact the site's administrator.";
 
 type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
@@ -77,6 +79,8 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
   };
 
   return {
+    signOutEverywhere,
+
     /** Who holds these credentials: an API access token wins over the browser's session cookie. */
     async userFor(held: { accessToken?: string | null; cookie?: string | null }): Promise<User | null> {
       if (held.accessToken) {
@@ -122,8 +126,12 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
       // TRICKY: verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const ok = await verifyPassword(input.password, found?.password_hash ?? (await dummyHash()));
       attempt.settle(Boolean(found && ok));
+      // NOTE: only the time and the outcome are kept, for the admin's view of the account.
+      if (found) await recordSignin(sql, found.uid, !ok ? "wrong_password" : found.disabled ? "disabled" : "ok");
       if (!found || !ok) return fail(401, WRONG_CREDENTIALS);
-      const { password_hash: _, ...user } = found;
+      // NOTE: said only to whoever knows the password, so it tells a stranger nothing.
+      if (found.disabled) return fail(403, DISABLED);
+      const { password_hash: _, disabled: _off, ...user } = found;
       return {
         ok: true,
         user,

@@ -9,7 +9,7 @@ export type User = {
   verified: boolean;
   created: Date;
 };
-type UserRow = User & { password_hash: string };
+type UserRow = User & { password_hash: string; disabled: boolean };
 
 const COLUMNS = "uid, email, name, scope, verified, created";
 
@@ -32,7 +32,7 @@ export const userById = namedQuery("users.byId", async (sql, uid: string) => {
 
 export const userWithHashByEmail = namedQuery("users.withHashByEmail", async (sql, email: string) => {
   const [row] = await sql<UserRow[]>`
-    SELECT ${sql.unsafe(COLUMNS)}, password_hash FROM users WHERE email = ${email.toLowerCase()}`;
+    SELECT ${sql.unsafe(COLUMNS)}, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE email = ${email.toLowerCase()}`;
   return row ?? null;
 });
 

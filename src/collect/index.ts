@@ -12,6 +12,8 @@ import { beaconHandler, CORS } from "./beacon";
 import { scheduleJobs } from "./jobs";
 import { insertFor } from "./copy";
 import { createMetrics, type Metrics } from "./metrics";
+import { exposeCollector } from "./prometheus";
+import { metricsOf } from "../metrics";
 import { EventBody, LeaveBody, PageViewBody, PixelQuery, type Incoming } from "./model";
 import { runPipeline, type Outcome } from "./pipeline";
 import { createSites, type Sites } from "./sites";
@@ -36,7 +38,8 @@ const collectors = new WeakMap<Database, Collector>();
 export const collectorOf = (db: Database) => collectors.get(db);
 
 function createCollector({ config, db, lifecycle }: AppContext): Collector {
-  const metrics = createMetrics();
+  const prom = metricsOf(db.sql);
+  const metrics = createMetrics((seconds) => prom.flushSeconds.observe(seconds));
   const sites = createSites(db.sql);
   const writer = createWriter(
     db.sql,
@@ -73,6 +76,7 @@ function createCollector({ config, db, lifecycle }: AppContext): Collector {
       return outcome instanceof Promise ? outcome.then(keep, notAccepted) : keep(outcome);
     },
   };
+  exposeCollector(prom.registry, collector);
   collectors.set(db, collector);
   return collector;
 }

@@ -10,7 +10,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 const STEP_SAMPLE = 64;
 
-export function createMetrics() {
+/** `observeFlush` receives the seconds each written batch took (the /metrics histogram). */
+export function createMetrics(observeFlush: (seconds: number) => void = () => {}) {
   const drops = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
   const stepNs: Record<string, number> = {};
   const counts = { accepted: 0, written: 0, refused: 0, flushFailures: 0 };
@@ -26,6 +27,7 @@ export function createMetrics() {
     /** True for the hits whose steps are timed: the first, then one in STEP_SAMPLE. */
     sampleSteps: () => hits++ % STEP_SAMPLE === 0,
     drop: (reason: DropReason) => void drops[reason]++,
+    flushed: observeFlush,
     stepTime: (name: string, ns: number) => void (stepNs[name] = (stepNs[name] ?? 0) + ns),
     snapshot: () => ({ ...counts, drops: { ...drops } }),
     log(msg = "collect metrics") {

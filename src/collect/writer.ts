@@ -93,8 +93,10 @@ export function createWriter(
         owed -= pending.rows.length;
       }
       const batch = pending.rows;
+      const started = performance.now();
       try {
         await insert(pending.id, batch);
+        metrics.flushed((performance.now() - started) / 1000);
       } catch (err) {
         metrics.counts.flushFailures++;
         // NOTE: one line per outage, not one per retry: a 5 s outage is ten retries.

@@ -8,7 +8,7 @@ import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, type Queryable } from "./query";
-export type { MaintenanceJob } from "./maintenance";
+export { maintenanceRuns, type MaintenanceJob } from "./maintenance";
 
 type DatabaseMode = "embedded" | "server";
 
@@ -98,4 +98,12 @@ export const timescaleVersion = namedQuery("db.timescaleVersion", async (sql) =>
 export const appliedMigrations = namedQuery("db.appliedMigrations", async (sql) => {
   const rows = await sql<{ version: number }[]>`SELECT version FROM schema_migrations ORDER BY version`;
   return rows.map((r) => r.version);
+});
+
+/** The database's size and its write-ahead log's, in bytes (the WAL null where it cannot be read). */
+export const databaseSize = namedQuery("db.size", async (sql) => {
+  const [db] = await sql<{ bytes: number }[]>`SELECT pg_database_size(current_database())::float8 AS bytes`;
+  // NOTE: pg_ls_waldir needs superuser or pg_monitor, which a managed server may not grant.
+  const wal = await sql<{ bytes: number }[]>`SELECT coalesce(sum(size), 0)::float8 AS bytes FROM pg_ls_waldir()`.catch(() => null);
+  return { databaseBytes: db!.bytes, walBytes: wal?.[0]?.bytes ?? null };
 });

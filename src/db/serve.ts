@@ -10,6 +10,7 @@ import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
 import { startMaintenance } from "./maintenance";
 import { MAINTAINED_BY, MAINTENANCE_JOBS as COLLECT_JOBS } from "../collect/jobs";
+import { startHeartbeat } from "../health/heartbeat";
 import { log, setLogLevel } from "../log";
 
 const port = Number(process.env.DB_PORT ?? 5432);
@@ -40,6 +41,7 @@ for (const job of COLLECT_JOBS) maintenance.add(job);
 // NOTE: said in the database's one session, which every client shares: apps on DATABASE_URL read it
 // and leave the jobs to this process (PGlite has no background workers to run TimescaleDB policies).
 await sql.unsafe(`SET ${MAINTAINED_BY} = 'db:serve'`);
+const heartbeat = startHeartbeat(sql, "maintenance");
 const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.host}:${server.tcp!.port}/postgres`;
 // NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
 rmSync(urlFile, { force: true });
@@ -47,6 +49,7 @@ writeFileSync(urlFile, `${url}\n`, { mode: 0o600 });
 console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${url} (kept in ${urlFile}; socket ${server.socket})`);
 
 const shutdown = async () => {
+  await heartbeat.stop();
   await maintenance.stop();
   await sql`CHECKPOINT`;
   await sql.end({ timeout: 5 });

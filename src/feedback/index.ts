@@ -5,6 +5,8 @@ import type { AppContext } from "../context";
 import { signedIn, withSession } from "../auth";
 import { namedQuery } from "../db";
 
+export { feedbackById, listFeedback, markHandled } from "./queries";
+
 const saveFeedback = namedQuery(
   "feedback.save",
   async (sql, f: { uid: string; message: string; page?: string; domain?: string }) => {

@@ -4,6 +4,16 @@ import { Elysia } from "elysia";
 import { appliedMigrations, timescaleVersion, type Database } from "../db";
 import { listMigrations } from "../db/migrate";
 import { errorBody } from "../http/errors";
+import type { Lifecycle } from "../lifecycle";
+import { startHeartbeat } from "./heartbeat";
+
+export { listProcesses, startHeartbeat, STALE_AFTER_MS } from "./heartbeat";
+
+/** Registers this app node among the processes sharing the database (it runs maintenance when embedded). */
+export function registerAppNode(db: Database, lifecycle: Lifecycle): void {
+  const heartbeat = startHeartbeat(db.sql, db.maintenance ? "app + maintenance" : "app");
+  lifecycle.onShutdown("heartbeat", () => heartbeat.stop());
+}
 
 export const healthRoutes = (db: Database) =>
   new Elysia({ name: "health" })

@@ -19,6 +19,8 @@ import { normaliseUrl, type Target } from "./url";
  * must not start a new run each second. */
 const RECHECK_AFTER_MS = 30_000;
 
+export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
+
 export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const guard = guardFrom(config);
   const limiter = rateLimiter(config.INSPECT_RATE_LIMIT, 3600_000);

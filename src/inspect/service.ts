@@ -4,6 +4,7 @@ import type { Sql } from "postgres";
 import { greenLabel, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
+import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type EngineLimits } from "./engine";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
@@ -40,6 +41,7 @@ type RunnerDeps = {
 
 export function jobRunner(deps: RunnerDeps) {
   const { sql } = deps;
+  const jobs = metricsOf(sql).inspectJobs;
   return async (job: Job): Promise<void> => {
     if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
     const t0 = performance.now();
@@ -67,6 +69,7 @@ export function jobRunner(deps: RunnerDeps) {
       await complete(sql, job.id, {
         bytes: capture.bytes, bytesInitial: capture.bytesInitial, filecount: capture.filecount, co2: carbon.grams, detail,
       });
+      jobs.inc({ outcome: "done" });
       log.info("inspection done", { id: job.id, bytes: capture.bytes, ms: Math.round(performance.now() - t0) });
     } catch (err) {
       if (deps.stopping?.()) {
@@ -76,12 +79,14 @@ export function jobRunner(deps: RunnerDeps) {
       if (err instanceof InspectError) {
         // Unreachable pages answer the code "generic_error"; the page words it.
         await fail(sql, job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);
+        jobs.inc({ outcome: "refused" });
         log.info("inspection refused or failed", { id: job.id, type: err.type });
         return;
       }
       const message = err instanceof Error ? err.message.split("\n")[0]! : String(err);
       log.error("inspection failed", { id: job.id, error: message });
       await fail(sql, job.id, `The inspection failed: ${message}`, "error");
+      jobs.inc({ outcome: "failed" });
     }
   };
 }

@@ -124,3 +124,28 @@ export const screenshot = namedQuery("inspect.screenshot", async (sql, url: stri
     SELECT jpeg, taken_at AS "takenAt" FROM inspection_screenshots WHERE url = ${url}`;
   return row ?? null;
 });
+
+/** The newest screenshots with their URLs (not the images: the admin list loads each by URL). */
+export const recentScreenshots = namedQuery("inspect.recentScreenshots", (sql, limit: number) =>
+  sql<{ url: string; takenAt: Date; bytes: number }[]>`
+    SELECT url, taken_at AS "takenAt", length(jpeg) AS bytes FROM inspection_screenshots ORDER BY taken_at DESC LIMIT ${limit}`,
+);
+
+/** Deletes a URL's screenshot and, when asked, its finished runs too; false when there was none. */
+export const deleteScreenshot = namedQuery("inspect.deleteScreenshot", (sql, url: string, withHistory: boolean) =>
+  sql.begin(async (tx) => {
+    const gone = await tx`DELETE FROM inspection_screenshots WHERE url = ${url} RETURNING url`;
+    if (withHistory) await tx`DELETE FROM inspections WHERE url = ${url} AND status IN ('done', 'failed')`;
+    return gone.length > 0;
+  }),
+);
+
+/** Jobs waiting or running, and those that failed in the last hour. */
+export const queueHealth = namedQuery("inspect.queueHealth", async (sql) => {
+  const [row] = await sql<{ queued: number; running: number; failedLastHour: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued,
+           count(*) FILTER (WHERE status = 'running')::int AS running,
+           count(*) FILTER (WHERE status = 'failed' AND finished_at > now() - interval '1 hour')::int AS "failedLastHour"
+    FROM inspections WHERE status IN ('queued', 'running') OR finished_at > now() - interval '1 hour'`;
+  return row!;
+});

@@ -4,6 +4,7 @@
 import { greenCheck } from "../carbon";
 import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
+import { startHeartbeat } from "../health";
 import { log, setLogLevel } from "../log";
 import { browserHost } from "./browser";
 import { startQueue } from "./queue";
@@ -28,6 +29,7 @@ const queue = startQueue({
     stopping: () => queue.stopping(),
   }),
 });
+const heartbeat = startHeartbeat(db.sql, "worker:inspect");
 console.log(`Bothy inspector worker running (concurrency ${concurrency})`);
 
 const shutdown = async (signal: string) => {
@@ -37,6 +39,7 @@ const shutdown = async (signal: string) => {
   await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
   await browser.close();
   await queue.stop();
+  await heartbeat.stop();
   await db.close();
   process.exit(0);
 };

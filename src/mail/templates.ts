@@ -48,3 +48,12 @@ export const resetMail = (to: string, link: string, minutes: number) =>
     ],
     { label: "Choose a new password", link },
   );
+
+/** An admin's answer to a message someone sent with the feedback box. */
+export const feedbackReplyMail = (to: string, reply: string, original: string, link: string) =>
+  compose(
+    to,
+    "Re: your feedback to Bothy",
+    [...reply.split(/\n{2,}/), `You wrote: “${original.length > 500 ? `${original.slice(0, 500)}…` : original}”`],
+    { label: "Open Bothy", link },
+  );

@@ -40,6 +40,14 @@ export const HEAD = {
   domainInstall: { title: "Install the script · Bothy", description: "The script tag that starts counting visits to a website." },
   domainDelete: { title: "Delete a website · Bothy", description: "Delete a website and every visit it counted." },
   dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
+  adminUsers: { title: "Users · Admin · Bothy", description: "Every account of this instance.", path: "/admin/users" },
+  adminUser: { title: "User · Admin · Bothy", description: "One account: its domains, keys, sign-ins, feedback and audit log." },
+  adminDomains: { title: "Domains · Admin · Bothy", description: "Every domain of this instance.", path: "/admin/domains" },
+  adminUsage: { title: "Usage · Admin · Bothy", description: "Page views, top domains, storage and aggregate lag.", path: "/admin/usage" },
+  adminMonitoring: { title: "Monitoring · Admin · Bothy", description: "Ingest, caches, inspector, database and maintenance.", path: "/admin/monitoring" },
+  adminRequests: { title: "Requests · Admin · Bothy", description: "Feedback and requests, newest first.", path: "/admin/requests" },
+  adminScreenshots: { title: "Screenshots · Admin · Bothy", description: "The inspector's recent screenshots.", path: "/admin/screenshots" },
+  adminServers: { title: "Servers · Admin · Bothy", description: "The processes sharing the database.", path: "/admin/servers" },
   error: { title: "Oops! · Bothy", description: "Something went wrong." },
 } satisfies Record<string, Head>;
 

@@ -1,11 +1,20 @@
 // The site as the framework sees it: routes → page modules, the layouts by name, the
 // head table, and the error page. Every page of the site has its route here.
 import { ErrorPage } from "../../components/ErrorPage";
+import { AdminLayout } from "../../components/layouts/AdminLayout";
 import { CentredLayout } from "../../components/layouts/CentredLayout";
 import { DashboardLayout } from "../../components/layouts/DashboardLayout";
 import { SettingsLayout } from "../../components/layouts/SettingsLayout";
 import { WebsiteLayout } from "../../components/layouts/WebsiteLayout";
 import type { PageModule, SiteMap } from "../web/page";
+import * as adminDomains from "./admin/domains";
+import * as adminMonitoring from "./admin/monitoring";
+import * as adminRequests from "./admin/requests";
+import * as adminScreenshots from "./admin/screenshots";
+import * as adminServers from "./admin/servers";
+import * as adminUsage from "./admin/usage";
+import * as adminUser from "./admin/user";
+import * as adminUsers from "./admin/users";
 import * as deleted from "./account/deleted";
 import * as reset from "./account/reset";
 import * as signin from "./account/signin";
@@ -72,11 +81,20 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/settings": domainSettings,
   "/dashboard/:domain/install": domainInstall,
   "/dashboard/:domain/delete": domainDelete,
+  // The admin area; "/admin" itself redirects to /admin/users (redirects.ts).
+  "/admin/users": adminUsers,
+  "/admin/users/:uid": adminUser,
+  "/admin/domains": adminDomains,
+  "/admin/usage": adminUsage,
+  "/admin/monitoring": adminMonitoring,
+  "/admin/requests": adminRequests,
+  "/admin/screenshots": adminScreenshots,
+  "/admin/servers": adminServers,
 };
 
 export const site: SiteMap = {
   routes,
-  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout, dashboard: DashboardLayout } satisfies Record<LayoutName, SiteMap["layouts"][string]>,
+  layouts: { website: WebsiteLayout, centred: CentredLayout, settings: SettingsLayout, dashboard: DashboardLayout, admin: AdminLayout } satisfies Record<LayoutName, SiteMap["layouts"][string]>,
   head: HEAD,
   errorPage: { head: "error", layout: "centred" satisfies LayoutName, component: ErrorPage },
 };

@@ -3,5 +3,5 @@
 import type { PageMeta } from "../web/page";
 import type { HeadKey } from "./head";
 
-export type LayoutName = "website" | "centred" | "settings" | "dashboard";
+export type LayoutName = "website" | "centred" | "settings" | "dashboard" | "admin";
 export type Meta = PageMeta<HeadKey, LayoutName>;

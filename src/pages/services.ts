@@ -2,6 +2,7 @@
 // provides them. Pages never run SQL: they ask these.
 import type { ContentService } from "../content";
 import type { PrivacyNotice } from "../domains/privacy";
+import type { AdminReads } from "../admin";
 import type { SessionUser } from "../web/page";
 
 declare module "../web/page" {
@@ -12,5 +13,7 @@ declare module "../web/page" {
     content: ContentService;
     /** The facts of a domain's privacy notice, or null when it has none to show (unknown, or turned off). */
     privacyNotice(domain: string): Promise<PrivacyNotice | null>;
+    /** The admin area's reads; its pages are guarded by the admin scope. */
+    admin: AdminReads;
   }
 }

@@ -19,12 +19,17 @@ type StatsCache = {
   get(key: string, make: (old: Entry | undefined) => Promise<Entry>, fresh: (e: Entry) => boolean): Promise<Entry>;
   clear(): void;
   readonly rows: number;
+  /** Look-ups answered from memory, and those that had to read the database. */
+  readonly hits: number;
+  readonly misses: number;
 };
 
 function createCache(limit: number): StatsCache {
   const done = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
   let rows = 0;
+  let hits = 0;
+  let misses = 0;
 
   const store = (key: string, e: Entry) => {
     const old = done.get(key);
@@ -44,10 +49,12 @@ function createCache(limit: number): StatsCache {
     get(key, make, fresh) {
       const hit = done.get(key);
       if (hit && fresh(hit)) {
+        hits++;
         done.delete(key);
         done.set(key, hit);
         return Promise.resolve(hit);
       }
+      misses++;
       let p = pending.get(key);
       if (!p) {
         p = make(hit).then((e) => (store(key, e), e)).finally(() => pending.delete(key));
@@ -61,6 +68,12 @@ function createCache(limit: number): StatsCache {
     },
     get rows() {
       return rows;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
   };
 }

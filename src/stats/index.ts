@@ -18,6 +18,8 @@ import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
+import { statsCache } from "./cache";
+import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
 
@@ -67,10 +69,12 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
 /** What /api/stats answers for a domain and range, once access is decided. */
 const answerer = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
+  const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
   return async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
     checkDays(q);
     const target = await access.target(domain, q.dataType);
-    const result = await readStats(ctx.db.read, target, q, { admin });
+    const timer = readSeconds.startTimer({ dataType: q.dataType });
+    const result = await readStats(ctx.db.read, target, q, { admin }).finally(() => timer());
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
@@ -85,6 +89,12 @@ export const ownerStats = (ctx: Pick<AppContext, "config" | "db">) => {
 
 export const statsRoom = (ctx: AppContext) => {
   const access = accessFor(ctx);
+  const { registry } = metricsOf(ctx.db.sql);
+  const cache = statsCache(ctx.db.read);
+  exposeCounter(registry, { name: "bothy_stats_cache_lookups_total", help: "Stats cache look-ups, by result (hit, miss)", label: "result" }, () => ({
+    hit: cache.hits,
+    miss: cache.misses,
+  }));
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
   const answer = answerer(ctx);

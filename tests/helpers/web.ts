@@ -3,6 +3,7 @@
 // the pages room never touches.
 import { Elysia } from "elysia";
 import { join } from "node:path";
+import type { AdminReads } from "../../src/admin";
 import type { AppContext } from "../../src/context";
 import { contentService } from "../../src/content";
 import { loadConfig } from "../../src/config";
@@ -31,9 +32,15 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, and no
-  // domain has a privacy notice.
-  const services = { dashboardToday: async () => null, content: contentService(), privacyNotice: async () => null };
+  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, no
+  // domain has a privacy notice, and there is no admin data (the admin pages are tested against a real
+  // server, tests/server/admin).
+  const services = {
+    dashboardToday: async () => null,
+    content: contentService(),
+    privacyNotice: async () => null,
+    admin: undefined as unknown as AdminReads,
+  };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -1,0 +1,23 @@
+// The admin room: the admin API (./routes.ts) and the reads the /admin/* pages render
+// (./reads.ts), both for the admin scope only. Pages are guarded by the pages framework
+// (guards: { admin: true } sends anyone else to /signin); the API answers 404 to anyone else.
+import type { AppContext } from "../context";
+import { adminReads, type AdminReads } from "./reads";
+import { adminRoutes } from "./routes";
+import { samplerOf } from "./samples";
+
+export type { AdminReads } from "./reads";
+
+// NOTE: one set of reads per database, shared by the API and the pages.
+const readsByDb = new WeakMap<object, AdminReads>();
+export const adminPages = (ctx: AppContext): AdminReads => {
+  let reads = readsByDb.get(ctx.db);
+  if (!reads) readsByDb.set(ctx.db, (reads = adminReads(ctx)));
+  return reads;
+};
+
+export const adminRoom = (ctx: AppContext) => {
+  // NOTE: sampling starts with the app, so the monitoring charts have the last hour when first opened.
+  samplerOf(ctx);
+  return adminRoutes(ctx, adminPages(ctx));
+};

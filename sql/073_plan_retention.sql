@@ -48,3 +48,12 @@ BEGIN
   END LOOP;
   DELETE FROM hit_batches WHERE at < now() - INTERVAL '1 day';
 END $$;
+
+-- Usage over the tier: one mail per account and calendar month (src/usage), never a stop in counting.
+CREATE TABLE usage_notices (
+  uid uuid NOT NULL REFERENCES users ON DELETE CASCADE,
+  month text NOT NULL CHECK (month ~ '^\d{4}-\d{2}$'),
+  tier text NOT NULL,
+  sent timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (uid, month)
+);

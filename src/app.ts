@@ -14,7 +14,9 @@ import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
 import { isBeta } from "./plans";
+import { requestsRoom } from "./requests";
 import { dashboardToday, statsRoom } from "./stats";
+import { accountUsage, usageRoom } from "./usage";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
@@ -27,6 +29,8 @@ const ROOMS: Room[] = [
   inspectRoom,
   statsRoom,
   demoRoom,
+  requestsRoom,
+  usageRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {
@@ -34,7 +38,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), accountUsage: accountUsage(ctx) },
     }),
 ];
 

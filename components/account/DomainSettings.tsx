@@ -8,6 +8,7 @@ import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
+import { ProPromo } from "../pricing/ProPromo";
 
 type Row = { domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string };
 type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
@@ -55,6 +56,11 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
           then={{ message: "Settings saved.", event: "bothy:domains" }}
         />
       </div>
+      {!pro && row.verified && (
+        <div className="mt-6">
+          <ProPromo message="Password-protected public dashboards are a Pro feature" />
+        </div>
+      )}
       {row.public && (
         // NOTE: shown as text to copy, since the owner shares it elsewhere.
         <div className="mt-4 space-y-3 text-sm text-gray-700 dark:text-gray-300">

@@ -1,5 +1,6 @@
 // The messages we send, each as plain text and simple HTML with the same words.
 import type { Mail } from ".";
+import { tierVisitorsLine, type Tier } from "../shared/pricing";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -47,4 +48,16 @@ export const resetMail = (to: string, link: string, minutes: number) =>
       `If it was you, choose a new password. The link works once and expires in ${minutes} minutes. If it was not you, ignore this mail: your password stays as it is.`,
     ],
     { label: "Choose a new password", link },
+  );
+
+/** To an owner whose websites had more unique visits this month than their tier holds. */
+export const usageOverMail = (to: string, visits: number, tier: Tier, suggested: Tier, link: string) =>
+  compose(
+    to,
+    "Your websites outgrew your Bothy plan",
+    [
+      `Your websites had ${visits.toLocaleString("en-GB")} unique visits this month, more than your plan holds (${tierVisitorsLine(tier)}).`,
+      `We keep counting every visit. To stay within your plan, move to the next tier (${tierVisitorsLine(suggested)}), at $${suggested.monthly} a month.`,
+    ],
+    { label: "Change your plan", link },
   );

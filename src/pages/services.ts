@@ -1,10 +1,14 @@
 // What the pages call on the rooms, declared into the framework's PageServices; src/app.ts
 // provides them. Pages never run SQL: they ask these.
+import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";
 
 declare module "../web/page" {
   interface PageServices {
     /** The domain's today in its own time zone when this viewer may read its dashboard, else null. */
     dashboardToday(domain: string, user: SessionUser | null): Promise<string | null>;
+    /** The account's unique visits this calendar month (UTC) over all its domains, and when a
+     * downgrade's grace period ends (null: none running). */
+    accountUsage(uid: string): Promise<AccountUsage>;
   }
 }

@@ -20,6 +20,7 @@ import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 
 export { warmingOf } from "./warm";
+export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 const checkDays = (q: { startKey: string; endKey: string }) => {
   for (const field of ["startKey", "endKey"] as const) {

@@ -30,8 +30,12 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null };
+  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess,
+  // and every account had no visits this month.
+  const services = {
+    dashboardToday: async () => null,
+    accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
+  };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -1,6 +1,8 @@
-// "/settings/profile" — the account at a glance, with links to change it, and an empty #upgrade
-// section: no upgrade form exists in this repository.
-import { hasProScope } from "../../shared/plans";
+// "/settings/profile" — the account at a glance, with links to change it, this month's visits
+// against the tier, a running downgrade grace period, and an empty #upgrade section: no upgrade
+// form exists in this repository.
+import { UsageBar } from "../../../components/pricing/Usage";
+import { DOWNGRADE_GRACE_DAYS, FREE_HISTORY_DAYS, hasProScope } from "../../shared/plans";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -8,9 +10,10 @@ export const meta: Meta = { head: "settingsProfile", layout: "settings", guards:
 
 const link = "text-blue-700 underline dark:text-blue-400";
 
-export default function ProfilePage({ user, beta }: PageProps) {
+export default async function ProfilePage({ user, beta, services }: PageProps) {
   if (!user) return null; // the guard guarantees a user; this satisfies the type
   const pro = hasProScope(user, beta);
+  const usage = await services.accountUsage(user.uid);
   return (
     <>
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -24,6 +27,17 @@ export default function ProfilePage({ user, beta }: PageProps) {
         <dt className="font-medium text-gray-600 dark:text-gray-400">Password</dt>
         <dd><a href="/settings/password" className={link}>Change your password</a></dd>
       </dl>
+      <section aria-labelledby="usage" className="mt-10">
+        <h2 id="usage" className="mb-2 text-lg font-semibold">Usage</h2>
+        <UsageBar usage={usage} />
+        {usage.graceUntil && (
+          <p data-testid="grace" className="mt-3 max-w-lg text-sm text-gray-700 dark:text-gray-300">
+            Your Pro plan has ended. Your websites keep all of their history until{" "}
+            {new Date(usage.graceUntil).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}{" "}
+            ({DOWNGRADE_GRACE_DAYS} days of grace); after that, visits older than {FREE_HISTORY_DAYS} days are deleted. Upgrade before then to keep them.
+          </p>
+        )}
+      </section>
       <section id="upgrade" aria-label="Upgrade" className="mt-10" />
       <section aria-labelledby="danger" className="mt-10 border-t border-gray-200 pt-6 dark:border-gray-700">
         <h2 id="danger" className="text-lg font-semibold">Delete your account</h2>

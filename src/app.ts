@@ -13,7 +13,7 @@ import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
-import { isBeta } from "./plans";
+import { isBeta, plansRoom } from "./plans";
 import { requestsRoom } from "./requests";
 import { dashboardToday, statsRoom } from "./stats";
 import { accountUsage, usageRoom } from "./usage";
@@ -29,6 +29,7 @@ const ROOMS: Room[] = [
   inspectRoom,
   statsRoom,
   demoRoom,
+  plansRoom,
   requestsRoom,
   usageRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.

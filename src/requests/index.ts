@@ -15,7 +15,7 @@ const PER_CLIENT_HOUR = 5;
 const PER_PROCESS_HOUR = 200;
 const HOUR_MS = 3600_000;
 
-export type AccessRequest = { id: number; email: string; name: string; website: string | null; message: string | null; created: Date };
+type AccessRequest = { id: number; email: string; name: string; website: string | null; message: string | null; created: Date };
 
 const saveAccessRequest = namedQuery(
   "requests.save",

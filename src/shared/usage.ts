@@ -7,7 +7,7 @@ import { tierByKey, tierFor, type Tier } from "./pricing";
  * when a downgrade's grace period ends (ISO time, null when none runs). */
 export type AccountUsage = { visits: number; month: string; subscribedTier: string | null; graceUntil: string | null };
 
-export type UsageAgainstTier = {
+type UsageAgainstTier = {
   tier: Tier;
   /** visits / the tier's limit, 0 for the open-ended tier. */
   share: number;

@@ -3,7 +3,7 @@
 // (on the maintenance timer when embedded, its own hourly timer on a server). Counting never stops.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
-import type { Queryable } from "../db";
+import type { Database, Queryable } from "../db";
 import { namedQuery } from "../db";
 import { log } from "../log";
 import { createMailer, type Mailer } from "../mail";
@@ -16,7 +16,7 @@ const HOUR_MS = 3600_000;
 
 /** The subscribed tier of an account: billing knows it; without billing every account is measured
  * against the tier its visits fall in, so none is over. */
-export type SubscribedTier = (uid: string) => Promise<string | null>;
+type SubscribedTier = (uid: string) => Promise<string | null>;
 const noSubscription: SubscribedTier = () => Promise.resolve(null);
 
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
@@ -35,18 +35,19 @@ const ownerEmail = namedQuery("usage.ownerEmail", async (sql: Queryable, uid: st
 
 /** Mails every owner over their tier this month who has not been told yet; returns how many were. */
 export async function mailOverLimit(
-  ctx: Pick<AppContext, "db" | "origin">,
+  db: Pick<Database, "sql">,
+  origin: string,
   mailer: Mailer,
   at: Date,
   subscribed: SubscribedTier = noSubscription,
 ): Promise<number> {
   let sent = 0;
-  for (const { uid, visits } of await monthlyVisitsByAccount(ctx.db.sql, at)) {
+  for (const { uid, visits } of await monthlyVisitsByAccount(db.sql, at)) {
     const usage = usageAgainstTier(visits, await subscribed(uid));
     if (!usage.over || !usage.suggested) continue;
-    const email = await ownerEmail(ctx.db.sql, uid);
-    if (!email || !(await noteOverLimit(ctx.db.sql, uid, monthOf(at), usage.tier.key))) continue;
-    await mailer.send(usageOverMail(email, visits, usage.tier, usage.suggested, `${ctx.origin.value}/pricing-update?tier=${usage.suggested.key}`));
+    const email = await ownerEmail(db.sql, uid);
+    if (!email || !(await noteOverLimit(db.sql, uid, monthOf(at), usage.tier.key))) continue;
+    await mailer.send(usageOverMail(email, visits, usage.tier, usage.suggested, `${origin}/pricing-update?tier=${usage.suggested.key}`));
     sent++;
   }
   return sent;
@@ -63,7 +64,7 @@ export const accountUsage = (ctx: Pick<AppContext, "db">, subscribed: Subscribed
 export const usageRoom = (ctx: AppContext) => {
   const mailer = createMailer(ctx.config);
   const check = () =>
-    mailOverLimit(ctx, mailer, new Date()).catch((err) => log.error("usage check failed", { error: err instanceof Error ? err.message : String(err) }));
+    mailOverLimit(ctx.db, ctx.origin.value, mailer, new Date()).catch((err) => log.error("usage check failed", { error: err instanceof Error ? err.message : String(err) }));
   if (ctx.db.maintenance) ctx.db.maintenance.add({ name: "usage.overLimit", run: check });
   else {
     const timer = setInterval(check, HOUR_MS);

@@ -92,7 +92,8 @@ describe("retention by plan", () => {
     // Materializes the old days, then compresses their chunks, with the free window held back meanwhile.
     await server.db.sql`UPDATE domains SET retention_days = NULL WHERE id = ${free.id}`;
     await server.db.maintenance!.runOnce();
-    await server.db.sql`UPDATE domains SET retention_days = ${FREE_HISTORY_DAYS} WHERE id = ${free.id}`;
+    // NOTE: the plans job gave the held-back domain a grace period meanwhile; a free domain has none.
+    await server.db.sql`UPDATE domains SET retention_days = ${FREE_HISTORY_DAYS}, retention_grace_until = NULL WHERE id = ${free.id}`;
     const [chunk] = await server.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM timescaledb_information.chunks
       WHERE hypertable_name = 'hits' AND is_compressed AND range_end < now() - INTERVAL '30 days'`;

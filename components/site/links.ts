@@ -1,5 +1,5 @@
 // The site's navigation in one place: the header, its Resources dropdown and the footer columns.
-// NOTE: /blog, /news, /request and /pricing have no page in this repository: they answer 404.
+// NOTE: /blog and /news have no page in this repository: they answer 404.
 export type NavLink = { label: string; href: string };
 
 // NOTE: there is no separate documentation site yet; the install guide is the documentation.

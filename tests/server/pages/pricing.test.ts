@@ -91,6 +91,15 @@ describe("one free window", () => {
     expect(dayState(dayKey(FREE_HISTORY_DAYS + 1), rules)).toBe("locked");
     const tooOld = await call(server.app, "GET", `/api/stats?domain=window.example&startKey=${dayKey(FREE_HISTORY_DAYS + 1)}&endKey=${dayKey(0)}&dataType=SUMMARY`, { cookie });
     expect(tooOld.status).toBe(403);
+
+    // A domain with the pro scope keeps all of its history, as retention keeps all of its hits.
+    await server.db.sql`UPDATE domains SET scope = '{pro}' WHERE name = 'window.example'`;
+    try {
+      const open = await call(server.app, "GET", `/api/stats?domain=window.example&startKey=${dayKey(FREE_HISTORY_DAYS + 1)}&endKey=${dayKey(0)}&dataType=SUMMARY`, { cookie });
+      expect([open.status, open.json.validated?.historyDays]).toEqual([200, null]);
+    } finally {
+      await server.db.sql`UPDATE domains SET scope = '{}' WHERE name = 'window.example'`;
+    }
   });
 });
 

@@ -24,7 +24,7 @@ export const FREE_FEATURES: readonly string[] = [
 export const PRO_FEATURES: readonly { label: string; soon?: true }[] = [
   { label: "Unlimited websites" },
   { label: "Unlimited history" },
-  { label: "Data export (XLSX, CSV)" },
+  { label: "Data export (XLSX, CSV)", soon: true },
   { label: "CO2 reporting" },
   { label: "Custom events" },
   { label: "Weekly email reports", soon: true },

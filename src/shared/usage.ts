@@ -9,8 +9,6 @@ export type AccountUsage = { visits: number; month: string; subscribedTier: stri
 
 type UsageAgainstTier = {
   tier: Tier;
-  /** visits / the tier's limit, 0 for the open-ended tier. */
-  share: number;
   over: boolean;
   /** The smallest tier that holds the visits, when over the limit. */
   suggested: Tier | null;
@@ -19,5 +17,5 @@ type UsageAgainstTier = {
 export function usageAgainstTier(visits: number, subscribedTier: string | null): UsageAgainstTier {
   const tier = (subscribedTier && tierByKey(subscribedTier)) || tierFor(visits);
   const over = tier.visitors !== null && visits > tier.visitors;
-  return { tier, share: tier.visitors === null ? 0 : visits / tier.visitors, over, suggested: over ? tierFor(visits) : null };
+  return { tier, over, suggested: over ? tierFor(visits) : null };
 }

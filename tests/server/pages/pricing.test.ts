@@ -136,5 +136,7 @@ describe("usage against the tier", () => {
     expect(html).toContain('data-testid="usage"');
     expect(html).toContain("unique visits this month");
     expect(html).toContain(tierVisitorsLine(TIERS[0]!));
+    expect(html).toMatch(/<meter[^>]*max="20000"[^>]*value="0"/);
+    expect(html).not.toMatch(/ style="/);
   });
 });

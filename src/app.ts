@@ -18,8 +18,10 @@ import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
 import { reportsRoom } from "./reports";
-import { isBeta } from "./plans";
+import { isBeta, plansRoom } from "./plans";
+import { requestsRoom } from "./requests";
 import { dashboardToday, statsRoom } from "./stats";
+import { accountUsage, usageRoom } from "./usage";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
@@ -37,6 +39,9 @@ const ROOMS: Room[] = [
   reportsRoom,
   demoRoom,
   contentRoom,
+  plansRoom,
+  requestsRoom,
+  usageRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {
@@ -44,7 +49,13 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx), content: contentService(), privacyNotice: privacyNotice(ctx), admin: adminPages(ctx) },
+      services: {
+        dashboardToday: dashboardToday(ctx),
+        content: contentService(),
+        privacyNotice: privacyNotice(ctx),
+        admin: adminPages(ctx),
+        accountUsage: accountUsage(ctx),
+      },
     }),
 ];
 

@@ -10,6 +10,7 @@ import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
 import { ReportSettings } from "./ReportSettings";
+import { ProPromo } from "../pricing/ProPromo";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
@@ -60,6 +61,11 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
           then={{ message: "Settings saved.", event: "bothy:domains" }}
         />
       </div>
+      {!pro && row.verified && (
+        <div className="mt-6">
+          <ProPromo message="Password-protected public dashboards are a Pro feature" />
+        </div>
+      )}
       {row.public && (
         // NOTE: shown as text to copy, since the owner shares it elsewhere.
         <div className="mt-4 space-y-3 text-sm text-gray-700 dark:text-gray-300">

@@ -1,5 +1,4 @@
 // The site's navigation in one place: the header, its Resources dropdown and the footer columns.
-// NOTE: /request and /pricing have no page in this repository: they answer 404.
 export type NavLink = { label: string; href: string };
 
 export const DOCS_URL = "/docs";

@@ -20,7 +20,7 @@ import { signedIn, withSession, type User } from "../auth";
 import { hashPassword } from "../auth/passwords";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
-import { FREE_DOMAIN_LIMIT, isPro } from "../plans";
+import { applyNewDomainRetention, FREE_DOMAIN_LIMIT, isPro } from "../plans";
 // NOTE: the demo room's leaf module: its index starts the demo, which writes through this room.
 import { demoDomain } from "../demo/domain";
 import { normaliseHost } from "./host";
@@ -114,6 +114,7 @@ export const domainsRoom = (ctx: AppContext) => {
     const added = reserved.has(host.host) ? null : await insertDomain(sql, me.uid, host.host, zone);
     const row = added ?? (await insertClaim(sql, me.uid, host.host, zone));
     if (!row) throw new HttpError(409, inList, { domain: inList });
+    if (row.id !== null) await applyNewDomainRetention(sql, row.id, isPro(ctx.config, me));
     return view(row);
   };
 
@@ -129,7 +130,10 @@ export const domainsRoom = (ctx: AppContext) => {
     else if ((await sql.begin((tx) => takeOver(tx, me.uid, d.name))) === "verified-elsewhere") {
       throw new HttpError(409, `${d.name} was verified by another account first. Write to us if it is yours.`);
     }
-    return view(await mine(me.uid, d.name));
+    const owned = await mine(me.uid, d.name);
+    // NOTE: a taken-over domain keeps the hits it collected, under its new owner's plan.
+    if (d.id === null && owned.id !== null) await applyNewDomainRetention(sql, owned.id, isPro(ctx.config, me));
+    return view(owned);
   };
 
   return new Elysia({ name: "domains" })

@@ -1,5 +1,6 @@
 // The messages we send, each as plain text and simple HTML with the same words.
 import type { Mail } from ".";
+import { tierVisitorsLine, type Tier } from "../shared/pricing";
 
 export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -56,4 +57,16 @@ export const feedbackReplyMail = (to: string, reply: string, original: string, l
     "Re: your feedback to Bothy",
     [...reply.split(/\n{2,}/), `You wrote: “${original.length > 500 ? `${original.slice(0, 500)}…` : original}”`],
     { label: "Open Bothy", link },
+  );
+
+/** To an owner whose websites had more unique visits this month than their tier holds. */
+export const usageOverMail = (to: string, visits: number, tier: Tier, suggested: Tier, link: string) =>
+  compose(
+    to,
+    "Your websites outgrew your Bothy plan",
+    [
+      `Your websites had ${visits.toLocaleString("en-GB")} unique visits this month, more than your plan holds (${tierVisitorsLine(tier)}).`,
+      `We keep counting every visit. To stay within your plan, move to the next tier (${tierVisitorsLine(suggested)}), at $${suggested.monthly} a month.`,
+    ],
+    { label: "Change your plan", link },
   );

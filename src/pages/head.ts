@@ -11,6 +11,8 @@ export const feeds = (type: "blog" | "news", title: string): Alternate[] => [
 export const HEAD = {
   index: { title: "Bothy: privacy-first web analytics with carbon reporting", description: "Cookieless, consent-free web analytics that also tells you the energy and CO2 your pages cost. Hosted in the EU.", path: "/" },
   pricing: { title: "Pricing · Bothy", description: "Simple monthly plans tiered by visits, with a free plan for small sites.", path: "/pricing" },
+  pricingUpdate: { title: "Change your plan · Bothy", description: "Choose another tier or billing period for Bothy Pro." },
+  request: { title: "Request access · Bothy", description: "Bothy is in beta: ask for access to the hosted service.", path: "/request" },
   signin: { title: "Sign in · Bothy", description: "Sign in to your Bothy account.", path: "/signin" },
   signup: { title: "Create your account · Bothy", description: "Start measuring your website without cookies, for free.", path: "/signup" },
   news: { title: "News · Bothy", description: "What changed in Bothy: release notes for each new feature.", path: "/news", alternates: feeds("news", "Bothy news") },

@@ -34,9 +34,13 @@ import type { LayoutName } from "./meta";
 import * as home from "./home";
 import * as inspect from "./inspect";
 import * as install from "./install";
+import * as pricing from "./pricing";
+import * as pricingUpdate from "./pricing-update";
+import * as pricingUpdate2 from "./pricing-update2";
 import * as privacy from "./privacy";
 import * as privacyDomain from "./privacy-domain";
 import * as publicDashboard from "./public";
+import * as request from "./request";
 import * as settingsApiKeys from "./settings/api-keys";
 import * as settingsDelete from "./settings/delete";
 import * as settingsDomains from "./settings/domains";
@@ -52,6 +56,11 @@ const routes: Record<string, PageModule> = {
   "/privacy/:domain": privacyDomain,
   "/terms": terms,
   "/install": install,
+  // Plans: /pricing and its plan-change variants are hidden in beta, /request exists only then.
+  "/pricing": pricing,
+  "/pricing-update": pricingUpdate,
+  "/pricing-update2": pricingUpdate2,
+  "/request": request,
   "/google-analytics-vs-bothy": compare,
   "/google-vs-new": compareNew,
   "/how-green-is-your-website": inspect,

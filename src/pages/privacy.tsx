@@ -1,6 +1,7 @@
 // "/privacy" — the privacy policy: what Bothy records about the visitors of the sites it measures,
 // and about the people who hold an account.
 import { Prose } from "../../components/Prose";
+import { FREE_HISTORY_DAYS } from "../shared/plans";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "privacy", layout: "website", guards: { auth: false } };
@@ -45,7 +46,7 @@ export default function PrivacyPage() {
       </p>
 
       <h2>How long we keep it</h2>
-      <p>Analytics data is kept for as long as your plan allows (7 days on the free plan, without limit on Pro) and deleted with the website or the account. Deleting your account removes your data within 30 days, backups included.</p>
+      <p>Analytics data is kept for as long as your plan allows (<span data-testid="free-window">{FREE_HISTORY_DAYS} days on the free plan</span>, without limit on Pro) and deleted with the website or the account. Deleting your account removes your data within 30 days, backups included.</p>
 
       <h2>Your rights</h2>
       <p>

@@ -3,6 +3,7 @@
 import type { ContentService } from "../content";
 import type { PrivacyNotice } from "../domains/privacy";
 import type { AdminReads } from "../admin";
+import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";
 
 declare module "../web/page" {
@@ -15,5 +16,8 @@ declare module "../web/page" {
     privacyNotice(domain: string): Promise<PrivacyNotice | null>;
     /** The admin area's reads; its pages are guarded by the admin scope. */
     admin: AdminReads;
+    /** The account's unique visits this calendar month (UTC) over all its domains, and when a
+     * downgrade's grace period ends (null: none running). */
+    accountUsage(uid: string): Promise<AccountUsage>;
   }
 }

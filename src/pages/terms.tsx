@@ -1,5 +1,6 @@
 // "/terms" — the terms of service for the hosted service.
 import { Prose } from "../../components/Prose";
+import { DOWNGRADE_GRACE_DAYS, FREE_DOMAIN_LIMIT, FREE_HISTORY_DAYS } from "../shared/plans";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "terms", layout: "website", guards: { auth: false } };
@@ -22,9 +23,9 @@ export default function TermsPage() {
 
       <h2>Plans and payment</h2>
       <ul>
-        <li>The free plan measures up to 2 websites and keeps 7 days of data.</li>
+        <li data-testid="free-window">The free plan measures up to {FREE_DOMAIN_LIMIT} websites and keeps {FREE_HISTORY_DAYS} days of data. When a Pro plan ends, your websites keep all of their data for {DOWNGRADE_GRACE_DAYS} more days before the free plan's window applies.</li>
         <li>Pro is billed monthly or yearly in advance, by the number of visits you expect. You can change or cancel at any time from your settings; a cancellation takes effect at the end of the period you paid for.</li>
-        <li>If you go over your plan's visits for two months in a row, we will ask you to move up a tier before counting more.</li>
+        <li>If your websites get more visits in a month than your plan's tier, we tell you and suggest the next tier. We never stop counting.</li>
         <li>We give 1% of every purchase to remove carbon dioxide from the atmosphere.</li>
       </ul>
 

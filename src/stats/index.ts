@@ -22,6 +22,7 @@ import { statsCache } from "./cache";
 import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
+export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 const checkDays = (q: { startKey: string; endKey: string }) => {
   for (const field of ["startKey", "endKey"] as const) {

@@ -13,7 +13,7 @@ export type Guards = {
   verified?: true;
   /** Only the admin scope; anyone else goes to /signin. */
   admin?: true;
-  /** "hidden": the page does not exist in beta mode (pricing); "only": outside beta it redirects home. */
+  /** "hidden": in beta mode the page gives way to the request page (pricing); "only": outside beta it redirects home. */
   beta?: "hidden" | "only";
   /** Our own analytics on this page: "off", or "off-with-query" when the URL has a query string. */
   tracking?: "off" | "off-with-query";
@@ -60,7 +60,7 @@ function validateGuards(guards: Record<string, unknown>): Guards {
 export function checkGuards(declared: Guards, input: GuardInput): GuardOutcome {
   const guards = validateGuards(declared);
   const { pathname, search, user, beta } = input;
-  if (guards.beta === "hidden" && beta) return { kind: "not-found" };
+  if (guards.beta === "hidden" && beta) return { kind: "redirect", location: "/request" };
   if (guards.beta === "only" && !beta) return { kind: "redirect", location: "/" };
   if (guards.auth === "guest" && user) return { kind: "redirect", location: "/settings" };
   if (guards.auth === true && !user) return { kind: "redirect", location: signinLocation(pathname, search) };

@@ -33,13 +33,14 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, no
-  // domain has a privacy notice, and there is no admin data (the admin pages are tested against a real
-  // server, tests/server/admin).
+  // domain has a privacy notice, every account had no visits this month, and there is no admin data
+  // (the admin pages are tested against a real server, tests/server/admin).
   const services = {
     dashboardToday: async () => null,
     content: contentService(),
     privacyNotice: async () => null,
     admin: undefined as unknown as AdminReads,
+    accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
   };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));

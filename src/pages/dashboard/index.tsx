@@ -3,6 +3,7 @@
 // the view (range, chart, list limit, popup) comes from the URL's query, so the first load asks it.
 // Signed-out visitors go to /signin remembering the page, except on the demo domain.
 import { Dashboard } from "../../../components/dashboard/Dashboard";
+import { UsageBanner } from "../../../components/pricing/Usage";
 import { parseView } from "../../../components/dashboard/view-url";
 import { hasAdminScope, hasProScope } from "../../shared/plans";
 import { PageRedirect } from "../../web/errors";
@@ -13,6 +14,8 @@ import type { Meta } from "../meta";
 // NOTE: open to all here; the page itself sends signed-out visitors to /signin (the demo is the exception).
 export const meta: Meta = { head: "dashboard", layout: "dashboard", guards: { auth: false } };
 
+const USAGE_WAIT_MS = 250;
+
 export default async function DashboardPage({ params, searchParams, user, beta, demo: demoName, services }: PageProps) {
   const domain = (params.domain ?? "").toLowerCase();
   const pathname = `/dashboard/${encodeURIComponent(domain)}`;
@@ -22,19 +25,24 @@ export default async function DashboardPage({ params, searchParams, user, beta, 
     throw new PageRedirect(signinLocation(pathname, search));
   }
   // NOTE: the first range is the domain's own days, known here before any answer.
-  const today = await services.dashboardToday(domain, user);
+  // NOTE: the usage banner is a hint: a slow or failing read leaves it out rather than hold the page.
+  const usage = user ? Promise.race([services.accountUsage(user.uid).catch(() => null), Bun.sleep(USAGE_WAIT_MS).then(() => null)]) : null;
+  const [today, account] = await Promise.all([services.dashboardToday(domain, user), usage]);
   // NOTE: keyed by the query: a link to another view of this page starts from that view, while the
   // views the dashboard sets itself never re-render the page.
   return (
-    <Dashboard
-      target={{ domain }}
-      mode={demo ? "demo" : "owner"}
-      name={domain}
-      pathname={pathname}
-      key={searchParams.toString()}
-      initialView={parseView(searchParams)}
-      today={today}
-      user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
-    />
+    <>
+      {account && <UsageBanner usage={account} />}
+      <Dashboard
+        target={{ domain }}
+        mode={demo ? "demo" : "owner"}
+        name={domain}
+        pathname={pathname}
+        key={searchParams.toString()}
+        initialView={parseView(searchParams)}
+        today={today}
+        user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
+      />
+    </>
   );
 }

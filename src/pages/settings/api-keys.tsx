@@ -3,6 +3,7 @@
 import { ApiKeyList } from "../../../components/account/ApiKeyList";
 import { hasProScope } from "../../shared/plans";
 import { ApiForm } from "../../../components/forms/ApiForm";
+import { ProPromo } from "../../../components/pricing/ProPromo";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -29,9 +30,7 @@ export default function ApiKeysPage({ user, beta }: PageProps) {
             then={{ clear: true, event: "bothy:api-keys" }}
           />
         ) : (
-          <p className="text-sm text-gray-700 dark:text-gray-300">
-            API access is a Pro feature. <a href="/settings/profile#upgrade" className="font-semibold text-blue-700 underline dark:text-blue-400">Upgrade to Pro</a>
-          </p>
+          <ProPromo message="API access is a Pro feature." />
         )}
       </section>
     </>

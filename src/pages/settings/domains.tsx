@@ -3,12 +3,15 @@
 // to the new website's install page.
 import { DomainList } from "../../../components/account/DomainList";
 import { ApiForm } from "../../../components/forms/ApiForm";
+import { ProPromo } from "../../../components/pricing/ProPromo";
+import { FREE_DOMAIN_LIMIT, hasProScope } from "../../shared/plans";
+import type { PageProps } from "../../web/page";
 import { DEFAULT_TZ, timezoneOptions } from "../../domains/timezones";
 import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "settingsDomains", layout: "settings", guards: { auth: true, verified: true } };
 
-export default function DomainsPage() {
+export default function DomainsPage({ user, beta }: PageProps) {
   const zones = timezoneOptions().map((z) => ({ value: z.zone, label: z.text }));
   return (
     <>
@@ -27,6 +30,11 @@ export default function DomainsPage() {
           then={{ navigate: "/dashboard/{domain}/install", flash: "{domain} is added. Install the script to start counting.", event: "bothy:domains" }}
         />
       </section>
+      {user && !hasProScope(user, beta) && (
+        <section className="mt-10 max-w-2xl">
+          <ProPromo message={`The free plan includes ${FREE_DOMAIN_LIMIT} websites; Pro has no limit`} />
+        </section>
+      )}
     </>
   );
 }

@@ -116,7 +116,11 @@ describe("guards with nobody signed in", () => {
     expect(res.headers.get("location")).toBe("/signin?redirect=%2Fmembers%3Ftab%3D2");
   });
   test("a guest page renders", async () => expect((await get("/guests")).status).toBe(200));
-  test("a page hidden in beta is not found (beta is the default)", async () => expect((await get("/beta-hidden")).status).toBe(404));
+  test("a page hidden in beta gives way to the request page (beta is the default)", async () => {
+    const res = await get("/beta-hidden");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/request");
+  });
   test("…and exists when BETA=0", async () => {
     const noBeta = webApp({ site: FIXTURE_SITE, env: { BETA: "0" } });
     expect((await noBeta.handle(req("/beta-hidden"))).status).toBe(200);

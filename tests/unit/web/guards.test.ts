@@ -30,7 +30,7 @@ describe("checkGuards", () => {
     ["admin area without admin scope: /signin", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["pro"] }) }), { kind: "redirect", location: "/signin" }],
     ["admin area signed out: /signin", { auth: false, admin: true }, at("/admin"), { kind: "redirect", location: "/signin" }],
     ["admin area with admin scope: renders", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["admin"] }) }), { kind: "render", tracking: false }],
-    ["pricing in beta: not found", { auth: false, beta: "hidden" }, at("/pricing", { beta: true }), { kind: "not-found" }],
+    ["pricing in beta: the request page", { auth: false, beta: "hidden" }, at("/pricing", { beta: true }), { kind: "redirect", location: "/request" }],
     ["pricing outside beta: renders", { auth: false, beta: "hidden" }, at("/pricing"), render],
     ["request outside beta: home", { auth: false, beta: "only" }, at("/request"), { kind: "redirect", location: "/" }],
     ["request in beta: renders", { auth: false, beta: "only" }, at("/request", { beta: true }), render],

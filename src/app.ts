@@ -5,6 +5,7 @@ import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
 import { collectRoom } from "./collect";
 import { domainsRoom } from "./domains";
+import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes } from "./health";
 import { edgeChecks } from "./http/edge";
@@ -26,6 +27,7 @@ const ROOMS: Room[] = [
   feedbackRoom,
   inspectRoom,
   statsRoom,
+  exportRoom,
   demoRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>

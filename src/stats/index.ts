@@ -14,6 +14,7 @@ import { callerOf, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
+import { parseRange } from "./range";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
@@ -64,18 +65,37 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };
 
+type Range = { startKey: string; endKey: string };
+
+/**
+ * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
+ * (exports): who may read a domain (byName, byPublicId) and its stats as the API shapes them.
+ * `limit` is the lists' cap (Infinity for exports); `check` validates a range before anything is read.
+ */
+export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
+  const access = accessFor(ctx);
+  const answer = async (domain: Site, q: Range & { dataType: DataType }, admin: boolean, limit?: number): Promise<Stats> => {
+    checkDays(q);
+    const target = await access.target(domain, q.dataType);
+    const result = await readStats(ctx.db.read, target, q, { admin, limit });
+    if (!result.ok) throw new HttpError(result.status, result.message);
+    return target.demo ? redactDemo(result.stats) : result.stats;
+  };
+  const check = async (domain: Site, q: Range): Promise<void> => {
+    checkDays(q);
+    const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
+    if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
+  };
+  return { byName: access.byName, byPublicId: access.byPublicId, answer, check, anonymous };
+};
+export type StatsService = ReturnType<typeof statsService>;
+export { callerOf } from "./access";
+
 export const statsRoom = (ctx: AppContext) => {
   const access = accessFor(ctx);
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
-
-  const answer = async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
-    checkDays(q);
-    const target = await access.target(domain, q.dataType);
-    const result = await readStats(ctx.db.read, target, q, { admin });
-    if (!result.ok) throw new HttpError(result.status, result.message);
-    return target.demo ? redactDemo(result.stats) : result.stats;
-  };
+  const { answer } = statsService(ctx);
 
   return new Elysia({ name: "stats" })
     .use(apiDocs(ctx.config))

@@ -7,11 +7,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
-import { chartUnit, hoursAllowed, formatRange, type DayRules, type Range } from "./date-rules";
+import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
 import { useStats, type Loaded, type StatsSource } from "./load";
-import { ExportModal, RowPopupView } from "./RowPopups";
+import { ExportModal, type ExportFormat } from "./ExportModal";
+import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
 import { anchor } from "./section-list";
 import { SideNav } from "./SideNav";
@@ -60,7 +61,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);
   const [tick, setTick] = useState(0);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   // NOTE: the chart and map code load while the first answers are on their way, not after them
@@ -97,7 +98,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           busy={data.busy}
           onRange={setRange}
           onReload={reload}
-          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
+          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: setExporting } : undefined}
           account={<Account mode={mode} domain={domain} pathname={pathname} user={user} />}
           sticky={!embed}
           pickerOpen={pickerOpen}
@@ -118,7 +119,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         </div>
       </div>
       {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} onClose={() => setPopup(null)} />}
-      {exporting && <ExportModal range={formatRange(range)} onClose={() => setExporting(false)} />}
+      {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} first={exporting} onClose={() => setExporting(null)} />}
     </div>
   );
 }

@@ -77,16 +77,24 @@ function parseCsv(text: string): string[][] {
   let field = "";
   let record: string[] = [];
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") record.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") record.push(field), records.push(record), (record = []), (field = ""), i++;
-    else field += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) field += ch;
+    else if (ch === ",") endField();
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else field += ch;
   }
   expect(field + record.join("")).toBe(""); // every record ends with CRLF
   return records;

@@ -36,7 +36,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), selfTracking: ctx.config.SELF_TRACKING === "on" },
     }),
 ];
 

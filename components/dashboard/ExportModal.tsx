@@ -2,9 +2,10 @@
 // The Export modal: the current range as an XLSX workbook or a ZIP of CSV files, the dashboard's
 // five tables or all of them, from GET /api/export. The file is fetched here (not by a link) so the
 // modal can show its progress while the server builds and streams it, and an error in words; it
-// is then handed to the browser's download. Each button is tagged for the product's own tracker
+// is then handed to the browser's download. Each export is one of the product's own events
 // ("export xlsx (dashboard)", "export csv (dashboard)"). Free accounts outside beta see the promo.
 import { useState } from "react";
+import { productEvent } from "../product-event";
 import { ProPromo } from "../ProPromo";
 import { formatBytes } from "./format";
 import { formatRange, type Range } from "./date-rules";
@@ -53,15 +54,16 @@ async function downloadExport(url: string, fallbackName: string, onBytes: (n: nu
   return null;
 }
 
-type Props = { domain: string; range: Range; allowed: boolean; first: ExportFormat; onClose: () => void };
+type Props = { domain: string; range: Range; allowed: boolean; first: ExportFormat; track: boolean; onClose: () => void };
 
-export function ExportModal({ domain, range, allowed, first, onClose }: Props) {
+export function ExportModal({ domain, range, allowed, first, track, onClose }: Props) {
   const [tables, setTables] = useState<Tables>("quick");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const building = progress.state === "building";
 
   const start = async (format: ExportFormat) => {
     setProgress({ state: "building", format, bytes: 0 });
+    if (track) productEvent(`export ${format} (dashboard)`, tables, "/dashboard");
     const q = new URLSearchParams({ domain, startKey: range.startKey, endKey: range.endKey, format, tables });
     const failed = await downloadExport(`/api/export?${q}`, `${domain}_${range.startKey}_${range.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`, (bytes) =>
       setProgress({ state: "building", format, bytes }),
@@ -98,8 +100,6 @@ export function ExportModal({ domain, range, allowed, first, onClose }: Props) {
                 type="button"
                 disabled={building}
                 autoFocus={format === first}
-                data-bothy-event={`export ${format} (dashboard)`}
-                data-bothy-value={tables}
                 onClick={() => void start(format)}
                 className={button}
               >

@@ -6,5 +6,7 @@ declare module "../web/page" {
   interface PageServices {
     /** The domain's today in its own time zone when this viewer may read its dashboard, else null. */
     dashboardToday(domain: string, user: SessionUser | null): Promise<string | null>;
+    /** The product counts itself (SELF_TRACKING=on): pages without the tracker may send its events. */
+    selfTracking: boolean;
   }
 }

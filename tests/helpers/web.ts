@@ -31,7 +31,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null };
+  const services = { dashboardToday: async () => null, selfTracking: false };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

@@ -11,7 +11,7 @@ import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
 import { useStats, type Loaded, type StatsSource } from "./load";
-import { ExportModal, type ExportFormat } from "./ExportModal";
+import { ExportModal } from "./ExportModal";
 import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
 import { anchor } from "./section-list";
@@ -63,7 +63,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);
   const [tick, setTick] = useState(0);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   // NOTE: the chart and map code load while the first answers are on their way, not after them
@@ -100,7 +100,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           busy={data.busy}
           onRange={setRange}
           onReload={reload}
-          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: setExporting } : undefined}
+          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
           account={<Account mode={mode} domain={domain} pathname={pathname} user={user} />}
           sticky={!embed}
           pickerOpen={pickerOpen}
@@ -121,7 +121,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         </div>
       </div>
       {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} onClose={() => setPopup(null)} />}
-      {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} first={exporting} track={selfTracking} onClose={() => setExporting(null)} />}
+      {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );
 }

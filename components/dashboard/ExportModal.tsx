@@ -11,7 +11,7 @@ import { formatBytes } from "./format";
 import { formatRange, type Range } from "./date-rules";
 import { Popup } from "./widgets/Popup";
 
-export type ExportFormat = "xlsx" | "csv";
+type ExportFormat = "xlsx" | "csv";
 type Tables = "quick" | "all";
 type Progress = { state: "idle" } | { state: "building"; format: ExportFormat; bytes: number } | { state: "failed"; message: string };
 
@@ -54,9 +54,9 @@ async function downloadExport(url: string, fallbackName: string, onBytes: (n: nu
   return null;
 }
 
-type Props = { domain: string; range: Range; allowed: boolean; first: ExportFormat; track: boolean; onClose: () => void };
+type Props = { domain: string; range: Range; allowed: boolean; track: boolean; onClose: () => void };
 
-export function ExportModal({ domain, range, allowed, first, track, onClose }: Props) {
+export function ExportModal({ domain, range, allowed, track, onClose }: Props) {
   const [tables, setTables] = useState<Tables>("quick");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const building = progress.state === "building";
@@ -99,7 +99,6 @@ export function ExportModal({ domain, range, allowed, first, track, onClose }: P
                 key={format}
                 type="button"
                 disabled={building}
-                autoFocus={format === first}
                 onClick={() => void start(format)}
                 className={button}
               >

@@ -18,7 +18,7 @@ type Props = {
   onRange: (r: Range) => void;
   onReload: () => void;
   /** The dots menu; absent on read-only dashboards. */
-  menu?: { settingsHref: string; limit: number; onLimit: () => void; autoRefresh: boolean; onAutoRefresh: () => void; onExport: (format: "xlsx" | "csv") => void };
+  menu?: { settingsHref: string; limit: number; onLimit: () => void; autoRefresh: boolean; onAutoRefresh: () => void; onExport: () => void };
   /** The user menu, or a sign-up button on public dashboards. */
   account?: ReactNode;
   /** Embedded dashboards (the home page demo) never stick. */
@@ -123,8 +123,8 @@ function DotsMenu(m: NonNullable<Props["menu"]>) {
           Auto-refresh <span className="text-gray-500 dark:text-gray-400">{m.autoRefresh ? "On" : "Off"}</span>
         </button>
         <hr className="my-2 border-gray-200 dark:border-gray-700" />
-        <button type="button" className={item} onClick={() => (setOpen(false), m.onExport("xlsx"))}>Export XLSX</button>
-        <button type="button" className={item} onClick={() => (setOpen(false), m.onExport("csv"))}>Export CSV</button>
+        <button type="button" className={item} onClick={() => (setOpen(false), m.onExport())}>Export XLSX</button>
+        <button type="button" className={item} onClick={() => (setOpen(false), m.onExport())}>Export CSV</button>
       </div>
     </div>
   );

@@ -82,8 +82,6 @@ test("the modal's buttons download the range as XLSX and ZIP, quick or all table
   const summary = await p.evaluate(() => document.querySelector('[data-testid="range-display"]')?.textContent ?? "");
 
   const dialog = await openExport(p, "Export XLSX");
-  // The menu item focuses its own format's button.
-  expect(await dialog.getByRole("button", { name: "XLSX", exact: true }).evaluate((b) => b === document.activeElement)).toBe(true);
   expect(await dialog.textContent()).toContain(summary.trim());
 
   const cases = [

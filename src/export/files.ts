@@ -50,7 +50,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text that would
  * start a formula gets a leading ' (referrers, events and campaigns are named by visitors). */
-export function csvField(cell: Cell): string {
+function csvField(cell: Cell): string {
   if (cell === null) return "";
   if (typeof cell === "number") return String(cell);
   if (typeof cell === "object") return `${Number((cell.pct * 100).toPrecision(12))}%`;
@@ -61,7 +61,7 @@ export function csvField(cell: Cell): string {
 const ROWS_PER_CHUNK = 500;
 
 /** A table as CSV text, in chunks: the BOM and header first, CRLF after every record. */
-export function* csvChunks(t: Table): Generator<string> {
+function* csvChunks(t: Table): Generator<string> {
   yield `\uFEFF${t.columns.map(csvField).join(",")}\r\n`;
   for (let i = 0; i < t.rows.length; i += ROWS_PER_CHUNK) {
     yield t.rows.slice(i, i + ROWS_PER_CHUNK).map((r) => `${r.map(csvField).join(",")}\r\n`).join("");

@@ -34,7 +34,7 @@ const TYPES: Record<Format, string> = {
 };
 
 /** `{domain}_{startKey}_{endKey}.xlsx|.zip`, safe in a header (domain names are plain ASCII). */
-export const exportFileName = (domain: string, q: { startKey: string; endKey: string }, format: Format) =>
+const exportFileName = (domain: string, q: { startKey: string; endKey: string }, format: Format) =>
   `${domain.replace(/[^a-z0-9.-]/gi, "_")}_${q.startKey}_${q.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`;
 
 /**

@@ -86,7 +86,7 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
     const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
     if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
   };
-  return { byName: access.byName, byPublicId: access.byPublicId, answer, check, anonymous };
+  return { byName: access.byName, byPublicId: access.byPublicId, answer, check };
 };
 export type StatsService = ReturnType<typeof statsService>;
 export { callerOf } from "./access";

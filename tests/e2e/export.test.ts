@@ -50,7 +50,7 @@ beforeAll(async () => {
     spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0" }, { timeoutMs: 90_000 }),
   ]);
   browser = await launchBrowser({ visitor: true, args: [`--host-resolver-rules=MAP ${SELF} 127.0.0.1`] });
-});
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   for (const s of [pro, free]) s?.proc.kill("SIGTERM");

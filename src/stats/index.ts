@@ -2,7 +2,7 @@
 // public dashboards, GET /api/get-tweet for the social-post wall, the OpenAPI page of all three at
 // /api/docs, the demo domain's upkeep and the stats cache's warm-up after a boot. Access is decided
 // here (./access.ts); the numbers come from readStats over the read replica (db.read), whose error
-// values become HTTP errors here.
+// values become HTTP errors here. statsService hands the same access and answers to the export room.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";

@@ -95,7 +95,16 @@ async function writeZip(names: readonly TableName[], tables: AsyncIterable<Table
  */
 export function exportStream(format: Format, names: readonly TableName[], tables: AsyncIterable<Table>, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const written = format === "xlsx" ? writeXlsx(tables, out) : writeZip(names, tables, out);
+  // NOTE: both files start with bytes that need no numbers (the workbook's theme, the first CSV's
+  // entry header). The reads wait until those are on their way: a cold read of a long range keeps
+  // the main thread busy for seconds, and Bun sends the headers with the first chunk only.
+  let started!: () => void;
+  const firstChunk = new Promise<void>((ok) => (started = ok));
+  const afterFirstChunk = async function* () {
+    await firstChunk;
+    yield* tables;
+  };
+  const written = format === "xlsx" ? writeXlsx(afterFirstChunk(), out) : writeZip(names, afterFirstChunk(), out);
   written.catch((err) => {
     onError(err);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -105,7 +114,10 @@ export function exportStream(format: Format, names: readonly TableName[], tables
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      else {
+        controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        started();
+      }
     },
     cancel() {
       out.destroy();

@@ -7,6 +7,7 @@ import { billingRoom } from "./billing";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
+import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
@@ -37,6 +38,7 @@ const ROOMS: Room[] = [
   inspectRoom,
   statsRoom,
   reportsRoom,
+  exportRoom,
   demoRoom,
   contentRoom,
   plansRoom,
@@ -55,6 +57,7 @@ const ROOMS: Room[] = [
         privacyNotice: privacyNotice(ctx),
         admin: adminPages(ctx),
         accountUsage: accountUsage(ctx),
+        selfTracking: ctx.config.SELF_TRACKING === "on",
       },
     }),
 ];

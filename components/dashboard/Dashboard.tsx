@@ -7,11 +7,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
-import { chartUnit, hoursAllowed, formatRange, type DayRules, type Range } from "./date-rules";
+import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
 import { useStats, type Loaded, type StatsSource } from "./load";
-import { ExportModal, RowPopupView } from "./RowPopups";
+import { ExportModal } from "./ExportModal";
+import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
 import { anchor } from "./section-list";
 import { SideNav } from "./SideNav";
@@ -35,6 +36,8 @@ type Props = {
   today?: string | null;
   /** Auto-refresh period: 60 s. */
   refreshMs?: number;
+  /** The product counts its own use (exports send their event). */
+  selfTracking?: boolean;
 };
 
 export const EMPTY_TEXT = "You have not received any visitors for this range yet. Try visiting the site. Hits take around 20s to arrive on the dashboard.";
@@ -54,7 +57,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
   return { pro: v?.pro ?? true, domain, site: mode === "public" ? (v?.SK ?? null) : domain, rules };
 }
 
-export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today = null, refreshMs = 60_000 }: Props) {
+export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today = null, refreshMs = 60_000, selfTracking = false }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load } = useStats(target);
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);
@@ -118,7 +121,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         </div>
       </div>
       {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} onClose={() => setPopup(null)} />}
-      {exporting && <ExportModal range={formatRange(range)} onClose={() => setExporting(false)} />}
+      {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 // The popups a list row opens: "Referrals for a page" and "Top
-// entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages), and
-// the Export modal (its downloads are not built: the buttons are disabled and say so).
+// entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages).
 import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
@@ -47,21 +46,6 @@ export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
         </p>
       )}
       <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={ref?.path[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} />
-    </Popup>
-  );
-}
-
-export function ExportModal({ range, onClose }: { range: string; onClose: () => void }) {
-  const button = "rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50";
-  return (
-    <Popup title="Export" onClose={onClose}>
-      <p className="text-sm text-gray-700 dark:text-gray-300">Export the current date range ({range}) as a spreadsheet.</p>
-      <div className="mt-4 flex gap-3">
-        {/* NOTE: no export files are served, so the buttons say so instead of failing. */}
-        <button type="button" disabled className={button} aria-describedby="export-soon">XLSX</button>
-        <button type="button" disabled className={button} aria-describedby="export-soon">CSV (ZIP)</button>
-      </div>
-      <p id="export-soon" className="mt-3 text-xs text-gray-600 dark:text-gray-400">Spreadsheet downloads are being added.</p>
     </Popup>
   );
 }

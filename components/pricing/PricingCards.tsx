@@ -85,7 +85,7 @@ export function PricingCards({ tier: initialTier, billing: initialBilling, varia
           <p data-testid="visitors" className="mt-3 font-medium">{tierVisitorsLine(tier)}</p>
           <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
             {PRO_FEATURES.map((f) => (
-              <li key={f.label}>✓ {f.label}{f.soon && <span className="text-gray-500 dark:text-gray-400"> (soon)</span>}</li>
+              <li key={f.label}>✓ {f.label}</li>
             ))}
           </ul>
           <a href={upgradeHref(tier, billing)} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>

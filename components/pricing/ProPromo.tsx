@@ -11,7 +11,7 @@ export function ProPromo({ message = "Unlock Pro Features" }: { message?: string
       </p>
       <ul className="mt-3 grid gap-1 text-sm text-gray-700 sm:grid-cols-2 dark:text-gray-300">
         {PRO_FEATURES.map((f) => (
-          <li key={f.label}>✓ {f.label}{f.soon && <span className="text-gray-500 dark:text-gray-400"> (soon)</span>}</li>
+          <li key={f.label}>✓ {f.label}</li>
         ))}
       </ul>
       <a href="/settings/profile" className="mt-4 inline-block rounded-lg bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">

@@ -19,5 +19,7 @@ declare module "../web/page" {
     /** The account's unique visits this calendar month (UTC) over all its domains, and when a
      * downgrade's grace period ends (null: none running). */
     accountUsage(uid: string): Promise<AccountUsage>;
+    /** The product counts itself (SELF_TRACKING=on): pages without the tracker may send its events. */
+    selfTracking: boolean;
   }
 }

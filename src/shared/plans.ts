@@ -19,15 +19,15 @@ export const FREE_FEATURES: readonly string[] = [
 
 /**
  * What Pro gives, as the pricing card, the upgrade screen and every promo list it. Only what the
- * product does today; `soon` marks what is promised but not built.
+ * product does today: team seats, custom domains, priority support and branding are not listed.
  */
-export const PRO_FEATURES: readonly { label: string; soon?: true }[] = [
+export const PRO_FEATURES: readonly { label: string }[] = [
   { label: "Unlimited websites" },
   { label: "Unlimited history" },
-  { label: "Data export (XLSX, CSV)", soon: true },
+  { label: "Data export (XLSX, CSV ZIP), carbon included" },
   { label: "CO2 reporting" },
   { label: "Custom events" },
-  { label: "Weekly email reports", soon: true },
+  { label: "Weekly email reports" },
   { label: "First-party proxy path past ad blockers" },
   { label: "API access" },
   { label: "Password-protected public dashboards" },

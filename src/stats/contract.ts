@@ -7,9 +7,12 @@ export * from "../shared/stats";
 
 /** The range and the data wanted. `startKey`/`endKey` decide; `start`/`end` (ms) are accepted for
  * compatibility with older clients and ignored: the local days are the truth, whatever the caller's clock. */
-const RangeQuery = {
+export const DayRange = {
   startKey: t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." }),
   endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),
+};
+const RangeQuery = {
+  ...DayRange,
   start: t.Optional(t.Numeric()),
   end: t.Optional(t.Numeric()),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so

@@ -2,7 +2,7 @@
 // public dashboards, GET /api/get-tweet for the social-post wall, the OpenAPI page of all three at
 // /api/docs, the demo domain's upkeep and the stats cache's warm-up after a boot. Access is decided
 // here (./access.ts); the numbers come from readStats over the read replica (db.read), whose error
-// values become HTTP errors here.
+// values become HTTP errors here. statsService hands the same access and answers to the export room.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
@@ -14,6 +14,7 @@ import { callerOf, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
 import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
+import { parseRange } from "./range";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
 import { tweetRoutes } from "./tweet";
@@ -67,25 +68,40 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };
 
-/** What /api/stats answers for a domain and range, once access is decided. */
-const answerer = (ctx: Pick<AppContext, "config" | "db">) => {
+type Range = { startKey: string; endKey: string };
+
+/**
+ * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
+ * (exports, weekly reports): who may read a domain (byName, byPublicId) and its stats as the API
+ * shapes them. `limit` is the lists' cap (Infinity for exports); `check` validates a range before
+ * anything is read.
+ */
+export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
-  return async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
+  const answer = async (domain: Site, q: Range & { dataType: DataType }, admin: boolean, limit?: number): Promise<Stats> => {
     checkDays(q);
     const target = await access.target(domain, q.dataType);
     const timer = readSeconds.startTimer({ dataType: q.dataType });
-    const result = await readStats(ctx.db.read, target, q, { admin }).finally(() => timer());
+    const result = await readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
+  const check = async (domain: Site, q: Range): Promise<void> => {
+    checkDays(q);
+    const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
+    if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
+  };
+  return { byName: access.byName, byPublicId: access.byPublicId, answer, check };
 };
+export type StatsService = ReturnType<typeof statsService>;
+export { callerOf } from "./access";
 
 /** For rooms that read a domain's stats without a request (weekly reports): the very answer its
  * owner gets from /api/stats for the same range, through the same code path. */
 export const ownerStats = (ctx: Pick<AppContext, "config" | "db">) => {
-  const answer = answerer(ctx);
-  return (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }) => answer(domain, q, false);
+  const { answer } = statsService(ctx);
+  return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 
 export const statsRoom = (ctx: AppContext) => {
@@ -98,7 +114,7 @@ export const statsRoom = (ctx: AppContext) => {
   }));
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
-  const answer = answerer(ctx);
+  const { answer } = statsService(ctx);
 
   return new Elysia({ name: "stats" })
     .use(apiDocs(ctx.config))

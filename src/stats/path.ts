@@ -3,7 +3,7 @@
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
-import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type PeriodGroups } from "./lists";
+import { byValueThenLabel, paired, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { EVENTS, PAGES } from "./queries";
 import type { Reader } from "./grouped";
@@ -29,12 +29,12 @@ function pageRows(pages: PeriodGroups): PageRow[] {
 
 type EventRow = { name: string; value: string | null; now: number; then: number };
 
-function pathRows(rows: PageRow[]): PathRow[] {
+function pathRows(rows: PageRow[], limit: number): PathRow[] {
   return toList(rows, (p) => ({
     visits: { hits: p.now, unique: p.uniques },
     durationAvg: p.leaves > 0 ? p.duration / p.leaves : null,
     bounceRate: p.uniques > 0 ? p.bounces / p.uniques : null,
-  }));
+  }), limit);
 }
 
 /**
@@ -42,7 +42,7 @@ function pathRows(rows: PageRow[]): PathRow[] {
  * leave beacon bytes over page views); `co2Grams` and `kwh` are the page's totals for the range,
  * `pc` its share of the range's CO2, `c` the change of grams per visit against the previous period.
  */
-function energyRows(rows: PageRow[], green: boolean | "unknown"): EnergyRow[] {
+function energyRows(rows: PageRow[], green: boolean | "unknown", limit: number): EnergyRow[] {
   const seen = rows.filter((p) => p.now > 0).map((p) => {
     const visit = perVisit(p.bytes / p.now, green);
     const thenGrams = p.then > 0 ? perVisit(p.thenBytes / p.then, green).grams : 0;
@@ -55,7 +55,7 @@ function energyRows(rows: PageRow[], green: boolean | "unknown"): EnergyRow[] {
       bytesAvg: e.bytesAvg, co2Grams: e.visit.grams * e.views, kwh: e.visit.kwh * e.views, visits: e.views,
     }))
     .sort(byValueThenLabel)
-    .slice(0, LIST_LIMIT);
+    .slice(0, limit);
 }
 
 function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals {
@@ -79,27 +79,28 @@ function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals
   };
 }
 
-function eventRows(rows: EventRow[]): ListRow[] {
+function eventRows(rows: EventRow[], limit: number): ListRow[] {
   const children = new Map<string, EventRow[]>();
   for (const e of rows) if (e.value !== null) children.set(e.name, [...(children.get(e.name) ?? []), e]);
   const named = (e: EventRow) => ({ label: e.value ?? e.name, now: e.now, then: e.then });
   return toList(rows.filter((e) => e.value === null).map(named), (e) => ({
-    children: toList((children.get(e.label) ?? []).map(named)),
-  }));
+    children: toList((children.get(e.label) ?? []).map(named), undefined, limit),
+  }), limit);
 }
 
-export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }) {
+/** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
+export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
   const [pages, events] = await Promise.all([read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null)]);
   const rows = pageRows(pages);
   const eventList: EventRow[] | null = events
     ? paired(events).map((e) => ({ name: e.labels[0] as string, value: e.labels[1] as string | null, now: e.now, then: e.then }))
     : null;
-  const energy = target.pro ? energyRows(rows, target.green) : null;
+  const energy = target.pro ? energyRows(rows, target.green, limit) : null;
   return {
-    path: pathRows(rows),
+    path: pathRows(rows, limit),
     energy: energy ?? LOCKED,
-    events: eventList ? eventRows(eventList) : LOCKED,
+    events: eventList ? eventRows(eventList, limit) : LOCKED,
     carbonTotals: energy ? carbonTotals(rows, target.green) : LOCKED,
   };
 }

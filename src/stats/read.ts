@@ -6,12 +6,12 @@ import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
 import type { DataType, Stats } from "./contract";
 import { batcher, readGrouped, type Reader } from "./grouped";
+import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
 import { parseRange, type ReadRange } from "./range";
 import { refStats } from "./ref";
 import { rangePieces } from "./spans";
 import { summary } from "./summary";
-
 
 export type StatsTarget = {
   id: number;
@@ -58,7 +58,7 @@ export async function readStats(
   sql: Queryable,
   target: StatsTarget,
   q: { startKey: string; endKey: string; dataType: DataType },
-  opts: { admin: boolean; now?: Date },
+  opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
   const now = opts.now ?? new Date();
   const parsed = parseRange(q, target, now);
@@ -66,13 +66,15 @@ export async function readStats(
   const r = parsed.range;
   const base = envelope(target, r, opts.admin);
   const read = await reader(sql, target, r, now.getTime());
+  // NOTE: exports read every row (limit Infinity); the API caps its lists at LIST_LIMIT.
+  const limit = opts.limit ?? LIST_LIMIT;
   switch (q.dataType) {
     case "SUMMARY":
-      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(read, r)) } };
+      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(read, r, limit)) } };
     case "PATH":
-      return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target)) } };
+      return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target, limit)) } };
     case "REF":
-      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read)) } };
+      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read, limit)) } };
   }
 }
 

@@ -94,7 +94,8 @@ function topPosts(t: Groups): Tweet[] {
     .map((p) => ({ u: p.label, visits: [p.value, p.value === 1 ? "visit" : "visits"] }));
 }
 
-export async function refStats(read: Reader) {
+/** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
+export async function refStats(read: Reader, limit: number) {
   const [referrers, campaigns, entries, campaignPages, posts] = await Promise.all([
     read.periods(REFERRERS), read.periods(CAMPAIGNS), read.periods(ENTRIES), read.periods(CAMPAIGN_PAGES), read.now(POSTS),
   ]);
@@ -113,11 +114,11 @@ export async function refStats(read: Reader) {
   const of = (campaign: string, dim: "source" | "medium") => parts.get(`${dim}\u0000${campaign}`) ?? [];
   const byCampaign = pagesByGroup(campaignPages);
   const campaign: CampaignRow[] = toList(totals, (c) => ({
-    source: toList(of(c.label, "source")),
-    medium: toList(of(c.label, "medium")),
+    source: toList(of(c.label, "source"), undefined, limit),
+    medium: toList(of(c.label, "medium"), undefined, limit),
     path: byCampaign.get(c.label) ?? [],
-  }));
-  const result = toList(referrerList(referrers));
+  }), limit);
+  const result = toList(referrerList(referrers), undefined, limit);
   const byReferrer = pagesByGroup(entries);
   const tweets = topPosts(posts);
   return {

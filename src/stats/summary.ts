@@ -48,7 +48,8 @@ function series(hours: PeriodGroups, r: ReadRange) {
   return { visits, previous, days: [...days.values()] };
 }
 
-export async function summary(read: Reader, r: ReadRange) {
+/** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
+export async function summary(read: Reader, r: ReadRange, limit: number) {
   // NOTE: the embedded database runs one query at a time, so these are sent together only to save
   // round trips; on a server they run side by side.
   const [hours, tech, geo, referrers, pages] = await Promise.all([
@@ -60,6 +61,8 @@ export async function summary(read: Reader, r: ReadRange) {
       const then = pages.then.get(key);
       return [{ label: p.labels[0] as string, now: loadMs(p) / loads(p), then: loads(then) > 0 ? loadMs(then) / loads(then) : 0 }];
     }),
+    undefined,
+    limit,
   );
   const sources = [...referrers.values()].map((g) => ({ label: g.labels[0] as string, now: g.sums[0]! }));
   return {
@@ -68,10 +71,10 @@ export async function summary(read: Reader, r: ReadRange) {
     source: keyed(SOURCES, sources),
     device: keyed(DEVICES, dimension(tech, "device")),
     size: keyed(SIZES, dimension(tech, "screen")),
-    country: toList(dimension(geo, "country")),
-    language: toList(dimension(geo, "language")),
-    browser: toList(dimension(tech, "browser")),
-    os: toList(dimension(tech, "os")),
+    country: toList(dimension(geo, "country"), undefined, limit),
+    language: toList(dimension(geo, "language"), undefined, limit),
+    browser: toList(dimension(tech, "browser"), undefined, limit),
+    os: toList(dimension(tech, "os"), undefined, limit),
     perf: perfList,
   };
 }

@@ -40,6 +40,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     content: contentService(),
     privacyNotice: async () => null,
     admin: undefined as unknown as AdminReads,
+    selfTracking: false,
     accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
   };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };

@@ -41,6 +41,7 @@ export default async function DashboardPage({ params, searchParams, user, beta, 
         key={searchParams.toString()}
         initialView={parseView(searchParams)}
         today={today}
+        selfTracking={services.selfTracking}
         user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
       />
     </>

@@ -1,0 +1,106 @@
+// The export room: GET /api/export streams a domain's stats for a range as an XLSX workbook or a ZIP
+// of CSV files. Who may export and what the numbers are is the stats room's business
+// (statsService: the access rules and the reads of /api/stats, lists uncapped); this room adds
+// the plan rule (Pro, or an admin, outside beta) and turns the answers into files (./tables.ts,
+// ./files.ts). Everything that can fail with a status is checked before the first byte.
+import { Elysia, t, type Static } from "elysia";
+import type { AppContext } from "../context";
+import { withSession, type User } from "../auth";
+import { HttpError } from "../http/errors";
+import { log } from "../log";
+import { isPro } from "../plans";
+import { hasAdminScope } from "../shared/plans";
+import { callerOf, statsService, type StatsService } from "../stats";
+import { DayRange, type DataType, type Stats } from "../stats/contract";
+import type { Site } from "../domains";
+import { exportStream, type Format } from "./files";
+import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type Table, type TableName } from "./tables";
+
+export { ALL_TABLES, QUICK_TABLES } from "./tables";
+
+const ExportQuery = t.Object({
+  domain: t.Optional(t.String({ minLength: 1, maxLength: 253 })),
+  id: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+  ...DayRange,
+  format: t.Union([t.Literal("xlsx"), t.Literal("csv")], { error: "format must be xlsx or csv." }),
+  tables: t.Optional(t.Union([t.Literal("quick"), t.Literal("all")], { error: "tables must be quick or all." })),
+});
+type ExportQuery = Static<typeof ExportQuery>;
+
+const NOT_PRO = "Exports are a Pro feature. Upgrade to Pro to download your stats.";
+const TYPES: Record<Format, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "application/zip",
+};
+
+/** `{domain}_{startKey}_{endKey}.xlsx|.zip`, safe in a header (domain names are plain ASCII). */
+const exportFileName = (domain: string, q: { startKey: string; endKey: string }, format: Format) =>
+  `${domain.replace(/[^a-z0-9.-]/gi, "_")}_${q.startKey}_${q.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`;
+
+/**
+ * The tables in `names` order, each as soon as its answer is in. NOTE: the answers are asked for
+ * at once (the embedded database runs them in turn, SUMMARY first), so the first sheet is written
+ * while the others are read.
+ */
+async function* tablesFor(read: (dataType: DataType) => Promise<Stats>, names: readonly TableName[]): AsyncGenerator<Table> {
+  const answers = new Map<DataType, Promise<Stats>>();
+  for (const name of names) {
+    const dataType = SOURCE_OF[name];
+    if (!answers.has(dataType)) answers.set(dataType, read(dataType));
+  }
+  // NOTE: a failed answer rejects once, where it is awaited; the others must not go unhandled.
+  for (const answer of answers.values()) answer.catch(() => {});
+  for (const name of names) yield tablesOf(await answers.get(SOURCE_OF[name])!)[name]!;
+}
+
+/** Outside beta only Pro accounts (and admins) export; an API key's holder was checked already. */
+function checkPlan(ctx: Pick<AppContext, "config">, viewer: Pick<User, "scope"> | null) {
+  if (!viewer) throw new HttpError(401, "Please sign in.");
+  if (!isPro(ctx.config, viewer) && !hasAdminScope(viewer)) throw new HttpError(403, NOT_PRO);
+}
+
+function download(stats: StatsService, domain: Site, name: string, q: ExportQuery, admin: boolean): Response {
+  const names = q.tables === "quick" ? QUICK_TABLES : ALL_TABLES;
+  const read = (dataType: DataType) => stats.answer(domain, { ...q, dataType }, admin, Infinity);
+  const body = exportStream(q.format, names, tablesFor(read, names), (err) => log.error("export failed", { domain: domain.id, error: err instanceof Error ? err.message : String(err) }));
+  return new Response(body, {
+    headers: {
+      "content-type": TYPES[q.format],
+      "content-disposition": `attachment; filename="${exportFileName(name, q, q.format)}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+export const exportRoom = (ctx: AppContext) => {
+  const stats = statsService(ctx);
+  return new Elysia({ name: "export" }).use(withSession(ctx)).get(
+    "/api/export",
+    async ({ query: q, user, request, client }) => {
+      if ((q.domain === undefined) === (q.id === undefined)) {
+        const message = "Name the domain (domain) or a public dashboard (id), not both.";
+        throw new HttpError(400, message, { domain: message });
+      }
+      if (q.id !== undefined) {
+        const domain = await stats.byPublicId(q.id, request.headers.get("x-dashboard-password"), client);
+        // NOTE: a public dashboard exports what its page shows, when its owner's plan has exports.
+        checkPlan(ctx, domain.ownerScope && { scope: domain.ownerScope });
+        await stats.check(domain, q);
+        return download(stats, domain, "dashboard", q, false);
+      }
+      const caller = callerOf(request.headers.get("authorization"), user);
+      const { domain, admin } = await stats.byName(q.domain!, caller);
+      if (caller.kind === "session") checkPlan(ctx, user);
+      await stats.check(domain, q);
+      return download(stats, domain, domain.name, q, admin);
+    },
+    {
+      query: ExportQuery,
+      headers: t.Object({
+        authorization: t.Optional(t.String({ maxLength: 300 })),
+        "x-dashboard-password": t.Optional(t.String({ maxLength: 200 })),
+      }),
+    },
+  );
+};

@@ -1,0 +1,253 @@
+// Exports say what /api/stats says: the XLSX opened with exceljs and the ZIP with jszip, every
+// table's labels and numbers compared with the API's answers for the same range (1, 7 and 30 days
+// ending today, and days across the November DST change of America/New_York), header rows,
+// frozen panes, percent formats, CSV quoting and BOM; and lists past the API's 1,000-row cap.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
+import type { Incoming } from "../../../src/collect/model";
+import { SESSION_COOKIE } from "../../../src/auth";
+import { refreshAggregates } from "../../../src/collect/jobs";
+import { ALL_TABLES, QUICK_TABLES } from "../../../src/export";
+import { localTime } from "../../../src/shared/days";
+import { LIST_LIMIT } from "../../../src/stats/lists";
+import type { ListRow, PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
+import { call, verifiedSession } from "../../helpers/api";
+import { CHROME_UA } from "../../helpers/collect";
+import { startTestServer } from "../../helpers/server";
+import { ingest, traffic } from "../../helpers/stats";
+
+const DAY = 86_400_000;
+const DOMAIN = "export.example";
+const MANY = "many.example";
+const TZ = "America/New_York";
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let cookie: string;
+let today: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
+  for (const domain of [DOMAIN, MANY]) {
+    const res = await call(server.app, "POST", "/api/domains", { cookie, headers: { origin: "http://bothy.test" }, body: { domain, tz: TZ } });
+    expect(res.status).toBe(201);
+  }
+  // NOTE: the domain is older than its traffic, so no range is cut at its creation.
+  await server.db.sql`UPDATE domains SET created = '2025-01-01'`;
+  const now = Date.now();
+  await ingest(server.db.sql, traffic(DOMAIN, now - 62 * DAY, now - 10 * 60_000, 3000, 7));
+  // New York's clocks went back on 2025-11-02 at 02:00 EDT (06:00Z).
+  await ingest(server.db.sql, traffic(DOMAIN, Date.parse("2025-10-31T12:00:00Z"), Date.parse("2025-11-04T12:00:00Z"), 600, 9));
+  const pages: Incoming[] = Array.from({ length: LIST_LIMIT + 5 }, (_, i) => ({
+    kind: "view", body: { d: MANY, p: `/page-${i}`, w: 1280, u: 1 }, time: now - DAY - i * 1000, ua: CHROME_UA,
+  }));
+  await ingest(server.db.sql, pages);
+  await refreshAggregates(server.db.sql);
+  today = localTime(TZ, Date.now()).day;
+}, 120_000);
+afterAll(() => server?.stop());
+
+const back = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+
+async function download(query: string) {
+  const res = await server.app.handle(new Request(`http://bothy.test/api/export?${query}`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } }));
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function stats<T>(domain: string, startKey: string, endKey: string, dataType: string): Promise<T> {
+  const res = await call(server.app, "GET", `/api/stats?domain=${domain}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}`, { cookie });
+  expect(res.status).toBe(200);
+  return res.json as T;
+}
+
+type Value = string | number | null;
+type Sheets = Record<string, { header: Value[]; rows: Value[][] }>;
+
+/** A cell as a number when it is one (a percentage as its fraction), text otherwise, "" as null. */
+const csvValue = (s: string): Value => {
+  if (s === "") return null;
+  if (/^-?\d+(\.\d+)?(e[-+]?\d+)?%$/.test(s)) return Number(s.slice(0, -1)) / 100;
+  if (/^-?\d+(\.\d+)?(e[-+]?\d+)?$/.test(s)) return Number(s);
+  return s;
+};
+
+/** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) field += ch;
+    else if (ch === ",") endField();
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else field += ch;
+  }
+  expect(field + record.join("")).toBe(""); // every record ends with CRLF
+  return records;
+}
+
+async function readXlsx(bytes: Buffer): Promise<{ sheets: Sheets; book: ExcelJS.Workbook }> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheets: Sheets = {};
+  book.eachSheet((sheet) => {
+    const rows: Value[][] = [];
+    const width = sheet.getRow(1).cellCount;
+    sheet.eachRow((row) => rows.push(Array.from({ length: width }, (_, i) => (row.getCell(i + 1).value as Value) ?? null)));
+    sheets[sheet.name] = { header: rows[0]!, rows: rows.slice(1) };
+  });
+  return { sheets, book };
+}
+
+async function readZip(bytes: Buffer): Promise<{ sheets: Sheets; names: string[]; raw: Record<string, string> }> {
+  const zip = await JSZip.loadAsync(bytes);
+  const names = Object.keys(zip.files);
+  const sheets: Sheets = {};
+  const raw: Record<string, string> = {};
+  for (const name of names) {
+    const text = await zip.file(name)!.async("string");
+    raw[name] = text;
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    sheets[name.replace(/\.csv$/, "")] = { header: header!, rows: rows.map((r) => r.map(csvValue)) };
+  }
+  return { sheets, names, raw };
+}
+
+const change = (c: number | null) => (c === null ? null : c / 100);
+const list = (rows: ListRow[]) => rows.map((r) => [r.label, r.value, r.pc, change(r.c)]);
+const keyed = (map: Record<string, number>) => {
+  const total = Object.values(map).reduce((a, b) => a + b, 0);
+  return Object.values(map).map((v) => [v, total ? v / total : 0]);
+};
+
+/** Each table's numbers (and labels) as the API states them, in the export's column order. */
+function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Value[][]> {
+  const rate = (v: SummaryStats["visits"]) => (v.bounceNew ? v.bounceCount / v.bounceNew : null);
+  if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked") throw new Error("expected a Pro domain");
+  const t = p.carbonTotals;
+  return {
+    Summary: [
+      ["Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, rate(s.visits)],
+      ["Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, rate(s.previous)],
+      ...s.days.map((d) => ["Day", d.stamp, d.stamp, d.visits, d.unique, null]),
+    ],
+    "Top Pages": p.path.map((x) => [x.label, x.visits.hits, x.visits.unique, x.pc, change(x.c), x.durationAvg === null ? null : x.durationAvg / 1000, x.bounceRate]),
+    Referrals: list(r.result),
+    Sources: keyed(s.source),
+    "Energy & Carbon Summary": [t.transferredBytes, t.co2Grams, t.avgCo2Grams, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
+    "Energy & Carbon": p.energy.map((e) => [e.label, e.value, e.pc, change(e.c), e.bytesAvg, e.co2Grams, e.kwh, e.visits]),
+    Countries: s.country.map((x) => [x.label, x.value, x.pc, change(x.c)]),
+    Languages: s.language.map((x) => [x.label, x.value, x.pc, change(x.c)]),
+    Devices: keyed(s.device),
+    "Desktop Screen Sizes": keyed(s.size),
+    Browsers: list(s.browser),
+    OS: list(s.os),
+    Attention: p.path.filter((x) => x.durationAvg !== null).sort((a, b) => b.durationAvg! - a.durationAvg!).map((x) => [x.label, x.durationAvg! / 1000, x.value]),
+    Events: p.events.flatMap((e) => [[e.label, null, e.value, e.pc, change(e.c)], ...(e.children ?? []).map((v) => [e.label, v.label, v.value, v.pc, change(v.c)])]),
+    Campaigns: r.campaign.flatMap((c) => [
+      [c.label, "All", null, c.value, c.pc, change(c.c)],
+      ...c.source.map((x) => [c.label, "Source", x.label, x.value, x.pc, change(x.c)]),
+      ...c.medium.map((x) => [c.label, "Medium", x.label, x.value, x.pc, change(x.c)]),
+      ...c.path.map((x) => [c.label, "Entry page", x.label, x.value, x.pc, change(x.c)]),
+    ]),
+  };
+}
+
+/** The exported columns that carry the API's figures, per table (labels the export adds are left out). */
+const PICK: Record<string, number[]> = {
+  Sources: [1, 2], Devices: [1, 2], "Desktop Screen Sizes": [2, 3], Countries: [0, 2, 3, 4], Languages: [0, 2, 3, 4], "Energy & Carbon Summary": [1],
+};
+
+const close = (a: Value, b: Value) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : a === b);
+
+function expectSame(sheets: Sheets, want: Record<string, Value[][]>, names: readonly string[]) {
+  expect(Object.keys(sheets)).toEqual([...names]);
+  for (const name of names) {
+    const pick = PICK[name];
+    const got = sheets[name]!.rows.map((r) => (pick ? pick.map((i) => r[i] ?? null) : r));
+    const expected = want[name]!;
+    expect({ name, rows: got.length }).toEqual({ name, rows: expected.length });
+    got.forEach((row, i) => {
+      if (!row.every((v, j) => close(v, expected[i]![j] ?? null))) expect({ name, row: i, got: row }).toEqual({ name, row: i, got: expected[i]! });
+    });
+  }
+}
+
+const RANGES: [string, () => [string, string]][] = [
+  ["1 day (today)", () => [today, today]],
+  ["7 days", () => [back(6), today]],
+  ["30 days", () => [back(29), back(0)]],
+  ["across New York's DST end", () => ["2025-10-31", "2025-11-04"]],
+];
+
+describe.each(RANGES)("%s", (_, range) => {
+  test("the XLSX and the ZIP hold every table with the API's numbers", async () => {
+    const [startKey, endKey] = range();
+    const [s, p, r] = await Promise.all([
+      stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY"), stats<PathStats>(DOMAIN, startKey, endKey, "PATH"), stats<RefStats>(DOMAIN, startKey, endKey, "REF"),
+    ]);
+    expect(s.visits.hits).toBeGreaterThan(0);
+    const want = fromApi(s, p, r);
+    const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}`;
+
+    const xlsx = await download(`${q}&format=xlsx`);
+    expect(xlsx.res.status).toBe(200);
+    expect(xlsx.res.headers.get("content-disposition")).toBe(`attachment; filename="${DOMAIN}_${startKey}_${endKey}.xlsx"`);
+    expectSame((await readXlsx(xlsx.bytes)).sheets, want, ALL_TABLES);
+
+    const zip = await download(`${q}&format=csv`);
+    expect(zip.res.status).toBe(200);
+    expect(zip.res.headers.get("content-type")).toBe("application/zip");
+    expect(zip.res.headers.get("content-disposition")).toBe(`attachment; filename="${DOMAIN}_${startKey}_${endKey}.zip"`);
+    const { sheets, names } = await readZip(zip.bytes);
+    expect(names).toEqual(ALL_TABLES.map((n) => `${n}.csv`));
+    expectSame(sheets, want, ALL_TABLES);
+  }, 60_000);
+});
+
+describe("file details", () => {
+  test("quick exports hold the dashboard's five tables, in the SPEC's order", async () => {
+    const q = `domain=${DOMAIN}&startKey=${back(6)}&endKey=${today}&tables=quick`;
+    const { sheets } = await readXlsx((await download(`${q}&format=xlsx`)).bytes);
+    expect(Object.keys(sheets)).toEqual(["Summary", "Devices", "Desktop Screen Sizes", "Sources", "Energy & Carbon"]);
+    expect((await readZip((await download(`${q}&format=csv`)).bytes)).names).toEqual(QUICK_TABLES.map((n) => `${n}.csv`));
+  });
+
+  test("sheets: bold frozen header, numbers as numbers, percent format, widths of the longest cell + 2", async () => {
+    const { book } = await readXlsx((await download(`domain=${DOMAIN}&startKey=${back(6)}&endKey=${today}&format=xlsx`)).bytes);
+    const pages = book.getWorksheet("Top Pages")!;
+    expect(pages.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(pages.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const row = pages.getRow(2);
+    expect(typeof row.getCell(2).value).toBe("number");
+    expect(row.getCell(4).numFmt).toBe("0.00%");
+    const longest = Math.max(...pages.getColumn(1).values.filter((v) => v != null).map((v) => String(v).length));
+    expect(pages.getColumn(1).width).toBe(longest + 2);
+  });
+
+  test("exports have no 1,000-row cap; the API keeps its cap", async () => {
+    const q = `domain=${MANY}&startKey=${back(6)}&endKey=${today}`;
+    const api = await stats<PathStats>(MANY, back(6), today, "PATH");
+    expect(api.path).toHaveLength(LIST_LIMIT);
+    const { sheets } = await readXlsx((await download(`${q}&format=xlsx`)).bytes);
+    expect(sheets["Top Pages"]!.rows).toHaveLength(LIST_LIMIT + 5);
+    const csv = await readZip((await download(`${q}&format=csv`)).bytes);
+    expect(csv.sheets["Top Pages"]!.rows).toHaveLength(LIST_LIMIT + 5);
+    expect(csv.sheets["Top Pages"]!.rows.reduce((n, r) => n + (r[1] as number), 0)).toBe(LIST_LIMIT + 5);
+  });
+});

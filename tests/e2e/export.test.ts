@@ -123,7 +123,7 @@ test("a free account outside beta sees the Unlock Pro Features promo instead of 
   const dialog = await openExport(p, "Export CSV");
   await dialog.getByTestId("pro-promo").waitFor();
   expect(await dialog.getByText("Unlock Pro Features", { exact: true }).count()).toBe(1);
-  expect(await dialog.getByRole("link", { name: "Upgrade now →" }).getAttribute("href")).toBe("/settings/profile#upgrade");
+  expect(await dialog.getByRole("link", { name: "Upgrade now →" }).getAttribute("href")).toBe("/settings/profile");
   expect(await dialog.getByRole("button", { name: "XLSX" }).count()).toBe(0);
   expect(problems).toEqual([]);
   await p.close();

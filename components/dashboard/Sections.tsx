@@ -3,7 +3,7 @@
 // composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import { useMemo, type ReactNode } from "react";
-import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
+import { SOURCE_NAMES, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
@@ -37,7 +37,6 @@ export function mapRows(map: Record<string, number>, label: (k: string) => strin
     .map(([k, v]) => ({ label: label(k), value: v, pc: total ? v / total : 0, c: null }));
 }
 
-const SOURCE_NAMES: Record<string, string> = { direct: "Direct", social: "Social", search: "Search", email: "Email", unknown: "Unknown" };
 const DEVICE_NAMES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 /** Referrer labels as people read them: "direct" and "unknown" as words, the demo's redactions muted. */
@@ -80,7 +79,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} magnify onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
       </Section>
       <Section id="sources" title="Sources" pro={pro}>
-        <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k] ?? k)} limit={limit} columns={["Source", "Views"]} />
+        <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k as SourceClass] ?? k)} limit={limit} columns={["Source", "Views"]} />
       </Section>
       <Section id="carbon" title="Carbon & Energy" pro={pro}>
         {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}

@@ -13,6 +13,15 @@ export type DataType = (typeof DATA_TYPES)[number];
 export type Locked = "locked";
 export const LOCKED: Locked = "locked";
 
+/** SUMMARY's source classes: no referrer, a search engine, a social network, a mail, an AI
+ * assistant, any other site. */
+export const SOURCE_CLASSES = ["direct", "search", "social", "email", "ai", "unknown"] as const;
+export type SourceClass = (typeof SOURCE_CLASSES)[number];
+/** How the Sources section and the export name each class. */
+export const SOURCE_NAMES: Record<SourceClass, string> = {
+  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
+};
+
 /** A row of a stats list. `value` is visits (or the row's own measure, named by the list); `pc` its
  * share of the list total (0–1); `c` the change in % against the previous period of equal length,
  * null when the previous period had none. */
@@ -75,7 +84,7 @@ export type SummaryStats = Envelope & {
   days: Day[];
   /** "hour" when the range is a single day, else "day". */
   unit: "hour" | "day";
-  source: Record<"direct" | "social" | "search" | "email" | "unknown", number>;
+  source: Record<SourceClass, number>;
   device: Record<"mobile" | "tablet" | "desktop", number>;
   /** Page views by screen bucket: s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
   size: Record<"s" | "m" | "l", number>;

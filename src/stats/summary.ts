@@ -1,6 +1,6 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
-import type { Day, ListRow, Visits } from "./contract";
+import { SOURCE_CLASSES, type Day, type ListRow, type Visits } from "./contract";
 import { dimension, toList, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
@@ -11,7 +11,6 @@ import type { Reader } from "./grouped";
 const loadMs = figure(PAGES, "loadMs");
 const loads = figure(PAGES, "loads");
 
-const SOURCES = ["direct", "social", "search", "email", "unknown"] as const;
 const DEVICES = ["mobile", "tablet", "desktop"] as const;
 const SIZES = ["s", "m", "l"] as const;
 
@@ -65,7 +64,7 @@ export async function summary(read: Reader, r: ReadRange) {
   return {
     ...series(hours, r),
     unit: r.days === 1 ? ("hour" as const) : ("day" as const),
-    source: keyed(SOURCES, sources),
+    source: keyed(SOURCE_CLASSES, sources),
     device: keyed(DEVICES, dimension(tech, "device")),
     size: keyed(SIZES, dimension(tech, "screen")),
     country: toList(dimension(geo, "country")),

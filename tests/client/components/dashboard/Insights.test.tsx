@@ -12,6 +12,7 @@ const summary = (hits: number, previous: number, mobile: number, desktop: number
     visits: { hits, unique: hits, bounceNew: 0, bounceCount: 0 },
     previous: { hits: previous, unique: previous, bounceNew: 0, bounceCount: 0 },
     device: { mobile, tablet: 0, desktop },
+    source: { direct: hits, search: 0, social: 0, email: 0, ai: 0, unknown: 0 },
   }) as unknown as SummaryStats;
 
 describe("Insights", () => {
@@ -44,6 +45,20 @@ describe("Insights", () => {
     const ref = { result: [{ label: "direct", value: 900, pc: 0.6, c: null }, { label: "news.ycombinator.com", value: 420, pc: 0.3, c: 12 }] } as RefStats;
     render(<Insights ref={ref} />);
     expect(screen.getByTestId("insights").textContent).toContain("news.ycombinator.com sent the most visitors from other sites (420).");
+  });
+
+  test("the demo's redacted row is no site: the first named referrer is", () => {
+    const ref = { result: [{ label: "redacted", value: 900, pc: 0.6, c: null }, { label: "github.com", value: 40, pc: 0.1, c: null }] } as RefStats;
+    render(<Insights ref={ref} />);
+    const text = screen.getByTestId("insights").textContent!;
+    expect(text).not.toContain("redacted");
+    expect(text).toContain("github.com sent the most visitors from other sites (40).");
+  });
+
+  test("visits from AI assistants are an insight of their own", () => {
+    const s = { ...summary(100, 0, 0, 100), source: { direct: 50, search: 20, social: 10, email: 0, ai: 20, unknown: 0 } } as SummaryStats;
+    render(<Insights summary={s} />);
+    expect(screen.getByTestId("insights").textContent).toContain("20.0% of visits came from AI assistants.");
   });
 });
 

@@ -3,7 +3,7 @@
 // composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import { useMemo, type ReactNode } from "react";
-import { SOURCE_NAMES, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
+import { DEVICE_NAMES, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
@@ -37,7 +37,6 @@ export function mapRows(map: Record<string, number>, label: (k: string) => strin
     .map(([k, v]) => ({ label: label(k), value: v, pc: total ? v / total : 0, c: null }));
 }
 
-const DEVICE_NAMES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 /** Referrer labels as people read them: "direct" and "unknown" as words, the demo's redactions muted. */
 export function referrerLabel(row: ListRow): ReactNode {
@@ -102,7 +101,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         <ListWidget id="languages" title="Languages" rows={summary.language} limit={limit} columns={["Language", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : languageName(r.label))} />
       </Section>
       <Section id="devices" title="Devices" pro={pro}>
-        <ListWidget id="devices" title="Devices" rows={mapRows(summary.device, (k) => DEVICE_NAMES[k] ?? k)} limit={limit} columns={["Device", "Views"]} />
+        <ListWidget id="devices" title="Devices" rows={mapRows(summary.device, (k) => DEVICE_NAMES[k as DeviceClass] ?? k)} limit={limit} columns={["Device", "Views"]} />
       </Section>
       <Section id="sizes" title="Desktop Sizes" pro={pro}>
         <div className="h-full rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">

@@ -22,6 +22,11 @@ export const SOURCE_NAMES: Record<SourceClass, string> = {
   direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
 };
 
+/** SUMMARY's device families (SPEC §3): a screen-width guess when the user-agent names none. */
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop", "smarttv", "console"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const DEVICE_NAMES: Record<DeviceClass, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop", smarttv: "Smart TV", console: "Console" };
+
 /** A row of a stats list. `value` is visits (or the row's own measure, named by the list); `pc` its
  * share of the list total (0–1); `c` the change in % against the previous period of equal length,
  * null when the previous period had none. */
@@ -85,7 +90,7 @@ export type SummaryStats = Envelope & {
   /** "hour" when the range is a single day, else "day". */
   unit: "hour" | "day";
   source: Record<SourceClass, number>;
-  device: Record<"mobile" | "tablet" | "desktop", number>;
+  device: Record<DeviceClass, number>;
   /** Page views by screen bucket: s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
   size: Record<"s" | "m" | "l", number>;
   /** label: ISO 3166 alpha-2 code or "unknown". */

@@ -1,6 +1,6 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
-import { SOURCE_CLASSES, type Day, type ListRow, type Visits } from "./contract";
+import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type ListRow, type Visits } from "./contract";
 import { dimension, toList, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
@@ -11,7 +11,6 @@ import type { Reader } from "./grouped";
 const loadMs = figure(PAGES, "loadMs");
 const loads = figure(PAGES, "loads");
 
-const DEVICES = ["mobile", "tablet", "desktop"] as const;
 const SIZES = ["s", "m", "l"] as const;
 
 /** A map with every key present (zeros included) from labelled counts; other labels are dropped. */
@@ -65,7 +64,7 @@ export async function summary(read: Reader, r: ReadRange) {
     ...series(hours, r),
     unit: r.days === 1 ? ("hour" as const) : ("day" as const),
     source: keyed(SOURCE_CLASSES, sources),
-    device: keyed(DEVICES, dimension(tech, "device")),
+    device: keyed(DEVICE_CLASSES, dimension(tech, "device")),
     size: keyed(SIZES, dimension(tech, "screen")),
     country: toList(dimension(geo, "country")),
     language: toList(dimension(geo, "language")),

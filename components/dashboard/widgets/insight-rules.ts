@@ -20,7 +20,7 @@ export function insights(summary?: SummaryStats, path?: PathStats, ref?: RefStat
       const change = percentChange(hits, before)!;
       if (Math.abs(change) >= 1) out.push(`Page views ${change > 0 ? "rose" : "fell"} ${formatChange(Math.abs(change)).replace("+", "")} against the previous period.`);
     }
-    const devices = summary.device.mobile + summary.device.tablet + summary.device.desktop;
+    const devices = Object.values(summary.device).reduce((a, b) => a + b, 0);
     if (devices >= MIN_VIEWS) out.push(`${formatPercent(summary.device.mobile / devices)} of page views came from mobile devices.`);
     const arrivals = Object.values(summary.source).reduce((a, b) => a + b, 0);
     if (arrivals >= MIN_VIEWS && summary.source.ai > 0) out.push(`${formatPercent(summary.source.ai / arrivals)} of visits came from AI assistants.`);

@@ -14,7 +14,7 @@ import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
 import { isBeta } from "./plans";
-import { dashboardToday, statsRoom } from "./stats";
+import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
@@ -34,7 +34,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
-      services: { dashboardToday: dashboardToday(ctx) },
+      services: { dashboardToday: dashboardToday(ctx), publicDashboardExists: publicDashboardExists(ctx) },
     }),
 ];
 

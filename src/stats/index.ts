@@ -6,7 +6,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
-import type { Site } from "../domains";
+import { siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
 import type { Database } from "../db";
 import { isDayKey, localTime } from "../shared/days";
@@ -63,6 +63,16 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
   return (name: string, viewer: { uid: string; scope: string[] } | null): Promise<string | null> =>
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };
+
+/**
+ * For the public dashboard page: false when no public dashboard has this id (the page is a 404, as
+ * the API's answer). A failure or a busy database leaves it to the browser's stats call, as above.
+ */
+export const publicDashboardExists = (ctx: Pick<AppContext, "db">) => (id: string): Promise<boolean> =>
+  Promise.race([
+    siteByPublicId(ctx.db.sql, id).then((site) => !!site?.public, () => true),
+    Bun.sleep(TODAY_WAIT_MS).then(() => true),
+  ]);
 
 export const statsRoom = (ctx: AppContext) => {
   const access = accessFor(ctx);

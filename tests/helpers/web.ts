@@ -30,8 +30,9 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     lifecycle: createLifecycle(),
     origin: publicOrigin(config),
   };
-  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess.
-  const services = { dashboardToday: async () => null };
+  // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess,
+  // and every public dashboard is left to the browser's stats call.
+  const services = { dashboardToday: async () => null, publicDashboardExists: async () => true };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));
 }

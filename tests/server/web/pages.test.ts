@@ -16,6 +16,8 @@ describe("pages", () => {
     const html = await res.text();
     expect(html).toStartWith("<!DOCTYPE html>");
     expect(html).toContain("Web analytics without cookies");
+    // The product's own description (SPEC §1).
+    expect(text(html)).toContain("GDPR and CCPA compliant · hosted in the EU · independently made · carbon-conscious");
     expect(html).toContain("__FLIGHT_DATA");
     expect(html).toContain('<link rel="canonical" href="http://bothy.test/"/>');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/styles-[0-9a-f]+\.css"\/>/);

@@ -69,6 +69,9 @@ type Envelope = {
   error: null;
 };
 
+/** Rows of each list before the 1,000-row cap, by list name ("the first 1,000 of N rows"). */
+export type Counts = { count: Record<string, number> };
+
 export type Visits = { hits: number; unique: number; bounceNew: number; bounceCount: number };
 
 export type Day = {
@@ -81,7 +84,7 @@ export type Day = {
   hours: number[];
 };
 
-export type SummaryStats = Envelope & {
+export type SummaryStats = Envelope & Counts & {
   dataType: "SUMMARY";
   visits: Visits;
   /** The same figures for the previous period, for the change shown under each figure. */
@@ -129,7 +132,7 @@ export type CarbonTotals = {
   visits: number;
 };
 
-export type PathStats = Envelope & {
+export type PathStats = Envelope & Counts & {
   dataType: "PATH";
   /** Top pages by page views. */
   path: PathRow[];
@@ -144,7 +147,7 @@ export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path
 /** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
-export type RefStats = Envelope & {
+export type RefStats = Envelope & Counts & {
   dataType: "REF";
   /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
   result: ListRow[];

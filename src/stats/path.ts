@@ -3,7 +3,7 @@
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
-import { byValueThenLabel, LIST_LIMIT, paired, share, toList, type PeriodGroups } from "./lists";
+import { byValueThenLabel, LIST_LIMIT, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { EVENTS, PAGES } from "./queries";
 import type { Reader } from "./grouped";
@@ -96,7 +96,9 @@ export async function pathStats(read: Reader, target: { pro: boolean; green: boo
     ? paired(events).map((e) => ({ name: e.labels[0] as string, value: e.labels[1] as string | null, now: e.now, then: e.then }))
     : null;
   const energy = target.pro ? energyRows(rows, target.green) : null;
+  const topEvents = eventList?.filter((e) => e.value === null) ?? [];
   return {
+    count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
     path: pathRows(rows),
     energy: energy ?? LOCKED,
     events: eventList ? eventRows(eventList) : LOCKED,

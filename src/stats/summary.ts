@@ -1,7 +1,7 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
-import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type ListRow, type Visits } from "./contract";
-import { dimension, toList, type PeriodGroups } from "./lists";
+import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type Visits } from "./contract";
+import { dimension, rowCount, toList, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
@@ -52,13 +52,15 @@ export async function summary(read: Reader, r: ReadRange) {
   const [hours, tech, geo, referrers, pages] = await Promise.all([
     read.periods(HOURS), read.periods(TECH), read.periods(GEO), read.now(REFERRERS), read.periods(PAGES),
   ]);
-  const perfList: ListRow[] = toList(
-    [...pages.now].flatMap(([key, p]) => {
-      if (loads(p) <= 0) return [];
-      const then = pages.then.get(key);
-      return [{ label: p.labels[0] as string, now: loadMs(p) / loads(p), then: loads(then) > 0 ? loadMs(then) / loads(then) : 0 }];
-    }),
-  );
+  const perf = [...pages.now].flatMap(([key, p]) => {
+    if (loads(p) <= 0) return [];
+    const then = pages.then.get(key);
+    return [{ label: p.labels[0] as string, now: loadMs(p) / loads(p), then: loads(then) > 0 ? loadMs(then) / loads(then) : 0 }];
+  });
+  const lists = {
+    country: dimension(geo, "country"), language: dimension(geo, "language"),
+    browser: dimension(tech, "browser"), os: dimension(tech, "os"), perf,
+  };
   const sources = [...referrers.values()].map((g) => ({ label: g.labels[0] as string, now: g.sums[0]! }));
   return {
     ...series(hours, r),
@@ -66,10 +68,11 @@ export async function summary(read: Reader, r: ReadRange) {
     source: keyed(SOURCE_CLASSES, sources),
     device: keyed(DEVICE_CLASSES, dimension(tech, "device")),
     size: keyed(SIZES, dimension(tech, "screen")),
-    country: toList(dimension(geo, "country")),
-    language: toList(dimension(geo, "language")),
-    browser: toList(dimension(tech, "browser")),
-    os: toList(dimension(tech, "os")),
-    perf: perfList,
+    country: toList(lists.country),
+    language: toList(lists.language),
+    browser: toList(lists.browser),
+    os: toList(lists.os),
+    perf: toList(perf),
+    count: Object.fromEntries(Object.entries(lists).map(([name, items]) => [name, rowCount(items)])),
   };
 }

@@ -28,6 +28,9 @@ async function counts(sql: Sql, site: number, p: Period, label: string, where: s
   return new Map(rows.map((r) => [String(r.label), Number(r.v)]));
 }
 
+/** Labels with something now: a list's rows before the 1,000-row cap. */
+const rowsOf = (now: Counts) => [...now.values()].filter((v) => v > 0).length;
+
 /** Rows with something now, pc of the list total, c against then, value desc then label, ≤ limit. */
 function list(now: Counts, then: Counts, extra: (label: string) => object = () => ({}), limit = 1000, total?: number): Row[] {
   const sum = total ?? [...now.values()].reduce((a, b) => a + b, 0);
@@ -76,6 +79,10 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
     previous: await visits(sql, site, p.then),
     days,
     unit: p.days === 1 ? "hour" : "day",
+    count: {
+      country: rowsOf((await dim("country"))[0]), language: rowsOf((await dim("language"))[0]),
+      browser: rowsOf((await dim("browser"))[0]), os: rowsOf((await dim("os"))[0]), perf: rowsOf(loadNow),
+    },
     source: keyed(["direct", "social", "search", "email", "ai", "unknown"], (await dim("source"))[0]),
     device: keyed(["mobile", "tablet", "desktop", "smarttv", "console"], (await dim("device"))[0]),
     size: keyed(["s", "m", "l"], (await dim("screen"))[0]),
@@ -117,6 +124,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const under = (m: Counts, name: string) =>
     new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
   return {
+    count: { path: rowsOf(views), energy: rowsOf(views), events: rowsOf(events) },
     path,
     energy,
     events: list(events, eventsThen, (name) => ({ children: list(under(values, name), under(valuesThen, name)) })),
@@ -142,7 +150,8 @@ async function topPages(sql: Sql, site: number, startKey: string, endKey: string
 }
 
 export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string) {
-  const result = list(...(await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL")));
+  const referrers = await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL");
+  const result = list(...referrers);
   const campaigns = "kind = 1 AND utm_campaign IS NOT NULL";
   const [cNow, cThen] = await both(sql, site, startKey, endKey, "utm_campaign", campaigns);
   const sub = async (col: string) => {
@@ -155,6 +164,7 @@ export async function referenceRef(sql: Sql, site: number, startKey: string, end
   const [source, medium] = [await sub("utm_source"), await sub("utm_medium")];
   const pages = await topPages(sql, site, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
   return {
+    count: { result: rowsOf(referrers[0]), campaign: rowsOf(cNow) },
     result,
     path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
     campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),

@@ -116,7 +116,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         <ListWidget id="os" title="OS" rows={summary.os} total={summary.count.os} limit={limit} columns={["Operating system", "Views"]} />
       </Section>
       <Section id="events" title="Events" pro={pro}>
-        {path ? <Events rows={path.events} limit={limit} /> : <Placeholder title="Events" />}
+        {path ? <Events rows={path.events} total={path.count.events} limit={limit} /> : <Placeholder title="Events" />}
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} /> : <Placeholder title="Campaigns" />}

@@ -36,7 +36,22 @@ export type ListRow = {
   pc: number;
   c: number | null;
   children?: ListRow[];
+  /** Top pages: page views that arrived on the page with no referrer. */
+  direct?: number;
+  /** Top pages: page views of the page that carried a utm_campaign. */
+  utm?: number;
+  /** Referrals: the referrer's name when a list knows its host ("Google" for google.co.uk). */
+  name?: string;
+  /** Events: the row's count over all page views of the range. */
+  totalConversionRate?: ConversionRate;
+  /** Events: the row's count over the range's unique visits (the tracker's flag, no visitor id);
+   * above 1 when an event fires more than once a visit. */
+  uniqueConversionRate?: ConversionRate;
 };
+
+/** A conversion rate (a fraction) and the event it belongs to: null for an event, the event's
+ * name for one of its values. */
+export type ConversionRate = { value: number; parentLabel: string | null };
 
 /** Both periods compared: `now` is the asked range, `then` the same number of days just before. */
 export type Periods = { now: { startKey: string; endKey: string }; then: { startKey: string; endKey: string } };

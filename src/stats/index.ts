@@ -108,7 +108,11 @@ export const statsRoom = (ctx: AppContext) => {
             "Another account's domain, and one that does not exist, answer 404. `start`/`end` are accepted and ignored.",
           security: [{ apiKey: [] }, { session: [] }],
           responses: {
-            200: { description: "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats)." },
+            200: {
+              description:
+                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats). Lists are arrays of " +
+                "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap; SUMMARY `source` is SourceClasses.",
+            },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },
             403: { description: "The key's holder is not on Pro, or the range is outside the plan's history." },

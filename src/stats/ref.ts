@@ -6,6 +6,7 @@ import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, type
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
+import { classifyReferrer } from "../collect/referrers";
 
 /** Entry pages listed per referrer and per campaign. */
 const TOP_ENTRY_PAGES = 10;
@@ -118,7 +119,11 @@ export async function refStats(read: Reader) {
     path: byCampaign.get(c.label) ?? [],
   }));
   const referrerRows = referrerList(referrers);
-  const result = toList(referrerRows);
+  // NOTE: "direct" and "unknown" name no host; any other label is one, named by the referrer lists.
+  const result = toList(referrerRows, (r) => {
+    const name = r.label === "direct" || r.label === "unknown" ? null : classifyReferrer(r.label).name;
+    return name ? { name } : {};
+  });
   const byReferrer = pagesByGroup(entries);
   const tweets = topPosts(posts);
   return {

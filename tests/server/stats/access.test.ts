@@ -281,6 +281,12 @@ describe("the API is documented", () => {
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.
+    expect(Object.keys(res.json.components.schemas.ListRow.properties)).toEqual(expect.arrayContaining(
+      ["label", "value", "pc", "c", "children", "direct", "utm", "name", "totalConversionRate", "uniqueConversionRate"],
+    ));
+    expect(res.json.components.schemas.ConversionRate.required).toEqual(["value", "parentLabel"]);
+    expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("ai");
     expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
     const page = await call(server.app, "GET", "/api/docs");
     expect(page.status).toBe(200);

@@ -4,6 +4,7 @@
 // tests/unit/carbon checks against @tgwf/co2 itself.
 import type { Sql } from "postgres";
 import { perVisit } from "../../../src/carbon";
+import { classifyReferrer } from "../../../src/collect/referrers";
 
 type Row = { label: string; value: number; pc: number; c: number | null; [k: string]: unknown };
 type Counts = Map<string, number>;
@@ -102,8 +103,12 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const [leaves] = await page("kind = 2");
   const [duration] = await page("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
   const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const [direct] = await page("kind = 1 AND source = 'direct'");
+  const [utm] = await page("kind = 1 AND utm_campaign IS NOT NULL");
   const get = (m: Counts, k: string) => m.get(k) ?? 0;
   const path = list(views, viewsThen, (l) => ({
+    direct: get(direct, l),
+    utm: get(utm, l),
     visits: { hits: get(views, l), unique: get(uniques, l) },
     durationAvg: get(leaves, l) > 0 ? get(duration, l) / get(leaves, l) : null,
     bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
@@ -121,13 +126,21 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const allViews = sum(views);
   const [events, eventsThen] = await both(sql, site, startKey, endKey, "event_name", "kind = 3");
   const [values, valuesThen] = await both(sql, site, startKey, endKey, "event_name || '\u0001' || coalesce(event_value, '(none)')", "kind = 3");
+  const allUniques = sum(uniques);
+  const rates = (n: number, parentLabel: string | null) => ({
+    totalConversionRate: { value: allViews > 0 ? n / allViews : 0, parentLabel },
+    uniqueConversionRate: { value: allUniques > 0 ? n / allUniques : 0, parentLabel },
+  });
   const under = (m: Counts, name: string) =>
     new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
   return {
     count: { path: rowsOf(views), energy: rowsOf(views), events: rowsOf(events) },
     path,
     energy,
-    events: list(events, eventsThen, (name) => ({ children: list(under(values, name), under(valuesThen, name)) })),
+    events: list(events, eventsThen, (name) => ({
+      ...rates(get(events, name), null),
+      children: list(under(values, name), under(valuesThen, name), (v) => rates(get(under(values, name), v), name)),
+    })),
     carbonTotals: {
       transferredBytes: sum(bytes), co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
       totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
@@ -151,7 +164,10 @@ async function topPages(sql: Sql, site: number, startKey: string, endKey: string
 
 export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string) {
   const referrers = await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL");
-  const result = list(...referrers);
+  const result = list(...referrers, (l) => {
+    const name = l === "direct" || l === "unknown" ? null : classifyReferrer(l).name;
+    return name ? { name } : {};
+  });
   const campaigns = "kind = 1 AND utm_campaign IS NOT NULL";
   const [cNow, cThen] = await both(sql, site, startKey, endKey, "utm_campaign", campaigns);
   const sub = async (col: string) => {

@@ -71,6 +71,14 @@ describe("Campaigns and Events", () => {
     expect(screen.getByText("Events is a Pro feature")).toBeTruthy();
   });
 
+  test("events show their conversion rate over page views, and over unique visits on hover", () => {
+    const rate = (value: number) => ({ value, parentLabel: null });
+    render(<Events rows={[{ label: "signup", value: 25, pc: 1, c: null, totalConversionRate: rate(0.025), uniqueConversionRate: rate(0.05) }]} limit={10} />);
+    const badge = screen.getByTestId("conversion-rate");
+    expect(badge.textContent).toBe("2.5%");
+    expect(badge.getAttribute("title")).toBe("Conversion rate: 2.5% of page views, 5.0% of unique visits");
+  });
+
   test("a campaign opens its detail with Source, Medium and Path tabs", () => {
     const row = (label: string, value: number) => ({ label, value, pc: 0.5, c: null });
     render(<Campaigns rows={[{ ...row("spring", 30), source: [row("newsletter", 20)], medium: [row("email", 30)], path: [row("/offer", 30)] }]} limit={10} />);

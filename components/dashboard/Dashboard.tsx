@@ -117,7 +117,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           />
         </div>
       </div>
-      {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} onClose={() => setPopup(null)} />}
+      {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
       {exporting && <ExportModal range={formatRange(range)} onClose={() => setExporting(false)} />}
     </div>
   );

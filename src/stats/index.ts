@@ -16,6 +16,7 @@ import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
+import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 
@@ -147,5 +148,6 @@ export const statsRoom = (ctx: AppContext) => {
         },
       },
     )
-    .use(tweetRoutes(ctx.config));
+    .use(tweetRoutes(ctx.config))
+    .use(linkRoutes());
 };

@@ -22,6 +22,22 @@ import { warmStats } from "./warm";
 
 export { warmingOf } from "./warm";
 
+type AskedRange = { startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType };
+
+/** The asked days: the keys, or the local days of `start`/`end` in the domain's zone. */
+function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType } {
+  const day = (key: "startKey" | "endKey", time: "start" | "end") => {
+    const at = q[time];
+    const found = q[key] ?? (at === undefined ? undefined : localTime(tz, at).day);
+    if (found !== undefined) return found;
+    const message = `${key} (or ${time}, a time in milliseconds) is required.`;
+    throw new HttpError(400, message, { [key]: message });
+  };
+  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType };
+  checkDays(range);
+  return range;
+}
+
 const checkDays = (q: { startKey: string; endKey: string }) => {
   for (const field of ["startKey", "endKey"] as const) {
     // NOTE: "2024-02-30" passes the schema's pattern, not this.
@@ -80,8 +96,8 @@ export const statsRoom = (ctx: AppContext) => {
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
 
-  const answer = async (domain: Site, q: { startKey: string; endKey: string; dataType: DataType }, admin: boolean) => {
-    checkDays(q);
+  const answer = async (domain: Site, asked: AskedRange, admin: boolean) => {
+    const q = rangeOf(asked, domain.tz);
     const target = await access.target(domain, q.dataType);
     const result = await readStats(ctx.db.read, target, q, { admin });
     if (!result.ok) throw new HttpError(result.status, result.message);
@@ -106,7 +122,8 @@ export const statsRoom = (ctx: AppContext) => {
           summary: "Stats of one of your domains",
           description:
             "For the domain's owner (session or Pro API key) and admins (`admin: true` on others' domains). " +
-            "Another account's domain, and one that does not exist, answer 404. `start`/`end` are accepted and ignored.",
+            "Another account's domain, and one that does not exist, answer 404. The range is `startKey`/`endKey` (local days) " +
+            "or `start`/`end` (ms, read as the domain's local days); a key wins over a time.",
           security: [{ apiKey: [] }, { session: [] }],
           responses: {
             200: {

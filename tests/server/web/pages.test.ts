@@ -59,7 +59,12 @@ describe("pages", () => {
     const teapot = await get("/teapot");
     expect(teapot.status).toBe(418);
     expect(text(await teapot.text())).toContain("Oops! I am a teapot.");
-    expect((await get("/gone")).status).toBe(410);
+    const gone = await get("/gone");
+    expect(gone.status).toBe(410);
+    // A plain object thrown (not an Error) shows its message, never "[object Object]".
+    const html = text(await gone.text());
+    expect(html).toContain("Oops! gone.");
+    expect(html).not.toContain("[object Object]");
   });
 
   test("when the error page itself fails, the fallback text and link home are shown", async () => {

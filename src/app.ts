@@ -21,7 +21,7 @@ import { REDIRECTS } from "./pages/redirects";
 import { reportsRoom } from "./reports";
 import { isBeta, plansRoom } from "./plans";
 import { requestsRoom } from "./requests";
-import { dashboardToday, statsRoom } from "./stats";
+import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { accountUsage, usageRoom } from "./usage";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
@@ -57,6 +57,7 @@ const ROOMS: Room[] = [
         privacyNotice: privacyNotice(ctx),
         admin: adminPages(ctx),
         accountUsage: accountUsage(ctx),
+        publicDashboardExists: publicDashboardExists(ctx),
         selfTracking: ctx.config.SELF_TRACKING === "on",
       },
     }),

@@ -6,6 +6,13 @@ import { api } from "../forms/api";
 
 const domainOf = (pathname: string) => /^\/dashboard\/([^/]+)/.exec(pathname)?.[1];
 
+/**
+ * The route a path is a page of, as feedback's `page` (SPEC §7: the route name): the parameter's
+ * name stands for its value ("/dashboard/:domain/settings"), so the domain goes in `domain` only.
+ */
+export const routeName = (pathname: string): string =>
+  pathname.replace(/^\/(dashboard|privacy)\/[^/]+/, "/$1/:domain").replace(/^\/public\/[^/]+/, "/public/:id").replace(/(.)\/$/, "$1");
+
 export function FeedbackBox() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState("");
@@ -24,7 +31,7 @@ export function FeedbackBox() {
     if (!message.trim()) return setError("Write a message first.");
     setBusy(true);
     const domain = domainOf(location.pathname);
-    const r = await api("POST", "/api/feedback", { message, page: location.pathname, ...(domain ? { domain: decodeURIComponent(domain) } : {}) });
+    const r = await api("POST", "/api/feedback", { message, page: routeName(location.pathname), ...(domain ? { domain: decodeURIComponent(domain) } : {}) });
     setBusy(false);
     if (!r.ok) return setError(r.fields.message ?? r.message);
     setError("");

@@ -120,7 +120,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           />
         </div>
       </div>
-      {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} onClose={() => setPopup(null)} />}
+      {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
       {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );

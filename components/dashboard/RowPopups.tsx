@@ -4,6 +4,7 @@
 import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
+import { followLink, socialSearch } from "./social-search";
 import { ListWidget } from "./widgets/ListWidget";
 import { Popup } from "./widgets/Popup";
 
@@ -18,9 +19,9 @@ export function referrersOf(page: string, ref: RefStats | undefined): ListRow[] 
   return found.sort((a, b) => b.value - a.value).map((r) => ({ ...r, pc: total ? r.value / total : 0 }));
 }
 
-type Props = { popup: RowPopup; refStats?: RefStats; limit: number; onClose: () => void };
+type Props = { popup: RowPopup; refStats?: RefStats; limit: number; onClose: () => void; /** The site's name; null on a public dashboard. */ site?: string | null };
 
-export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
+export function RowPopupView({ popup, refStats: ref, limit, onClose, site }: Props) {
   const crumbs = [{ label: "Dashboard", onClick: onClose }];
   if (popup.kind === "page") {
     const rows = referrersOf(popup.row.label, ref);
@@ -35,14 +36,20 @@ export function RowPopupView({ popup, refStats: ref, limit, onClose }: Props) {
     );
   }
   const host = popup.row.label;
+  const search = site ? socialSearch(host, site) : null;
   return (
     <Popup title={`Top entry pages from ${host}`} crumbs={crumbs} onClose={onClose}>
       {/* A referrer is a link only when it passes the site-link check. */}
       {isSiteLink(host) && (
         <p className="mb-4 text-sm">
-          <a href={`https://${host}`} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline dark:text-blue-300">
+          <a href={followLink(`//${host}`)} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline dark:text-blue-300">
             Visit {host} ↗
           </a>
+          {search && (
+            <a href={search} target="_blank" rel="noopener noreferrer nofollow" className="ml-4 font-medium text-blue-700 underline dark:text-blue-300">
+              Search {host} for {site} ↗
+            </a>
+          )}
         </p>
       )}
       <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={ref?.path[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} />

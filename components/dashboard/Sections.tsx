@@ -3,7 +3,7 @@
 // composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
 import { useMemo, type ReactNode } from "react";
-import type { ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
+import { DEVICE_NAMES, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
@@ -37,8 +37,6 @@ export function mapRows(map: Record<string, number>, label: (k: string) => strin
     .map(([k, v]) => ({ label: label(k), value: v, pc: total ? v / total : 0, c: null }));
 }
 
-const SOURCE_NAMES: Record<string, string> = { direct: "Direct", social: "Social", search: "Search", email: "Email", unknown: "Unknown" };
-const DEVICE_NAMES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 /** Referrer labels as people read them: "direct" and "unknown" as words, the demo's redactions muted. */
 export function referrerLabel(row: ListRow): ReactNode {
@@ -74,13 +72,13 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
   return (
     <div className="grid gap-6 desk:grid-cols-2">
       <Section id="pages" title="Top pages" pro={pro}>
-        <ListWidget id="pages" title="Top pages" rows={rows} limit={limit} columns={["Page", "Views"]} magnify onRowClick={(row) => onPopup({ kind: "page", row })} empty={path ? undefined : pending} />
+        <ListWidget id="pages" title="Top pages" rows={rows} total={path?.count.path} limit={limit} columns={["Page", "Views"]} magnify onRowClick={(row) => onPopup({ kind: "page", row })} empty={path ? undefined : pending} />
       </Section>
       <Section id="referrals" title="Referrals" pro={pro}>
-        <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} magnify onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
+        <ListWidget id="referrals" title="Referrals" rows={ref?.result ?? []} total={ref?.count.result} limit={limit} columns={["Referrer", "Views"]} labelFor={referrerLabel} magnify onRowClick={(row) => onPopup({ kind: "referrer", row })} empty={ref ? undefined : pending} />
       </Section>
       <Section id="sources" title="Sources" pro={pro}>
-        <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k] ?? k)} limit={limit} columns={["Source", "Views"]} />
+        <ListWidget id="sources" title="Sources" rows={mapRows(summary.source, (k) => SOURCE_NAMES[k as SourceClass] ?? k)} limit={limit} columns={["Source", "Views"]} />
       </Section>
       <Section id="carbon" title="Carbon & Energy" pro={pro}>
         {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
@@ -96,14 +94,14 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
           <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
             {map}
           </div>
-          <ListWidget id="countries" title="Countries" rows={summary.country} limit={limit} columns={["Country", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : countryName(r.label))} />
+          <ListWidget id="countries" title="Countries" rows={summary.country} total={summary.count.country} limit={limit} columns={["Country", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : countryName(r.label))} />
         </div>
       </Section>
       <Section id="languages" title="Languages" pro={pro}>
-        <ListWidget id="languages" title="Languages" rows={summary.language} limit={limit} columns={["Language", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : languageName(r.label))} />
+        <ListWidget id="languages" title="Languages" rows={summary.language} total={summary.count.language} limit={limit} columns={["Language", "Views"]} labelFor={(r) => (r.label === "unknown" ? "Unknown" : languageName(r.label))} />
       </Section>
       <Section id="devices" title="Devices" pro={pro}>
-        <ListWidget id="devices" title="Devices" rows={mapRows(summary.device, (k) => DEVICE_NAMES[k] ?? k)} limit={limit} columns={["Device", "Views"]} />
+        <ListWidget id="devices" title="Devices" rows={mapRows(summary.device, (k) => DEVICE_NAMES[k as DeviceClass] ?? k)} limit={limit} columns={["Device", "Views"]} />
       </Section>
       <Section id="sizes" title="Desktop Sizes" pro={pro}>
         <div className="h-full rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
@@ -112,13 +110,13 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         </div>
       </Section>
       <Section id="browsers" title="Browsers" pro={pro}>
-        <ListWidget id="browsers" title="Browsers" rows={summary.browser} limit={limit} columns={["Browser", "Views"]} />
+        <ListWidget id="browsers" title="Browsers" rows={summary.browser} total={summary.count.browser} limit={limit} columns={["Browser", "Views"]} />
       </Section>
       <Section id="os" title="OS" pro={pro}>
-        <ListWidget id="os" title="OS" rows={summary.os} limit={limit} columns={["Operating system", "Views"]} />
+        <ListWidget id="os" title="OS" rows={summary.os} total={summary.count.os} limit={limit} columns={["Operating system", "Views"]} />
       </Section>
       <Section id="events" title="Events" pro={pro}>
-        {path ? <Events rows={path.events} limit={limit} /> : <Placeholder title="Events" />}
+        {path ? <Events rows={path.events} total={path.count.events} limit={limit} /> : <Placeholder title="Events" />}
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} /> : <Placeholder title="Campaigns" />}

@@ -15,14 +15,16 @@ export const formatNumber = (n: number): string => whole.format(n);
 
 const trim = (v: number): string => (v < 10 ? String(Math.round(v * 10) / 10) : String(Math.round(v)));
 
-/** Axis style: 999 → "999", 1234 → "1.2k", 12345 → "12k", 1_300_000 → "1.3M". */
+/** Axis style: 999 → "999", 1234 → "1.2k", 12345 → "12k", 1_300_000 → "1.3M", 1e9 → "1B";
+ * a fraction under 10 keeps one decimal (0.5 → "0.5"), never rounding to a run of equal labels. */
 export function formatCompact(n: number): string {
   const abs = Math.abs(n);
   const sign = n < 0 ? "-" : "";
-  if (abs <= 999) return sign + String(Math.round(abs));
-  // TRICKY: 999,950 rounds to "1000k"; say "1M" instead.
+  if (abs <= 999) return sign + trim(abs);
+  // TRICKY: 999,950 rounds to "1000k" and 999,950,000 to "1000M"; say "1M" and "1B" instead.
   if (abs < 999_500) return sign + trim(abs / 1000) + "k";
-  return sign + trim(abs / 1_000_000) + "M";
+  if (abs < 999_500_000) return sign + trim(abs / 1_000_000) + "M";
+  return sign + trim(abs / 1_000_000_000) + "B";
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -66,26 +66,26 @@ export function HeaderNav({ pathname, showPricing, signedIn, docs, resources }: 
   const current = (href: string) => (pathname === href ? "page" : undefined);
   return (
     <>
-      {!signedIn && (
-        <button
-          type="button"
-          className="rounded-md p-2 text-gray-700 hover:bg-gray-100 desk:hidden dark:text-gray-200 dark:hover:bg-gray-800"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
-      )}
+      {/* NOTE: signed in too: below 1050 px the navigation is an overlay, which needs a way to close it. */}
+      <button
+        type="button"
+        className="rounded-md p-2 text-gray-700 hover:bg-gray-100 desk:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+        aria-expanded={menuOpen}
+        aria-controls="site-nav"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
       <nav
         id="site-nav"
         aria-label="Main"
-        className={`${menuOpen || signedIn ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-gray-200 bg-white p-4 desk:static desk:flex desk:flex-row desk:items-center desk:border-0 desk:bg-transparent desk:p-0 dark:border-gray-800 dark:bg-gray-950 dark:desk:bg-transparent`}
+        className={`${menuOpen ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-gray-200 bg-white p-4 desk:static desk:flex desk:flex-row desk:items-center desk:border-0 desk:bg-transparent desk:p-0 dark:border-gray-800 dark:bg-gray-950 dark:desk:bg-transparent`}
       >
-        <a href="/#demo" className={linkClass} onClick={(e) => (close(), liveDemo(e))}>
+        {/* The tracker records a click on it as the event "demo-button" (on the product's own pages). */}
+        <a href="/#demo" className={linkClass} data-bothy-event="demo-button" onClick={(e) => (close(), liveDemo(e))}>
           Live demo
         </a>
         {showPricing && (

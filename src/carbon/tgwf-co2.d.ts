@@ -9,6 +9,8 @@ declare module "@tgwf/co2" {
   };
   export type Rating = "A+" | "A" | "B" | "C" | "D" | "E" | "F";
   export class co2 {
+    /** The model in use; its ratingScale is CO2.js's own letter for grams per visit. */
+    model: { ratingScale(co2e: number): Rating };
     constructor(options?: { model?: "swd" | "1byte"; version?: 3 | 4; rating?: boolean; results?: "segment" });
     perByte(bytes: number, green?: boolean): number;
     perVisit(bytes: number, green?: boolean): number;

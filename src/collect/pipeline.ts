@@ -5,7 +5,7 @@ import { localTime } from "../shared/days";
 import { countryOfTimeZone } from "./localtime";
 import type { HitRow } from "./hits";
 import { KIND, type Incoming } from "./model";
-import { classifyHost, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
+import { classifyReferrer, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";
 import type { DropReason, Metrics } from "./metrics";
@@ -105,7 +105,7 @@ const STEPS: Step[] = [
       if (host === site) return;
       d.row.referrerHost = clip(host, 253);
       d.row.referrerPost = url && clip(socialPost(url), 512);
-      d.row.source = host ? classifyHost(host) : "direct";
+      d.row.source = host ? classifyReferrer(host, url.pathname).source : "direct";
       if (d.row.utmMedium && EMAIL_MEDIUMS.has(d.row.utmMedium)) d.row.source = "email";
     },
   },

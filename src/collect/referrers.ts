@@ -1,59 +1,99 @@
-// Referrer host and source class (the SUMMARY source: direct, search, social, email,
-// unknown). The lists are ours and kept here: a host matches an entry when it equals it or ends
-// with "." + entry, and "google" style entries match any country suffix (google.co.uk, google.de).
-type Source = "direct" | "search" | "social" | "email" | "unknown";
+// Referrer host, source class (the SUMMARY source: direct, search, social, email, ai, unknown) and
+// a readable name (Google, Gmail, ChatGPT). Two tables are looked up, level by level from the full
+// host up to its registrable part: ours (referrer-hosts.ts: webmail, app referrers, what the lists
+// miss) before the one generated from Matomo's CC0 lists (referrer-lists.json, referrer-lists.gen.ts).
+import type { SourceClass } from "../shared/stats";
+import GENERATED from "./referrer-lists.json";
+import { NOT_SEARCH_PARTS, OWN_HOSTS, WEBMAIL_HOST } from "./referrer-hosts";
 
-// NOTE: entries without a dot match a second-level label under any public suffix: "google" matches
-// google.com, www.google.co.uk and news.google.de. Entries with a dot match that domain and its subdomains.
-const LISTS: Record<Exclude<Source, "direct" | "unknown">, string[]> = {
-  search: [
-    "google", "bing.com", "duckduckgo.com", "yahoo", "yandex", "baidu.com", "ecosia.org", "qwant.com",
-    "startpage.com", "search.brave.com", "kagi.com", "naver.com", "seznam.cz", "ask.com", "aol.com",
-    "sogou.com", "so.com", "yep.com", "mojeek.com", "search.marginalia.nu", "perplexity.ai", "you.com",
-    "presearch.com", "swisscows.com", "metager.de", "searx.be", "lilo.org", "daum.net", "coccoc.com",
-  ],
-  social: [
-    "facebook.com", "fb.com", "fb.me", "l.facebook.com", "m.facebook.com", "instagram.com", "twitter.com",
-    "t.co", "x.com", "linkedin.com", "lnkd.in", "reddit.com", "old.reddit.com", "news.ycombinator.com",
-    "youtube.com", "youtu.be", "pinterest", "tiktok.com", "mastodon.social", "mastodon.online",
-    "fosstodon.org", "hachyderm.io", "bsky.app", "threads.net", "tumblr.com", "vk.com", "weibo.com",
-    "quora.com", "discord.com", "discordapp.com", "telegram.org", "t.me", "whatsapp.com", "wa.me",
-    "snapchat.com", "lobste.rs", "producthunt.com", "medium.com", "dev.to", "stackoverflow.com",
-    "github.com", "slack.com", "xing.com", "line.me", "ok.ru",
-  ],
-  email: [
-    "mail.google.com", "outlook.live.com", "outlook.office.com", "outlook.office365.com", "mail.yahoo.com",
-    "mail.proton.me", "mail.protonmail.com", "app.fastmail.com", "mail.aol.com", "webmail", "mail.zoho.com",
-    "mail.yandex.ru", "e.mail.ru", "gmx.net", "web.de", "tutanota.com", "app.tuta.com", "hey.com",
-    "substack.com", "mailchi.mp", "list-manage.com",
-  ],
-};
+type Known = Exclude<SourceClass, "direct">;
+/** A classified referrer: its class and, when a table knows the host, its name. */
+type Referrer = { source: Known; name: string | null };
+type Table = { hosts: Map<string, Referrer>; paths: [string, Referrer][] };
 
-// The email list is checked first: mail.google.com must not fall into "search" through "google".
-const ORDER: (keyof typeof LISTS)[] = ["email", "social", "search"];
+/** Classes in the order a host listed twice is taken (an AI assistant may be listed as search too). */
+const CLASSES = ["email", "ai", "social", "search"] as const;
 
-function matches(host: string, entry: string): boolean {
-  if (entry.includes(".")) return host === entry || host.endsWith("." + entry);
-  // A bare label: "google" matches google.com, google.co.uk, www.google.de, not googleblog.com.
-  return new RegExp(`(^|\\.)${entry}\\.[a-z]{2,3}(\\.[a-z]{2})?$`).test(host);
-}
-
-const cache = new Map<string, Source>();
-
-export function classifyHost(host: string): Source {
-  const known = cache.get(host);
-  if (known) return known;
-  let source: Source = "unknown";
-  for (const list of ORDER) {
-    if (LISTS[list].some((entry) => matches(host, entry))) {
-      source = list;
-      break;
+function tableOf(lists: Partial<Record<(typeof CLASSES)[number], Record<string, string[]>>>): Table {
+  const table: Table = { hosts: new Map(), paths: [] };
+  for (const source of CLASSES) {
+    for (const [name, hosts] of Object.entries(lists[source] ?? {})) {
+      for (const host of hosts) {
+        const entry = { source, name };
+        if (host.includes("/")) table.paths.push([host, entry]);
+        else if (!table.hosts.has(host)) table.hosts.set(host, entry);
+      }
     }
   }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(host, source);
-  return source;
+  return table;
 }
+
+const OWN = tableOf(OWN_HOSTS);
+const LISTED = tableOf(GENERATED);
+/** Hosts with an entry that names a path too: only their referrers' paths are read. */
+const PATH_HOSTS = new Set([...OWN.paths, ...LISTED.paths].map(([prefix]) => prefix.split("/")[0]!));
+
+/** A country-code ending ("de", "co.uk", "com.br") as the lists' "{}" and a country-code first label. */
+const CC_END = /\.((com|co|org|net|ac|or|ne|gov|edu|go|gob|nic)\.)?[a-z]{2}$/;
+const CC_START = /^[a-z]{2}\./;
+
+/** The keys a host may be listed under: itself and its "{}" forms. */
+function keys(host: string): string[] {
+  const out = [host];
+  const end = host.replace(CC_END, ".{}");
+  if (end !== host && end !== ".{}") out.push(end);
+  for (const h of [...out]) {
+    const start = h.replace(CC_START, "{}.");
+    if (start !== h && start.includes(".")) out.push(start);
+  }
+  return out;
+}
+
+function find(table: Table, host: string, path: string): Referrer | null {
+  for (const [prefix, entry] of table.paths) if ((host + path).startsWith(prefix)) return entry;
+  for (const key of keys(host)) {
+    const hit = table.hosts.get(key);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function lookup(host: string, path: string): Referrer {
+  const labels = host.split(".");
+  for (let i = 0; i < labels.length - 1; i++) {
+    const level = labels.slice(i).join(".");
+    const hit = find(OWN, level, path) ?? (i === 0 && WEBMAIL_HOST.test(host) ? { source: "email" as const, name: "Webmail" } : null) ?? find(LISTED, level, path);
+    if (!hit) continue;
+    // maps.google.com, drive.google.com: a search company's other services are ordinary referrers.
+    const part = labels[0]!;
+    if (hit.source === "search" && labels.length > 2 && NOT_SEARCH_PARTS.has(part)) {
+      return { source: "unknown", name: hit.name!.toLowerCase().endsWith(part) ? hit.name : `${hit.name} ${cap(part)}` };
+    }
+    return hit;
+  }
+  return { source: "unknown", name: null };
+}
+
+// NOTE: a busy site sees a few hundred distinct referrer hosts; the walk costs a dozen map lookups.
+const cache = new Map<string, Referrer>();
+
+/** The class and name of a referrer host (lower case, no "www."); `path` only matters for a few entries (x.com/i/grok). */
+export function classifyReferrer(host: string, path = "/"): Referrer {
+  // NOTE: paths are cut to three segments, so the cache holds a host's few listed paths, not every page.
+  const at = PATH_HOSTS.has(host) ? path.split("/").slice(0, 4).join("/") : "/";
+  const key = at === "/" ? host : `${host}${at}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const found = lookup(host, at);
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, found);
+  return found;
+}
+
+/** The source class of a referrer host. */
+export const classifyHost = (host: string): Known => classifyReferrer(host).source;
 
 /** The referrer as a URL; null when it is empty or not a URL. Parsed once per hit for both uses below. */
 export function parseReferrer(referrer: string | undefined): URL | null {

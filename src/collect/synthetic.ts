@@ -38,6 +38,7 @@ const REFERRERS = [
   "https://www.google.com/", "https://duckduckgo.com/", "https://www.bing.com/", "https://news.ycombinator.com/",
   "https://t.co/x", "https://www.reddit.com/r/webdev/", "https://mastodon.social/@a", "https://www.linkedin.com/feed/",
   "https://mail.google.com/mail/u/0/", "https://outlook.live.com/", "https://www.ecosia.org/",
+  "https://chatgpt.com/", "https://www.perplexity.ai/",
   // Public posts (stats REF tweets): the pipeline keeps these URLs, not only their hosts.
   "https://x.com/bothy/status/1859000000000000001", "https://mastodon.social/@bothy/113500000000000002",
   "https://bsky.app/profile/bothy.example/post/3lbothy2abc", "https://x.com/someone/status/1859000000000000003?s=20",

@@ -37,6 +37,14 @@ const claimSeeding = namedQuery("demo.claimSeeding", async (sql, siteId: number)
   return rows.length === 1;
 });
 
+/**
+ * The demo's creation date is the start of its data: made at boot, then seeded 30 days back, it
+ * would otherwise lock in the picker the very days its presets show.
+ */
+const backdate = namedQuery("demo.backdate", async (sql, siteId: number) => {
+  await sql`UPDATE domains SET created = least(created, (SELECT min(time) FROM hits WHERE site_id = ${siteId})) WHERE id = ${siteId}`;
+});
+
 type Demo = {
   /** Resolves when the row exists and any seeding is written and aggregated. */
   ready: Promise<void>;
@@ -104,6 +112,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
       return;
     }
     await fill(collector, siteId);
+    await backdate(db.sql, siteId);
     if (stopped) return;
     timer = setInterval(() => {
       const views = 1 + Math.floor(jitter() * 3);

@@ -28,7 +28,7 @@ import {
   countDomains, deleteClaim, deleteDomainsWithHits, insertClaim, insertDomain, listDomains, markDomainVerified, ownedDomain,
   rotatePublicId, takeOver, updateClaimZone, updateDomain, type Domain,
 } from "./queries";
-import { DEFAULT_TZ, isKnownZone, timezoneOptions } from "./timezones";
+import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
 
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
@@ -138,7 +138,7 @@ export const domainsRoom = (ctx: AppContext) => {
 
   return new Elysia({ name: "domains" })
     .use(withSession(ctx))
-    .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ }))
+    .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
     .get("/api/domains", async ({ user }) => (await listDomains(sql, signedIn(user).uid)).map(view))
     .post(
       "/api/domains",

@@ -13,7 +13,7 @@ const TIMEZONES: readonly (readonly [zone: string, label: string])[] = [
   ["America/La_Paz", "La Paz"], ["America/Santiago", "Santiago"], ["America/St_Johns", "Newfoundland"],
   ["America/Sao_Paulo", "Brasilia"], ["America/Argentina/Buenos_Aires", "Buenos Aires"], ["America/Montevideo", "Montevideo"],
   ["America/Nuuk", "Greenland"], ["Atlantic/South_Georgia", "Mid-Atlantic"], ["Atlantic/Azores", "Azores"],
-  ["Atlantic/Cape_Verde", "Cape Verde"], ["UTC", "UTC"], ["Europe/London", "London"], ["Europe/Dublin", "Dublin"],
+  ["Atlantic/Cape_Verde", "Cape Verde"], ["UTC", "Coordinated Universal Time"], ["Europe/London", "London"], ["Europe/Dublin", "Dublin"],
   ["Europe/Lisbon", "Lisbon"], ["Africa/Casablanca", "Casablanca"], ["Africa/Monrovia", "Monrovia"],
   ["Europe/Amsterdam", "Amsterdam"], ["Europe/Berlin", "Berlin"], ["Europe/Brussels", "Brussels"],
   ["Europe/Copenhagen", "Copenhagen"], ["Europe/Madrid", "Madrid"], ["Europe/Paris", "Paris"], ["Europe/Prague", "Prague"],
@@ -49,6 +49,11 @@ function utcOffset(zone: string, at = new Date()): string {
   return name === "GMT" ? "+00:00" : name.slice(3);
 }
 
+/** UTC's text, and the one a form shows for a zone the list does not name. */
+export const FALLBACK_TIMEZONE_TEXT = "(UTC+00:00) Coordinated Universal Time";
+
 /** The list as the domain forms show it: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi". */
 export const timezoneOptions = (at = new Date()) =>
-  TIMEZONES.map(([zone, label]) => ({ zone, label, offset: utcOffset(zone, at), text: `(GMT${utcOffset(zone, at)}) ${label}` }));
+  TIMEZONES.map(([zone, label]) => ({
+    zone, label, offset: utcOffset(zone, at), text: zone === "UTC" ? FALLBACK_TIMEZONE_TEXT : `(GMT${utcOffset(zone, at)}) ${label}`,
+  }));

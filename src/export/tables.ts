@@ -2,6 +2,7 @@
 // no number here is computed from the database, only rearranged, so an export says what the
 // dashboard says. Shares and changes are fractions marked as percentages (`{ pct }`), durations are
 // seconds, everything else is the API's own figure.
+import { DEVICE_NAMES, SOURCE_NAMES } from "../shared/stats";
 import { LOCKED, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../stats/contract";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
@@ -52,8 +53,9 @@ function keyedRows<K extends string>(map: Record<K, number>, label: (k: K) => Ce
   return (Object.entries(map) as [K, number][]).map(([k, v]) => [...label(k), v, pct(total ? v / total : 0)]);
 }
 
-const SOURCES: Record<string, string> = { direct: "Direct", social: "Social", search: "Search", email: "Email", unknown: "Unknown" };
-const DEVICES: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
+// NOTE: the dashboard's names for the source and device classes, so a sheet reads like the dashboard.
+const SOURCES: Record<string, string> = SOURCE_NAMES;
+const DEVICES: Record<string, string> = DEVICE_NAMES;
 const SIZES: Record<string, [string, string]> = { s: ["Small", "1024 px or less"], m: ["Medium", "1024–2400 px"], l: ["Large", "2400 px or more"] };
 
 function summaryTable(s: SummaryStats): Table {

@@ -49,7 +49,7 @@ export default function HomePage({ origin, demo }: PageProps) {
             See the live demo
           </a>
         </div>
-        <p className="mt-6 text-sm text-gray-700 dark:text-gray-400">GDPR and CCPA compliant · hosted in the EU · independently made</p>
+        <p className="mt-6 text-sm text-gray-700 dark:text-gray-400">GDPR and CCPA compliant · hosted in the EU · independently made · carbon-conscious</p>
       </section>
 
       <section aria-labelledby="features-title" className="bg-gray-100 py-20 dark:bg-gray-900">

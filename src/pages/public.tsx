@@ -3,12 +3,14 @@
 // view comes from the URL's query, as on the owner's dashboard.
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import { parseView } from "../../components/dashboard/view-url";
+import { HttpError } from "../http/errors";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "publicDashboard", layout: "dashboard", guards: { auth: false } };
 
-export default function PublicDashboardPage({ params, searchParams }: PageProps) {
+export default async function PublicDashboardPage({ params, searchParams, services }: PageProps) {
   const id = params.id ?? "";
+  if (!(await services.publicDashboardExists(id))) throw new HttpError(404, "No such public dashboard");
   return <Dashboard key={searchParams.toString()} target={{ id }} mode="public" name="Public dashboard" pathname={`/public/${encodeURIComponent(id)}`} initialView={parseView(searchParams)} />;
 }

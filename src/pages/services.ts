@@ -21,5 +21,7 @@ declare module "../web/page" {
     accountUsage(uid: string): Promise<AccountUsage>;
     /** The product counts itself (SELF_TRACKING=on): pages without the tracker may send its events. */
     selfTracking: boolean;
+    /** False when no public dashboard has this id. */
+    publicDashboardExists(id: string): Promise<boolean>;
   }
 }

@@ -13,6 +13,20 @@ export type DataType = (typeof DATA_TYPES)[number];
 export type Locked = "locked";
 export const LOCKED: Locked = "locked";
 
+/** SUMMARY's source classes: no referrer, a search engine, a social network, a mail, an AI
+ * assistant, any other site. */
+export const SOURCE_CLASSES = ["direct", "search", "social", "email", "ai", "unknown"] as const;
+export type SourceClass = (typeof SOURCE_CLASSES)[number];
+/** How the Sources section and the export name each class. */
+export const SOURCE_NAMES: Record<SourceClass, string> = {
+  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
+};
+
+/** SUMMARY's device families (SPEC §3): a screen-width guess when the user-agent names none. */
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop", "smarttv", "console"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const DEVICE_NAMES: Record<DeviceClass, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop", smarttv: "Smart TV", console: "Console" };
+
 /** A row of a stats list. `value` is visits (or the row's own measure, named by the list); `pc` its
  * share of the list total (0–1); `c` the change in % against the previous period of equal length,
  * null when the previous period had none. */
@@ -22,7 +36,22 @@ export type ListRow = {
   pc: number;
   c: number | null;
   children?: ListRow[];
+  /** Top pages: page views that arrived on the page with no referrer. */
+  direct?: number;
+  /** Top pages: page views of the page that carried a utm_campaign. */
+  utm?: number;
+  /** Referrals: the referrer's name when a list knows its host ("Google" for google.co.uk). */
+  name?: string;
+  /** Events: the row's count over all page views of the range. */
+  totalConversionRate?: ConversionRate;
+  /** Events: the row's count over the range's unique visits (the tracker's flag, no visitor id);
+   * above 1 when an event fires more than once a visit. */
+  uniqueConversionRate?: ConversionRate;
 };
+
+/** A conversion rate (a fraction) and the event it belongs to: null for an event, the event's
+ * name for one of its values. */
+export type ConversionRate = { value: number; parentLabel: string | null };
 
 /** Both periods compared: `now` is the asked range, `then` the same number of days just before. */
 export type Periods = { now: { startKey: string; endKey: string }; then: { startKey: string; endKey: string } };
@@ -55,6 +84,9 @@ type Envelope = {
   error: null;
 };
 
+/** Rows of each list before the 1,000-row cap, by list name ("the first 1,000 of N rows"). */
+export type Counts = { count: Record<string, number> };
+
 export type Visits = { hits: number; unique: number; bounceNew: number; bounceCount: number };
 
 export type Day = {
@@ -67,7 +99,7 @@ export type Day = {
   hours: number[];
 };
 
-export type SummaryStats = Envelope & {
+export type SummaryStats = Envelope & Counts & {
   dataType: "SUMMARY";
   visits: Visits;
   /** The same figures for the previous period, for the change shown under each figure. */
@@ -75,8 +107,8 @@ export type SummaryStats = Envelope & {
   days: Day[];
   /** "hour" when the range is a single day, else "day". */
   unit: "hour" | "day";
-  source: Record<"direct" | "social" | "search" | "email" | "unknown", number>;
-  device: Record<"mobile" | "tablet" | "desktop", number>;
+  source: Record<SourceClass, number>;
+  device: Record<DeviceClass, number>;
   /** Page views by screen bucket: s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */
   size: Record<"s" | "m" | "l", number>;
   /** label: ISO 3166 alpha-2 code or "unknown". */
@@ -115,7 +147,7 @@ export type CarbonTotals = {
   visits: number;
 };
 
-export type PathStats = Envelope & {
+export type PathStats = Envelope & Counts & {
   dataType: "PATH";
   /** Top pages by page views. */
   path: PathRow[];
@@ -130,7 +162,7 @@ export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path
 /** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
-export type RefStats = Envelope & {
+export type RefStats = Envelope & Counts & {
   dataType: "REF";
   /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
   result: ListRow[];

@@ -5,16 +5,23 @@ import { DAY_KEY } from "../shared/stats";
 
 export * from "../shared/stats";
 
-/** The range and the data wanted. `startKey`/`endKey` decide; `start`/`end` (ms) are accepted for
- * compatibility with older clients and ignored: the local days are the truth, whatever the caller's clock. */
+/** A range of local days, both ends required (the export's query). */
 export const DayRange = {
   startKey: t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." }),
   endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),
 };
+
+/** A time in ms since 1970 that Date can hold. */
+const ms = (field: string) => t.Optional(t.Numeric({ minimum: 0, maximum: 8.64e15, error: `${field} must be a time in milliseconds.` }));
+
+/** The range and the data wanted (SPEC §3 date range): `startKey`/`endKey` as local days, or
+ * `start`/`end` as times, read as the local days of the domain's time zone they fall on. A key
+ * wins over a time: the local days are the truth, whatever the caller's clock. */
 const RangeQuery = {
-  ...DayRange,
-  start: t.Optional(t.Numeric()),
-  end: t.Optional(t.Numeric()),
+  startKey: t.Optional(t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." })),
+  endKey: t.Optional(t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." })),
+  start: ms("start"),
+  end: ms("end"),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so
   // a request without dataType would silently read SUMMARY instead of answering 400.
   dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF")], {

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import type { Config } from "../config";
 import { sessionCookieName } from "../auth";
 import { htmlHeaders, newNonce } from "../web";
+import { STATS_SCHEMAS } from "./doc-schemas";
 
 const DOC_TAGS = [
   { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events) and REF (referrers, campaigns, posts)." },
@@ -100,6 +101,7 @@ export const apiDocs = (config: Config) =>
           info: INFO,
           tags: DOC_TAGS,
           components: {
+            schemas: STATS_SCHEMAS,
             securitySchemes: {
               apiKey: { type: "http", scheme: "bearer", description: "A Pro API key: bothy_ followed by 43 characters." },
               session: { type: "apiKey", in: "cookie", name: sessionCookieName(config), description: "The signed-in browser's session." },

@@ -6,7 +6,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
-import type { Site } from "../domains";
+import { siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
 import type { Database } from "../db";
 import { isDayKey, localTime } from "../shared/days";
@@ -17,6 +17,7 @@ import { apiDocs } from "./docs";
 import { parseRange } from "./range";
 import { readStats } from "./read";
 import { redactDemo } from "./redact";
+import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 import { statsCache } from "./cache";
@@ -24,6 +25,22 @@ import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
 export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
+
+type AskedRange = { startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType };
+
+/** The asked days: the keys, or the local days of `start`/`end` in the domain's zone. */
+function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType } {
+  const day = (key: "startKey" | "endKey", time: "start" | "end") => {
+    const at = q[time];
+    const found = q[key] ?? (at === undefined ? undefined : localTime(tz, at).day);
+    if (found !== undefined) return found;
+    const message = `${key} (or ${time}, a time in milliseconds) is required.`;
+    throw new HttpError(400, message, { [key]: message });
+  };
+  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType };
+  checkDays(range);
+  return range;
+}
 
 const checkDays = (q: { startKey: string; endKey: string }) => {
   for (const field of ["startKey", "endKey"] as const) {
@@ -68,6 +85,16 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };
 
+/**
+ * For the public dashboard page: false when no public dashboard has this id (the page is a 404, as
+ * the API's answer). A failure or a busy database leaves it to the browser's stats call, as above.
+ */
+export const publicDashboardExists = (ctx: Pick<AppContext, "db">) => (id: string): Promise<boolean> =>
+  Promise.race([
+    siteByPublicId(ctx.db.sql, id).then((site) => !!site?.public, () => true),
+    Bun.sleep(TODAY_WAIT_MS).then(() => true),
+  ]);
+
 type Range = { startKey: string; endKey: string };
 
 /**
@@ -79,8 +106,8 @@ type Range = { startKey: string; endKey: string };
 export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
-  const answer = async (domain: Site, q: Range & { dataType: DataType }, admin: boolean, limit?: number): Promise<Stats> => {
-    checkDays(q);
+  const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number): Promise<Stats> => {
+    const q = rangeOf(asked, domain.tz);
     const target = await access.target(domain, q.dataType);
     const timer = readSeconds.startTimer({ dataType: q.dataType });
     const result = await readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
@@ -134,10 +161,15 @@ export const statsRoom = (ctx: AppContext) => {
           summary: "Stats of one of your domains",
           description:
             "For the domain's owner (session or Pro API key) and admins (`admin: true` on others' domains). " +
-            "Another account's domain, and one that does not exist, answer 404. `start`/`end` are accepted and ignored.",
+            "Another account's domain, and one that does not exist, answer 404. The range is `startKey`/`endKey` (local days) " +
+            "or `start`/`end` (ms, read as the domain's local days); a key wins over a time.",
           security: [{ apiKey: [] }, { session: [] }],
           responses: {
-            200: { description: "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats)." },
+            200: {
+              description:
+                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats). Lists are arrays of " +
+                "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap; SUMMARY `source` is SourceClasses.",
+            },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },
             403: { description: "The key's holder is not on Pro, or the range is outside the plan's history." },
@@ -172,5 +204,6 @@ export const statsRoom = (ctx: AppContext) => {
         },
       },
     )
-    .use(tweetRoutes(ctx.config));
+    .use(tweetRoutes(ctx.config))
+    .use(linkRoutes());
 };

@@ -7,6 +7,9 @@ import type { ListRow } from "./contract";
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
 export const LIST_LIMIT = 1000;
 
+/** How many rows a list has before the cap: the items with something now. */
+export const rowCount = (items: { now: number }[]): number => items.reduce((n, i) => n + (i.now > 0 ? 1 : 0), 0);
+
 /** A figure of the asked period and of the one before it. */
 export type Pair = { now: number; then: number };
 

@@ -3,9 +3,10 @@
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
-import { byValueThenLabel, paired, share, toList, type PeriodGroups } from "./lists";
+import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
-import { EVENTS, PAGES } from "./queries";
+import { CAMPAIGN_PAGES, ENTRIES, EVENTS, PAGES } from "./queries";
+import type { Groups } from "./tables";
 import type { Reader } from "./grouped";
 
 type PageRow = {
@@ -29,8 +30,17 @@ function pageRows(pages: PeriodGroups): PageRow[] {
 
 type EventRow = { name: string; value: string | null; now: number; then: number };
 
-function pathRows(rows: PageRow[], limit: number): PathRow[] {
+/** Page views per page summed over the groups `keep` accepts (label 0 the group, label 1 the page). */
+function perPage(t: Groups, keep: (group: string) => boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of t.values()) if (keep(g.labels[0] as string)) out.set(g.labels[1] as string, (out.get(g.labels[1] as string) ?? 0) + g.sums[0]!);
+  return out;
+}
+
+function pathRows(rows: PageRow[], direct: Map<string, number>, utm: Map<string, number>, limit: number): PathRow[] {
   return toList(rows, (p) => ({
+    direct: direct.get(p.label) ?? 0,
+    utm: utm.get(p.label) ?? 0,
     visits: { hits: p.now, unique: p.uniques },
     durationAvg: p.leaves > 0 ? p.duration / p.leaves : null,
     bounceRate: p.uniques > 0 ? p.bounces / p.uniques : null,
@@ -79,28 +89,41 @@ function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals
   };
 }
 
-function eventRows(rows: EventRow[], limit: number): ListRow[] {
+/**
+ * Events with their values as children. Conversion rates need no visitor id: an event's count over
+ * the range's page views (total) and over its unique visits (unique), as fractions.
+ */
+function eventRows(rows: EventRow[], base: { views: number; uniques: number }, limit: number): ListRow[] {
   const children = new Map<string, EventRow[]>();
   for (const e of rows) if (e.value !== null) children.set(e.name, [...(children.get(e.name) ?? []), e]);
   const named = (e: EventRow) => ({ label: e.value ?? e.name, now: e.now, then: e.then });
+  const rates = (now: number, parentLabel: string | null) => ({
+    totalConversionRate: { value: share(now, base.views), parentLabel },
+    uniqueConversionRate: { value: share(now, base.uniques), parentLabel },
+  });
   return toList(rows.filter((e) => e.value === null).map(named), (e) => ({
-    children: toList((children.get(e.label) ?? []).map(named), undefined, limit),
+    ...rates(e.now, null),
+    children: toList((children.get(e.label) ?? []).map(named), (v) => rates(v.now, e.label), limit),
   }), limit);
 }
 
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
-  const [pages, events] = await Promise.all([read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null)]);
+  const [pages, events, entries, campaignPages] = await Promise.all([
+    read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), read.now(ENTRIES), read.now(CAMPAIGN_PAGES),
+  ]);
   const rows = pageRows(pages);
   const eventList: EventRow[] | null = events
     ? paired(events).map((e) => ({ name: e.labels[0] as string, value: e.labels[1] as string | null, now: e.now, then: e.then }))
     : null;
   const energy = target.pro ? energyRows(rows, target.green, limit) : null;
+  const topEvents = eventList?.filter((e) => e.value === null) ?? [];
   return {
-    path: pathRows(rows, limit),
+    count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
+    path: pathRows(rows, perPage(entries, (grp) => grp === "direct"), perPage(campaignPages, () => true), limit),
     energy: energy ?? LOCKED,
-    events: eventList ? eventRows(eventList, limit) : LOCKED,
+    events: eventList ? eventRows(eventList, { views: rows.reduce((s, p) => s + p.now, 0), uniques: rows.reduce((s, p) => s + p.uniques, 0) }, limit) : LOCKED,
     carbonTotals: energy ? carbonTotals(rows, target.green) : LOCKED,
   };
 }

@@ -38,7 +38,7 @@ function redactRef(stats: RefStats): RefStats {
     else hidden.push(...rows);
   }
   if (hidden.length) path[REDACTED] = reshare(mergeRows(hidden));
-  return { ...stats, result, path, tweets: [] };
+  return { ...stats, result, path, tweets: [], count: { ...stats.count, result: result.length } };
 }
 
 /** The demo's answer as the public may see it. */

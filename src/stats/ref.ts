@@ -2,10 +2,11 @@
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { byNowThenLabel, byValueThenLabel, paired, share, toList, type Pair, type PeriodGroups } from "./lists";
+import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, type Pair, type PeriodGroups } from "./lists";
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
+import { classifyReferrer } from "../collect/referrers";
 
 /** Entry pages listed per referrer and per campaign. */
 const TOP_ENTRY_PAGES = 10;
@@ -118,10 +119,16 @@ export async function refStats(read: Reader, limit: number) {
     medium: toList(of(c.label, "medium"), undefined, limit),
     path: byCampaign.get(c.label) ?? [],
   }), limit);
-  const result = toList(referrerList(referrers), undefined, limit);
+  const referrerRows = referrerList(referrers);
+  // NOTE: "direct" and "unknown" name no host; any other label is one, named by the referrer lists.
+  const result = toList(referrerRows, (r) => {
+    const name = r.label === "direct" || r.label === "unknown" ? null : classifyReferrer(r.label).name;
+    return name ? { name } : {};
+  }, limit);
   const byReferrer = pagesByGroup(entries);
   const tweets = topPosts(posts);
   return {
+    count: { result: rowCount(referrerRows), campaign: rowCount(totals) },
     result,
     path: Object.fromEntries(result.map((row) => [row.label, byReferrer.get(row.label) ?? []])),
     campaign,

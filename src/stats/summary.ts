@@ -1,7 +1,7 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
-import type { Day, ListRow, Visits } from "./contract";
-import { dimension, toList, type PeriodGroups } from "./lists";
+import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type Visits } from "./contract";
+import { dimension, rowCount, toList, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
@@ -11,8 +11,6 @@ import type { Reader } from "./grouped";
 const loadMs = figure(PAGES, "loadMs");
 const loads = figure(PAGES, "loads");
 
-const SOURCES = ["direct", "social", "search", "email", "unknown"] as const;
-const DEVICES = ["mobile", "tablet", "desktop"] as const;
 const SIZES = ["s", "m", "l"] as const;
 
 /** A map with every key present (zeros included) from labelled counts; other labels are dropped. */
@@ -55,26 +53,27 @@ export async function summary(read: Reader, r: ReadRange, limit: number) {
   const [hours, tech, geo, referrers, pages] = await Promise.all([
     read.periods(HOURS), read.periods(TECH), read.periods(GEO), read.now(REFERRERS), read.periods(PAGES),
   ]);
-  const perfList: ListRow[] = toList(
-    [...pages.now].flatMap(([key, p]) => {
-      if (loads(p) <= 0) return [];
-      const then = pages.then.get(key);
-      return [{ label: p.labels[0] as string, now: loadMs(p) / loads(p), then: loads(then) > 0 ? loadMs(then) / loads(then) : 0 }];
-    }),
-    undefined,
-    limit,
-  );
+  const perf = [...pages.now].flatMap(([key, p]) => {
+    if (loads(p) <= 0) return [];
+    const then = pages.then.get(key);
+    return [{ label: p.labels[0] as string, now: loadMs(p) / loads(p), then: loads(then) > 0 ? loadMs(then) / loads(then) : 0 }];
+  });
+  const lists = {
+    country: dimension(geo, "country"), language: dimension(geo, "language"),
+    browser: dimension(tech, "browser"), os: dimension(tech, "os"), perf,
+  };
   const sources = [...referrers.values()].map((g) => ({ label: g.labels[0] as string, now: g.sums[0]! }));
   return {
     ...series(hours, r),
     unit: r.days === 1 ? ("hour" as const) : ("day" as const),
-    source: keyed(SOURCES, sources),
-    device: keyed(DEVICES, dimension(tech, "device")),
+    source: keyed(SOURCE_CLASSES, sources),
+    device: keyed(DEVICE_CLASSES, dimension(tech, "device")),
     size: keyed(SIZES, dimension(tech, "screen")),
-    country: toList(dimension(geo, "country"), undefined, limit),
-    language: toList(dimension(geo, "language"), undefined, limit),
-    browser: toList(dimension(tech, "browser"), undefined, limit),
-    os: toList(dimension(tech, "os"), undefined, limit),
-    perf: perfList,
+    country: toList(lists.country, undefined, limit),
+    language: toList(lists.language, undefined, limit),
+    browser: toList(lists.browser, undefined, limit),
+    os: toList(lists.os, undefined, limit),
+    perf: toList(perf, undefined, limit),
+    count: Object.fromEntries(Object.entries(lists).map(([name, items]) => [name, rowCount(items)])),
   };
 }

@@ -14,10 +14,18 @@ export function statusOf(err: unknown): number {
   return asStatus(e.statusCode) ?? asStatus(e.status) ?? asStatus(e.response?.status) ?? 500;
 }
 
+/** An Error's message, a plain object's `message` (a fetch body, a library's failure), else the value as text. */
+function messageOf(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  const own = typeof err === "object" && err !== null ? (err as { message?: unknown }).message : undefined;
+  if (typeof own === "string" && own) return own;
+  return typeof err === "object" && err !== null ? "Something went wrong" : String(err);
+}
+
 export function toPageError(err: unknown, dev: boolean): PageError {
   const status = statusOf(err);
   if (status === 404) return { status, message: NOT_FOUND_MESSAGE };
-  const message = err instanceof Error ? err.message : String(err);
+  const message = messageOf(err);
   // NOTE: an error that chose its status was written for people; a bare 500 may hold internals.
   const chosen = err instanceof HttpError || statusOf(err) !== 500 || (typeof err === "object" && err !== null && "statusCode" in err);
   return { status, message: chosen || dev ? message.replace(/\.$/, "") : "Something went wrong on our side" };

@@ -62,6 +62,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
       services: opts.services,
       dev,
       report,
+      notice: (message: string, fields: Record<string, string | number>) => log.warn(message, fields),
       // NOTE: React preloads the bootstrap itself.
       assets: { css: b.manifest.css, preload: b.manifest.preload.filter((u) => u !== b.manifest.bootstrap) },
     };

@@ -29,6 +29,8 @@ export type RenderRequest = {
   error?: unknown;
   /** The host's logger: this bundle has its own module copies, so it cannot share the host's. */
   report: (err: unknown) => void;
+  /** A notice for the developer (logged as a warning); sent in development only. */
+  notice?: (message: string, fields: Record<string, string | number>) => void;
 };
 
 export type RenderResult =
@@ -36,6 +38,14 @@ export type RenderResult =
   | { kind: "flight"; status: number; stream: ReadableStream<Uint8Array> };
 
 type ClientManifest = Record<string, unknown>;
+
+/** Titles longer than this are cut in search results. */
+const TITLE_MAX = 60;
+
+// NOTE: search engines cut titles past about 60 characters; development says so, production stays quiet.
+function noticeLongTitle(req: RenderRequest, head: Head): void {
+  if (req.dev && head.title.length > TITLE_MAX) req.notice?.("page title over 60 characters", { path: req.pathname, title: head.title, length: head.title.length });
+}
 
 export async function renderRsc(req: RenderRequest, clientManifest: ClientManifest): Promise<RenderResult> {
   const match = req.error === undefined ? matchRoute(site.routes, req.pathname) : null;
@@ -74,6 +84,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
   const Layout = site.layouts[meta.layout];
   if (!Layout) throw new HttpError(500, `Unknown layout "${meta.layout}"`);
   const head = (!failure && ownHead) || (site.head[meta.head] ?? { title: "Bothy", description: "" });
+  noticeLongTitle(req, head);
   const url = req.origin + (head.path ?? req.pathname);
   const root = (
     <Document head={head} url={url} assets={req.assets} theme={meta.theme ?? "light"} tracking={tracking}>

@@ -91,6 +91,15 @@ test("a switched-off page between two views of one page: both count, and the fir
   expect(errors).toEqual([]);
 });
 
+test("a click on Live demo records the demo-button event", async () => {
+  const clicks = async () =>
+    (await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 3 AND event_name = 'demo-button'`)[0]!.n;
+  await clientGo("/privacy");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Live demo" }).click();
+  await until("the demo-button event", async () => (await clicks()) === 1);
+  expect(errors).toEqual([]);
+});
+
 test("SELF_TRACKING=off leaves the tracker out of every page", async () => {
   const off = await startTestServer({ env: { SELF_TRACKING: "off" } });
   try {

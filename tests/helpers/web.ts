@@ -33,7 +33,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, no
-  // domain has a privacy notice, every account had no visits this month, and there is no admin data
+  // domain has a privacy notice, every account had no visits this month, no admin data, and every public dashboard is left to the browser's stats call
   // (the admin pages are tested against a real server, tests/server/admin).
   const services = {
     dashboardToday: async () => null,
@@ -41,6 +41,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     privacyNotice: async () => null,
     admin: undefined as unknown as AdminReads,
     selfTracking: false,
+    publicDashboardExists: async () => true,
     accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
   };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };

@@ -1,18 +1,42 @@
 "use client";
-// Events: each event with its count; a row expands into its values. Pro only.
+// Events: each event with its count and conversion rate (its count over the range's page views);
+// a row expands into its values. Pro only.
 import { LOCKED, type ListRow, type Locked } from "../../../src/shared/stats";
+import { formatPercent } from "../format";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";
 
-export function Events({ rows, limit }: { rows: ListRow[] | Locked; limit: number }) {
+function EventLabel({ row }: { row: ListRow }) {
+  const total = row.totalConversionRate;
+  const unique = row.uniqueConversionRate;
+  return (
+    <>
+      {row.label}
+      {total && (
+        <span
+          className="ml-2 rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300"
+          title={`Conversion rate: ${formatPercent(total.value)} of page views${unique ? `, ${formatPercent(unique.value)} of unique visits` : ""}`}
+          data-testid="conversion-rate"
+        >
+          {formatPercent(total.value)}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function Events({ rows, limit, total }: { rows: ListRow[] | Locked; limit: number; total?: number }) {
   return (
     <ListWidget
       id="events"
       title="Events"
+      subtitle="Count, and conversion rate over page views"
       rows={rows === LOCKED ? [] : rows}
+      total={total}
       locked={rows === LOCKED}
       limit={limit}
       columns={["Event", "Count"]}
+      labelFor={(row) => <EventLabel row={row} />}
       empty={NO_DATA_FOR_RANGE}
     />
   );

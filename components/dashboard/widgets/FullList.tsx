@@ -4,7 +4,7 @@
 // waiting for a thousand rows to render.
 import { useEffect, useState } from "react";
 import type { ListRow } from "../../../src/shared/stats";
-import { filterRows } from "../format";
+import { filterRows, formatNumber } from "../format";
 import { ColumnHeader, ListRows, type RowsProps } from "./ListRows";
 import { Popup } from "./Popup";
 
@@ -15,13 +15,15 @@ export const REST_DELAY_MS = 300;
 type Props = Omit<RowsProps, "rows" | "max" | "percent"> & {
   title: string;
   rows: ListRow[];
+  /** Rows of the whole list, the ones the answer left out included. */
+  total?: number;
   columns: [string, string];
   percent: boolean;
   onTogglePercent: () => void;
   onClose: () => void;
 };
 
-export function FullList({ title, rows, columns, percent, onTogglePercent, onClose, ...rowProps }: Props) {
+export function FullList({ title, rows, total: whole, columns, percent, onTogglePercent, onClose, ...rowProps }: Props) {
   const [query, setQuery] = useState("");
   const [all, setAll] = useState(rows.length <= FIRST_ROWS);
   useEffect(() => {
@@ -32,6 +34,7 @@ export function FullList({ title, rows, columns, percent, onTogglePercent, onClo
   const capped = rows.slice(0, FULL_LIST_MAX);
   const shown = filterRows(capped, query);
   const max = Math.max(0, ...capped.map((r) => r.value));
+  const total = Math.max(whole ?? 0, rows.length);
   return (
     <Popup title={title} onClose={onClose}>
       <label className="mb-3 block">
@@ -51,7 +54,7 @@ export function FullList({ title, rows, columns, percent, onTogglePercent, onClo
         <ListRows {...rowProps} rows={all ? shown : shown.slice(0, FIRST_ROWS)} max={max} percent={percent} />
       )}
       <p className="mt-3 px-2 text-xs text-gray-500 dark:text-gray-400">
-        {capped.length < rows.length ? `The first ${FULL_LIST_MAX} of ${rows.length} rows` : `${rows.length} rows`}
+        {capped.length < total ? `The first ${formatNumber(capped.length)} of ${formatNumber(total)} rows` : `${formatNumber(total)} rows`}
       </p>
     </Popup>
   );

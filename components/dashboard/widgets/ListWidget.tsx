@@ -28,6 +28,8 @@ export type ListWidgetProps = {
   locked?: boolean;
   /** Shown under the title, e.g. what the value measures. */
   subtitle?: string;
+  /** The list's rows before the API's 1,000-row cap (the answer's `count`), when known. */
+  total?: number;
 };
 
 const iconButton =
@@ -48,6 +50,7 @@ export function ListWidget({
   empty = "No data available",
   locked,
   subtitle,
+  total,
 }: ListWidgetProps) {
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState("");
@@ -167,6 +170,7 @@ export function ListWidget({
           id={`${id}-full`}
           title={title}
           rows={rows}
+          total={total}
           columns={columns}
           percent={percent}
           onTogglePercent={() => setPercent((p) => !p)}

@@ -1,6 +1,7 @@
 "use client";
 // Screen sizes and devices (s ≤ 1024 px, m up to 2400 px, l above): one stacked bar per group
 // and a legend row per bucket with its share as a percentage with one decimal.
+import type { DeviceClass } from "../../../src/shared/stats";
 import { formatNumber } from "../format";
 
 type Bucket = { key: string; label: string; hint?: string; value: number; colour: string };
@@ -34,9 +35,14 @@ function Shares({ title, buckets }: { title: string; buckets: Bucket[] }) {
   );
 }
 
-const COLOURS = ["bg-blue-600", "bg-blue-400", "bg-sky-200"] as const;
+const COLOURS = ["bg-blue-600", "bg-blue-400", "bg-sky-200", "bg-indigo-300", "bg-slate-400"] as const;
 
-export function ScreenSizes({ size, device }: { size: Record<"s" | "m" | "l", number>; device: Record<"mobile" | "tablet" | "desktop", number> }) {
+export function ScreenSizes({ size, device }: { size: Record<"s" | "m" | "l", number>; device: Record<DeviceClass, number> }) {
+  // NOTE: TVs and consoles are rare; their rows show only when they sent page views.
+  const rare: Bucket[] = [
+    { key: "smarttv", label: "Smart TV", value: device.smarttv, colour: COLOURS[3] },
+    { key: "console", label: "Console", value: device.console, colour: COLOURS[4] },
+  ];
   return (
     <div className="grid gap-6 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 dark:border-gray-800 dark:bg-gray-900" data-testid="screen-sizes">
       <Shares
@@ -45,6 +51,7 @@ export function ScreenSizes({ size, device }: { size: Record<"s" | "m" | "l", nu
           { key: "desktop", label: "Desktop", value: device.desktop, colour: COLOURS[0] },
           { key: "mobile", label: "Mobile", value: device.mobile, colour: COLOURS[1] },
           { key: "tablet", label: "Tablet", value: device.tablet, colour: COLOURS[2] },
+          ...rare.filter((b) => b.value > 0),
         ]}
       />
       <Shares

@@ -8,7 +8,7 @@ import { useRef } from "react";
 import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from "victory";
 import type { Day } from "../../../src/shared/stats";
 import { formatCompact, formatNumber } from "../format";
-import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
+import { chartPoints, countTicks, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
 import { CHART_HEIGHT } from "./sizes";
 import { useWidth } from "./use-width";
 
@@ -45,6 +45,7 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
   const summary = `${unit === "hour" ? "Hourly" : "Daily"} page views, ${formatNumber(total)} in all`;
   // Narrow screens get fewer labels: an axis label needs about 56 px.
   const tickValues = ticks(points.length, Math.max(2, Math.min(10, Math.floor((width ?? 640) / 64))));
+  const yTicks = countTicks(maxY);
 
   return (
     <div
@@ -86,7 +87,7 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
           padding={PADDING}
           // NOTE: an explicit domain makes victory ignore domainPadding, so the room that keeps the
           // first and last columns off the y labels is set here, in x units (one per point).
-          domain={{ x: type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)], y: [0, maxY * 1.1] }}
+          domain={{ x: type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)], y: [0, Math.max(yTicks[yTicks.length - 1]!, maxY * 1.1)] }}
           containerComponent={
             <VictoryVoronoiContainer
               voronoiDimension="x"
@@ -121,7 +122,7 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
             // TRICKY: by default the y axis crosses x at 0, which the column view's domain puts in the
             // middle of the first column, so its labels hid behind the bars; pin it to the left padding.
             offsetX={PADDING.left}
-            tickCount={4}
+            tickValues={yTicks}
             tickFormat={(y: number) => formatCompact(y)}
             style={{ axis: { stroke: "none" }, grid: { stroke: GRID, strokeDasharray: "3 3" }, tickLabels: { fontSize: 11, fill: AXIS, padding: 6, fontFamily: "inherit" } }}
           />

@@ -70,6 +70,15 @@ describe("the demo domain", () => {
     expect(Array.isArray(path.json.energy)).toBe(true);
   });
 
+  test("its creation date is the start of its data, so the picker can select every seeded day", async () => {
+    const [first] = await server.db.sql`SELECT min(local_day)::text AS day FROM hits WHERE site_id = ${siteId}`;
+    const res = await call(server.app, "GET", `/api/stats?domain=${DEMO}&${RANGE}&dataType=SUMMARY`);
+    const { created, tz } = res.json.validated;
+    const createdDay = new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(created));
+    expect(createdDay <= first!.day).toBe(true);
+    expect(first!.day <= dayKey(DEMO_DAYS - 1)).toBe(true);
+  });
+
   test("it stays live: new hits arrive while the server runs", async () => {
     const before = await pageViews();
     expect(demoOf(server.db)!.live).toBe(true);

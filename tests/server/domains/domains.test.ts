@@ -124,6 +124,8 @@ describe("domains", () => {
     expect(res.json.timezones).toContainEqual(
       expect.objectContaining({ zone: "Asia/Kolkata", offset: "+05:30", text: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi" }),
     );
+    expect(res.json.fallback).toBe("(UTC+00:00) Coordinated Universal Time");
+    expect(res.json.timezones).toContainEqual(expect.objectContaining({ zone: "UTC", text: res.json.fallback }));
   });
 });
 

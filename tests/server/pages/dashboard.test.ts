@@ -42,3 +42,14 @@ test("each domain's page carries its own today, not the viewer's or the server's
 test("a viewer who may not read the domain is told nothing about it", async () => {
   expect(await todayOf("/dashboard/east.example", stranger)).toBe("null");
 });
+
+test("a public dashboard page answers 404 for an id no public dashboard has, 200 for a public one", async () => {
+  const missing = await server.app.handle(req("/public/no-such-id"));
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toContain("This page could not be found");
+  const domain = "east.example";
+  // NOTE: straight in the table: sharing a dashboard first needs a verified domain, not the point here.
+  const [row] = await server.db.sql`UPDATE domains SET public = true WHERE name = ${domain} RETURNING public_id`;
+  const id = row!.public_id as string;
+  expect((await server.app.handle(req(`/public/${id}`))).status).toBe(200);
+});

@@ -83,6 +83,17 @@ describe("GET /api/stats with a session", () => {
     }
   });
 
+  test("start/end times are the range too, read as the domain's local days; a key wins over a time", async () => {
+    // 20:00 UTC is 01:30 the next day in Asia/Kolkata (UTC+05:30).
+    const start = Date.parse(`${dayKey(8)}T20:00:00Z`);
+    const end = Date.parse(`${dayKey(2)}T20:00:00Z`);
+    const res = await stats(`domain=mine.example.com&start=${start}&end=${end}&dataType=SUMMARY`, { cookie: owner });
+    expect(res.status).toBe(200);
+    expect(res.json.validated).toMatchObject({ startKey: START, endKey: END });
+    const keyed = await stats(`domain=mine.example.com&startKey=${START}&start=${end}&end=${end}&dataType=SUMMARY`, { cookie: owner });
+    expect(keyed.json.validated).toMatchObject({ startKey: START, endKey: END });
+  });
+
   test("an API client signed in with x-access-token reads the same", async () => {
     const signin = await call(server.app, "POST", "/api/signin", { headers: SAME, body: { email: "owner@example.com", password: PASSWORD } });
     const res = await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { token: signin.json.token.accessToken });
@@ -131,7 +142,8 @@ describe("GET /api/stats with a session", () => {
 describe("bad input answers 400 in the one error shape", () => {
   const cases: [string, string, string?][] = [
     ["no domain", `${RANGE}&dataType=SUMMARY`],
-    ["no startKey", `domain=mine.example.com&endKey=${END}&dataType=SUMMARY`],
+    ["no startKey", `domain=mine.example.com&endKey=${END}&dataType=SUMMARY`, "startKey (or start, a time in milliseconds) is required."],
+    ["a start past what a date holds", `domain=mine.example.com&endKey=${END}&start=9e15&dataType=SUMMARY`],
     ["no dataType", `domain=mine.example.com&${RANGE}`],
     ["an unknown dataType", `domain=mine.example.com&${RANGE}&dataType=EVERYTHING`, "dataType must be SUMMARY, PATH or REF."],
     ["a date that is not YYYY-MM-DD", `domain=mine.example.com&startKey=yesterday&endKey=${END}&dataType=SUMMARY`, "startKey must be a date as YYYY-MM-DD."],
@@ -275,12 +287,19 @@ describe("the API is documented", () => {
     const stats = res.json.paths["/api/stats"].get;
     const params = Object.fromEntries(stats.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, [p.in, p.required]]));
     expect(params).toMatchObject({
-      domain: ["query", true], startKey: ["query", true], endKey: ["query", true], dataType: ["query", true], authorization: ["header", false],
+      domain: ["query", true], startKey: ["query", false], endKey: ["query", false], start: ["query", false], end: ["query", false],
+      dataType: ["query", true], authorization: ["header", false],
     });
     expect(stats.parameters.find((p: { name: string }) => p.name === "dataType").schema.enum).toEqual(["SUMMARY", "PATH", "REF"]);
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.
+    expect(Object.keys(res.json.components.schemas.ListRow.properties)).toEqual(expect.arrayContaining(
+      ["label", "value", "pc", "c", "children", "direct", "utm", "name", "totalConversionRate", "uniqueConversionRate"],
+    ));
+    expect(res.json.components.schemas.ConversionRate.required).toEqual(["value", "parentLabel"]);
+    expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("ai");
     expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
     const page = await call(server.app, "GET", "/api/docs");
     expect(page.status).toBe(200);

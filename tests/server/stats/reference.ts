@@ -4,6 +4,7 @@
 // tests/unit/carbon checks against @tgwf/co2 itself.
 import type { Sql } from "postgres";
 import { perVisit } from "../../../src/carbon";
+import { classifyReferrer } from "../../../src/collect/referrers";
 
 type Row = { label: string; value: number; pc: number; c: number | null; [k: string]: unknown };
 type Counts = Map<string, number>;
@@ -27,6 +28,9 @@ async function counts(sql: Sql, site: number, p: Period, label: string, where: s
   );
   return new Map(rows.map((r) => [String(r.label), Number(r.v)]));
 }
+
+/** Labels with something now: a list's rows before the 1,000-row cap. */
+const rowsOf = (now: Counts) => [...now.values()].filter((v) => v > 0).length;
 
 /** Rows with something now, pc of the list total, c against then, value desc then label, ≤ limit. */
 function list(now: Counts, then: Counts, extra: (label: string) => object = () => ({}), limit = 1000, total?: number): Row[] {
@@ -76,8 +80,12 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
     previous: await visits(sql, site, p.then),
     days,
     unit: p.days === 1 ? "hour" : "day",
-    source: keyed(["direct", "social", "search", "email", "unknown"], (await dim("source"))[0]),
-    device: keyed(["mobile", "tablet", "desktop"], (await dim("device"))[0]),
+    count: {
+      country: rowsOf((await dim("country"))[0]), language: rowsOf((await dim("language"))[0]),
+      browser: rowsOf((await dim("browser"))[0]), os: rowsOf((await dim("os"))[0]), perf: rowsOf(loadNow),
+    },
+    source: keyed(["direct", "social", "search", "email", "ai", "unknown"], (await dim("source"))[0]),
+    device: keyed(["mobile", "tablet", "desktop", "smarttv", "console"], (await dim("device"))[0]),
     size: keyed(["s", "m", "l"], (await dim("screen"))[0]),
     country: list(...(await dim("country"))),
     language: list(...(await dim("language"))),
@@ -95,8 +103,12 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const [leaves] = await page("kind = 2");
   const [duration] = await page("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
   const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const [direct] = await page("kind = 1 AND source = 'direct'");
+  const [utm] = await page("kind = 1 AND utm_campaign IS NOT NULL");
   const get = (m: Counts, k: string) => m.get(k) ?? 0;
   const path = list(views, viewsThen, (l) => ({
+    direct: get(direct, l),
+    utm: get(utm, l),
     visits: { hits: get(views, l), unique: get(uniques, l) },
     durationAvg: get(leaves, l) > 0 ? get(duration, l) / get(leaves, l) : null,
     bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
@@ -114,12 +126,21 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const allViews = sum(views);
   const [events, eventsThen] = await both(sql, site, startKey, endKey, "event_name", "kind = 3");
   const [values, valuesThen] = await both(sql, site, startKey, endKey, "event_name || '\u0001' || coalesce(event_value, '(none)')", "kind = 3");
+  const allUniques = sum(uniques);
+  const rates = (n: number, parentLabel: string | null) => ({
+    totalConversionRate: { value: allViews > 0 ? n / allViews : 0, parentLabel },
+    uniqueConversionRate: { value: allUniques > 0 ? n / allUniques : 0, parentLabel },
+  });
   const under = (m: Counts, name: string) =>
     new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
   return {
+    count: { path: rowsOf(views), energy: rowsOf(views), events: rowsOf(events) },
     path,
     energy,
-    events: list(events, eventsThen, (name) => ({ children: list(under(values, name), under(valuesThen, name)) })),
+    events: list(events, eventsThen, (name) => ({
+      ...rates(get(events, name), null),
+      children: list(under(values, name), under(valuesThen, name), (v) => rates(get(under(values, name), v), name)),
+    })),
     carbonTotals: {
       transferredBytes: sum(bytes), co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
       totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
@@ -142,7 +163,11 @@ async function topPages(sql: Sql, site: number, startKey: string, endKey: string
 }
 
 export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string) {
-  const result = list(...(await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL")));
+  const referrers = await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL");
+  const result = list(...referrers, (l) => {
+    const name = l === "direct" || l === "unknown" ? null : classifyReferrer(l).name;
+    return name ? { name } : {};
+  });
   const campaigns = "kind = 1 AND utm_campaign IS NOT NULL";
   const [cNow, cThen] = await both(sql, site, startKey, endKey, "utm_campaign", campaigns);
   const sub = async (col: string) => {
@@ -155,6 +180,7 @@ export async function referenceRef(sql: Sql, site: number, startKey: string, end
   const [source, medium] = [await sub("utm_source"), await sub("utm_medium")];
   const pages = await topPages(sql, site, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
   return {
+    count: { result: rowsOf(referrers[0]), campaign: rowsOf(cNow) },
     result,
     path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
     campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),

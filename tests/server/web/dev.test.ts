@@ -3,6 +3,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setLogLevel, setLogSink } from "../../../src/log";
 import { req } from "../../helpers/server";
 import { FIXTURE_SITE, webApp } from "../../helpers/web";
 
@@ -42,4 +43,22 @@ test("production pages never allow eval and have no reload channel", async () =>
   const app = webApp({ site: FIXTURE_SITE });
   expect((await app.handle(req("/"))).headers.get("content-security-policy")).not.toContain("unsafe-eval");
   expect((await app.handle(req("/__dev/events"))).status).toBe(404);
+});
+
+test("in development a page title over 60 characters logs a notice; production says nothing", async () => {
+  const lines: string[] = [];
+  setLogSink((level, line) => lines.push(`${level} ${line}`));
+  try {
+    for (const env of [{ NODE_ENV: "development", LOG_LEVEL: "warn" }, { NODE_ENV: "production", LOG_LEVEL: "warn" }] as Record<string, string>[]) {
+      const app = webApp({ site: FIXTURE_SITE, env });
+      expect((await app.handle(req("/long-title"))).status).toBe(200);
+      expect((await app.handle(req("/"))).status).toBe(200);
+    }
+  } finally {
+    setLogSink();
+    setLogLevel("silent");
+  }
+  const notices = lines.filter((l) => l.includes("page title over 60 characters"));
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toContain("/long-title");
 });

@@ -16,6 +16,8 @@ describe("pages", () => {
     const html = await res.text();
     expect(html).toStartWith("<!DOCTYPE html>");
     expect(html).toContain("Web analytics without cookies");
+    // The product's own description (SPEC §1).
+    expect(text(html)).toContain("GDPR and CCPA compliant · hosted in the EU · independently made · carbon-conscious");
     expect(html).toContain("__FLIGHT_DATA");
     expect(html).toContain('<link rel="canonical" href="http://bothy.test/"/>');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/styles-[0-9a-f]+\.css"\/>/);
@@ -57,7 +59,12 @@ describe("pages", () => {
     const teapot = await get("/teapot");
     expect(teapot.status).toBe(418);
     expect(text(await teapot.text())).toContain("Oops! I am a teapot.");
-    expect((await get("/gone")).status).toBe(410);
+    const gone = await get("/gone");
+    expect(gone.status).toBe(410);
+    // A plain object thrown (not an Error) shows its message, never "[object Object]".
+    const html = text(await gone.text());
+    expect(html).toContain("Oops! gone.");
+    expect(html).not.toContain("[object Object]");
   });
 
   test("when the error page itself fails, the fallback text and link home are shown", async () => {

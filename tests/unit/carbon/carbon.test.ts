@@ -14,6 +14,11 @@ describe("perVisit (SWD v4)", () => {
     }
   });
 
+  test("0 bytes is 0 g and A+ on CO2.js's own scale, not F", () => {
+    expect(perVisit(0, false)).toEqual({ grams: 0, rating: "A+", kwh: 0 });
+    expect(perVisit(0.5, true).rating).toBe("A+");
+  });
+
   test("1 MB is 0.1482 g on the grid and 0.12103 g on green hosting (note B2)", () => {
     expect(perVisit(1_000_000, false)).toEqual({ grams: 0.1482, rating: "C", kwh: 0.0003 });
     expect(perVisit(1_000_000, true).grams).toBeCloseTo(0.12103, 5);

@@ -110,6 +110,8 @@ describe("putLocale and putScreen", () => {
     expect(await row(view({ z: "Asia/Calcutta", w: 1025 }))).toMatchObject({ country: "IN", screen: "m" });
     expect(await row(view({ z: "UTC", l: "not a tag", w: 2400 }))).toMatchObject({ country: null, language: null, screen: "l" });
     expect(await row(view({ z: "Mars/Olympus" }))).toMatchObject({ country: null });
+    // As IANA's zone.tab has it.
+    expect(await row(view({ z: "Europe/Simferopol" }))).toMatchObject({ country: "UA" });
   });
 });
 

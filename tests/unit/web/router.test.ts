@@ -36,6 +36,11 @@ describe("error status and message", () => {
     expect(toPageError(new Error("db password wrong"), false).message).toBe("Something went wrong on our side");
     expect(toPageError(new Error("db password wrong"), true).message).toBe("db password wrong");
   });
+  test("a plain object shows its message, never [object Object]", () => {
+    expect(toPageError({ statusCode: 409, message: "Already taken." }, false)).toEqual({ status: 409, message: "Already taken" });
+    expect(toPageError({ status: 400 }, false)).toEqual({ status: 400, message: "Something went wrong" });
+    expect(toPageError({ message: "boom" }, true).message).toBe("boom");
+  });
   test("an error that chose its status keeps its message, without a trailing period", () => {
     expect(toPageError(Object.assign(new Error("I am a teapot."), { statusCode: 418 }), false)).toEqual({ status: 418, message: "I am a teapot" });
   });

@@ -12,6 +12,7 @@ const summary = (hits: number, previous: number, mobile: number, desktop: number
     visits: { hits, unique: hits, bounceNew: 0, bounceCount: 0 },
     previous: { hits: previous, unique: previous, bounceNew: 0, bounceCount: 0 },
     device: { mobile, tablet: 0, desktop },
+    source: { direct: hits, search: 0, social: 0, email: 0, ai: 0, unknown: 0 },
   }) as unknown as SummaryStats;
 
 describe("Insights", () => {
@@ -45,6 +46,20 @@ describe("Insights", () => {
     render(<Insights ref={ref} />);
     expect(screen.getByTestId("insights").textContent).toContain("news.ycombinator.com sent the most visitors from other sites (420).");
   });
+
+  test("the demo's redacted row is no site: the first named referrer is", () => {
+    const ref = { result: [{ label: "redacted", value: 900, pc: 0.6, c: null }, { label: "github.com", value: 40, pc: 0.1, c: null }] } as RefStats;
+    render(<Insights ref={ref} />);
+    const text = screen.getByTestId("insights").textContent!;
+    expect(text).not.toContain("redacted");
+    expect(text).toContain("github.com sent the most visitors from other sites (40).");
+  });
+
+  test("visits from AI assistants are an insight of their own", () => {
+    const s = { ...summary(100, 0, 0, 100), source: { direct: 50, search: 20, social: 10, email: 0, ai: 20, unknown: 0 } } as SummaryStats;
+    render(<Insights summary={s} />);
+    expect(screen.getByTestId("insights").textContent).toContain("20.0% of visits came from AI assistants.");
+  });
 });
 
 describe("Campaigns and Events", () => {
@@ -54,6 +69,14 @@ describe("Campaigns and Events", () => {
     expect(screen.getAllByText("No data available for this range.")).toHaveLength(2);
     render(<Events rows="locked" limit={10} />);
     expect(screen.getByText("Events is a Pro feature")).toBeTruthy();
+  });
+
+  test("events show their conversion rate over page views, and over unique visits on hover", () => {
+    const rate = (value: number) => ({ value, parentLabel: null });
+    render(<Events rows={[{ label: "signup", value: 25, pc: 1, c: null, totalConversionRate: rate(0.025), uniqueConversionRate: rate(0.05) }]} limit={10} />);
+    const badge = screen.getByTestId("conversion-rate");
+    expect(badge.textContent).toBe("2.5%");
+    expect(badge.getAttribute("title")).toBe("Conversion rate: 2.5% of page views, 5.0% of unique visits");
   });
 
   test("a campaign opens its detail with Source, Medium and Path tabs", () => {

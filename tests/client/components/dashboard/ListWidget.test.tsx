@@ -108,9 +108,15 @@ describe("ListWidget", () => {
     expect(labels(within(dialog).getByTestId("pages-full-rows"))).toHaveLength(50);
     await act(() => new Promise((r) => setTimeout(r, 400)));
     expect(labels(within(dialog).getByTestId("pages-full-rows"))).toHaveLength(1000);
-    expect(within(dialog).getByText("The first 1000 of 1200 rows")).toBeTruthy();
+    expect(within(dialog).getByText("The first 1,000 of 1,200 rows")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("a list the API cut at 1,000 rows says how many it has: the answer's count", () => {
+    render(<ListWidget id="pages" title="Top pages" rows={rows(1000)} total={4321} limit={10} />);
+    fireEvent.click(screen.getByRole("button", { name: "View all" }));
+    expect(within(screen.getByRole("dialog", { name: "Top pages" })).getByText("The first 1,000 of 4,321 rows")).toBeTruthy();
   });
 
   test("empty and locked lists say so", () => {

@@ -30,6 +30,12 @@ describe("numbers", () => {
     expect(formatCompact(999_950)).toBe("1M");
     expect(formatCompact(1_300_000)).toBe("1.3M");
     expect(formatCompact(-2500)).toBe("-2.5k");
+    expect(formatCompact(1e9)).toBe("1B");
+    expect(formatCompact(999_950_000)).toBe("1B");
+    expect(formatCompact(2_500_000_000)).toBe("2.5B");
+    // A fraction under 10 keeps one decimal, so 0.5 and 1 never both read "1".
+    expect(formatCompact(0.5)).toBe("0.5");
+    expect(formatCompact(2.25)).toBe("2.3");
   });
 });
 

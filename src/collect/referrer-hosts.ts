@@ -1,0 +1,98 @@
+// Our own referrer hosts, looked up before the generated Matomo lists (referrer-lists.json): webmail
+// (the lists have no email providers), Android app referrers (android-app://{package}), and hosts
+// the lists miss. Same shape as the generated table: class → label → hosts, "{}" standing for a
+// country code label or a (com|co|…).{cc} ending, an entry matching its subdomains too.
+
+export const OWN_HOSTS = {
+  email: {
+    // Webmail of the big providers.
+    "Gmail": ["mail.google.com", "inbox.google.com", "com.google.android.gm"],
+    "Outlook": ["outlook.live.com", "outlook.office.com", "outlook.office365.com", "outlook.com", "mail.live.com", "com.microsoft.office.outlook"],
+    "Yahoo Mail": ["mail.yahoo.com", "mail.yahoo.co.jp", "mail.yahoo.{}", "com.yahoo.mobile.client.android.mail"],
+    "AOL Mail": ["mail.aol.com", "mail.aol.{}"],
+    "iCloud Mail": ["icloud.com"],
+    "Proton Mail": ["mail.proton.me", "mail.protonmail.com", "ch.protonmail.android"],
+    "Fastmail": ["fastmail.com", "app.fastmail.com"],
+    "Zoho Mail": ["mail.zoho.com", "mail.zoho.eu", "mail.zoho.in"],
+    "Tuta": ["tutanota.com", "app.tuta.com", "mail.tutanota.com"],
+    "HEY": ["app.hey.com"],
+    // German-speaking portals: their webmail sends visitors through a "deref" redirector.
+    "GMX": ["gmx.net", "gmx.de", "gmx.at", "gmx.ch", "gmx.com", "gmx.fr", "gmx.es", "gmx.co.uk", "deref-gmx.net", "deref-gmx.de", "deref-gmx.com", "deref-gmx.at", "deref-gmx.ch", "deref-gmx.fr", "deref-gmx.es", "deref-gmx.co.uk"],
+    "WEB.DE": ["web.de", "navigator.web.de", "deref-web.de", "deref-web-02.de"],
+    "mail.com": ["mail.com", "deref-mail.com", "navigator-lxa.mail.com"],
+    "1&1": ["deref-1und1.de", "deref-1und1-02.de", "email.1und1.de"],
+    "IONOS": ["mail.ionos.de", "mail.ionos.com", "mail.ionos.co.uk", "mail.ionos.fr", "mail.ionos.es", "email.ionos.de", "email.ionos.com", "email.ionos.co.uk", "email.ionos.fr", "email.ionos.es"],
+    "T-Online": ["email.t-online.de"],
+    "freenet Mail": ["webmail.freenet.de"],
+    // Portals whose main host is a search engine in the lists: their mail subdomain is mail.
+    "Yandex Mail": ["mail.yandex.ru", "mail.yandex.com", "mail.yandex.{}", "mail.ya.ru"],
+    "Mail.ru": ["e.mail.ru", "touch.mail.ru", "octavius.mail.ru", "ru.mail.mailapp"],
+    "Daum Mail": ["mail.daum.net"],
+    "Naver Mail": ["mail.naver.com"],
+    "QQ Mail": ["mail.qq.com", "wx.mail.qq.com"],
+    "NetEase Mail": ["mail.163.com", "mail.126.com", "mail.yeah.net"],
+    "Seznam Email": ["email.seznam.cz"],
+    "Onet Poczta": ["poczta.onet.pl"],
+    "WP Poczta": ["poczta.wp.pl"],
+    "Libero Mail": ["mail.libero.it"],
+    "Orange Mail": ["mail.orange.fr", "messagerie.orange.fr"],
+    "Rambler Mail": ["mail.rambler.ru"],
+    "Comcast": ["connect.xfinity.com"],
+    // Newsletter senders: their links open from a mail.
+    "Mailchimp": ["mailchi.mp", "list-manage.com"],
+    "Substack": ["substack.com"],
+  },
+  social: {
+    "Facebook": ["fb.com", "com.facebook.katana", "com.facebook.lite"],
+    "Messenger": ["messenger.com", "com.facebook.orca"],
+    "Twitter": ["com.twitter.android"],
+    "Instagram": ["com.instagram.android", "l.instagram.com"],
+    "LinkedIn": ["com.linkedin.android"],
+    "Telegram": ["t.me", "telegram.org", "telegram.me", "org.thunderdog.challegram"],
+    "WhatsApp": ["com.whatsapp", "com.whatsapp.w4b", "web.whatsapp.com", "whatsapp.com", "wa.me"],
+    "Slack": ["com.slack", "slack.com", "app.slack.com"],
+    "Disqus": ["disqus.com", "disq.us"],
+    "Threads": ["com.instagram.barcelona"],
+    "Mastodon": ["mastodon.online", "fosstodon.org", "hachyderm.io", "infosec.exchange", "mstdn.social"],
+    "Lobsters": ["lobste.rs"],
+    "Quora": ["quora.com"],
+    "Medium": ["medium.com"],
+    "DEV": ["dev.to"],
+    "LINE": ["line.me", "jp.naver.line.android"],
+    "Odnoklassniki": ["ok.ru"],
+    "Product Hunt": ["producthunt.com"],
+    "Pinterest": ["pin.it", "com.pinterest"],
+    "TikTok": ["com.zhiliaoapp.musically"],
+    "YouTube": ["com.google.android.youtube"],
+  },
+  search: {
+    "Google": ["com.google.android.googlequicksearchbox"],
+    "AOL": ["search.aol.{}", "aolsearch.com"],
+    "Marginalia": ["search.marginalia.nu"],
+    "SearXNG": ["searx.be", "searx.org"],
+    "Lilo": ["lilo.org"],
+  },
+  ai: {
+    "ChatGPT": ["com.openai.chatgpt"],
+    "Claude": ["com.anthropic.claude"],
+    "Copilot": ["copilot.cloud.microsoft", "m365.cloud.microsoft"],
+    "Deepseek": ["deepseek.com"],
+    "Phind": ["phind.com"],
+  },
+} satisfies Record<"email" | "social" | "search" | "ai", Record<string, string[]>>;
+
+/**
+ * First labels of a search company's hosts that are not its search: "maps.google.com" is a link
+ * out of Google Maps, an ordinary referring site, not a search.
+ */
+export const NOT_SEARCH_PARTS = new Set([
+  "maps", "drive", "docs", "sheets", "slides", "finance", "support", "groups", "accounts", "sites", "calendar",
+  "photos", "play", "cloud", "developers", "console", "ads", "analytics", "business", "meet", "chat", "keep",
+  "classroom", "disk", "market", "money", "realty", "travel", "zen", "dzen", "music", "passport", "weather",
+]);
+
+/**
+ * A host whose first label names a mail service is webmail wherever it is: webmail.{provider},
+ * mail.{portal}, posta/poczta/correo/courrier.{provider}, and the portals' "deref-" redirectors.
+ */
+export const WEBMAIL_HOST = /^((web)?mail\d*|e-?mail|posta|poczta|correo|courrier|messagerie|owa)\.[a-z0-9-]+\.|^deref-/;

@@ -1,0 +1,48 @@
+// The stats answers' shared shapes for the OpenAPI document (/api/docs/json components.schemas):
+// a list row, its conversion rates and the lists' row counts, as src/shared/stats.ts types them.
+import type { OpenAPIV3 } from "openapi-types";
+
+const rate: OpenAPIV3.SchemaObject = {
+  type: "object",
+  required: ["value", "parentLabel"],
+  properties: {
+    value: { type: "number", description: "A fraction (0.025 is 2.5 %)." },
+    parentLabel: { type: "string", nullable: true, description: "null for an event; the event's name for one of its values." },
+  },
+};
+
+export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
+  ConversionRate: rate,
+  ListRow: {
+    type: "object",
+    required: ["label", "value", "pc", "c"],
+    properties: {
+      label: { type: "string" },
+      value: { type: "number", description: "Page views, or the list's own measure." },
+      pc: { type: "number", description: "Share of the list's total, 0–1." },
+      c: { type: "number", nullable: true, description: "Change in % against the previous period of equal length; null without a base." },
+      children: { type: "array", items: { $ref: "#/components/schemas/ListRow" } },
+      direct: { type: "number", description: "Top pages: page views that arrived on the page with no referrer." },
+      utm: { type: "number", description: "Top pages: page views of the page that carried a utm_campaign." },
+      name: { type: "string", description: "Referrals: the referrer's name from the search, social, AI and mail lists (Google, Gmail, ChatGPT)." },
+      totalConversionRate: {
+        ...rate,
+        description: "Events: the row's count / all page views of the range. No visitor identifier is used.",
+      },
+      uniqueConversionRate: {
+        ...rate,
+        description: "Events: the row's count / unique visits of the range (the tracker's once-a-day flag, no identifier); above 1 when an event fires more than once a visit.",
+      },
+    },
+  },
+  ListCounts: {
+    type: "object",
+    additionalProperties: { type: "integer" },
+    description: "`count`: each list's rows before the 1,000-row cap, by list name (country, path, result, …).",
+  },
+  SourceClasses: {
+    type: "object",
+    description: "SUMMARY `source`: page views by class: direct, search, social, email, ai (AI assistants), unknown.",
+    properties: Object.fromEntries(["direct", "search", "social", "email", "ai", "unknown"].map((k) => [k, { type: "number" }])),
+  },
+};

@@ -70,6 +70,7 @@ describe("starting the server", () => {
       cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
       cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
       cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
+      cpSync(join(ROOT, "package.json"), join(app, "package.json"));
       symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
       writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");
 

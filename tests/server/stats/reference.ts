@@ -95,11 +95,14 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const [leaves] = await page("kind = 2");
   const [duration] = await page("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
   const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const [scroll] = await page("kind = 2 AND scroll_pct IS NOT NULL", "sum(scroll_pct)");
+  const [scrolls] = await page("kind = 2 AND scroll_pct IS NOT NULL");
   const get = (m: Counts, k: string) => m.get(k) ?? 0;
   const path = list(views, viewsThen, (l) => ({
     visits: { hits: get(views, l), unique: get(uniques, l) },
     durationAvg: get(leaves, l) > 0 ? get(duration, l) / get(leaves, l) : null,
     bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
+    scrollAvg: get(scrolls, l) > 0 ? get(scroll, l) / get(scrolls, l) : null,
   }));
   const grams = (m: Counts, v: Counts) => new Map([...v].filter(([, n]) => n > 0).map(([k, n]) => [k, perVisit(get(m, k) / n, green).grams]));
   const gNow = grams(bytes, views);

@@ -55,10 +55,15 @@ export class SessionQueue {
    */
   runAlone<T>(work: () => Promise<T>, waitMs: number): Promise<T> {
     let job: Job | undefined;
-    const turn = this.#push(null, () => {
-      clearTimeout(timer);
-      return this.db.runExclusive(work);
-    }, (queued) => (job = queued));
+    const turn = this.#push(
+      null,
+      async () => {
+        clearTimeout(timer);
+        return this.db.runExclusive(work);
+      },
+      (queued) => (job = queued),
+    );
+    // NOTE: the queue starts a job a microtask after it is pushed, so `timer` exists by then.
     const timer = setTimeout(() => {
       if (!job || !this.#jobs.includes(job)) return;
       this.#jobs = this.#jobs.filter((queued) => queued !== job);
@@ -111,7 +116,7 @@ export class SessionQueue {
         const at = this.#owner === null ? 0 : this.#jobs.findIndex((job) => job.client === this.#owner);
         if (at < 0 || at >= this.#jobs.length) return;
         const [job] = this.#jobs.splice(at, 1);
-        await job!.run().then(job!.resolve as (value: unknown) => void, job!.reject);
+        await Promise.resolve().then(job!.run).then(job!.resolve as (value: unknown) => void, job!.reject);
       }
     } finally {
       this.#running = false;

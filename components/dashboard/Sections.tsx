@@ -61,6 +61,10 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
     .filter((r) => r.durationAvg !== null)
     .sort((a, b) => b.durationAvg! - a.durationAvg!)
     .map((r) => ({ label: r.label, value: r.durationAvg!, pc: 0, c: null }));
+  const scroll = rows
+    .filter((r) => r.scrollAvg !== null)
+    .map((r) => ({ label: r.label, value: r.scrollAvg!, pc: 0, c: null }))
+    .sort((a, b) => b.value - a.value);
   const bounce = rows
     .filter((r) => r.bounceRate !== null)
     .map((r) => ({ label: r.label, value: clampBounce(r.bounceRate! * 100), pc: 0, c: null }))
@@ -84,7 +88,10 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
       </Section>
       <Section id="attention" title="Attention Economy" pro={pro}>
-        <ListWidget id="attention" title="Attention Economy" rows={attention} limit={limit} columns={["Page", "Avg. visible time"]} format={formatDuration} empty={path ? undefined : pending} />
+        <div className="grid gap-6">
+          <ListWidget id="attention" title="Attention Economy" rows={attention} limit={limit} columns={["Page", "Avg. visible time"]} format={formatDuration} empty={path ? undefined : pending} />
+          <ListWidget id="scroll" title="Scroll depth" subtitle="How far down the page visitors scrolled, on average" rows={scroll} limit={limit} columns={["Page", "Avg. scroll depth"]} format={(v) => formatPercent(v / 100)} empty={path ? undefined : pending} />
+        </div>
       </Section>
       <Section id="bounce" title="Bounce Rate" pro={pro}>
         <ListWidget id="bounce" title="Bounce Rate" rows={bounce} limit={limit} columns={["Page", "Bounce rate"]} format={(v) => formatPercent(v / 100)} empty={path ? undefined : pending} />

@@ -40,6 +40,8 @@ export const HIT_COLUMNS = [
   column("event_value", "text", (r: { eventValue: string | null }) => r.eventValue),
   // A public social post the visit came from (referrers.ts socialPost); never anything else.
   column("referrer_post", "text", (r: { referrerPost: string | null }) => r.referrerPost),
+  // Leave beacons: the deepest share of the page seen, in whole percent.
+  column("scroll_pct", "smallint", (r: { scrollPct: number | null }) => num(r.scrollPct)),
 ] as const;
 
 type Read<C> = C extends Column<infer R> ? R : never;

@@ -27,12 +27,17 @@ export const PageViewBody = t.Object({
   u: t.Optional(flag),
 }, strict);
 
+// NOTE: the deepest share of the page seen, as a fraction; above 1 when the page is shorter than the
+// window (the pipeline caps it at 100 %). null when the page has no height (the tracker's 0/0).
+const share = t.Union([t.Number({ minimum: 0, maximum: 1e6 }), t.Null()]);
+
 export const LeaveBody = t.Object({
   d: domain,
   p: path,
   v: ms,
   b: t.Optional(bytes),
   x: t.Optional(flag),
+  s: t.Optional(share),
 }, strict);
 
 export const EventBody = t.Object({

@@ -21,11 +21,11 @@ type Deps = { sites: Sites };
 
 const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
 
-/** The event name the tracker gives outbound-link clicks (data-outbound); its value is the link. */
-const OUTBOUND = "Outbound";
+/** The event names the tracker gives link clicks (data-outbound, data-downloads); their value is the link. */
+const LINK_EVENTS = new Set(["Outbound", "Download"]);
 
 /**
- * An outbound link as stored: scheme, host and path. NOTE: queries, fragments and user info often
+ * A clicked link (outbound or download) as stored: scheme, host and path. NOTE: queries, fragments and user info often
  * carry tokens, e-mail addresses or ids of the visitor; none of that is kept. A value that is not
  * an http(s) URL is cut at its first "?" or "#" for the same reason.
  */
@@ -149,10 +149,11 @@ const STEPS: Step[] = [
         d.row.durationMs = Math.round(i.body.v);
         d.row.isBounce = i.body.x === 1;
         d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
+        d.row.scrollPct = i.body.s == null ? null : Math.min(100, Math.round(i.body.s * 100));
       } else {
         d.row.eventName = i.body.n;
         const value = i.body.v == null ? null : String(i.body.v);
-        d.row.eventValue = value === null ? null : (i.body.n === OUTBOUND ? linkTarget(value) : value).slice(0, 200);
+        d.row.eventValue = value === null ? null : (LINK_EVENTS.has(i.body.n) ? linkTarget(value) : value).slice(0, 200);
       }
     },
   },
@@ -163,7 +164,7 @@ const emptyRow = (i: Incoming): HitRow => ({
   referrerHost: null, referrerPost: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null,
   country: null, language: null, browser: null, os: null, device: null, screen: null,
   isUnique: false, isBounce: false, durationMs: null, loadMs: null, transferBytes: null,
-  eventName: null, eventValue: null,
+  eventName: null, eventValue: null, scrollPct: null,
 });
 
 /**

@@ -88,6 +88,9 @@ export function syntheticTraffic(domain: string, seed?: number) {
     const out: Incoming[] = [{ kind: "view", body: view, time, ua }];
     if (r() < 0.8) {
       const leave: LeaveBody = { d: domain, p: view.p, v: Math.round(-Math.log(1 - r()) * 45_000), b: Math.round(r() * 20_000), x: unique && r() < 0.5 ? 1 : 0 };
+      // NOTE: the scroll depth is derived from the bytes drawn, not drawn itself, so the random
+      // sequence (and every seeded figure before it) stays as it was; above 1 is a short page.
+      leave.s = (leave.b! % 1201) / 1000;
       out.push({ kind: "leave", body: leave, time: time + leave.v, ua });
     }
     if (r() < 0.06) {

@@ -127,6 +127,8 @@ export type PathRow = ListRow & {
   durationAvg: number | null;
   /** Bounces / unique visits of the page as a fraction, null without unique visits. */
   bounceRate: number | null;
+  /** Average of the deepest scroll of each leave beacon, in percent (0–100); null without any. */
+  scrollAvg: number | null;
 };
 
 /** Per-page energy: value is grams of CO2 per visit (SWD v4). */

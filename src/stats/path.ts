@@ -1,4 +1,4 @@
-// PATH: pages (views, uniques, time on page, bounce rate), energy and CO2 per page and in total
+// PATH: pages (views, uniques, time on page, scroll depth, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
 import { carKm, perVisit, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
@@ -11,11 +11,11 @@ import type { Reader } from "./grouped";
 
 type PageRow = {
   label: string; now: number; then: number; uniques: number; bounces: number; leaves: number;
-  duration: number; bytes: number; thenBytes: number;
+  duration: number; bytes: number; thenBytes: number; scroll: number; scrolls: number;
 };
 
-const [views, uniques, bounces, leaves, duration, bytes] = ["views", "uniques", "bounces", "leaves", "duration", "bytes"]
-  .map((name) => figure(PAGES, name)) as [Figure, Figure, Figure, Figure, Figure, Figure];
+const [views, uniques, bounces, leaves, duration, bytes, scroll, scrolls] = ["views", "uniques", "bounces", "leaves", "duration", "bytes", "scroll", "scrolls"]
+  .map((name) => figure(PAGES, name)) as [Figure, Figure, Figure, Figure, Figure, Figure, Figure, Figure];
 
 /** Each page seen in the range with its figures (and the previous period's views and bytes). */
 function pageRows(pages: PeriodGroups): PageRow[] {
@@ -23,7 +23,7 @@ function pageRows(pages: PeriodGroups): PageRow[] {
     const then = pages.then.get(key);
     return {
       label: p.labels[0] as string, now: views(p), then: views(then), uniques: uniques(p), bounces: bounces(p),
-      leaves: leaves(p), duration: duration(p), bytes: bytes(p), thenBytes: bytes(then),
+      leaves: leaves(p), duration: duration(p), bytes: bytes(p), thenBytes: bytes(then), scroll: scroll(p), scrolls: scrolls(p),
     };
   });
 }
@@ -44,6 +44,7 @@ function pathRows(rows: PageRow[], direct: Map<string, number>, utm: Map<string,
     visits: { hits: p.now, unique: p.uniques },
     durationAvg: p.leaves > 0 ? p.duration / p.leaves : null,
     bounceRate: p.uniques > 0 ? p.bounces / p.uniques : null,
+    scrollAvg: p.scrolls > 0 ? p.scroll / p.scrolls : null,
   }), limit);
 }
 

@@ -34,15 +34,16 @@ export const HOURS: Grouped = {
 export const TECH: Grouped = { name: "stats.tech", view: "hits_daily_tech", keys: ["dim", "label"], sums: ["views"], ...dimensions(["browser", "os", "device", "screen"]) };
 export const GEO: Grouped = { name: "stats.geo", view: "hits_daily_geo", keys: ["dim", "label"], sums: ["views"], ...dimensions(["country", "language"]) };
 
-/** Every figure of a page: the pages list, attention, bounce rate, energy and load times. */
+/** Every figure of a page: the pages list, attention (visible time, scroll depth), bounce rate, energy and load times. */
 export const PAGES: Grouped = {
   name: "stats.pages",
   view: "hits_daily_page",
   keys: ["label"],
-  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads"],
+  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads", "scroll", "scrolls"],
   select: (sql) => sql`path AS label, sum(views)::float8 AS views, sum(uniques)::float8 AS uniques,
     sum(bounces)::float8 AS bounces, sum(leaves)::float8 AS leaves, coalesce(sum(duration_ms), 0)::float8 AS duration,
-    coalesce(sum(bytes), 0)::float8 AS bytes, coalesce(sum(load_ms), 0)::float8 AS "loadMs", sum(loads)::float8 AS loads`,
+    coalesce(sum(bytes), 0)::float8 AS bytes, coalesce(sum(load_ms), 0)::float8 AS "loadMs", sum(loads)::float8 AS loads,
+    coalesce(sum(scroll_pct), 0)::float8 AS scroll, sum(scrolls)::float8 AS scrolls`,
   groupBy: (sql) => sql`1`,
 };
 

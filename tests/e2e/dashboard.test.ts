@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { formatRange, presetRange } from "../../components/dashboard/date-rules";
 import { addDays, dayIn, daysBetween } from "../../src/shared/days";
-import { formatDuration, formatNumber } from "../../components/dashboard/format";
+import { formatDuration, formatNumber, formatPercent } from "../../components/dashboard/format";
 import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import {
@@ -94,7 +94,8 @@ describe("the owner's dashboard", () => {
     expect(await values("sources")).toEqual(sorted(summary.source));
     expect(await values("devices")).toEqual(sorted(summary.device));
     const attention = path.path.filter((r) => r.durationAvg !== null).sort((a, b) => b.durationAvg! - a.durationAvg!);
-    expect((await values("attention"))[0]).toBe(formatDuration(attention[0]!.durationAvg!));
+    // Attention: the longest average visible time, and the deepest average scroll depth.
+    expect([(await values("attention"))[0], (await values("scroll"))[0]]).toEqual([formatDuration(attention[0]!.durationAvg!), formatPercent(Math.max(...path.path.map((r) => r.scrollAvg ?? -1)) / 100)]);
     expect(await values("bounce")).toHaveLength(Math.min(10, path.path.filter((r) => r.bounceRate !== null).length));
     expect(await page.getByText("No insights yet").count()).toBe(0);
     // The social-post wall embeds x.com posts through the proxy (here the loopback fake provider).

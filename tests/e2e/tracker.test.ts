@@ -1,6 +1,6 @@
 // The tracker in real Chromium against a loopback test site: page
-// view, SPA navigation, reload, external referrer, custom event, outbound click and leave beacons
-// land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
+// view, SPA navigation, reload, external referrer, custom event, outbound click, file download and
+// leave beacons (with the deepest scroll) land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { setLogSink } from "../../src/log";
@@ -43,6 +43,12 @@ beforeAll(async () => {
         return new Response(page("ignored", bothy.url, "data-allow-local", optOut), { headers: { "content-type": "text/html" } });
       }
       if (pathname === "/hash") return new Response(page("hash routing", bothy.url, "data-allow-local data-hash"), { headers: { "content-type": "text/html" } });
+      // A tall page with data-downloads: links on top (clicks that neither navigate nor scroll).
+      if (pathname === "/long") {
+        const body = `<a id="dl" href="/files/report.pdf?token=s3cr3t" onclick="event.preventDefault()">report</a>
+          <a id="about" href="/about" onclick="event.preventDefault()">about</a><div style="height: 5000px">long</div>`;
+        return new Response(page(body, bothy.url, "data-allow-local data-downloads"), { headers: { "content-type": "text/html" } });
+      }
       if (pathname === "/plain") return new Response("<!doctype html><p>elsewhere</p>", { headers: { "content-type": "text/html" } });
       return html(`
         <button id="signup" data-bothy-event="signup" data-bothy-value="pro"><span id="inner">Sign up</span></button>
@@ -65,7 +71,7 @@ afterAll(async () => {
 
 type Row = { kind: number; path: string; is_unique: boolean; is_bounce: boolean; referrer_host: string | null; source: string | null;
   utm_source: string | null; duration_ms: number | null; transfer_bytes: string | null; event_name: string | null; event_value: string | null;
-  load_ms: number | null; screen: string | null; country: string | null; language: string | null };
+  load_ms: number | null; screen: string | null; country: string | null; language: string | null; scroll_pct: number | null };
 const rows = () => bothy.db.sql<Row[]>`SELECT * FROM hits WHERE site_id = ${siteId} ORDER BY time, kind`;
 const waitRows = (n: number) => until(`${n} rows`, async () => ((await rows()).length >= n ? rows() : null), 20_000);
 
@@ -174,4 +180,39 @@ test("with data-hash a fragment change is a page view; without it the fragment i
   const added = (await rows()).slice(before).map((r) => [r.kind, r.path]);
   expect(added.filter(([, p]) => String(p).startsWith("/nohash#"))).toEqual([]);
   expect(added.filter(([k]) => k === 1).map(([, p]) => p)).toEqual(["/nohash", "/sentinel2"]);
+});
+
+test("the leave beacon carries the deepest scroll; with data-downloads a file link click is a Download event", async () => {
+  const tab = await browser.newPage();
+  await tab.setViewportSize({ width: 800, height: 600 });
+  await tab.goto(`http://127.0.0.1:${site.port}/long`);
+  await until("the /long page view", async () => (await rows()).some((r) => r.path === "/long"));
+  // A file link sends a Download event (its query is not kept); a page link sends nothing.
+  await tab.click("#dl");
+  await tab.click("#about");
+  // Down to about the middle, then back to the top: the deepest point is what counts. Each scroll
+  // is awaited through its scroll event, so the tracker has seen it.
+  const scrollPage = (y: number) =>
+    tab.evaluate((to) => new Promise<number>((done) => {
+      addEventListener("scroll", () => done(Math.round(((scrollY + innerHeight) / document.body.scrollHeight) * 100)), { once: true });
+      window.scrollTo(0, to);
+    }), y);
+  const deepest = await scrollPage(2000);
+  await scrollPage(0);
+  expect(deepest).toBeGreaterThan(40);
+  expect(deepest).toBeLessThan(60);
+  await tab.goto("about:blank");
+  await until("the /long leave beacon", async () => (await rows()).some((r) => r.path === "/long" && r.kind === 2));
+  const long = (await rows()).filter((r) => r.path === "/long");
+  expect(long.filter((r) => r.kind === 3)).toEqual([
+    expect.objectContaining({ event_name: "Download", event_value: `http://127.0.0.1:${site.port}/files/report.pdf` }),
+  ]);
+  expect(long.find((r) => r.kind === 2)!.scroll_pct).toBe(deepest);
+  // A page that fits the window was seen whole.
+  await tab.goto(`http://127.0.0.1:${site.port}/short`);
+  await until("the /short page view", async () => (await rows()).some((r) => r.path === "/short"));
+  await tab.goto("about:blank");
+  await until("the /short leave beacon", async () => (await rows()).some((r) => r.path === "/short" && r.kind === 2));
+  expect((await rows()).find((r) => r.path === "/short" && r.kind === 2)!.scroll_pct).toBe(100);
+  await tab.close();
 });

@@ -27,12 +27,12 @@ const base = (siteId: number): HitRow => ({
   time: T, siteId, kind: 1, localDay: "2026-11-21", localHour: 12, path: "/", referrerHost: null, referrerPost: null,
   source: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, language: null, browser: null,
   os: null, device: null, screen: null, isUnique: false, isBounce: false, durationMs: null, loadMs: null,
-  transferBytes: null, eventName: null, eventValue: null,
+  transferBytes: null, eventName: null, eventValue: null, scrollPct: null,
 });
 // Strings CSV must quote: commas, quotes, line breaks, an empty string (not NULL), non-ASCII.
 const tricky = (siteId: number): HitRow[] => [
   { ...base(siteId), path: '/a,b"c"\nd\r\ne', referrerHost: "", source: "search", utmCampaign: "spring, \"sale\"" },
-  { ...base(siteId), kind: 2, time: T + 1, path: "/ünï/🙂", durationMs: 4200, isBounce: true, transferBytes: 98_765_432_100 },
+  { ...base(siteId), kind: 2, time: T + 1, path: "/ünï/🙂", durationMs: 4200, isBounce: true, transferBytes: 98_765_432_100, scrollPct: 73 },
   { ...base(siteId), kind: 3, time: T + 2, eventName: "sign,up", eventValue: '"', country: "IN", language: "hi", isUnique: true, loadMs: 0 },
   { ...base(siteId), time: T + 3, localDay: "2026-11-22", localHour: 0, referrerPost: "https://x.com/a/status/1", browser: "Chrome", os: "Linux", device: "desktop", screen: "m" },
 ];

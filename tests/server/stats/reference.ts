@@ -105,6 +105,8 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
   const [direct] = await page("kind = 1 AND source = 'direct'");
   const [utm] = await page("kind = 1 AND utm_campaign IS NOT NULL");
+  const [scroll] = await page("kind = 2 AND scroll_pct IS NOT NULL", "sum(scroll_pct)");
+  const [scrolls] = await page("kind = 2 AND scroll_pct IS NOT NULL");
   const get = (m: Counts, k: string) => m.get(k) ?? 0;
   const path = list(views, viewsThen, (l) => ({
     direct: get(direct, l),
@@ -112,6 +114,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
     visits: { hits: get(views, l), unique: get(uniques, l) },
     durationAvg: get(leaves, l) > 0 ? get(duration, l) / get(leaves, l) : null,
     bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
+    scrollAvg: get(scrolls, l) > 0 ? get(scroll, l) / get(scrolls, l) : null,
   }));
   const grams = (m: Counts, v: Counts) => new Map([...v].filter(([, n]) => n > 0).map(([k, n]) => [k, perVisit(get(m, k) / n, green).grams]));
   const gNow = grams(bytes, views);

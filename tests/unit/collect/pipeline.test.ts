@@ -152,4 +152,20 @@ describe("putMeasures", () => {
     const pv = await row(view({ t: 812.4, b: 123_456, u: 1 }));
     expect(pv).toMatchObject({ kind: 1, loadMs: 812, transferBytes: 123_456, isUnique: true });
   });
+
+  test("scroll depth becomes a whole percent capped at 100; none without the field or for a page without height", async () => {
+    const leave = (s?: number | null) => row({ kind: "leave", body: { d: "shop.example", p: "/", v: 10, ...(s === undefined ? {} : { s }) }, time: T, ua: CHROME });
+    expect((await leave(0.4567)).scrollPct).toBe(46);
+    expect((await leave(0)).scrollPct).toBe(0);
+    expect((await leave(3.2)).scrollPct).toBe(100);
+    expect((await leave(null)).scrollPct).toBeNull();
+    expect((await leave()).scrollPct).toBeNull();
+    expect((await row(view({}))).scrollPct).toBeNull();
+  });
+
+  test("download links are cut like outbound links", async () => {
+    const file = "https://shop.example/files/price-list.pdf?token=abc#page=2";
+    const dl = await row({ kind: "event", body: { d: "shop.example", p: "/", n: "Download", v: file }, time: T, ua: CHROME });
+    expect(dl).toMatchObject({ kind: 3, eventName: "Download", eventValue: "https://shop.example/files/price-list.pdf" });
+  });
 });

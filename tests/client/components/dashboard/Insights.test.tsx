@@ -27,8 +27,8 @@ describe("Insights", () => {
   test("sentences from the stats", () => {
     const path = {
       path: [
-        { label: "/pricing", value: 400, pc: 0.4, c: 5, visits: { hits: 400, unique: 300 }, durationAvg: null, bounceRate: null },
-        { label: "/blog/launch", value: 200, pc: 0.2, c: 150, visits: { hits: 200, unique: 150 }, durationAvg: null, bounceRate: null },
+        { label: "/pricing", value: 400, pc: 0.4, c: 5, visits: { hits: 400, unique: 300 }, durationAvg: null, bounceRate: null, scrollAvg: null },
+        { label: "/blog/launch", value: 200, pc: 0.2, c: 150, visits: { hits: 200, unique: 150 }, durationAvg: null, bounceRate: null, scrollAvg: null },
       ],
       energy: "locked",
     } as unknown as PathStats;

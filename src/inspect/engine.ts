@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
+import type { Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
 
 export type EngineLimits = {
@@ -51,6 +52,8 @@ export type Capture = {
   blocked: Record<string, number>;
   blockedBytes: number;
   refused: Refusal[];
+  /** Each answered request with the headers "what to fix" reads. */
+  observed: Observed[];
   screenshot: Uint8Array | null;
   /** Why the capture stopped early, if it did. */
   truncated: "time" | "bytes" | "requests" | null;
@@ -214,6 +217,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
   };
   const files = Object.fromEntries(FILE_GROUPS.map((g) => [g, [] as FileEntry[]])) as Record<FileGroup, FileEntry[]>;
   const blocked: Record<string, number> = {};
+  const observed: Observed[] = [];
   const attempts: { header: string; host: string }[] = [];
   const pending = new Set<Request>();
   const work: Promise<void>[] = [];
@@ -261,7 +265,12 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
         if (INITIAL_TYPES.has(r.resourceType())) bytesInitial += size;
         filecount++;
         const host = new URL(requestUrl).hostname;
-        files[fileGroup(r.resourceType(), (await response?.headerValue("content-type")) ?? undefined)].push({
+        const headers = (await response?.allHeaders()) ?? {};
+        observed.push({
+          url: requestUrl.slice(0, MAX_URL), bytes: size, resourceType: r.resourceType(), contentType: headers["content-type"] ?? "",
+          encoding: headers["content-encoding"] ?? "", cacheControl: headers["cache-control"] ?? "",
+        });
+        files[fileGroup(r.resourceType(), headers["content-type"])].push({
           url: requestUrl.slice(0, MAX_URL),
           bytes: size,
         });
@@ -339,7 +348,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     }
     return {
       finalUrl: page.url(), title, bytes, bytesInitial, filecount, failed, dataUrls: watch.dataUrls(), domSize, files, cookies, blocked, blockedBytes,
-      refused: [...proxy.refused], screenshot, truncated,
+      refused: [...proxy.refused], observed, screenshot, truncated,
     };
   } finally {
     await context.close().catch(() => {});

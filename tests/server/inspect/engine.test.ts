@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { browserHost } from "../../../src/inspect/browser";
 import { inspectPage, type Capture } from "../../../src/inspect/engine";
+import { whatToFix } from "../../../src/inspect/fixes";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
@@ -112,6 +113,17 @@ describe("inspectPage on the fixture site", () => {
     expect(Object.keys(failingWritten).sort()).toEqual(["127.0.0.1/failing", "127.0.0.1/favicon.ico", "127.0.0.1/img/logo.png"]);
     expect(failing.bytes).toBe(sum(Object.values(failingWritten)));
     expect([failing.filecount, failing.failed, failing.dataUrls]).toEqual([3, 2, 2]);
+  });
+
+  test("what to fix names the largest file and the uncompressed script", async () => {
+    const fixable = await inspectPage((await host.acquire()).browser, site.url("/fixable"), guardFor(site), limits);
+    const fixes = whatToFix(fixable.observed, fixable.finalUrl);
+    const hero = Object.values(fixable.files).flat().find((f) => f.url.endsWith("/img/hero.png"))!;
+    expect(fixes.find((f) => f.kind === "largest")).toEqual({ kind: "largest", target: hero.url, bytes: hero.bytes, saves: Math.round(hero.bytes / 2) });
+    const raw = fixes.find((f) => f.kind === "uncompressed")!;
+    expect(raw.target).toBe(site.url("/raw.js"));
+    expect(raw.bytes).toBeGreaterThan(16_000);
+    expect(fixes.filter((f) => f.kind === "uncompressed")).toHaveLength(1); // the gzip'd HTML is not one
   });
 
   test("the DOM size is the page's element count", async () => {

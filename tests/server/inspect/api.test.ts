@@ -1,4 +1,4 @@
-// GET /api/check-analysis and /api/get-screenshot in the real app: queue, poll, result shape,
+// GET /api/check-analysis, /api/get-screenshot and /api/inspect-badge in the real app: queue, poll, result shape,
 // cache, "Check again", history, the private and generic errors, validation and the rate limit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
@@ -143,6 +143,26 @@ describe("get-screenshot", () => {
     const res = await get(`/api/get-screenshot?url=${encodeURIComponent(site.url("/never"))}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "not_found", errorMessage: "No screenshot of this page yet" });
+  });
+});
+
+describe("inspect-badge", () => {
+  test("an inspected page's badge is an SVG with its rating, grams and date, cached for a day", async () => {
+    const { result } = await check(site.url("/"));
+    const res = await get(`/api/inspect-badge?url=${encodeURIComponent(site.url("/"))}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const svg = await res.text();
+    expect(svg).toStartWith("<svg ");
+    expect(svg).toContain(`${result.detail.rating} · ${result.co2.toFixed(2)} g per visit, checked ${result.timestamp.slice(0, 10)}`);
+  });
+
+  test("an uninspected page is a 404 and a bad URL a 400, in the error shape", async () => {
+    const missing = await get(`/api/inspect-badge?url=${encodeURIComponent(site.url("/never"))}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { status: 404, code: "not-found", message: "This page has not been inspected yet" } });
+    expect((await get("/api/inspect-badge?url=")).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 // One finished inspection: screenshot and title, the cached notice or "Last
-// checked: Just now", the percentile sentence, the six large figures, the history charts, the
-// blocked requests and the files by type. Rendered in the browser only, inside InspectView.
+// checked: Just now", the rating letter with the percentile sentence, the large figures (the
+// Ecoindex grade beside the SWD rating), "what to fix", the history
+// charts, the blocked requests and the files by type. Rendered in the browser only, inside InspectView.
 import { lazy, Suspense } from "react";
 import { formatBytes } from "../../src/shared/units";
 import type { CheckAnswer } from "../../src/inspect/client";
@@ -14,6 +15,7 @@ import {
   percentileSentence,
 } from "./format";
 import { Screenshot } from "./Screenshot";
+import { WhatToFix } from "./WhatToFix";
 
 export type Answer = Exclude<CheckAnswer, { action: "check_again" }>;
 
@@ -47,14 +49,20 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
           ) : (
             <p className="mt-4 text-gray-700 dark:text-gray-300">Last checked: Just now</p>
           )}
+          <Rating rating={detail?.rating} co2={result.co2} />
           {averages.percentile !== null && <Percentile p={averages.percentile} source={averages.source} />}
         </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-4 desk:grid-cols-3">
-        <Figure label="Emissions per visit" value={`${formatGrams(result.co2)} CO2`} />
+        <Figure
+          label="Emissions per visit"
+          value={`${formatGrams(result.co2)} CO2`}
+          note={detail?.rating ? `Rating ${detail.rating} on the Sustainable Web Design v4 scale: grams per visit from bytes transferred` : undefined}
+        />
+        <EcoindexFigure ecoindex={detail?.ecoindex} />
         <Figure label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
-        <Figure label="Requests" value={String(result.filecount)} />
+        <Figure label="Requests" value={String(result.filecount)} note={requestsNote(detail)} />
         <Figure label="Total size" value={formatBytes(result.bytes)} />
         <Figure label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
         <Figure
@@ -63,6 +71,8 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
           note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
         />
       </dl>
+
+      <WhatToFix fixes={detail?.fixes} />
 
       <section aria-labelledby="history-title">
         <h2 id="history-title" className={h2}>Over time</h2>
@@ -119,6 +129,37 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
     </article>
   );
 }
+
+function Rating({ rating, co2 }: { rating: string | undefined; co2: number }) {
+  if (!rating) return null;
+  return (
+    <p className="mt-6 flex items-baseline gap-3" data-testid="inspect-rating">
+      <span className="text-5xl font-bold text-gray-900 dark:text-white">{rating}</span>
+      <span className="text-xl text-gray-800 dark:text-gray-200">{formatGrams(co2)} CO2 per visit</span>
+    </p>
+  );
+}
+
+function EcoindexFigure({ ecoindex }: { ecoindex: NonNullable<Answer["result"]["detail"]>["ecoindex"] }) {
+  if (!ecoindex) return null;
+  return (
+    <Figure
+      label="Ecoindex"
+      value={`${ecoindex.grade} · ${ecoindex.score}/100`}
+      note={`From ${ecoindex.domSize} page elements, the requests and the size, against the HTTP Archive; ${ecoindex.ghg} g CO2e and ${ecoindex.water} cl water per visit`}
+    />
+  );
+}
+
+const requestsNote = (detail: Answer["result"]["detail"]) => {
+  const failed = detail?.failed ?? 0;
+  const dataUrls = detail?.dataUrls ?? 0;
+  const parts = [
+    failed ? `${failed} failed` : "",
+    dataUrls ? `${dataUrls} data: URL${dataUrls === 1 ? "" : "s"} (no transfer)` : "",
+  ].filter(Boolean);
+  return parts.length ? `Not counted: ${parts.join(", ")}` : undefined;
+};
 
 const greenNote = (green: string | undefined) =>
   !green || green === "unknown"

@@ -1,9 +1,11 @@
 // One inspection in a real browser: a fresh context behind the job's guarded proxy, navigate,
 // wait for load plus a quiet network window (hard-capped), then read the exact bytes of every
-// request from Playwright's request.sizes(), the title, a viewport JPEG and the cookies.
+// request from Playwright's request.sizes() (the favicon, which Playwright hides, from the page's
+// DevTools session), the DOM size, the title, a viewport JPEG and the cookies.
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
+import type { Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
 
 export type EngineLimits = {
@@ -31,15 +33,27 @@ export type Capture = {
   finalUrl: string;
   title: string;
   bytes: number;
-  /** Bytes finished by the load event, before the quiet window. */
+  /**
+   * Bytes of the documents, stylesheets, scripts and fonts: what the page needs before it can
+   * render and run. A fixed set of types, counted whenever they finish, so two runs of the same
+   * page agree (a cut at the load event moved with script-loaded images finishing before it).
+   */
   bytesInitial: number;
   filecount: number;
+  /** Requests that got no complete answer (refused, reset, aborted): not in filecount. */
+  failed: number;
+  /** data: URLs the page used: no network bytes, not in filecount. */
+  dataUrls: number;
+  /** Elements in the document after the quiet window, SVG children left out (Ecoindex's DOM size). */
+  domSize: number;
   files: Record<FileGroup, FileEntry[]>;
   cookies: Record<string, CookieEntry>;
   /** Tracker/ad requests per host. */
   blocked: Record<string, number>;
   blockedBytes: number;
   refused: Refusal[];
+  /** Each answered request with the headers "what to fix" reads. */
+  observed: Observed[];
   screenshot: Uint8Array | null;
   /** Why the capture stopped early, if it did. */
   truncated: "time" | "bytes" | "requests" | null;
@@ -72,6 +86,40 @@ function isMainDocument(r: Request): boolean {
   }
 }
 const VIEWPORT = { width: 1366, height: 768 };
+const INITIAL_TYPES = new Set(["document", "stylesheet", "script", "font"]);
+const DOM_SIZE = `document.getElementsByTagName("*").length - document.querySelectorAll("svg *").length`;
+
+type PageWatch = { pending(): number; favicons: FileEntry[]; dataUrls(): number };
+
+/**
+ * What Playwright leaves out, seen from the page's own DevTools session. Chromium fetches
+ * /favicon.ico itself and Playwright drops every request for that path: encodedDataLength is
+ * header + body bytes as received, the same figure request.sizes() gives for every other file.
+ * Playwright reports no data: URLs either; DevTools does (for the top frame's documents).
+ */
+async function watchPage(context: BrowserContext, page: Page, touch: () => void): Promise<PageWatch> {
+  const open = new Map<string, string>();
+  const favicons: FileEntry[] = [];
+  let dataUrls = 0;
+  const cdp = await context.newCDPSession(page);
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (e.request.url.startsWith("data:")) dataUrls++;
+    else if (e.request.url.endsWith("/favicon.ico")) open.set(e.requestId, e.request.url);
+    touch();
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const faviconUrl = open.get(e.requestId);
+    if (faviconUrl === undefined) return;
+    open.delete(e.requestId);
+    favicons.push({ url: faviconUrl, bytes: e.encodedDataLength });
+    touch();
+  });
+  cdp.on("Network.loadingFailed", (e) => {
+    if (open.delete(e.requestId)) touch();
+  });
+  await cdp.send("Network.enable");
+  return { pending: () => open.size, favicons, dataUrls: () => dataUrls };
+}
 
 // TRICKY: WebRTC sends its UDP (STUN, TURN, ICE checks) from the browser itself, past the job's
 // proxy and so past the guard. Pages get no WebRTC at all: every RTC interface is gone before the
@@ -98,14 +146,55 @@ async function thumbnail(context: BrowserContext, page: Page): Promise<Uint8Arra
   }
 }
 
+type Counted = Map<string, { bytes: number; files: number }>;
+
+/**
+ * Adds to `files` what the page events did not report: the favicons, then what the proxy sent
+ * back for a plain-http URL beyond what was counted for it, to that URL's file when there is one.
+ * NOTE: the proxy sees every plain-http exchange; Playwright under-reports a service worker's own
+ * script (183 of 410 bytes on the fixture). Answers the bytes and files added.
+ */
+function addUnreported(
+  files: Record<FileGroup, FileEntry[]>, counted: Counted, favicons: FileEntry[], exchanges: { url: string; bytes: number }[],
+): { bytes: number; files: number } {
+  const added = { bytes: 0, files: 0 };
+  const push = (group: FileGroup, entryUrl: string, size: number) => {
+    files[group].push({ url: entryUrl.slice(0, MAX_URL), bytes: size });
+    added.bytes += size;
+    added.files++;
+    const c = counted.get(entryUrl) ?? { bytes: 0, files: 0 };
+    counted.set(entryUrl, { bytes: c.bytes + size, files: c.files + 1 });
+  };
+  for (const f of favicons) push("images", f.url, f.bytes);
+  const proxied: Counted = new Map();
+  for (const x of exchanges) {
+    const p = proxied.get(x.url) ?? { bytes: 0, files: 0 };
+    proxied.set(x.url, { bytes: p.bytes + x.bytes, files: p.files + (x.bytes > 0 ? 1 : 0) });
+  }
+  for (const [exchangeUrl, p] of proxied) {
+    const c = counted.get(exchangeUrl) ?? { bytes: 0, files: 0 };
+    if (p.bytes <= c.bytes) continue;
+    const known = p.files <= c.files && Object.values(files).flat().find((f) => f.url === exchangeUrl.slice(0, MAX_URL));
+    if (!known) {
+      push(exchangeUrl.endsWith(".js") ? "scripts" : "other", exchangeUrl, p.bytes - c.bytes);
+      continue;
+    }
+    known.bytes += p.bytes - c.bytes;
+    added.bytes += p.bytes - c.bytes;
+  }
+  return added;
+}
+
 export async function inspectPage(browser: Browser, url: string, guard: GuardOptions, limits: EngineLimits): Promise<Capture> {
   const started = performance.now();
   const deadline = started + limits.timeoutMs;
   const proxy = await startJobProxy({ ...guard, maxBytes: limits.maxBytes });
   const context = await browser.newContext({
     viewport: VIEWPORT,
-    // NOTE: a service worker's requests bypass the page's events; blocking it keeps every byte visible.
-    serviceWorkers: "block",
+    // NOTE: a first visit installs the page's service worker, and what it pre-caches is downloaded
+    // then. Its requests go through the same proxy and show in the context's events (answers it
+    // serves from its cache are skipped below: their bytes were counted when it fetched them).
+    serviceWorkers: "allow",
     // NOTE: we measure weight, not certificate hygiene: a visitor clicking through still downloads it.
     ignoreHTTPSErrors: true,
     proxy: { server: `http://127.0.0.1:${proxy.port}` },
@@ -128,23 +217,33 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
   };
   const files = Object.fromEntries(FILE_GROUPS.map((g) => [g, [] as FileEntry[]])) as Record<FileGroup, FileEntry[]>;
   const blocked: Record<string, number> = {};
+  const observed: Observed[] = [];
   const attempts: { header: string; host: string }[] = [];
   const pending = new Set<Request>();
   const work: Promise<void>[] = [];
   let bytes = 0;
+  let bytesInitial = 0;
   let filecount = 0;
+  let failed = 0;
+  /** Bytes and files counted per URL, to compare with what the proxy sent back. */
+  const counted: Counted = new Map();
+  const count = (requestUrl: string, size: number) => {
+    const c = counted.get(requestUrl) ?? { bytes: 0, files: 0 };
+    counted.set(requestUrl, { bytes: c.bytes + size, files: c.files + 1 });
+  };
   let blockedBytes = 0;
   let requests = 0;
   let lastActivity = performance.now();
   let mainResponded = false;
 
   context.on("request", (r) => {
+    lastActivity = performance.now();
+    if (r.url().startsWith("data:")) return;
     requests++;
     pending.add(r);
-    lastActivity = performance.now();
   });
   context.on("requestfailed", (r) => {
-    pending.delete(r);
+    if (pending.delete(r) && !r.url().startsWith("blob:")) failed++;
     lastActivity = performance.now();
   });
   context.on("requestfinished", (r) => {
@@ -153,6 +252,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
         const requestUrl = r.url();
         if (/^(data|blob):/.test(requestUrl)) return;
         const response = await r.response();
+        if (response?.fromServiceWorker()) return;
         // NOTE: header + body bytes as received; on h2/h3 the split is meaningless but the sum is right.
         const sizes = await r.sizes().catch(() => null);
         if (!sizes) return;
@@ -161,9 +261,16 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
         // NOTE: a redirect hop is not an answer: its target may still be refused.
         if (isMainDocument(r) && (status < 300 || status >= 400)) mainResponded = true;
         bytes += size;
+        count(requestUrl, size);
+        if (INITIAL_TYPES.has(r.resourceType())) bytesInitial += size;
         filecount++;
         const host = new URL(requestUrl).hostname;
-        files[fileGroup(r.resourceType(), (await response?.headerValue("content-type")) ?? undefined)].push({
+        const headers = (await response?.allHeaders()) ?? {};
+        observed.push({
+          url: requestUrl.slice(0, MAX_URL), bytes: size, resourceType: r.resourceType(), contentType: headers["content-type"] ?? "",
+          encoding: headers["content-encoding"] ?? "", cacheControl: headers["cache-control"] ?? "",
+        });
+        files[fileGroup(r.resourceType(), headers["content-type"])].push({
           url: requestUrl.slice(0, MAX_URL),
           bytes: size,
         });
@@ -186,6 +293,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
 
   try {
     const page = await context.newPage();
+    const watch = await watchPage(context, page, () => (lastActivity = performance.now()));
     let navError: unknown = null;
     await page.goto(url, { waitUntil: "load", timeout: Math.max(1, deadline - performance.now()) }).catch((e) => (navError = e));
     await Promise.allSettled(work);
@@ -195,7 +303,6 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       if (refusal) throw new InspectError("forbidden", refusal.message);
       throw new InspectError("generic_error", navError instanceof Error ? navError.message.split("\n")[0]! : String(navError));
     }
-    const bytesInitial = bytes;
 
     let truncated: Capture["truncated"] = null;
     // The quiet window: nothing in flight for quietMs. Autoplay video or long-polling never go
@@ -206,18 +313,22 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       if (proxy.capped()) truncated = "bytes";
       else if (requests > limits.maxRequests) truncated = "requests";
       else if (now >= deadline - 1000) truncated = "time"; // keep a second for screenshot and cookies
-      if (truncated || (pending.size === 0 && now - lastActivity >= limits.quietMs)) break;
+      if (truncated || (pending.size === 0 && watch.pending() === 0 && now - lastActivity >= limits.quietMs)) break;
       await Bun.sleep(50);
     }
 
     // TRICKY: a page stuck in a busy loop never answers title() or a screenshot; bound each step
     // so the finally below always closes the context (which also ends what is still pending).
     const title = await within(page.title(), 2000, "");
+    const domSize = await within(page.evaluate<number>(DOM_SIZE), 2000, 0);
     const screenshot = await within(thumbnail(context, page), 5000, null);
     const stored = await within(context.cookies(), 2000, []);
     await within(Promise.allSettled(work), 2000, []);
     assertOpen();
 
+    const extra = addUnreported(files, counted, watch.favicons, proxy.exchanges());
+    bytes += extra.bytes;
+    filecount += extra.files;
     const pageSite = siteOf(new URL(page.url() || url).hostname);
     const cookies: Record<string, CookieEntry> = {};
     for (const c of stored) {
@@ -236,8 +347,8 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       };
     }
     return {
-      finalUrl: page.url(), title, bytes, bytesInitial, filecount, files, cookies, blocked, blockedBytes,
-      refused: [...proxy.refused], screenshot, truncated,
+      finalUrl: page.url(), title, bytes, bytesInitial, filecount, failed, dataUrls: watch.dataUrls(), domSize, files, cookies, blocked, blockedBytes,
+      refused: [...proxy.refused], observed, screenshot, truncated,
     };
   } finally {
     await context.close().catch(() => {});

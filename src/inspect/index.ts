@@ -1,5 +1,5 @@
 // The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
-// then the result) and GET /api/get-screenshot. In this process it also runs the queue
+// then the result), GET /api/get-screenshot and GET /api/inspect-badge (the embeddable SVG). In this process it also runs the queue
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
 import { Elysia, t } from "elysia";
 import type { Room } from "../context";
@@ -7,6 +7,7 @@ import { greenCheck } from "../carbon";
 import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
 import { checkTarget } from "./guard";
 import { startQueue } from "./queue";
@@ -120,5 +121,19 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
           force: t.Optional(t.BooleanString()),
         }),
       },
+    )
+    .get(
+      "/api/inspect-badge",
+      async ({ query }) => {
+        const parsed = normaliseUrl(query.url);
+        if (!parsed.ok) throw new HttpError(400, parsed.private ? PRIVATE_MESSAGE : parsed.error);
+        const last = await latest(db.sql, parsed.value.url);
+        if (!last || last.status !== "done" || !last.detail) throw new HttpError(404, "This page has not been inspected yet");
+        // NOTE: a day of caching: a badge shows the date it was checked, and a new check is rare.
+        return new Response(badgeSvg(last.detail.rating, last.co2 ?? 0, last.finishedAt), {
+          headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+        });
+      },
+      { query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }) },
     );
 };

@@ -12,6 +12,8 @@ type JobProxy = {
   refused: Refusal[];
   /** Bytes sent back to the browser so far (headers and bodies, TLS records for https). */
   bytes(): number;
+  /** Each plain-http exchange (one per client connection) and the bytes sent back for it. */
+  exchanges(): { url: string; bytes: number }[];
   /** True once the byte cap was hit and every connection was cut. */
   capped(): boolean;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startJobProxy(opts: GuardOptions & { maxBytes: number }): 
   const sockets = new Set<net.Socket>();
   let bytes = 0;
   let capped = false;
+  const exchanges: { url: string; bytes: number }[] = [];
 
   const track = (s: net.Socket) => {
     sockets.add(s);
@@ -77,6 +80,8 @@ export async function startJobProxy(opts: GuardOptions & { maxBytes: number }): 
       else client.destroy();
       return;
     }
+    const exchange = forward ? { url: target, bytes: 0 } : null;
+    if (exchange) exchanges.push(exchange);
     const upstream = net.connect({ host: verdict.address, port });
     track(upstream);
     let connected = false;
@@ -92,6 +97,7 @@ export async function startJobProxy(opts: GuardOptions & { maxBytes: number }): 
     upstream.on("data", (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > opts.maxBytes) return cut();
+      if (exchange) exchange.bytes += chunk.length;
       client.write(chunk);
     });
     upstream.on("end", () => client.end());
@@ -126,6 +132,7 @@ export async function startJobProxy(opts: GuardOptions & { maxBytes: number }): 
     port: address.port,
     refused,
     bytes: () => bytes,
+    exchanges: () => exchanges,
     capped: () => capped,
     close: () =>
       new Promise<void>((resolve) => {

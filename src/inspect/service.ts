@@ -1,13 +1,14 @@
 // Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, then the
 // row (and screenshot) is stored. No HTTP types here; the room and the worker process share it.
 import type { Sql } from "postgres";
-import { greenLabel, perVisit, type GreenCheck } from "../carbon";
+import { ecoindex, greenLabel, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
 import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type EngineLimits } from "./engine";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
+import { whatToFix, type Fix } from "./fixes";
 import type { Detail } from "./store";
 import { complete, fail, release, saveScreenshot, type Job } from "./store";
 
@@ -64,6 +65,11 @@ export function jobRunner(deps: RunnerDeps) {
         files: capture.files,
         refused: capture.refused.map((r) => ({ host: r.host, reason: r.reason })),
         truncated: capture.truncated,
+        failed: capture.failed,
+        dataUrls: capture.dataUrls,
+        // NOTE: Ecoindex counts every request the page made, answered or not.
+        ecoindex: { ...ecoindex(capture.domSize, capture.filecount + capture.failed, capture.bytes), domSize: capture.domSize },
+        fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url), deps.greencheck),
       };
       if (capture.screenshot) await saveScreenshot(sql, job.url, capture.screenshot);
       await complete(sql, job.id, {
@@ -90,6 +96,10 @@ export function jobRunner(deps: RunnerDeps) {
     }
   };
 }
+
+/** Third-party hosts in the list get their green-hosting verdict (cached by the client). */
+const withGreen = (fixes: Fix[], greencheck: GreenCheck): Promise<Fix[]> =>
+  Promise.all(fixes.map(async (f) => (f.kind === "third-party" ? { ...f, green: greenLabel(await greencheck(f.target)) } : f)));
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;

@@ -2,7 +2,9 @@
 // query is named so a failure says which one broke.
 import { namedQuery } from "../db";
 import type { FileGroup } from "./classify";
+import type { Ecoindex } from "../carbon";
 import type { CookieEntry, FileEntry } from "./engine";
+import type { Fix } from "./fixes";
 
 /** What a successful run stores beside the numbers. */
 export type Detail = {
@@ -19,6 +21,13 @@ export type Detail = {
   /** Requests the SSRF guard refused (host and why). */
   refused: { host: string; reason: string }[];
   truncated: "time" | "bytes" | "requests" | null;
+  /** Requests with no complete answer and data: URLs, counted apart from the files (absent on older rows). */
+  failed?: number;
+  dataUrls?: number;
+  /** The Ecoindex grade from the DOM size, request count and bytes (absent on older rows). */
+  ecoindex?: Ecoindex & { domSize: number };
+  /** "What to fix", ranked by the bytes each would save (absent on older rows). */
+  fixes?: Fix[];
 };
 
 export type Job = { id: string; url: string; attempts: number };

@@ -1,7 +1,7 @@
-// GET /api/check-analysis and /api/get-screenshot in the real app: queue, poll, result shape,
+// GET /api/check-analysis, /api/get-screenshot and /api/inspect-badge in the real app: queue, poll, result shape,
 // cache, "Check again", history, the private and generic errors, validation and the rate limit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { perVisit } from "../../../src/carbon";
+import { ecoindex, perVisit } from "../../../src/carbon";
 import { PRIVATE_MARKER } from "../../../src/inspect/url";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
@@ -58,12 +58,17 @@ describe("check-analysis", () => {
     expect(first.error).toBeNull();
     expect(result.error).toBeNull();
     expect(result.cached).toBe(false);
-    expect(result.filecount).toBe(14);
+    expect(result.filecount).toBe(15); // the favicon included
     expect(result.detail.title).toBe("Fixture Shop — Green Test Page");
     const fileBytes = Object.values(result.detail.files as Record<string, { bytes: number }[]>).flat().reduce((a, f) => a + f.bytes, 0);
     expect(result.bytes).toBe(fileBytes);
     expect(result.detail.green).toBe("Fixture Green Host");
     expect(result.co2).toBeCloseTo(perVisit(result.bytes, true).grams, 10);
+    expect(result.detail.rating).toBe(perVisit(result.bytes, true).rating);
+    expect([result.detail.failed, result.detail.dataUrls]).toEqual([0, 0]);
+    const eco = result.detail.ecoindex as { domSize: number };
+    expect(eco.domSize).toBeGreaterThan(5);
+    expect(eco).toEqual({ ...ecoindex(eco.domSize, result.filecount, result.bytes), domSize: eco.domSize });
     expect(Object.keys(result.detail.blocked).sort()).toEqual([...TRACKER_HOSTS].sort());
     expect(Object.keys(result.detail.cookies)).toContain("session@127.0.0.1");
     expect(result.screenshot).toBe(`/api/get-screenshot?url=${encodeURIComponent(url())}`);
@@ -138,6 +143,26 @@ describe("get-screenshot", () => {
     const res = await get(`/api/get-screenshot?url=${encodeURIComponent(site.url("/never"))}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "not_found", errorMessage: "No screenshot of this page yet" });
+  });
+});
+
+describe("inspect-badge", () => {
+  test("an inspected page's badge is an SVG with its rating, grams and date, cached for a day", async () => {
+    const { result } = await check(site.url("/"));
+    const res = await get(`/api/inspect-badge?url=${encodeURIComponent(site.url("/"))}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const svg = await res.text();
+    expect(svg).toStartWith("<svg ");
+    expect(svg).toContain(`${result.detail.rating} · ${result.co2.toFixed(2)} g per visit, checked ${result.timestamp.slice(0, 10)}`);
+  });
+
+  test("an uninspected page is a 404 and a bad URL a 400, in the error shape", async () => {
+    const missing = await get(`/api/inspect-badge?url=${encodeURIComponent(site.url("/never"))}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { status: 404, code: "not-found", message: "This page has not been inspected yet" } });
+    expect((await get("/api/inspect-badge?url=")).status).toBe(400);
   });
 });
 

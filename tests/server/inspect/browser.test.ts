@@ -100,8 +100,10 @@ describe("the inspector's Chromium", () => {
     // proxy looked up is the page's own, nothing was refused, and only the page was counted.
     expect([...new Set(asked)]).toEqual(["public.example"]);
     expect(capture.refused).toEqual([]);
-    expect(capture.filecount).toBe(1);
-    // The favicon is Chromium's too, but it belongs to the page's own site (see engine.test.ts).
-    expect(Object.keys(await site.written()).sort()).toEqual(["public.example/favicon.ico", "public.example/form"]);
+    // The favicon is Chromium's own request, but it belongs to the page's site and is counted.
+    const written = await site.written();
+    expect(Object.keys(written).sort()).toEqual(["public.example/favicon.ico", "public.example/form"]);
+    expect(capture.filecount).toBe(2);
+    expect(capture.bytes).toBe(written["public.example/favicon.ico"]! + written["public.example/form"]!);
   });
 });

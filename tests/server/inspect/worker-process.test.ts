@@ -41,7 +41,7 @@ test("a job queued by the app is inspected by the worker process", async () => {
   }, 45_000, 100);
   expect(body.result.error).toBeNull();
   expect(body.result.detail.title).toBe("Plain");
-  expect(body.result.filecount).toBe(1);
+  expect(body.result.filecount).toBe(2); // the page and the favicon Chromium asks for
 });
 
 test("the worker stops cleanly on SIGTERM", async () => {

@@ -16,11 +16,12 @@ export const HIT_FIELDS: readonly HitField[] = [
   { columns: ["utm_source", "utm_medium", "utm_campaign"], what: "The campaign tags (utm_source, utm_medium, utm_campaign) of the link you followed, if it had any." },
   { columns: ["country"], what: "The country, derived from your device's time zone, never from your IP address." },
   { columns: ["language"], what: "Your browser's language." },
-  { columns: ["browser", "os", "device"], what: "The browser, operating system and device type (desktop, tablet or mobile), derived from the user-agent string, which is then dropped." },
+  { columns: ["browser", "os", "device"], what: "The browser, operating system and device type (desktop, tablet, mobile, smart TV or console), derived from the user-agent string, which is then dropped." },
   { columns: ["screen"], what: "A screen size class (small, medium or large) from the window's width." },
   { columns: ["is_unique"], what: "Whether the page started a visit, decided from the referrer and the way the page was opened only, with no identifier." },
   { columns: ["is_bounce"], what: "Whether the visit ended after one page." },
   { columns: ["duration_ms"], what: "How long the page was visible." },
+  { columns: ["scroll_pct"], what: "How far down the page you scrolled, as a percentage." },
   { columns: ["load_ms", "transfer_bytes"], what: "How long the page took to load and how many bytes it transferred, for the energy and carbon estimate." },
   { columns: ["event_name", "event_value"], what: "For events: the name and value the website gives them, such as the address of an outbound link you clicked." },
 ];

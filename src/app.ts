@@ -21,7 +21,7 @@ import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
-  ({ db }) => healthRoutes(db),
+  ({ db, config }) => healthRoutes(db, config.DATA_DIR),
   collectRoom,
   authRoom,
   domainsRoom,

@@ -15,7 +15,7 @@ const UNAVAILABLE = new Set([
 ]);
 
 /** True when `err` says the database is unreachable, shutting down or out of disk. */
-export function isUnavailable(err: unknown): boolean {
+function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === "string" && (UNAVAILABLE.has(code) || code.startsWith("08"));
 }

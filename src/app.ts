@@ -27,7 +27,7 @@ import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 
 const ROOMS: Room[] = [
-  ({ db, lifecycle }) => (registerAppNode(db, lifecycle), healthRoutes(db)),
+  ({ db, lifecycle, config }) => (registerAppNode(db, lifecycle), healthRoutes(db, config.DATA_DIR)),
   metricsRoom,
   adminRoom,
   collectRoom,

@@ -2,7 +2,7 @@
 // platform's maintenance timer; on a server they are registered as TimescaleDB policies and jobs.
 import type { Sql } from "postgres";
 import type { Database, MaintenanceJob } from "../db";
-import { namedQuery } from "../db";
+import { failingJobs, namedQuery } from "../db";
 import { log } from "../log";
 
 /** The continuous aggregates over `hits` and the bucket each one materializes. */
@@ -77,6 +77,37 @@ const maintainedBy = namedQuery("collect.maintainedBy", async (sql: Sql) => {
   return row!.by;
 });
 
+// NOTE: one node refreshes at a time; the others find the lock taken and skip their turn.
+const SELF_REFRESH_LOCK_KEY = 4_245_223;
+/** How often a node on a server checks whether the server's refresh jobs fail. */
+const SELF_REFRESH_MS = 5 * 60_000;
+
+/**
+ * Server: when the server's refresh policies fail (PostgreSQL 15.20 with TimescaleDB ≤ 2.29 records
+ * every run Failed and backs off), refreshes the aggregates here, under a session advisory lock so
+ * that one node does it. True when this call refreshed.
+ */
+export async function refreshIfJobsFail(sql: Sql): Promise<boolean> {
+  const failing = (await failingJobs(sql)).filter((j) => j.proc === "policy_refresh_continuous_aggregate");
+  if (!failing.length) return false;
+  // TRICKY: a session lock and its unlock must run on one connection, and refresh_continuous_aggregate
+  // refuses to run inside a transaction, so the connection is reserved rather than a transaction opened.
+  const conn = await sql.reserve();
+  try {
+    const [row] = await conn<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(${SELF_REFRESH_LOCK_KEY}) AS locked`;
+    if (!row!.locked) return false;
+    try {
+      log.warn("the database's refresh jobs fail; refreshing aggregates here", { jobs: failing.map((j) => j.id).join(", ") });
+      await refreshAggregates(conn);
+      return true;
+    } finally {
+      await conn`SELECT pg_advisory_unlock(${SELF_REFRESH_LOCK_KEY})`;
+    }
+  } finally {
+    conn.release();
+  }
+}
+
 /** Embedded: adds the jobs to the timer. Server: registers the policies, retrying until it works. */
 export function scheduleJobs(db: Database, retryMs = 60_000): void {
   if (db.maintenance) {
@@ -89,7 +120,12 @@ export function scheduleJobs(db: Database, retryMs = 60_000): void {
     maintainedBy(db.sql)
       .then(async (by) => {
         if (by) log.info("collect jobs run in the database's own process", { by });
-        else await registerPolicies(db.sql);
+        else {
+          await registerPolicies(db.sql);
+          const check = () => void refreshIfJobsFail(db.sql).catch((err) =>
+            log.warn("aggregate refresh by the app failed", { error: err instanceof Error ? err.message : String(err) }));
+          setInterval(check, SELF_REFRESH_MS).unref();
+        }
       })
       .catch((err) => {
       log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });

@@ -25,16 +25,15 @@ export function createSites(sql: Sql, ttlMs = 30_000): Sites {
   return {
     lookup(domain) {
       const name = domain.toLowerCase();
-      const entry = cache.get(name);
-      if (entry) return entry.site;
-      const stale = cache.peek(name, { allowStale: true });
-      return cache.fetch(name).then(
-        (e) => e!.site,
-        (err) => {
-          if (stale) return stale.site;
-          throw err;
-        },
-      );
+      // NOTE: a stale entry answers at once while it is refreshed in the background (fetch() runs
+      // once per domain): during an outage postgres.js holds concurrent queries while it backs off
+      // reconnecting, and a hit must not wait on that.
+      const entry = cache.get(name, { allowStale: true });
+      if (entry) {
+        if (!cache.has(name)) void cache.fetch(name).catch(() => {});
+        return entry.site;
+      }
+      return cache.fetch(name).then((e) => e!.site);
     },
     forget: () => cache.clear(),
   };

@@ -1,7 +1,9 @@
 // Health room: /healthz says the process is alive and never touches the database (it must
-// answer while a long query runs); /readyz says the database answers and is fully migrated.
+// answer while a long query runs); /readyz says the database answers in time and is fully migrated,
+// and lists the TimescaleDB jobs whose last run failed.
 import { Elysia } from "elysia";
-import { appliedMigrations, timescaleVersion, type Database } from "../db";
+import { statfsSync } from "node:fs";
+import { appliedMigrations, failingJobs, timescaleVersion, type Database } from "../db";
 import { listMigrations } from "../db/migrate";
 import { errorBody } from "../http/errors";
 import type { Lifecycle } from "../lifecycle";
@@ -15,19 +17,54 @@ export function registerAppNode(db: Database, lifecycle: Lifecycle): void {
   lifecycle.onShutdown("heartbeat", () => heartbeat.stop());
 }
 
-export const healthRoutes = (db: Database) =>
+/** A database that has not answered in this long is not ready (a stopped server accepts and hangs). */
+const READY_TIMEOUT_MS = 3_000;
+
+const withinTimeout = <T>(work: Promise<T>) => {
+  let timer: Timer | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
+// NOTE: below one WAL segment (16 MiB) of free space the embedded database cannot go on writing.
+const MIN_FREE_BYTES = 16 * 1024 * 1024;
+
+/** The embedded database's disk: a message when DATA_DIR has too little space left, else null. */
+function diskProblem(db: Database, dataDir: string): string | null {
+  if (db.mode !== "embedded") return null;
+  const fs = statfsSync(dataDir);
+  const free = fs.bavail * fs.bsize;
+  return free < MIN_FREE_BYTES ? `Disk full: ${(free / 1024 / 1024).toFixed(1)} MiB free in DATA_DIR (${dataDir})` : null;
+}
+
+export const healthRoutes = (db: Database, dataDir: string) =>
   new Elysia({ name: "health" })
     .get("/healthz", () => ({ status: "ok" as const }))
     .get("/readyz", async ({ set }) => {
+      const disk = diskProblem(db, dataDir);
+      if (disk) {
+        set.status = 503;
+        return errorBody(503, disk);
+      }
       try {
-        const [version, applied] = await Promise.all([timescaleVersion(db.sql), appliedMigrations(db.sql)]);
+        const [version, applied, failing] = await withinTimeout(
+          Promise.all([timescaleVersion(db.sql), appliedMigrations(db.sql), failingJobs(db.sql)]),
+        );
         const expected = listMigrations().map((m) => m.version);
         const missing = expected.filter((v) => !applied.includes(v));
         if (!version || missing.length) {
           set.status = 503;
           return errorBody(503, version ? `Migrations not applied: ${missing.join(", ")}` : "TimescaleDB is not installed");
         }
-        return { status: "ready" as const, database: { mode: db.mode, timescaledb: version, migrations: applied.length } };
+        // NOTE: failing jobs leave the node ready (it serves; the app refreshes aggregates itself,
+        // collect/jobs.ts), but are listed so that monitoring sees them.
+        return {
+          status: "ready" as const,
+          database: { mode: db.mode, timescaledb: version, migrations: applied.length },
+          jobs: { failing: [...failing] },
+        };
       } catch (err) {
         set.status = 503;
         return errorBody(503, `Database unreachable: ${err instanceof Error ? err.message : String(err)}`);

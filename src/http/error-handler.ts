@@ -1,7 +1,7 @@
 // Maps everything thrown inside a handler to the one JSON error shape.
 import { Elysia } from "elysia";
 import { log } from "../log";
-import { errorBody, HttpError } from "./errors";
+import { errorBody, HttpError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_S } from "./errors";
 
 export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set }) => {
   if (error instanceof HttpError) {
@@ -21,6 +21,14 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: 
     case "PARSE":
       set.status = 400;
       return errorBody(400, "The request body could not be parsed");
+  }
+  // NOTE: an error marked 503 (a query the database could not serve: db/query.ts) is an outage,
+  // not a bug: the client is told to come back, and the log says why once per request.
+  if ((error as { status?: unknown }).status === 503) {
+    set.status = 503;
+    set.headers["retry-after"] = String(UNAVAILABLE_RETRY_S);
+    log.warn("database unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return errorBody(503, UNAVAILABLE_MESSAGE);
   }
   set.status = 500;
   log.error("unhandled error", { error: error instanceof Error ? error.stack ?? error.message : String(error) });

@@ -16,6 +16,11 @@ const ERROR_CODES = {
   503: "unavailable",
 } as const;
 
+/** What a 503 says when the database cannot serve; the writer keeps collecting meanwhile. */
+export const UNAVAILABLE_MESSAGE = "Bothy is briefly unavailable; please try again in a minute";
+/** Retry-After (seconds) on that 503. */
+export const UNAVAILABLE_RETRY_S = 30;
+
 export type ErrorStatus = keyof typeof ERROR_CODES;
 /** `fields` names the form fields at fault, each with its message, when the input is to blame. */
 export type Fields = Record<string, string>;

@@ -1,6 +1,6 @@
 // What the error page shows for a thrown value: statusCode from `statusCode`, `status`
 // or `response.status`, default 500, and a message. Internal messages stay hidden in production.
-import { HttpError } from "../http/errors";
+import { HttpError, UNAVAILABLE_MESSAGE } from "../http/errors";
 
 export type PageError = { status: number; message: string };
 
@@ -25,6 +25,8 @@ function messageOf(err: unknown): string {
 export function toPageError(err: unknown, dev: boolean): PageError {
   const status = statusOf(err);
   if (status === 404) return { status, message: NOT_FOUND_MESSAGE };
+  // NOTE: a 503 nobody wrote for people (a query the database could not serve) gets the one outage text.
+  if (status === 503 && !(err instanceof HttpError)) return { status, message: UNAVAILABLE_MESSAGE };
   const message = messageOf(err);
   // NOTE: an error that chose its status was written for people; a bare 500 may hold internals.
   const chosen = err instanceof HttpError || statusOf(err) !== 500 || (typeof err === "object" && err !== null && "statusCode" in err);

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import { join, normalize } from "node:path";
 import type { AppContext } from "../context";
-import { errorBody, HttpError, type ErrorStatus } from "../http/errors";
+import { errorBody, HttpError, UNAVAILABLE_RETRY_S, type ErrorStatus } from "../http/errors";
 import { log } from "../log";
 import { bundleSource, type Bundles } from "./bundles";
 import { nobodySignedIn, type CurrentUserProvider } from "./current-user";
@@ -51,11 +51,18 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
   const shim = dev ? `globalThis.__BOTHY_DEV__=true;${SHIM}` : SHIM;
 
   async function renderInput(request: Request, url: URL, b: Bundles) {
+    // NOTE: when the signed-in user cannot be read (the database is down), the page renders as its
+    // error page for nobody (a 503 says "try again"), not as a bare 500 from outside the renderer.
+    const user = await currentUser(request).then(
+      (u) => ({ u, error: undefined }),
+      (error: unknown) => ({ u: null, error }),
+    );
     return {
+      ...(user.error === undefined ? {} : { error: user.error }),
       pathname: url.pathname,
       search: url.search,
       origin: ctx.origin.value,
-      user: await currentUser(request),
+      user: user.u,
       beta,
       selfTracking: ctx.config.SELF_TRACKING === "on",
       demo,
@@ -68,6 +75,11 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
     };
   }
 
+  // NOTE: a 503 page (the database is down) tells clients and proxies when to come back.
+  const pageHeaders = (status: number, nonce: string, stripe = false) => {
+    const headers = htmlHeaders(nonce, dev, false, stripe);
+    return status === 503 ? { ...headers, "retry-after": String(UNAVAILABLE_RETRY_S) } : headers;
+  };
   const fallback = (status: number, nonce: string) => new Response(FALLBACK_HTML(status), { status, headers: htmlHeaders(nonce, dev) });
 
   function redirectFor(url: URL): { location: string; status: number } | null {
@@ -92,7 +104,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
       if (r.kind === "redirect") return new Response(null, { status: 302, headers: { ...BASE_HEADERS, location: r.location } });
       status = r.status;
       erroring = status >= 400;
-      return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev, false, loadsStripe(url.pathname)) });
+      return new Response(await html(r.stream), { status, headers: pageHeaders(status, nonce, loadsStripe(url.pathname)) });
     } catch (err) {
       // The HTML shell failed (an error below the page component): show the error page instead,
       // unless that was the error page already (every non-200 render is), then the fallback.
@@ -102,7 +114,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
         const r = await b.rsc.renderRsc({ ...input, error: err }, b.manifest.clientManifest);
         if (r.kind !== "flight") throw new Error("the error page redirected", { cause: err });
         status = r.status;
-        return new Response(await html(r.stream), { status, headers: htmlHeaders(nonce, dev) });
+        return new Response(await html(r.stream), { status, headers: pageHeaders(status, nonce) });
       } catch (again) {
         log.error("error page failed", { error: describe(again) });
         return fallback(status, nonce);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { failingRefreshJob } from "../../helpers/jobs";
 import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -22,6 +23,19 @@ describe("health", () => {
     expect(body.database.mode).toBe("embedded");
     expect(body.database.timescaledb).toMatch(/^2\.\d+\.\d+/);
     expect(body.database.migrations).toBeGreaterThanOrEqual(1);
+  });
+
+  test("/readyz lists the app's TimescaleDB jobs whose last run failed, and stays ready", async () => {
+    expect((await (await server.app.handle(req("/readyz"))).json()).jobs).toEqual({ failing: [] });
+    const job = await failingRefreshJob(server.db.sql, "hits_daily_page");
+    try {
+      const res = await server.app.handle(req("/readyz"));
+      expect(res.status).toBe(200);
+      const [failing] = (await res.json()).jobs.failing;
+      expect(failing).toMatchObject({ id: job, proc: "policy_refresh_continuous_aggregate", failures: 1 });
+    } finally {
+      await server.db.sql`SELECT delete_job(${job})`;
+    }
   });
 
   test("/readyz answers 503 when a migration is missing", async () => {

@@ -1,0 +1,147 @@
+// `npm run bench:soak -- --minutes N` (default 10; `--seconds N` for a short run): the real server on
+// the embedded database with its public demo domain, driven with page views at 5,000 hits/s and 5
+// dashboard loads a second (SUMMARY, PATH and REF of the last 7 days, as the dashboard asks them).
+// Every 30 s it prints the throughput, p50/p99 per endpoint and the server's RSS; at the end the
+// goals (RSS growth after warm-up < 5 %, 0 hits lost, dashboard p99 ≤ 500 ms) and a verdict.
+// "Lost" is every view answered 202 that is not in `hits` after the server stopped (SIGTERM flushes).
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { embeddedClient } from "../src/db";
+import { startEmbedded } from "../src/db/embedded";
+import { dayKey } from "../tests/helpers/api";
+import { CHROME_UA } from "../tests/helpers/collect";
+import { freshDataDir, removedAtExit } from "../tests/helpers/db";
+import { spawnServer } from "../tests/helpers/server";
+
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, seconds: { type: "string" } } });
+const SECONDS = values.seconds ? Number(values.seconds) : Number(values.minutes) * 60;
+const HITS_PER_S = 5_000;
+const DASHBOARDS_PER_S = 5;
+const REPORT_EVERY_S = 30;
+const WARMUP_S = Math.min(60, SECONDS / 4);
+const GOALS = { rssGrowth: 0.05, dashboardP99Ms: 500 };
+const DOMAIN = "soak.bothy.test";
+const RANGE = `startKey=${dayKey(7)}&endKey=${dayKey(0)}`;
+
+const dataDir = removedAtExit(await freshDataDir());
+const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, DEMO_DOMAIN: DOMAIN, LOG_LEVEL: "info" }, { timeoutMs: 120_000 });
+const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+
+const latencies: Record<string, number[]> = { collect: [], dashboard: [] };
+let accepted = 0;
+let refused = 0;
+let failed = 0;
+let sent = 0;
+
+async function timed(endpoint: string, run: () => Promise<Response>): Promise<Response | null> {
+  const t0 = performance.now();
+  try {
+    const res = await run();
+    await res.arrayBuffer();
+    latencies[endpoint]!.push(performance.now() - t0);
+    return res;
+  } catch {
+    failed++;
+    return null;
+  }
+}
+
+const view = () =>
+  timed("collect", () =>
+    fetch(`${server.url}/b/v`, {
+      method: "POST",
+      body: JSON.stringify({ d: DOMAIN, p: `/soak/${sent++ % 500}` }),
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME_UA },
+    }),
+  ).then((res) => {
+    if (res?.status === 202) accepted++;
+    else if (res?.status === 503) refused++;
+    else if (res) failed++;
+  });
+
+const dashboard = () =>
+  Promise.all(["SUMMARY", "PATH", "REF"].map((type) => fetch(`${server.url}/api/stats?domain=${DOMAIN}&${RANGE}&dataType=${type}`)))
+    .then(async (answers) => {
+      for (const res of answers) if (res.status !== 200) failed++;
+      await Promise.all(answers.map((r) => r.arrayBuffer()));
+    })
+    .catch(() => {
+      failed++;
+    });
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+// NOTE: the demo is seeded before the clock starts, so the first reads are not measured against it.
+const seedDeadline = Date.now() + 300_000;
+while (!server.output().includes('"msg":"demo seeded"') && Date.now() < seedDeadline) await Bun.sleep(250);
+
+const started = performance.now();
+const elapsedS = () => (performance.now() - started) / 1000;
+let rssAfterWarmup = 0;
+let rssMax = 0;
+const allDashboard: number[] = [];
+const inFlight = new Set<Promise<unknown>>();
+const track = (p: Promise<unknown>) => {
+  inFlight.add(p);
+  void p.finally(() => inFlight.delete(p));
+};
+console.log(`soak: ${HITS_PER_S} hits/s and ${DASHBOARDS_PER_S} dashboard loads/s for ${SECONDS} s against the embedded database`);
+let nextReport = REPORT_EVERY_S;
+let lastAccepted = 0;
+// NOTE: a 100 ms tick sends a tenth of each second's load; sends are not awaited, so a slow server
+// shows as latency, not as a lower offered rate (unless more than 2,000 requests are in flight).
+while (elapsedS() < SECONDS) {
+  const tick = Bun.sleep(100);
+  if (inFlight.size < 2_000) for (let i = 0; i < HITS_PER_S / 10; i++) track(view());
+  if (Math.random() < DASHBOARDS_PER_S / 10) {
+    const t0 = performance.now();
+    track(dashboard().then(() => {
+      const ms = performance.now() - t0;
+      latencies.dashboard!.push(ms);
+      allDashboard.push(ms);
+    }));
+  }
+  await tick;
+  const s = elapsedS();
+  if (!rssAfterWarmup && s >= WARMUP_S) rssAfterWarmup = rss();
+  rssMax = Math.max(rssMax, rssAfterWarmup ? rss() : 0);
+  if (s >= nextReport || s >= SECONDS) {
+    const window = s - (nextReport - REPORT_EVERY_S);
+    console.log(
+      `${s.toFixed(0).padStart(4)} s  accepted ${((accepted - lastAccepted) / window).toFixed(0)}/s  refused ${refused}  failed ${failed}  ` +
+        Object.entries(latencies).map(([e, xs]) => `${e} p50 ${pct(xs, 50).toFixed(0)} ms p99 ${pct(xs, 99).toFixed(0)} ms`).join("  ") +
+        `  RSS ${mb(rss())}`,
+    );
+    lastAccepted = accepted;
+    for (const xs of Object.values(latencies)) xs.length = 0;
+    nextReport += REPORT_EVERY_S;
+  }
+}
+await Promise.all(inFlight);
+const rssEnd = rss();
+server.proc.kill("SIGTERM");
+await server.exited;
+
+// The count, on the data the server left: views of the soak's paths against every 202.
+const db = await startEmbedded(dataDir);
+const sql = embeddedClient(db);
+const [row] = await sql<{ n: number }[]>`
+  SELECT count(*)::int AS n FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = ${DOMAIN} AND h.path LIKE '/soak/%'`;
+await sql.end();
+await db.stop();
+
+const lost = accepted - row!.n;
+const growth = rssAfterWarmup ? (rssEnd - rssAfterWarmup) / rssAfterWarmup : 0;
+const p99 = pct(allDashboard, 99);
+console.log(`sent ${sent}, accepted ${accepted}, refused ${refused}, failed ${failed}, stored ${row!.n}, lost ${lost}`);
+const goals = [
+  [`RSS growth after warm-up ${(growth * 100).toFixed(1)} % (${mb(rssAfterWarmup)} → ${mb(rssEnd)}, max ${mb(rssMax)})`, growth < GOALS.rssGrowth, "< 5 %"],
+  [`hits lost ${lost}`, lost === 0, "0"],
+  [`dashboard p99 under load ${p99.toFixed(0)} ms`, p99 <= GOALS.dashboardP99Ms, `≤ ${GOALS.dashboardP99Ms} ms`],
+] as const;
+for (const [what, ok, goal] of goals) console.log(`goal: ${what} (goal ${goal}) ${ok ? "MET" : "MISSED"}`);
+console.log(`verdict: ${goals.every(([, ok]) => ok) ? "PASS" : "FAIL"}`);

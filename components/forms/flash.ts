@@ -3,12 +3,33 @@
 // browser, so it survives client navigation and never reaches the server.
 type Flash = { path: string; text: string } | null;
 
-let current: Flash = null;
+// NOTE: also left in sessionStorage for a few seconds: a move into or out of the upgrade screen is a
+// full page load (its CSP differs), which starts this module afresh.
+const KEY = "bothy-flash";
+const CARRY_MS = 10_000;
+
+function carried(): Flash {
+  try {
+    const saved = sessionStorage.getItem(KEY);
+    sessionStorage.removeItem(KEY);
+    const parsed = saved ? (JSON.parse(saved) as { path: string; text: string; at: number }) : null;
+    return parsed && Date.now() - parsed.at < CARRY_MS ? { path: parsed.path, text: parsed.text } : null;
+  } catch {
+    return null; // no sessionStorage (the server, a locked-down browser): client navigation still works
+  }
+}
+
+let current: Flash = carried();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function flash(path: string, text: string) {
   current = { path: new URL(path, "http://x").pathname, text };
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify({ ...current, at: Date.now() }));
+  } catch {
+    // without sessionStorage the message shows after client navigation only
+  }
   emit();
 }
 

@@ -14,7 +14,7 @@ import { ALL_TABLES, QUICK_TABLES } from "../../src/export";
 import { formatRange } from "../../components/dashboard/date-rules";
 import type { PathStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
-import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
+import { consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
 import { until } from "../helpers/collect";
 import { freshDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
@@ -26,6 +26,8 @@ const DOMAIN = "shop.example";
 const SELF = "bothy.test";
 
 const { problems, watch } = consoleWatch();
+// NOTE: the seeded traffic has social posts, which the dashboard embeds through the oEmbed provider.
+const oembed = fakeOembed();
 let pro: Child;
 let free: Child;
 let proUrl: string;
@@ -46,12 +48,13 @@ beforeAll(async () => {
   const port = freePort();
   proUrl = `http://${SELF}:${port}`;
   [pro, free] = await Promise.all([
-    spawnServer("src/server.ts", { DATA_DIR: proDir, PORT: String(port), BASE_URL: proUrl, COLLECT_FLUSH_MS: "50" }, { timeoutMs: 90_000 }),
-    spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0" }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { DATA_DIR: proDir, PORT: String(port), BASE_URL: proUrl, COLLECT_FLUSH_MS: "50", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
   ]);
   browser = await launchBrowser({ visitor: true, args: [`--host-resolver-rules=MAP ${SELF} 127.0.0.1`] });
 }, 240_000);
 afterAll(async () => {
+  oembed.stop();
   await browser?.close();
   for (const s of [pro, free]) s?.proc.kill("SIGTERM");
   await Promise.all([pro?.exited, free?.exited]);

@@ -66,7 +66,7 @@ export const latestSubscription = namedQuery("billing.latestSubscription", async
   return row ?? null;
 });
 
-/** Grants or revokes `pro` from the account's stored subscriptions; true when the scope changed. */
+/** Grants or revokes `pro` from the account's stored subscriptions; the new state when it changed, else null. */
 export const syncProScope = namedQuery("billing.syncProScope", async (sql: Queryable, uid: string) => {
   const changed = await sql`
     WITH want AS (
@@ -75,6 +75,6 @@ export const syncProScope = namedQuery("billing.syncProScope", async (sql: Query
     UPDATE users SET scope = CASE WHEN want.pro THEN array_append(scope, 'pro') ELSE array_remove(scope, 'pro') END
     FROM want
     WHERE uid = ${uid} AND ('pro' = ANY(scope)) IS DISTINCT FROM want.pro
-    RETURNING uid`;
-  return changed.length === 1;
+    RETURNING want.pro`;
+  return changed[0] ? { pro: changed[0].pro as boolean } : null;
 });

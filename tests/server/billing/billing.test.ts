@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import { syncStripe } from "../../../src/billing/sync";
+import { DOWNGRADE_GRACE_DAYS, FREE_HISTORY_DAYS } from "../../../src/shared/plans";
 import { WEBHOOK_BODY_LIMIT } from "../../../src/billing/webhook";
 import { signatureHeader } from "../../../tools/stripe-mock/server";
 import { call, verifiedSession } from "../../helpers/api";
@@ -42,6 +43,8 @@ const deliver = (payload: string, signature = signatureHeader(payload, WEBHOOK_S
 async function proUser(email: string) {
   const cookie = await verifiedSession(server, email, "a sturdy passphrase");
   await call(server.app, "POST", "/api/domains", { cookie, headers: SAME, body: { domain: `${email.split("@")[0]}.example.com` } });
+  const [free] = await server.db.sql`SELECT d.retention_days AS days FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = ${email}`;
+  expect(free).toEqual({ days: FREE_HISTORY_DAYS });
   expect((await call(server.app, "POST", "/api/stripe/create-customer", { cookie, headers: SAME })).status).toBe(200);
   const made = await call(server.app, "POST", "/api/stripe/create-subscription", {
     cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", tier: "20k", billing: "month" },
@@ -118,6 +121,29 @@ describe("POST /api/stripe/webhook", () => {
     expect((await deliver(older.payload)).status).toBe(200);
     expect((await state("order@example.com")).scope).not.toContain("pro");
     expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
+  });
+});
+
+describe("retention follows the subscription", () => {
+  const retention = async (email: string) => {
+    const [row] = await server.db.sql`
+      SELECT d.retention_days AS days, d.retention_grace_until AS until FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = ${email}`;
+    return row as { days: number | null; until: Date | null };
+  };
+
+  test("a paid subscription clears the free window; its deletion starts the grace period", async () => {
+    const { subscriptionId } = await proUser("keep@example.com");
+    expect(await retention("keep@example.com")).toEqual({ days: null, until: null });
+
+    await stripe.subscriptions.cancel(subscriptionId);
+    await mock.delivered();
+    const before = Date.now();
+    expect((await deliver(lastEvent("customer.subscription.deleted", subscriptionId).payload)).status).toBe(200);
+    const after = await retention("keep@example.com");
+    expect(after.days).toBe(FREE_HISTORY_DAYS);
+    const graceMs = DOWNGRADE_GRACE_DAYS * 86_400_000;
+    expect(after.until!.getTime()).toBeGreaterThanOrEqual(before + graceMs - 1000);
+    expect(after.until!.getTime()).toBeLessThanOrEqual(Date.now() + graceMs);
   });
 });
 

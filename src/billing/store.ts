@@ -1,6 +1,7 @@
 // Billing's named queries: an account's Stripe customer, its subscriptions as last seen, the webhook
 // events already applied, and the `pro` scope they decide.
 import { namedQuery, type Queryable } from "../db";
+import { tierKeyOfLookupKey } from "../shared/pricing";
 
 /** Subscription statuses that keep Pro: paying, trying, or retrying a failed renewal. */
 export const PRO_STATUSES = ["active", "trialing", "past_due"] as const;
@@ -64,6 +65,15 @@ export const latestSubscription = namedQuery("billing.latestSubscription", async
            cancel_at_period_end AS "cancelAtPeriodEnd", created
     FROM billing_subscriptions WHERE uid = ${uid} ORDER BY created DESC LIMIT 1`;
   return row ?? null;
+});
+
+/** The tier key of the account's newest subscription that still grants Pro, or null. */
+export const subscribedTier = namedQuery("billing.subscribedTier", async (sql: Queryable, uid: string) => {
+  const [row] = await sql<{ lookupKey: string | null }[]>`
+    SELECT price_lookup_key AS "lookupKey" FROM billing_subscriptions
+    WHERE uid = ${uid} AND status = ANY(${PRO_STATUSES as unknown as string[]}::text[])
+    ORDER BY created DESC LIMIT 1`;
+  return row?.lookupKey ? tierKeyOfLookupKey(row.lookupKey) : null;
 });
 
 /** Grants or revokes `pro` from the account's stored subscriptions; the new state when it changed, else null. */

@@ -6,12 +6,14 @@ import { WEBHOOK_BODY_LIMIT } from "../../../src/billing/webhook";
 import { signatureHeader } from "../../../tools/stripe-mock/server";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
+import { startSmtp, type TestSmtp } from "../../helpers/smtp";
 import { startStripeMock, stripeEnv, stripeFor, WEBHOOK_SECRET, type StripeMock } from "../../helpers/stripe";
 
 let mock: StripeMock;
 let stripe: Stripe;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let collector: ReturnType<typeof Bun.serve>;
+let smtp: TestSmtp;
 /** Every event the local Stripe sent, as it sent them: the tests deliver them to the app themselves. */
 const sent: { payload: string; event: Stripe.Event }[] = [];
 const SAME = { origin: "http://bothy.test" };
@@ -29,10 +31,12 @@ beforeAll(async () => {
   mock = startStripeMock({ webhookUrl: `http://127.0.0.1:${collector.port}/`, webhookSecret: WEBHOOK_SECRET });
   stripe = stripeFor(mock);
   await syncStripe(stripe);
-  server = await startTestServer({ env: stripeEnv(mock) });
+  smtp = await startSmtp();
+  server = await startTestServer({ env: { ...stripeEnv(mock), SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await server?.stop();
+  await smtp?.stop();
   await mock.stop();
   await collector.stop(true);
 });
@@ -144,6 +148,29 @@ describe("retention follows the subscription", () => {
     const graceMs = DOWNGRADE_GRACE_DAYS * 86_400_000;
     expect(after.until!.getTime()).toBeGreaterThanOrEqual(before + graceMs - 1000);
     expect(after.until!.getTime()).toBeLessThanOrEqual(Date.now() + graceMs);
+  });
+});
+
+describe("usage against the subscribed tier", () => {
+  test("an account paying for 20k with more visits sees its tier on the profile and is mailed once", async () => {
+    const { cookie } = await proUser("busy@example.com");
+    const [site] = await server.db.sql<{ id: number }[]>`
+      SELECT d.id FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = 'busy@example.com'`;
+    // 25,000 unique visits in the last hours, inside this UTC month whatever the day.
+    await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, is_unique)
+      SELECT t, ${site!.id}, 1, t::date, extract(hour FROM t)::int, '/', true
+      FROM (SELECT greatest(date_trunc('month', now()), now() - i * INTERVAL '100 milliseconds') AS t FROM generate_series(1, 25000) i) s`;
+
+    const profile = await call(server.app, "GET", "/settings/profile", { cookie });
+    expect(profile.text).toMatch(/<meter[^>]*max="20000"[^>]*value="20000"/);
+    expect(profile.text.replace(/<!-- -->/g, "")).toContain("your tier: Up to 20K monthly visitors");
+
+    const before = smtp.mails.length;
+    await server.db.maintenance!.runOnce();
+    await server.db.maintenance!.runOnce();
+    const mails = (await smtp.waitFor(before + 1)).filter((m) => m.to.includes("busy@example.com") && m.text.includes("unique visits"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("http://bothy.test/pricing-update?tier=250k");
   });
 });
 

@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
 import { authRoom, currentUser } from "./auth";
-import { billingRoom } from "./billing";
+import { billingRoom, subscribedTierOf } from "./billing";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
@@ -43,7 +43,7 @@ const ROOMS: Room[] = [
   contentRoom,
   plansRoom,
   requestsRoom,
-  usageRoom,
+  (ctx) => usageRoom(ctx, subscribedTierOf(ctx)),
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {
@@ -56,7 +56,7 @@ const ROOMS: Room[] = [
         content: contentService(),
         privacyNotice: privacyNotice(ctx),
         admin: adminPages(ctx),
-        accountUsage: accountUsage(ctx),
+        accountUsage: accountUsage(ctx, subscribedTierOf(ctx)),
         publicDashboardExists: publicDashboardExists(ctx),
         selfTracking: ctx.config.SELF_TRACKING === "on",
       },

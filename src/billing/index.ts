@@ -5,8 +5,12 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { billingConfigured } from "../plans";
 import { billingRoutes } from "./routes";
+import { subscribedTier } from "./store";
 import { stripeClient } from "./stripe";
 import { webhookRoute } from "./webhook";
+
+/** The tier an account pays for, for the usage checks; null without a subscription that grants Pro. */
+export const subscribedTierOf = ({ db }: Pick<AppContext, "db">) => (uid: string) => subscribedTier(db.sql, uid);
 
 export const billingRoom = (ctx: AppContext) => {
   const { config } = ctx;

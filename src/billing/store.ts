@@ -1,6 +1,7 @@
 // Billing's named queries: an account's Stripe customer, its subscriptions as last seen, the webhook
 // events already applied, and the `pro` scope they decide.
 import { namedQuery, type Queryable } from "../db";
+import { tierKeyOfLookupKey } from "../shared/pricing";
 
 /** Subscription statuses that keep Pro: paying, trying, or retrying a failed renewal. */
 export const PRO_STATUSES = ["active", "trialing", "past_due"] as const;
@@ -66,7 +67,16 @@ export const latestSubscription = namedQuery("billing.latestSubscription", async
   return row ?? null;
 });
 
-/** Grants or revokes `pro` from the account's stored subscriptions; true when the scope changed. */
+/** The tier key of the account's newest subscription that still grants Pro, or null. */
+export const subscribedTier = namedQuery("billing.subscribedTier", async (sql: Queryable, uid: string) => {
+  const [row] = await sql<{ lookupKey: string | null }[]>`
+    SELECT price_lookup_key AS "lookupKey" FROM billing_subscriptions
+    WHERE uid = ${uid} AND status = ANY(${PRO_STATUSES as unknown as string[]}::text[])
+    ORDER BY created DESC LIMIT 1`;
+  return row?.lookupKey ? tierKeyOfLookupKey(row.lookupKey) : null;
+});
+
+/** Grants or revokes `pro` from the account's stored subscriptions; the new state when it changed, else null. */
 export const syncProScope = namedQuery("billing.syncProScope", async (sql: Queryable, uid: string) => {
   const changed = await sql`
     WITH want AS (
@@ -75,6 +85,6 @@ export const syncProScope = namedQuery("billing.syncProScope", async (sql: Query
     UPDATE users SET scope = CASE WHEN want.pro THEN array_append(scope, 'pro') ELSE array_remove(scope, 'pro') END
     FROM want
     WHERE uid = ${uid} AND ('pro' = ANY(scope)) IS DISTINCT FROM want.pro
-    RETURNING uid`;
-  return changed.length === 1;
+    RETURNING want.pro`;
+  return changed[0] ? { pro: changed[0].pro as boolean } : null;
 });

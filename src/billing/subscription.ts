@@ -1,10 +1,12 @@
 // Where a Stripe subscription decides an account's plan: setProFromSubscription stores its state
 // and grants or revokes `pro`, and, when the scope changed, retires the cached stats of the
-// account's domains so the next read applies the new plan. Webhooks and the billing routes both
+// account's domains so the next read applies the new plan, and moves their retention to it. Webhooks and the billing routes both
 // come through here, with the subscription as Stripe last answered it.
 import type Stripe from "stripe";
 import type { Queryable } from "../db";
 import { bumpStatsEpochs, ownedDomainIds } from "../domains";
+// TRICKY: the module itself, not ../plans: plans' index reaches domains, which reaches back here.
+import { applyPlanRetention } from "../plans/retention";
 import { saveSubscription, syncProScope, uidOfCustomer } from "./store";
 
 const idOf = (ref: string | { id: string }) => (typeof ref === "string" ? ref : ref.id);
@@ -29,7 +31,10 @@ export async function setProFromSubscription(tx: Queryable, sub: Stripe.Subscrip
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     created: new Date(sub.created * 1000),
   });
-  const changed = await syncProScope(tx, uid);
-  if (changed) await bumpStatsEpochs(tx, await ownedDomainIds(tx, uid));
-  return { uid, changed };
+  const scope = await syncProScope(tx, uid);
+  if (scope) {
+    await applyPlanRetention(tx, uid, { pro: scope.pro, at: new Date() });
+    await bumpStatsEpochs(tx, await ownedDomainIds(tx, uid));
+  }
+  return { uid, changed: scope !== null };
 }

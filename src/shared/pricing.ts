@@ -55,3 +55,9 @@ export const tierByKey = (key: string): Tier | undefined => TIERS.find((t) => t.
 
 /** The lookup key of a tier's Stripe price for a billing period, e.g. "bothy_pro_20k_month". */
 export const priceLookupKey = (tier: Tier, billing: Billing): string => `bothy_pro_${tier.key}_${billing}`;
+
+/** The tier key a price's lookup key names, or null for a key that is not one of Bothy's. */
+export const tierKeyOfLookupKey = (lookupKey: string): string | null => {
+  const key = /^bothy_pro_(.+)_(?:month|year)$/.exec(lookupKey)?.[1];
+  return key && tierByKey(key) ? key : null;
+};

@@ -61,10 +61,10 @@ export const accountUsage = (ctx: Pick<AppContext, "db">, subscribed: Subscribed
     return { visits, month: monthOf(at), subscribedTier: tier, graceUntil: grace?.toISOString() ?? null };
   };
 
-export const usageRoom = (ctx: AppContext) => {
+export const usageRoom = (ctx: AppContext, subscribed: SubscribedTier = noSubscription) => {
   const mailer = createMailer(ctx.config);
   const check = () =>
-    mailOverLimit(ctx.db, ctx.origin.value, mailer, new Date()).catch((err) => log.error("usage check failed", { error: err instanceof Error ? err.message : String(err) }));
+    mailOverLimit(ctx.db, ctx.origin.value, mailer, new Date(), subscribed).catch((err) => log.error("usage check failed", { error: err instanceof Error ? err.message : String(err) }));
   if (ctx.db.maintenance) ctx.db.maintenance.add({ name: "usage.overLimit", run: check });
   else {
     const timer = setInterval(check, HOUR_MS);

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import { syncStripe } from "../../../src/billing/sync";
+import { DOWNGRADE_GRACE_DAYS, FREE_HISTORY_DAYS } from "../../../src/shared/plans";
 import { WEBHOOK_BODY_LIMIT } from "../../../src/billing/webhook";
 import { signatureHeader } from "../../../tools/stripe-mock/server";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
+import { startSmtp, type TestSmtp } from "../../helpers/smtp";
 import { startStripeMock, stripeEnv, stripeFor, WEBHOOK_SECRET, type StripeMock } from "../../helpers/stripe";
 
 let mock: StripeMock;
 let stripe: Stripe;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let collector: ReturnType<typeof Bun.serve>;
+let smtp: TestSmtp;
 /** Every event the local Stripe sent, as it sent them: the tests deliver them to the app themselves. */
 const sent: { payload: string; event: Stripe.Event }[] = [];
 const SAME = { origin: "http://bothy.test" };
@@ -28,10 +31,12 @@ beforeAll(async () => {
   mock = startStripeMock({ webhookUrl: `http://127.0.0.1:${collector.port}/`, webhookSecret: WEBHOOK_SECRET });
   stripe = stripeFor(mock);
   await syncStripe(stripe);
-  server = await startTestServer({ env: stripeEnv(mock) });
+  smtp = await startSmtp();
+  server = await startTestServer({ env: { ...stripeEnv(mock), SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await server?.stop();
+  await smtp?.stop();
   await mock.stop();
   await collector.stop(true);
 });
@@ -42,6 +47,8 @@ const deliver = (payload: string, signature = signatureHeader(payload, WEBHOOK_S
 async function proUser(email: string) {
   const cookie = await verifiedSession(server, email, "a sturdy passphrase");
   await call(server.app, "POST", "/api/domains", { cookie, headers: SAME, body: { domain: `${email.split("@")[0]}.example.com` } });
+  const [free] = await server.db.sql`SELECT d.retention_days AS days FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = ${email}`;
+  expect(free).toEqual({ days: FREE_HISTORY_DAYS });
   expect((await call(server.app, "POST", "/api/stripe/create-customer", { cookie, headers: SAME })).status).toBe(200);
   const made = await call(server.app, "POST", "/api/stripe/create-subscription", {
     cookie, headers: SAME, body: { paymentMethodId: "pm_card_visa", tier: "20k", billing: "month" },
@@ -118,6 +125,52 @@ describe("POST /api/stripe/webhook", () => {
     expect((await deliver(older.payload)).status).toBe(200);
     expect((await state("order@example.com")).scope).not.toContain("pro");
     expect((await call(server.app, "GET", "/api/user", { cookie })).json.user.pro).toBe(false);
+  });
+});
+
+describe("retention follows the subscription", () => {
+  const retention = async (email: string) => {
+    const [row] = await server.db.sql`
+      SELECT d.retention_days AS days, d.retention_grace_until AS until FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = ${email}`;
+    return row as { days: number | null; until: Date | null };
+  };
+
+  test("a paid subscription clears the free window; its deletion starts the grace period", async () => {
+    const { subscriptionId } = await proUser("keep@example.com");
+    expect(await retention("keep@example.com")).toEqual({ days: null, until: null });
+
+    await stripe.subscriptions.cancel(subscriptionId);
+    await mock.delivered();
+    const before = Date.now();
+    expect((await deliver(lastEvent("customer.subscription.deleted", subscriptionId).payload)).status).toBe(200);
+    const after = await retention("keep@example.com");
+    expect(after.days).toBe(FREE_HISTORY_DAYS);
+    const graceMs = DOWNGRADE_GRACE_DAYS * 86_400_000;
+    expect(after.until!.getTime()).toBeGreaterThanOrEqual(before + graceMs - 1000);
+    expect(after.until!.getTime()).toBeLessThanOrEqual(Date.now() + graceMs);
+  });
+});
+
+describe("usage against the subscribed tier", () => {
+  test("an account paying for 20k with more visits sees its tier on the profile and is mailed once", async () => {
+    const { cookie } = await proUser("busy@example.com");
+    const [site] = await server.db.sql<{ id: number }[]>`
+      SELECT d.id FROM domains d JOIN users u ON u.uid = d.owner WHERE u.email = 'busy@example.com'`;
+    // 25,000 unique visits in the last hours, inside this UTC month whatever the day.
+    await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, is_unique)
+      SELECT t, ${site!.id}, 1, t::date, extract(hour FROM t)::int, '/', true
+      FROM (SELECT greatest(date_trunc('month', now()), now() - i * INTERVAL '100 milliseconds') AS t FROM generate_series(1, 25000) i) s`;
+
+    const profile = await call(server.app, "GET", "/settings/profile", { cookie });
+    expect(profile.text).toMatch(/<meter[^>]*max="20000"[^>]*value="20000"/);
+    expect(profile.text.replace(/<!-- -->/g, "")).toContain("your tier: Up to 20K monthly visitors");
+
+    const before = smtp.mails.length;
+    await server.db.maintenance!.runOnce();
+    await server.db.maintenance!.runOnce();
+    const mails = (await smtp.waitFor(before + 1)).filter((m) => m.to.includes("busy@example.com") && m.text.includes("unique visits"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("http://bothy.test/pricing-update?tier=250k");
   });
 });
 

@@ -38,5 +38,4 @@ export const subscribe = (l: () => void) => {
   return () => void listeners.delete(l);
 };
 
-export const flashFor = (pathname: string): string | null => (current && current.path === pathname ? current.text : null);
 export const snapshot = () => current;

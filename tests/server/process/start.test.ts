@@ -69,7 +69,9 @@ describe("starting the server", () => {
     try {
       cpSync(join(ROOT, "src"), join(app, "src"), { recursive: true });
       cpSync(join(ROOT, "sql"), join(app, "sql"), { recursive: true });
-      cpSync(join(ROOT, "tracker"), join(app, "tracker"), { recursive: true });
+      // NOTE: everything the server imports or reads at start: rooms use components' shared rules,
+      // the content room loads content/, the heartbeat reads package.json's version.
+      for (const dir of ["tracker", "components", "content"]) cpSync(join(ROOT, dir), join(app, dir), { recursive: true });
       cpSync(join(ROOT, "package.json"), join(app, "package.json"));
       symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"));
       writeFileSync(join(app, "sql", "999_broken.sql"), "CREATE TABLE half_done (n int);\nCREATE TABL oops (n int);\n");

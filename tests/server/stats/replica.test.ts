@@ -7,6 +7,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { freshDataDir, removeDir } from "../../helpers/db";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+import { UNAVAILABLE_MESSAGE } from "../../../src/http/errors";
 
 // NOTE: a recent range: free plans read only the last 30 days.
 const START = dayKey(7);
@@ -69,6 +70,6 @@ test("stats are read through DATABASE_READ_URL, and only stats", async () => {
   const down = await call(server.app, "GET", `/api/stats?domain=read.example.com&startKey=${START}&endKey=${END}&dataType=SUMMARY`, { cookie });
   // NOTE: a database that cannot be reached is an outage: 503 with Retry-After, not a 500.
   expect(down.status).toBe(503);
-  expect(down.json.error.message).toBe("Internal server error");
+  expect(down.json.error.message).toBe(UNAVAILABLE_MESSAGE);
   expect((await call(server.app, "GET", "/api/domains", { cookie })).status).toBe(200);
 });

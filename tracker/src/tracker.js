@@ -59,8 +59,9 @@
   };
 
   // TRICKY: the beacon goes at the first hide, so visible time is one span: from becoming visible
-  // (never while prerendered or in a background tab) to hiding. NOTE: no pagehide listener: leaving
-  // or closing the page hides it first (visibilitychange), in every browser the tracker supports.
+  // (never while prerendered or in a background tab) to hiding. Leaving or closing the page hides it
+  // first (visibilitychange); the pagehide listener is for a site's own router, which announces a
+  // client move to a page that must not be counted by dispatching one.
   const leave = () => {
     if (cur && !left) {
       left = 1;
@@ -96,6 +97,7 @@
   on("popstate", spa);
 
   on("visibilitychange", () => (d.hidden ? leave() : (since ||= now())));
+  on("pagehide", leave);
   on("scroll", scrolled);
   // A page restored from the back/forward cache is a page view again, counted once, never unique.
   on("pageshow", e => e.persisted && view(0));
@@ -108,7 +110,7 @@
     // internal nor outbound.
     // A file download (data-downloads) leaves the page open, so it is no internal navigation.
     if (a)
-      "downloads" in ds && /\.(pdf|zip|dmg|exe|csv|docx?|xlsx?|pptx?)$/i.test(a.pathname)
+      "downloads" in ds && /\.(pdf|zip|exe|docx?|xlsx?|pptx?)$/i.test(a.pathname)
         ? event("Download", a.href)
         : a.host == l.host
           ? (stay = 1)

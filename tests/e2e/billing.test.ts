@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { syncStripe } from "../../src/billing/sync";
 import { launchBrowser } from "../helpers/browser";
-import { consoleWatch, prepareSites, signIn, type Owner } from "../helpers/dashboard";
+import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
@@ -19,6 +19,8 @@ const DECLINED: Owner = { email: "declined@example.com", name: "Dee Clined", pas
 const SECURE: Owner = { email: "secure@example.com", name: "Sec Ure", password: "3d secure password 1" };
 
 const { problems, watch } = consoleWatch();
+// NOTE: the seeded traffic has social posts, which the dashboard embeds through the oEmbed provider.
+const oembed = fakeOembed();
 let mock: StripeMock;
 let server: Child;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   await prepareSites(dir, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
   await prepareSites(dir, DECLINED, []);
   await prepareSites(dir, SECURE, []);
-  server = await spawnServer("src/server.ts", { DATA_DIR: dir, ...stripeEnv(mock) }, { timeoutMs: 90_000 });
+  server = await spawnServer("src/server.ts", { DATA_DIR: dir, ...stripeEnv(mock), OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   mock.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   // NOTE: the first page waits for the web build; let it, before a browser's 30 s navigation limit.
   await fetch(`${server.url}/signin`);
@@ -38,6 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  oembed.stop();
   await browser?.close();
   server?.proc.kill("SIGTERM");
   await server?.exited;

@@ -4,7 +4,7 @@
 // period; then the time chart with its hours tab and line/column toggle.
 import { useMemo } from "react";
 import type { PathStats, SummaryStats } from "../../src/shared/stats";
-import { clampBounce, formatChange, formatDuration, formatNumber } from "./format";
+import { averageTime, bounceRate, formatChange, formatDuration, formatNumber } from "./format";
 import { percentChange } from "../../src/shared/change";
 import { TimeChartLazy } from "./widgets/lazy";
 
@@ -15,16 +15,6 @@ type Props = {
   onChart: (c: { type?: "line" | "column"; hours?: boolean }) => void;
   onDay: (stamp: string) => void;
 };
-
-/** Bounces per unique visit in %, or null when no visit has ended yet (shown as "n/a"). */
-export const bounceRate = (v: SummaryStats["visits"]) => (v.bounceNew > 0 ? clampBounce((v.bounceCount / v.bounceNew) * 100) : null);
-
-/** Average visible time over the top pages, weighted by their page views; null without any leave beacon. */
-export function averageTime(path: PathStats | undefined): number | null {
-  const rows = path?.path.filter((r) => r.durationAvg !== null) ?? [];
-  const views = rows.reduce((n, r) => n + r.value, 0);
-  return views ? rows.reduce((n, r) => n + r.durationAvg! * r.value, 0) / views : null;
-}
 
 export function Summary({ summary, path, chart, onChart, onDay }: Props) {
   const { visits, previous } = summary;

@@ -1,8 +1,9 @@
 // The dashboard's wording of numbers (thousands separators, compact durations,
-// "<0.01%", y values above 999 as k) and the pure list rules its widgets share (list rows, the
-// site-link check, the bounce clamp). Pure functions only, so the unit tests check them
-// without a browser and the server render and the hydrated client agree to the character.
-import type { ListRow } from "../../src/shared/stats";
+// "<0.01%", y values above 999 as k) and the pure rules its widgets and the weekly report share
+// (list rows, the site-link check, the bounce clamp, bounce rate, average time). Pure functions
+// only, so the unit tests check them without a browser and the server render and the hydrated
+// client agree to the character.
+import type { ListRow, PathStats, SummaryStats } from "../../src/shared/stats";
 
 // NOTE: the carbon units are pure and import nothing from the server: one wording for the
 // inspector, the exports and the dashboard.
@@ -58,6 +59,16 @@ export function formatChange(c: number | null): string {
 
 /** Bounce rate is shown clamped to 0–100. */
 export const clampBounce = (pct: number): number => (Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0);
+
+/** Bounces per unique visit in %, or null when no visit has ended yet (shown as "n/a"). */
+export const bounceRate = (v: SummaryStats["visits"]) => (v.bounceNew > 0 ? clampBounce((v.bounceCount / v.bounceNew) * 100) : null);
+
+/** Average visible time over the top pages, weighted by their page views; null without any leave beacon. */
+export function averageTime(path: PathStats | undefined): number | null {
+  const rows = path?.path.filter((r) => r.durationAvg !== null) ?? [];
+  const views = rows.reduce((n, r) => n + r.value, 0);
+  return views ? rows.reduce((n, r) => n + r.durationAvg! * r.value, 0) / views : null;
+}
 
 /** The site-link check: optional http(s) scheme and www, a dotted host ending in 2–5
  * letters, an optional port of up to 5 digits and an optional path. */

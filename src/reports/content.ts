@@ -5,7 +5,7 @@
 import type { Site } from "../domains";
 import { LOCKED, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats } from "../shared/stats";
 import { KWH_PER_GB } from "../shared/units";
-import { averageTime, bounceRate } from "../../components/dashboard/Summary";
+import { averageTime, bounceRate } from "../../components/dashboard/format";
 import { percentChange } from "../shared/change";
 import { addDays } from "../shared/days";
 

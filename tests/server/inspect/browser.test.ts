@@ -69,14 +69,14 @@ describe("the inspector's Chromium", () => {
 
   test("as an unprivileged user it runs inside Chromium's sandbox", async () => {
     // NOTE: as root, the probe drops to nobody (setpriv): the same kernel, the production case.
-    // Its home is under /tmp itself, since nobody cannot enter the suite's private temp directory;
-    // it is removed below whatever happens.
+    // Its home and working directory are under /tmp itself, since nobody cannot enter the suite's
+    // private temp directory (nor, maybe, the checkout's parent); it is removed below whatever happens.
     const home = mkdtempSync(join("/tmp", "bothy-sandbox-"));
     chmodSync(home, 0o777);
     try {
       const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];
       const drop = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
-      const run = Bun.spawn([...drop, ...probe], { env: { ...process.env, HOME: home, TMPDIR: home }, stdout: "pipe", stderr: "inherit" });
+      const run = Bun.spawn([...drop, ...probe], { cwd: home, env: { ...process.env, HOME: home, TMPDIR: home }, stdout: "pipe", stderr: "inherit" });
       const lines = (await new Response(run.stdout).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(await run.exited).toBe(0);
       expect(lines).toEqual([

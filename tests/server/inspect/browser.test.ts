@@ -1,8 +1,8 @@
 // The inspector's own Chromium, launched as in production: the switches it really runs with,
 // the sandbox line it logs, and no traffic of its own going out through a job's proxy.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { BACKGROUND_FEATURES, browserHost } from "../../../src/inspect/browser";
 import { inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
@@ -73,8 +73,9 @@ describe("the inspector's Chromium", () => {
     // private temp directory (nor, maybe, the checkout's parent); it is removed below whatever happens.
     const home = mkdtempSync(join("/tmp", "bothy-sandbox-"));
     chmodSync(home, 0o777);
+    const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];
+    const opened = process.getuid?.() === 0 ? openAncestors(probe) : [];
     try {
-      const probe = [process.execPath, join(import.meta.dir, "..", "..", "fixtures", "sandbox-probe.ts")];
       const drop = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
       const run = Bun.spawn([...drop, ...probe], { cwd: home, env: { ...process.env, HOME: home, TMPDIR: home }, stdout: "pipe", stderr: "inherit" });
       const lines = (await new Response(run.stdout).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -85,6 +86,7 @@ describe("the inspector's Chromium", () => {
       ]);
     } finally {
       rmSync(home, { recursive: true, force: true });
+      for (const [dir, mode] of opened) chmodSync(dir, mode);
     }
   });
 
@@ -107,3 +109,19 @@ describe("the inspector's Chromium", () => {
     expect(capture.bytes).toBe(written["public.example/favicon.ico"]! + written["public.example/form"]!);
   });
 });
+
+/** Lets others pass through every ancestor directory of `files` that shuts them out (a checkout in a
+ * private temporary directory), so nobody can reach Bun and the probe; answers what to restore. */
+function openAncestors(files: string[]): [string, number][] {
+  const opened = new Map<string, number>();
+  for (const file of files) {
+    for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+      const mode = statSync(dir).mode & 0o7777;
+      if ((mode & 0o001) === 0 && !opened.has(dir)) {
+        opened.set(dir, mode);
+        chmodSync(dir, mode | 0o001);
+      }
+    }
+  }
+  return [...opened];
+}

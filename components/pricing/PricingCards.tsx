@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { FREE_FEATURES, PRO_FEATURES } from "../../src/shared/plans";
 import {
-  annualMonthly, BILLINGS, periodPrice, tierByKey, tierVisitorsLine, TIERS, yearlySaving, type Billing, type Tier,
+  annualMonthly, BILLINGS, periodPrice, tierByKey, tierVisitorsLine, TIERS, upgradeHref, yearlySaving, type Billing, type Tier,
 } from "../../src/shared/pricing";
 
 type Props = {
@@ -17,9 +17,6 @@ type Props = {
   /** false: the tier stays as given, only the billing period changes. */
   chooseTier?: boolean;
 };
-
-export const upgradeHref = (tier: Tier, billing: Billing) =>
-  `/settings/profile?tier=${encodeURIComponent(tier.key)}&billing=${billing}#upgrade`;
 
 const card = "flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-gray-900";
 const button = "mt-6 block rounded-lg px-4 py-2 text-center text-sm font-semibold";

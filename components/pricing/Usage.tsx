@@ -1,9 +1,8 @@
 // An account's unique visits this month against its tier: the profile's bar, and the banner the
 // dashboard shows once the visits outgrow the tier, suggesting the tier that holds them. Nothing
 // stops counting, and both say so.
-import { formatVisitors, tierVisitorsLine } from "../../src/shared/pricing";
+import { formatVisitors, tierVisitorsLine, upgradeHref } from "../../src/shared/pricing";
 import { usageAgainstTier, type AccountUsage } from "../../src/shared/usage";
-import { upgradeHref } from "./PricingCards";
 
 export function UsageBar({ usage }: { usage: AccountUsage }) {
   const u = usageAgainstTier(usage.visits, usage.subscribedTier);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dayState } from "../../../components/dashboard/date-rules";
 import type { Mail, Mailer } from "../../../src/mail";
 import { FREE_HISTORY_DAYS } from "../../../src/shared/plans";
-import { annualMonthly, periodPrice, tierVisitorsLine, TIERS, yearlySaving } from "../../../src/shared/pricing";
+import { annualMonthly, periodPrice, priceLookupKey, tierVisitorsLine, TIERS, yearlySaving } from "../../../src/shared/pricing";
 import { mailOverLimit } from "../../../src/usage";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
@@ -104,8 +104,9 @@ describe("one free window", () => {
 });
 
 describe("usage against the tier", () => {
+  let busy: string;
   test("an owner over their tier is mailed once a month, and no visit is dropped", async () => {
-    await verifiedSession(server, "busy@example.com", PASSWORD);
+    busy = await verifiedSession(server, "busy@example.com", PASSWORD);
     const [owner] = await server.db.sql<{ uid: string }[]>`SELECT uid FROM users WHERE email = 'busy@example.com'`;
     const [site] = await server.db.sql<{ id: number }[]>`INSERT INTO domains (owner, name) VALUES (${owner!.uid}, 'busy.example') RETURNING id`;
     // 25,000 unique visits in the last hours, inside this UTC month whatever the day.
@@ -129,6 +130,22 @@ describe("usage against the tier", () => {
     // Nothing was dropped.
     const [kept] = await server.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM hits WHERE site_id = ${site!.id}`;
     expect(kept!.n).toBe(25_000);
+  });
+
+  test("the dashboard streams the over-tier banner once the subscribed tier is outgrown", async () => {
+    const banner = async () => text((await page("/dashboard/busy.example", busy)).html).includes('data-testid="usage-banner"');
+    expect(await banner()).toBe(false);
+    const [owner] = await server.db.sql<{ uid: string }[]>`SELECT uid FROM users WHERE email = 'busy@example.com'`;
+    await server.db.sql`INSERT INTO billing_subscriptions (subscription_id, uid, status, price_lookup_key, created)
+      VALUES ('sub_busy', ${owner!.uid}, 'active', ${priceLookupKey(TIERS[0]!, "month")}, now())`;
+    try {
+      const html = text((await page("/dashboard/busy.example", busy)).html);
+      expect(html).toContain('data-testid="usage-banner"');
+      expect(html).toContain("25,000 unique visits this month");
+      expect(html).toContain("/settings/profile?tier=250k&billing=month#upgrade");
+    } finally {
+      await server.db.sql`DELETE FROM billing_subscriptions WHERE subscription_id = 'sub_busy'`;
+    }
   });
 
   test("the profile's usage bar", async () => {

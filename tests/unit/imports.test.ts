@@ -86,4 +86,18 @@ describe("the import graph", () => {
     );
     expect(bad).toEqual([]);
   });
+
+  test("a server module takes only components from a client module (anything else arrives as a reference)", () => {
+    const isClient = (f: string) => readFileSync(f, "utf8").trimStart().startsWith('"use client"');
+    const NAMED = /import\s+\{([^}]*)\}\s+from\s+["'](\.[^"']+)["']/g;
+    const bad = [...files("components"), ...files("src/pages"), ...files("src/web")].filter((f) => !isClient(f)).flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(NAMED)].flatMap((m) => {
+        const target = resolve(f, m[2]!);
+        if (!target || !isClient(target)) return [];
+        const values = m[1]!.split(",").map((n) => n.trim()).filter((n) => n && !n.startsWith("type "));
+        return values.filter((n) => !/^[A-Z]/.test(n)).map((n) => `${relative(ROOT, f)} takes ${n} from ${relative(ROOT, target)}`);
+      }),
+    );
+    expect(bad).toEqual([]);
+  });
 });

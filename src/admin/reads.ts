@@ -4,6 +4,7 @@
 import type { AppContext } from "../context";
 import { adminUser, listApiKeys, recentSignins, searchUsers } from "../auth";
 import { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "../collect/usage";
+import { billingAdmin } from "../billing";
 import { collectorOf } from "../collect";
 import { databaseSize, maintenanceRuns } from "../db";
 import { allDomains, type AdminDomain } from "../domains/admin";
@@ -13,6 +14,7 @@ import { queueHealth, recentScreenshots } from "../inspect";
 import { errorsSince } from "../log";
 import { metricsOf } from "../metrics";
 import { isPro } from "../plans";
+import { listAccessRequests } from "../requests";
 import { auditOf } from "./audit";
 import { samplerOf } from "./samples";
 
@@ -39,6 +41,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function adminReads(ctx: AppContext) {
   const sql = ctx.db.sql;
+  const billing = billingAdmin(ctx);
   return {
     async users(q: string, page: number) {
       const { total, users } = await searchUsers(sql, q, USERS_PER_PAGE, (page - 1) * USERS_PER_PAGE);
@@ -53,8 +56,10 @@ export function adminReads(ctx: AppContext) {
     async user(uid: string) {
       const u = /^[0-9a-f-]{36}$/i.test(uid) ? await adminUser(sql, uid) : null;
       if (!u) return null;
-      const [domains, views, keys, signins, feedback, audit] = await Promise.all([
+      const [domains, views, keys, signins, feedback, audit, stripe] = await Promise.all([
         allDomains(sql, uid), viewsMap(ctx), listApiKeys(sql, uid), recentSignins(sql, uid, 20), listFeedback(sql, 50, uid), auditOf(sql, uid, 100),
+        // NOTE: Stripe unreachable leaves the billing part out, not the page.
+        billing.account(uid).catch(() => "unavailable" as const),
       ]);
       return {
         user: { ...u, created: u.created.toISOString(), lastSignin: iso(u.lastSignin) },
@@ -63,8 +68,12 @@ export function adminReads(ctx: AppContext) {
         signins: signins.map((s) => ({ at: s.at.toISOString(), outcome: s.outcome })),
         feedback: feedback.map((f) => ({ id: f.id, message: f.message, page: f.page, domain: f.domain, created: f.created.toISOString(), handled: iso(f.handled) })),
         audit: audit.map((a) => ({ ...a, at: a.at.toISOString() })),
+        billing: stripe,
       };
     },
+
+    stripe: () => billing.subscriptions(),
+    prices: () => billing.prices(),
 
     async domains() {
       const [domains, views] = await Promise.all([allDomains(sql), viewsMap(ctx)]);
@@ -121,14 +130,19 @@ export function adminReads(ctx: AppContext) {
     },
 
     async requests() {
-      const feedback = await listFeedback(sql, 200);
-      // NOTE: one list of kinds, so beta access requests join feedback here without a new shape.
-      return {
-        items: feedback.map((f) => ({
-          kind: "feedback" as const, id: f.id, email: f.email, uid: f.uid, message: f.message, page: f.page, domain: f.domain,
-          created: f.created.toISOString(), handled: iso(f.handled),
+      const [feedback, access] = await Promise.all([listFeedback(sql, 200), listAccessRequests(sql, 200)]);
+      // NOTE: one list of kinds, newest first; an access request's author has no account yet.
+      const items = [
+        ...feedback.map((f) => ({
+          kind: "feedback" as const, id: f.id, email: f.email, uid: f.uid, name: null, website: null, message: f.message, page: f.page,
+          domain: f.domain, created: f.created.toISOString(), handled: iso(f.handled),
         })),
-      };
+        ...access.map((r) => ({
+          kind: "access" as const, id: String(r.id), email: r.email, uid: null, name: r.name, website: r.website, message: r.message ?? "",
+          page: null, domain: null, created: r.created.toISOString(), handled: iso(r.handled),
+        })),
+      ];
+      return { items: items.sort((a, b) => b.created.localeCompare(a.created)) };
     },
 
     async screenshots() {

@@ -2,13 +2,17 @@
 // same 404 as a path that does not exist, so the API does not tell a stranger it is there. Every
 // change an admin makes lands in the audit log (./audit.ts) in the same request.
 import { Elysia, t } from "elysia";
+import { viaStripe } from "../billing";
 import type { AppContext } from "../context";
+import type { Database } from "../db";
 import { adminUser, currentUser, deleteAccount, LAST_ADMIN, setScope, setSignInDisabled, setVerified, withSession, type User } from "../auth";
 import { feedbackById, markHandled } from "../feedback";
 import { HttpError } from "../http/errors";
 import { deleteScreenshot, screenshot } from "../inspect";
 import { createMailer } from "../mail";
-import { feedbackReplyMail } from "../mail/templates";
+import type { Mail } from "../mail";
+import { accessReplyMail, feedbackReplyMail } from "../mail/templates";
+import { accessRequestById, markAccessRequestHandled } from "../requests";
 import { hasAdminScope } from "../shared/plans";
 import { recordAudit } from "./audit";
 import type { AdminReads } from "./reads";
@@ -16,6 +20,15 @@ import type { AdminReads } from "./reads";
 const NO_USER = "No such user.";
 const uidParam = t.Object({ uid: t.String({ format: "uuid", error: NO_USER }) });
 const idParam = t.Object({ id: t.String({ pattern: "^[0-9]{1,18}$", error: "No such message." }) });
+
+/** A kind of message the requests page lists: how to find one, mark it handled and answer it. */
+type MessageKind = {
+  byId: (sql: Database["sql"], id: string) => Promise<{ uid?: string | null; email: string | null; message: string | null } | null>;
+  markHandled: (sql: Database["sql"], id: string) => Promise<boolean>;
+  mail: (to: string, reply: string, original: string, link: string) => Mail;
+  what: string;
+  link: string;
+};
 
 /** The 404 of a path that does not exist, for anyone without the admin scope. */
 const adminOnly = (user: User | null): User => {
@@ -38,12 +51,43 @@ export function adminRoutes(ctx: AppContext, reads: AdminReads) {
     return { ok: true };
   };
 
-  return new Elysia({ name: "admin-api" })
-    // TRICKY: input is validated before `resolve` runs, so a stranger's malformed request would
-    // answer 400 and show that the route exists: the scope is checked first, at transform.
-    .onTransform(async ({ request }) => void adminOnly(await currentUser(ctx, request)))
-    .use(withSession(ctx))
-    .resolve(({ user }) => ({ admin: adminOnly(user) }))
+  /** A plugin whose routes only admins reach. */
+  const guarded = (name: string) =>
+    new Elysia({ name })
+      // TRICKY: input is validated before `resolve` runs, so a stranger's malformed request would
+      // answer 400 and show that the route exists: the scope is checked first, at transform.
+      .onTransform(async ({ request }) => void adminOnly(await currentUser(ctx, request)))
+      .use(withSession(ctx))
+      .resolve(({ user }) => ({ admin: adminOnly(user) }));
+
+  /** Mark handled and reply by email, for one kind of message people send. */
+  const messageRoutes = (path: string, kind: MessageKind) =>
+    guarded(`admin-${path}`)
+      .post(
+        `/api/admin/${path}/:id/handled`,
+        async ({ admin, params }) => {
+          const message = await kind.byId(sql, params.id);
+          if (!message || !(await kind.markHandled(sql, params.id))) throw new HttpError(404, "No such message.");
+          await recordAudit(sql, admin, `mark ${kind.what} handled`, { uid: message.uid ?? undefined, email: message.email ?? undefined, detail: `#${params.id}` });
+          return { ok: true };
+        },
+        { params: idParam },
+      )
+      .post(
+        `/api/admin/${path}/:id/reply`,
+        async ({ admin, params, body }) => {
+          const message = await kind.byId(sql, params.id);
+          if (!message) throw new HttpError(404, "No such message.");
+          if (!message.email) throw new HttpError(409, "Its author's account is gone: there is no one to reply to.");
+          await mailer.send(kind.mail(message.email, body.reply.trim(), message.message ?? "", `${ctx.origin.value}${kind.link}`));
+          await kind.markHandled(sql, params.id);
+          await recordAudit(sql, admin, `reply to ${kind.what}`, { uid: message.uid ?? undefined, email: message.email, detail: `#${params.id}` });
+          return { ok: true };
+        },
+        { params: idParam, body: t.Object({ reply: t.String({ minLength: 1, maxLength: 5000, pattern: "\\S", error: "Write a reply first." }) }) },
+      );
+
+  return guarded("admin-api")
     .get("/api/admin/users", ({ query }) => reads.users(query.q ?? "", query.page ?? 1), {
       query: t.Object({ q: t.Optional(t.String({ maxLength: 200 })), page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })) }),
     })
@@ -85,32 +129,15 @@ export function adminRoutes(ctx: AppContext, reads: AdminReads) {
       { params: uidParam, body: t.Object({ confirm: t.String({ maxLength: 320 }) }) },
     )
     .get("/api/admin/domains", () => reads.domains())
+    .get("/api/admin/stripe", () => viaStripe("admin.subscriptions", reads.stripe))
+    .get("/api/admin/prices", () => viaStripe("admin.prices", reads.prices))
     .get("/api/admin/usage", () => reads.usage())
     .get("/api/admin/monitoring", () => reads.monitoring())
     .get("/api/admin/requests", () => reads.requests())
-    .post(
-      "/api/admin/requests/:id/handled",
-      async ({ admin, params }) => {
-        const message = await feedbackById(sql, params.id);
-        if (!message || !(await markHandled(sql, params.id))) throw new HttpError(404, "No such message.");
-        await recordAudit(sql, admin, "mark feedback handled", { uid: message.uid ?? undefined, email: message.email ?? undefined, detail: `#${params.id}` });
-        return { ok: true };
-      },
-      { params: idParam },
-    )
-    .post(
-      "/api/admin/requests/:id/reply",
-      async ({ admin, params, body }) => {
-        const message = await feedbackById(sql, params.id);
-        if (!message) throw new HttpError(404, "No such message.");
-        if (!message.email) throw new HttpError(409, "Its author's account is gone: there is no one to reply to.");
-        await mailer.send(feedbackReplyMail(message.email, body.reply.trim(), message.message, `${ctx.origin.value}/settings`));
-        await markHandled(sql, params.id);
-        await recordAudit(sql, admin, "reply to feedback", { uid: message.uid ?? undefined, email: message.email, detail: `#${params.id}` });
-        return { ok: true };
-      },
-      { params: idParam, body: t.Object({ reply: t.String({ minLength: 1, maxLength: 5000, pattern: "\\S", error: "Write a reply first." }) }) },
-    )
+    .use(messageRoutes("requests", { byId: feedbackById, markHandled, mail: feedbackReplyMail, what: "feedback", link: "/settings" }))
+    .use(messageRoutes("access-requests", {
+      byId: accessRequestById, markHandled: markAccessRequestHandled, mail: accessReplyMail, what: "access request", link: "/signup",
+    }))
     .get("/api/admin/screenshots", () => reads.screenshots())
     .get(
       "/api/admin/screenshots/image",

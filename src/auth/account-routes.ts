@@ -5,7 +5,7 @@ import type { Database } from "../db";
 import { HttpError } from "../http/errors";
 import type { PublicOrigin } from "../http/origin";
 import { isPro } from "../plans";
-import { deleteUser } from "./admin-users";
+import { deleteAccountOf } from "./deletion";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { verifyPassword } from "./passwords";
 import { password } from "./routes";
@@ -56,7 +56,7 @@ export function accountRoutes(config: Config, db: Database, auth: AuthService, o
         if (!hash || !(await verifyPassword(body.password, hash))) {
           throw new HttpError(400, "Your password is not right.", { password: "Your password is not right." });
         }
-        if ((await deleteUser(sql(), me.uid)) === "last-admin") throw new HttpError(409, LAST_ADMIN);
+        if ((await deleteAccountOf(db, me.uid)) === "last-admin") throw new HttpError(409, LAST_ADMIN);
         if (session.held(cookie)) session.clear(cookie);
         return { ok: true };
       },

@@ -42,6 +42,12 @@ export const adminUser = namedQuery("adminUsers.one", async (sql, uid: string) =
   return row ?? null;
 });
 
+/** The accounts of `uids` and every account holding Pro, for matching subscriptions to scopes. */
+export const accountsForBilling = namedQuery("adminUsers.forBilling", (sql, uids: string[]) =>
+  sql<{ uid: string; email: string; scope: string[] }[]>`
+    SELECT uid, email, scope FROM users WHERE uid = ANY(${uids}::uuid[]) OR 'pro' = ANY(scope) ORDER BY email`,
+);
+
 /** Sign-in outcomes are kept this long: enough to see a pattern, not a history of someone's days. */
 const SIGNINS_KEPT = "90 days";
 

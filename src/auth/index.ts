@@ -7,14 +7,15 @@ import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./routes";
 import { resolveSecret } from "./secret";
-import { deleteUser, setDisabled } from "./admin-users";
+import { setDisabled } from "./admin-users";
+import { deleteAccountOf } from "./deletion";
 import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
 export type { User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
 export { apiKeyUid, listApiKeys } from "./api-keys";
-export { adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
+export { accountsForBilling, adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
 export { LAST_ADMIN } from "./account-routes";
 
 // NOTE: one service per database, made on first use, so rooms can mount in any order and several
@@ -59,4 +60,5 @@ export const setSignInDisabled = async (ctx: Pick<AppContext, "config" | "db">, 
 };
 
 /** Deletes an account and everything it owns; never the last admin. */
-export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteUser(ctx.db.sql, uid);
+export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteAccountOf(ctx.db, uid);
+export { onAccountDeletion } from "./deletion";

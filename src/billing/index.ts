@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { billingConfigured } from "../plans";
+import { cancelOnDeletion } from "./admin";
 import { billingRoutes } from "./routes";
 import { subscribedTier } from "./store";
 import { stripeClient } from "./stripe";
@@ -12,10 +13,14 @@ import { webhookRoute } from "./webhook";
 /** The tier an account pays for, for the usage checks; null without a subscription that grants Pro. */
 export const subscribedTierOf = ({ db }: Pick<AppContext, "db">) => (uid: string) => subscribedTier(db.sql, uid);
 
+export { billingAdmin } from "./admin";
+export { viaStripe } from "./stripe";
+
 export const billingRoom = (ctx: AppContext) => {
   const { config } = ctx;
   if (!billingConfigured(config)) return new Elysia({ name: "billing" });
   const stripe = stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_BASE);
+  cancelOnDeletion(ctx, stripe);
   return new Elysia({ name: "billing" })
     .use(webhookRoute(ctx, stripe, config.STRIPE_WEBHOOK_SECRET!))
     .use(billingRoutes(ctx, stripe, config.STRIPE_PUBLISHABLE_KEY!));

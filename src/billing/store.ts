@@ -88,3 +88,15 @@ export const syncProScope = namedQuery("billing.syncProScope", async (sql: Query
     RETURNING want.pro`;
   return changed[0] ? { pro: changed[0].pro as boolean } : null;
 });
+
+/** Every account's customer id, for naming the customers Stripe lists. */
+export const allCustomers = namedQuery("billing.allCustomers", (sql: Queryable) =>
+  sql<{ uid: string; customerId: string }[]>`SELECT uid, customer_id AS "customerId" FROM billing_customers`,
+);
+
+/** The account's subscriptions Stripe has not ended, as last seen: what its deletion must cancel. */
+export const openSubscriptionIds = namedQuery("billing.openSubscriptionIds", async (sql: Queryable, uid: string) => {
+  const rows = await sql<{ id: string }[]>`SELECT subscription_id AS id FROM billing_subscriptions
+    WHERE uid = ${uid} AND status NOT IN ('canceled', 'incomplete_expired')`;
+  return rows.map((r) => r.id);
+});

@@ -23,17 +23,23 @@ async function ensureProduct(stripe: Stripe): Promise<boolean> {
   return true;
 }
 
+/** The active prices holding the tiers' lookup keys, by lookup key. */
+export async function activePrices(stripe: Stripe): Promise<Map<string, Stripe.Price>> {
+  const keys = wanted().map((w) => w.key);
+  const found = new Map<string, Stripe.Price>();
+  // NOTE: Stripe takes at most 10 lookup keys per list call.
+  for (let i = 0; i < keys.length; i += 10) {
+    const { data } = await stripe.prices.list({ lookup_keys: keys.slice(i, i + 10), active: true, limit: 100 });
+    for (const price of data) if (price.lookup_key) found.set(price.lookup_key, price);
+  }
+  return found;
+}
+
 /** Creates what is missing; returns the lookup keys it created (empty on a second run). */
 export async function syncStripe(stripe: Stripe): Promise<{ productCreated: boolean; created: string[]; kept: string[] }> {
   const productCreated = await ensureProduct(stripe);
   const all = wanted();
-  const existing = new Map<string, Stripe.Price>();
-  // NOTE: Stripe takes at most 10 lookup keys per list call.
-  for (let i = 0; i < all.length; i += 10) {
-    const keys = all.slice(i, i + 10).map((w) => w.key);
-    const { data } = await stripe.prices.list({ lookup_keys: keys, active: true, limit: 100 });
-    for (const price of data) if (price.lookup_key) existing.set(price.lookup_key, price);
-  }
+  const existing = await activePrices(stripe);
   const created: string[] = [];
   const kept: string[] = [];
   for (const w of all) {

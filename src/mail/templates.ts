@@ -51,13 +51,16 @@ export const resetMail = (to: string, link: string, minutes: number) =>
   );
 
 /** An admin's answer to a message someone sent with the feedback box. */
-export const feedbackReplyMail = (to: string, reply: string, original: string, link: string) =>
+const replyMail = (subject: string) => (to: string, reply: string, original: string, link: string) =>
   compose(
     to,
-    "Re: your feedback to Bothy",
-    [...reply.split(/\n{2,}/), `You wrote: “${original.length > 500 ? `${original.slice(0, 500)}…` : original}”`],
+    subject,
+    [...reply.split(/\n{2,}/), ...(original ? [`You wrote: “${original.length > 500 ? `${original.slice(0, 500)}…` : original}”`] : [])],
     { label: "Open Bothy", link },
   );
+
+export const feedbackReplyMail = replyMail("Re: your feedback to Bothy");
+export const accessReplyMail = replyMail("Re: your request for access to Bothy");
 
 /** To an owner whose websites had more unique visits this month than their tier holds. */
 export const usageOverMail = (to: string, visits: number, tier: Tier, suggested: Tier, link: string) =>

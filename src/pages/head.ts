@@ -44,6 +44,8 @@ export const HEAD = {
   dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
   adminUsers: { title: "Users · Admin · Bothy", description: "Every account of this instance.", path: "/admin/users" },
   adminUser: { title: "User · Admin · Bothy", description: "One account: its domains, keys, sign-ins, feedback and audit log." },
+  adminStripe: { title: "Subscriptions · Admin · Bothy", description: "Subscriptions as Stripe reports them.", path: "/admin/users/stripe" },
+  adminPrice: { title: "Prices · Admin · Bothy", description: "The tiers and their Stripe prices.", path: "/admin/price" },
   adminDomains: { title: "Domains · Admin · Bothy", description: "Every domain of this instance.", path: "/admin/domains" },
   adminUsage: { title: "Usage · Admin · Bothy", description: "Page views, top domains, storage and aggregate lag.", path: "/admin/usage" },
   adminMonitoring: { title: "Monitoring · Admin · Bothy", description: "Ingest, caches, inspector, database and maintenance.", path: "/admin/monitoring" },

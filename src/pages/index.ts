@@ -10,8 +10,10 @@ import type { PageModule, SiteMap } from "../web/page";
 import * as adminDomains from "./admin/domains";
 import * as adminMonitoring from "./admin/monitoring";
 import * as adminRequests from "./admin/requests";
+import * as adminPrice from "./admin/price";
 import * as adminScreenshots from "./admin/screenshots";
 import * as adminServers from "./admin/servers";
+import * as adminStripe from "./admin/stripe";
 import * as adminUsage from "./admin/usage";
 import * as adminUser from "./admin/user";
 import * as adminUsers from "./admin/users";
@@ -92,7 +94,9 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/delete": domainDelete,
   // The admin area; "/admin" itself redirects to /admin/users (redirects.ts).
   "/admin/users": adminUsers,
+  "/admin/users/stripe": adminStripe,
   "/admin/users/:uid": adminUser,
+  "/admin/price": adminPrice,
   "/admin/domains": adminDomains,
   "/admin/usage": adminUsage,
   "/admin/monitoring": adminMonitoring,

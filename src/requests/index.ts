@@ -15,7 +15,9 @@ const PER_CLIENT_HOUR = 5;
 const PER_PROCESS_HOUR = 200;
 const HOUR_MS = 3600_000;
 
-type AccessRequest = { id: number; email: string; name: string; website: string | null; message: string | null; created: Date };
+type AccessRequest = { id: number; email: string; name: string; website: string | null; message: string | null; created: Date; handled: Date | null };
+
+const COLUMNS = `id::int AS id, email, name, website, message, created, handled_at AS handled`;
 
 const saveAccessRequest = namedQuery(
   "requests.save",
@@ -27,9 +29,19 @@ const saveAccessRequest = namedQuery(
 
 /** The newest requests first, at most `limit`. */
 export const listAccessRequests = namedQuery("requests.list", (sql, limit: number) =>
-  sql<AccessRequest[]>`SELECT id::int AS id, email, name, website, message, created FROM access_requests
-    ORDER BY created DESC, id DESC LIMIT ${limit}`,
+  sql<AccessRequest[]>`SELECT ${sql.unsafe(COLUMNS)} FROM access_requests ORDER BY created DESC, id DESC LIMIT ${limit}`,
 );
+
+export const accessRequestById = namedQuery("requests.byId", async (sql, id: string) => {
+  const [row] = await sql<AccessRequest[]>`SELECT ${sql.unsafe(COLUMNS)} FROM access_requests WHERE id = ${id}::bigint`;
+  return row ?? null;
+});
+
+/** False when there is no such request. */
+export const markAccessRequestHandled = namedQuery("requests.markHandled", async (sql, id: string) => {
+  const rows = await sql`UPDATE access_requests SET handled_at = coalesce(handled_at, now()) WHERE id = ${id}::bigint RETURNING id`;
+  return rows.length === 1;
+});
 
 const EMAIL = "Enter your email address, like you@example.com.";
 const NAME = "Tell us your name.";

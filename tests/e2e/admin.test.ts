@@ -1,6 +1,6 @@
 // The admin area in real Chromium against the real server process, on a database seeded before it
 // starts (the first admin made by `user:create --admin`, a member with a domain filled by `seed`,
-// feedback and an inspector screenshot): a member and a visitor are sent to /signin from every
+// feedback, an inspector screenshot, and the member's subscription at the local Stripe): a member and a visitor are sent to /signin from every
 // admin page; the admin sees real data on each tab and an action lands in the audit log. A 1440 px
 // screenshot of each tab goes to SCREENSHOTS_DIR when set, else to a temp dir removed afterwards.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -16,12 +16,16 @@ import { until } from "../helpers/collect";
 import { freshDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { runToExit, spawnServer, TEST_ENV, type Child } from "../helpers/server";
+import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
+import { syncStripe } from "../../src/billing/sync";
+import { priceLookupKey, TIERS } from "../../src/shared/pricing";
 
 const ADMIN = { email: "root@example.com", password: "the first admin of this instance" };
 const MEMBER = { email: "ada@example.com", password: "analytical engine 1843" };
 const SHOT_URL = "https://shop.example/";
 
 let server: Child;
+let mock: StripeMock;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const problems: string[] = [];
@@ -43,6 +47,13 @@ beforeAll(async () => {
   await page.setContent(`<body style="background:#1d4ed8;color:white;font:48px sans-serif">shop.example</body>`);
   const jpeg = await page.screenshot({ type: "jpeg" });
 
+  mock = startStripeMock();
+  const stripe = stripeFor(mock);
+  await syncStripe(stripe);
+  const customer = await stripe.customers.create({ email: MEMBER.email });
+  const [price] = (await stripe.prices.list({ lookup_keys: [priceLookupKey(TIERS[0]!, "month")], active: true })).data;
+  await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price!.id }], payment_behavior: "default_incomplete" });
+
   const db = await openDatabase(loadConfig({ ...TEST_ENV, ...env, LOG_LEVEL: "silent" }));
   try {
     const [member] = await db.sql<{ uid: string }[]>`
@@ -51,11 +62,12 @@ beforeAll(async () => {
     await db.sql`UPDATE domains SET owner = ${member!.uid}, verified_at = now() WHERE name = 'shop.example'`;
     await db.sql`INSERT INTO feedback (uid, message, page) VALUES (${member!.uid}, 'The referrer list could sort by name.', '/dashboard/shop.example')`;
     await db.sql`INSERT INTO inspection_screenshots (url, taken_at, jpeg) VALUES (${SHOT_URL}, now(), ${jpeg})`;
+    await db.sql`INSERT INTO billing_customers (uid, customer_id) VALUES (${member!.uid}, ${customer.id})`;
   } finally {
     await db.close();
   }
 
-  server = await spawnServer("src/server.ts", env, { timeoutMs: 60_000 });
+  server = await spawnServer("src/server.ts", { ...env, ...stripeEnv(mock) }, { timeoutMs: 60_000 });
   await page.setViewportSize({ width: 1440, height: 900 });
   page.on("console", (m) => {
     if (m.type() === "error") problems.push(`console: ${m.text()} at ${m.location().url}`);
@@ -67,10 +79,12 @@ afterAll(async () => {
   await browser?.close();
   server?.proc.kill("SIGTERM");
   await server?.exited;
+  await mock?.stop();
 });
 const scratch = removedAfterAll();
 
-const PAGES = ["/admin", "/admin/users", "/admin/domains", "/admin/usage", "/admin/monitoring", "/admin/requests", "/admin/screenshots", "/admin/servers"];
+const PAGES = ["/admin", "/admin/users", "/admin/domains", "/admin/usage", "/admin/monitoring", "/admin/requests", "/admin/screenshots", "/admin/servers",
+  "/admin/users/stripe", "/admin/price"];
 
 async function signIn(who: { email: string; password: string }) {
   await page.context().clearCookies();
@@ -160,6 +174,13 @@ describe("the admin area in a browser", () => {
     const img = page.getByRole("img", { name: `Screenshot of ${SHOT_URL}` });
     await page.waitForFunction(() => (document.querySelector("main img") as HTMLImageElement | null)?.naturalWidth ?? 0 > 0);
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+
+    await tab("/admin/users/stripe", "stripe");
+    const sub = page.getByRole("table", { name: "Subscriptions" }).getByRole("row").filter({ hasText: MEMBER.email });
+    expect(await sub.textContent()).toContain("incomplete");
+    await tab("/admin/price", "prices");
+    expect(await page.getByText("Every tier has its price at Stripe.").isVisible()).toBe(true);
+    expect(await page.getByRole("table", { name: "Prices" }).getByRole("row").count()).toBe(TIERS.length * 2 + 1);
 
     await tab("/admin/servers", "servers");
     const rows = page.getByRole("table", { name: "Processes" }).getByRole("row");

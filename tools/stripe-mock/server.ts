@@ -41,6 +41,14 @@ const errorResponse = (e: StripeError) => json(e.status, { error: { type: e.type
 
 const listOf = (url: string, data: Obj[]) => ({ object: "list", url, has_more: false, data });
 
+/** A list endpoint's page as Stripe cuts it: `limit` (default 10, at most 100) items after `starting_after`. */
+function pageOf(url: string, data: Obj[], p: Params) {
+  const limit = Math.min(100, Math.max(1, Number(str(p, "limit") ?? 10)));
+  const after = str(p, "starting_after");
+  const start = after ? data.findIndex((o) => o.id === after) + 1 : 0;
+  return { object: "list", url, has_more: start + limit < data.length, data: data.slice(start, start + limit) };
+}
+
 /** An object as the API shows it: internal fields dropped, `expand[]` paths (and the includable `payments`) filled in. */
 function render(state: StripeState, value: unknown, expand: string[]): unknown {
   if (Array.isArray(value)) return value.map((v) => render(state, v, expand));
@@ -114,7 +122,7 @@ function routes(state: StripeState): Route[] {
       if (!price) throw new StripeError(400, "invalid_request_error", "Missing required param: items[0][price].", { code: "parameter_missing", param: "items" });
       return state.createSubscription(need(p, "customer"), price, str(p, "payment_behavior") ?? "allow_incomplete", obj(p, "metadata"));
     }),
-    r("GET", "/v1/subscriptions", (_, p) => listOf("/v1/subscriptions", byCustomer("subscription", p).filter((s) => s.status !== "canceled" || str(p, "status") === "all"))),
+    r("GET", "/v1/subscriptions", (_, p) => pageOf("/v1/subscriptions", byCustomer("subscription", p).filter((s) => s.status !== "canceled" || str(p, "status") === "all"), p)),
     r("GET", "/v1/subscriptions/:id", ([id]) => typed(id!, "subscription", "subscription")),
     r("POST", "/v1/subscriptions/:id", ([id], p) => {
       const sub = typed(id!, "subscription", "subscription");
@@ -129,7 +137,7 @@ function routes(state: StripeState): Route[] {
       });
     }),
     r("DELETE", "/v1/subscriptions/:id", ([id]) => state.cancelNow(typed(id!, "subscription", "subscription"))),
-    r("GET", "/v1/invoices", (_, p) => listOf("/v1/invoices", byCustomer("invoice", p).slice(0, Number(str(p, "limit") ?? 10)))),
+    r("GET", "/v1/invoices", (_, p) => pageOf("/v1/invoices", byCustomer("invoice", p), p)),
     r("GET", "/v1/invoices/:id", ([id]) => typed(id!, "invoice", "invoice")),
     r("POST", "/v1/invoices/:id/pay", ([id], p) => {
       const invoice = typed(id!, "invoice", "invoice");
@@ -192,6 +200,12 @@ function routes(state: StripeState): Route[] {
       return listOf("/v1/prices", data);
     }),
     r("GET", "/v1/prices/:id", ([id]) => typed(id!, "price", "price")),
+    r("POST", "/v1/prices/:id", ([id], p) => {
+      const price = typed(id!, "price", "price");
+      const active = str(p, "active");
+      if (active !== undefined) price.active = active === "true";
+      return price;
+    }),
   ];
 }
 

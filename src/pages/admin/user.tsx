@@ -1,5 +1,6 @@
 // "/admin/users/{uid}" — one account: profile and the admin's actions on it, its domains with their
-// page views in the last 30 days and links to their dashboards, API keys (names and last use, never
+// page views in the last 30 days and links to their dashboards, its Stripe subscription and
+// invoices, API keys (names and last use, never
 // the key), recent sign-ins (time and outcome only), the feedback it sent and the audit log about it.
 import { ActionButton } from "../../../components/admin/ActionButton";
 import { Badge, count, day, H1, H2, linkClass, Table, when } from "../../../components/admin/ui";
@@ -15,7 +16,7 @@ const OUTCOMES = { ok: "Signed in", wrong_password: "Wrong password", disabled: 
 export default async function AdminUserPage({ params, services }: PageProps) {
   const found = await services.admin.user(params.uid ?? "");
   if (!found) throw new HttpError(404, "No such user.");
-  const { user: u, domains, apiKeys, signins, feedback, audit } = found;
+  const { user: u, domains, apiKeys, signins, feedback, audit, billing } = found;
   const api = `/api/admin/users/${u.uid}`;
   const has = (s: string) => u.scope.includes(s);
   return (
@@ -59,6 +60,26 @@ export default async function AdminUserPage({ params, services }: PageProps) {
           d.verified ? "Yes" : "No", d.plan, count(d.views30d), d.public ? "Yes" : "No", day(d.created),
         ])}
       />
+
+      <H2>Subscription and invoices</H2>
+      {billing === "unavailable" ? (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">Stripe did not answer. Try again in a minute.</p>
+      ) : !billing ? (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">No Stripe customer: this account never subscribed.</p>
+      ) : (
+        <>
+          <Table label="Subscriptions" empty="No subscription." head={["Status", "Tier", "Period end", "Subscription"]}
+            rows={billing.subscriptions.map((s) => [
+              <>{s.status}{s.cancelAtPeriodEnd && <> <Badge tone="amber">cancels at period end</Badge></>}</>,
+              s.tier ?? "—", when(s.periodEnd), <code key="id" className="text-xs">{s.id}</code>,
+            ])} />
+          <Table label="Invoices" empty="No invoices." head={["Date", "Number", "Amount", "Status", "Invoice"]}
+            rows={billing.invoices.map((i) => [
+              when(i.created), i.number ?? "—", `$${i.dollars.toFixed(2)}`, i.status ?? "—",
+              i.url ? <a key="u" href={i.url} className={linkClass} rel="noreferrer">Open</a> : "—",
+            ])} />
+        </>
+      )}
 
       <H2>API keys</H2>
       <Table label="API keys" empty="No API keys." head={["Name", "Created", "Last used"]}

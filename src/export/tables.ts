@@ -118,7 +118,11 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
       columns: ["Page", "CO2 per page view (g)", "Share of CO2", "Change", "Average bytes", "CO2 (g)", "Energy (kWh)", "Page views"],
       rows: p.energy === LOCKED ? [LOCKED_ROW("Energy & Carbon")] : p.energy.map((r) => [r.label, r.value, pct(r.pc), change(r.c), r.bytesAvg, r.co2Grams, r.kwh, r.visits]),
     },
-    Attention: { name: "Attention", columns: ["Page", "Average visible time (s)", "Page views"], rows: attention.map((r) => [r.label, seconds(r.durationAvg), r.value]) },
+    Attention: {
+      name: "Attention",
+      columns: ["Page", "Average visible time (s)", "Average scroll depth", "Page views"],
+      rows: attention.map((r) => [r.label, seconds(r.durationAvg), pct(r.scrollAvg === null ? null : r.scrollAvg / 100), r.value]),
+    },
     Events: { name: "Events", columns: ["Event", "Value", "Count", "Share", "Change"], rows: events },
   };
 }

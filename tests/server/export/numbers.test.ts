@@ -157,7 +157,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Val
     "Desktop Screen Sizes": keyed(s.size),
     Browsers: list(s.browser),
     OS: list(s.os),
-    Attention: p.path.filter((x) => x.durationAvg !== null).sort((a, b) => b.durationAvg! - a.durationAvg!).map((x) => [x.label, x.durationAvg! / 1000, x.value]),
+    Attention: p.path.filter((x) => x.durationAvg !== null).sort((a, b) => b.durationAvg! - a.durationAvg!).map((x) => [x.label, x.durationAvg! / 1000, x.scrollAvg === null ? null : x.scrollAvg / 100, x.value]),
     Events: p.events.flatMap((e) => [[e.label, null, e.value, e.pc, change(e.c)], ...(e.children ?? []).map((v) => [e.label, v.label, v.value, v.pc, change(v.c)])]),
     Campaigns: r.campaign.flatMap((c) => [
       [c.label, "All", null, c.value, c.pc, change(c.c)],

@@ -1,7 +1,7 @@
 "use client";
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
-// the public dashboard's password and the privacy notice switch; sharing and the notice wait for the
+// the public dashboard's password and downloads switch, and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
 // also has its weekly email reports (ReportSettings). Links to install and delete.
 import { useEffect, useState } from "react";
@@ -14,6 +14,7 @@ import { ProPromo } from "../pricing/ProPromo";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
+  publicExport: boolean;
 };
 type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
 
@@ -45,6 +46,12 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
       autoComplete: "new-password",
       optional: true,
       hint: row.passwordProtected ? "A password is set. Type a new one to change it." : "Leave empty for no password.",
+    });
+    fields.push({
+      name: "publicExport",
+      label: "Downloads: visitors of the public dashboard may export its stats (XLSX, CSV)",
+      type: "checkbox",
+      defaultValue: row.publicExport,
     });
   }
   return (

@@ -50,6 +50,7 @@ const view = (d: Domain) => ({
   passwordProtected: d.passwordProtected,
   verified: d.verified,
   privacyPage: d.privacyPage,
+  publicExport: d.publicExport,
   /** The tag that proves ownership, for the owner to paste into their home page. */
   verifyTag: verifyTag(d.verifyToken),
 });
@@ -84,14 +85,18 @@ export const domainsRoom = (ctx: AppContext) => {
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
   };
-  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean }) => {
+  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean }) => {
     if (body.password !== undefined && !isPro(ctx.config, me)) {
       throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
     }
-    const shares = body.public === true || (body.password !== undefined && body.password !== "");
+    if (body.publicExport === true && !isPro(ctx.config, me)) {
+      throw new HttpError(403, "Exports are a Pro feature.", { publicExport: "Upgrade to Pro to offer downloads." });
+    }
+    const shares = body.public === true || body.publicExport === true || (body.password !== undefined && body.password !== "");
     if (shares && !d.verified) {
       const message = `Verify that ${d.name} is yours before you share its dashboard.`;
-      throw new HttpError(403, message, body.public === true ? { public: message } : { password: message });
+      const field = body.public === true ? "public" : body.publicExport === true ? "publicExport" : "password";
+      throw new HttpError(403, message, { [field]: message });
     }
     // NOTE: the notice says publicly that this Bothy measures the site: only its proven owner may say so.
     if (body.privacyPage === true && !d.verified) {
@@ -157,7 +162,7 @@ export const domainsRoom = (ctx: AppContext) => {
         if (body.tz !== undefined) checkZone(body.tz);
         checkSharing(me, d, body);
         const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage });
+        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
         else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
         return view(await mine(me.uid, params.domain));
       },
@@ -167,6 +172,7 @@ export const domainsRoom = (ctx: AppContext) => {
           tz: t.Optional(tz),
           public: t.Optional(t.Boolean()),
           privacyPage: t.Optional(t.Boolean()),
+          publicExport: t.Optional(t.Boolean()),
           // NOTE: "" removes the password.
           password: t.Optional(t.String({ maxLength: 200, error: "Use at most 200 characters." })),
         }),

@@ -19,12 +19,16 @@ export type Domain = {
   verifyToken: string;
   /** Its privacy notice (/privacy/{name}) is shown. */
   privacyPage: boolean;
+  /** A public dashboard's visitors may export its stats. */
+  publicExport: boolean;
 };
 
 const COLUMNS = `id, name, public_id AS "publicId", scope, created, tz, public,
-  public_password_hash IS NOT NULL AS "passwordProtected", verified_at IS NOT NULL AS verified, verify_token AS "verifyToken", privacy_page AS "privacyPage"`;
+  public_password_hash IS NOT NULL AS "passwordProtected", verified_at IS NOT NULL AS verified, verify_token AS "verifyToken", privacy_page AS "privacyPage",
+  public_export AS "publicExport"`;
 const CLAIM_COLUMNS = `NULL::int AS id, name, public_id AS "publicId", '{}'::text[] AS scope, created, tz, false AS public,
-  false AS "passwordProtected", false AS verified, verify_token AS "verifyToken", false AS "privacyPage"`;
+  false AS "passwordProtected", false AS verified, verify_token AS "verifyToken", false AS "privacyPage",
+  false AS "publicExport"`;
 
 export const listDomains = namedQuery("domains.list", (sql, owner: string) =>
   sql<Domain[]>`
@@ -114,13 +118,14 @@ export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, own
 
 export const updateDomain = namedQuery(
   "domains.update",
-  async (sql: Sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null; privacyPage?: boolean }) => {
+  async (sql: Sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null; privacyPage?: boolean; publicExport?: boolean }) => {
     await sql.begin(async (tx) => {
       const [row] = await tx<{ moved: boolean }[]>`
         UPDATE domains d SET
           tz = coalesce(${patch.tz ?? null}, d.tz),
           public = coalesce(${patch.public ?? null}, d.public),
           privacy_page = coalesce(${patch.privacyPage ?? null}, d.privacy_page),
+          public_export = coalesce(${patch.publicExport ?? null}, d.public_export),
           public_password_hash = CASE WHEN ${patch.passwordHash !== undefined} THEN ${patch.passwordHash ?? null} ELSE d.public_password_hash END
         FROM (SELECT id, tz FROM domains WHERE id = ${id} FOR UPDATE) old
         WHERE d.id = old.id

@@ -27,6 +27,7 @@ const ExportQuery = t.Object({
 });
 type ExportQuery = Static<typeof ExportQuery>;
 
+const NO_PUBLIC_EXPORT = "The owner of this dashboard does not offer its stats for download.";
 const NOT_PRO = "Exports are a Pro feature. Upgrade to Pro to download your stats.";
 const TYPES: Record<Format, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -84,7 +85,9 @@ export const exportRoom = (ctx: AppContext) => {
       }
       if (q.id !== undefined) {
         const domain = await stats.byPublicId(q.id, request.headers.get("x-dashboard-password"), client);
-        // NOTE: a public dashboard exports what its page shows, when its owner's plan has exports.
+        // NOTE: a public dashboard exports what its page shows, when its owner allows it and the
+        // owner's plan has exports.
+        if (!domain.publicExport) throw new HttpError(403, NO_PUBLIC_EXPORT);
         checkPlan(ctx, domain.ownerScope && { scope: domain.ownerScope });
         await stats.check(domain, q);
         return download(stats, domain, "dashboard", q, false);

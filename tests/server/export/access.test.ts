@@ -42,12 +42,15 @@ beforeAll(async () => {
   admin = await verifiedSession(server, "admin@example.com", PASSWORD);
   await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'pro@example.com'`;
   await server.db.sql`UPDATE users SET scope = '{admin}' WHERE email = 'admin@example.com'`;
-  for (const d of ["mine.example.com", "shared.example.com", "locked.example.com"]) expect((await post(pro, "/api/domains", { domain: d })).status).toBe(201);
+  for (const d of ["mine.example.com", "shared.example.com", "locked.example.com", "quiet.example.com"]) expect((await post(pro, "/api/domains", { domain: d })).status).toBe(201);
   expect((await post(free, "/api/domains", { domain: "theirs.example.com" })).status).toBe(201);
   await server.db.sql`UPDATE domains SET verified_at = now()`;
-  await patch(pro, "/api/domains/shared.example.com", { public: true });
-  await patch(pro, "/api/domains/locked.example.com", { public: true, password: "open sesame please" });
+  await patch(pro, "/api/domains/shared.example.com", { public: true, publicExport: true });
+  await patch(pro, "/api/domains/locked.example.com", { public: true, password: "open sesame please", publicExport: true });
+  await patch(pro, "/api/domains/quiet.example.com", { public: true });
   await patch(free, "/api/domains/theirs.example.com", { public: true });
+  // NOTE: straight in the table: the API refuses the switch to a free account (tested below).
+  await server.db.sql`UPDATE domains SET public_export = true WHERE name = 'theirs.example.com'`;
   for (const { name, public_id } of await server.db.sql<{ name: string; public_id: string }[]>`SELECT name, public_id FROM domains`) ids[name] = public_id;
   proKey = (await post(pro, "/api/api-keys", { name: "script" })).json.apiKey.key;
   // NOTE: keys are made by Pro accounts; this one's holder lost Pro afterwards.
@@ -95,6 +98,22 @@ describe("by public dashboard", () => {
     expectFile(await exportOf(`id=${id}&${RANGE}&format=xlsx`, { headers: { "x-dashboard-password": "open sesame please" } }), `dashboard_${START}_${END}.xlsx`);
     expectError(await exportOf(`id=${ids["theirs.example.com"]}&${RANGE}&format=xlsx`), 403);
     expectError(await exportOf(`id=${ids["mine.example.com"]}&${RANGE}&format=xlsx`), 404);
+  });
+
+  test("only while the owner allows downloads: the switch in the domain settings", async () => {
+    const id = ids["quiet.example.com"];
+    expectError(await exportOf(`id=${id}&${RANGE}&format=csv`), 403, "The owner of this dashboard does not offer its stats for download.");
+    const on = await patch(pro, "/api/domains/quiet.example.com", { publicExport: true });
+    expect(on.status).toBe(200);
+    expect(on.json.publicExport).toBe(true);
+    expectFile(await exportOf(`id=${id}&${RANGE}&format=csv`), `dashboard_${START}_${END}.zip`);
+    expect((await patch(pro, "/api/domains/quiet.example.com", { publicExport: false })).json.publicExport).toBe(false);
+    expectError(await exportOf(`id=${id}&${RANGE}&format=csv`), 403);
+    // The switch is Pro's, and takes a boolean.
+    const free403 = await patch(free, "/api/domains/theirs.example.com", { publicExport: true });
+    expect(free403.status).toBe(403);
+    expect(free403.json.error.fields).toEqual({ publicExport: "Upgrade to Pro to offer downloads." });
+    expect((await patch(pro, "/api/domains/quiet.example.com", { publicExport: "yes" })).status).toBe(400);
   });
 });
 

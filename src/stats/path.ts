@@ -5,7 +5,7 @@ import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow }
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
-import { CAMPAIGN_PAGES, ENTRIES, EVENTS, PAGES } from "./queries";
+import { CAMPAIGN_PAGE_TOTALS, DIRECT_ENTRIES, EVENTS, PAGES } from "./queries";
 import type { Groups } from "./tables";
 import type { Reader } from "./grouped";
 
@@ -30,12 +30,8 @@ function pageRows(pages: PeriodGroups): PageRow[] {
 
 type EventRow = { name: string; value: string | null; now: number; then: number };
 
-/** Page views per page summed over the groups `keep` accepts (label 0 the group, label 1 the page). */
-function perPage(t: Groups, keep: (group: string) => boolean): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const g of t.values()) if (keep(g.labels[0] as string)) out.set(g.labels[1] as string, (out.get(g.labels[1] as string) ?? 0) + g.sums[0]!);
-  return out;
-}
+/** A per-page count by page (label 0 the page). */
+const perPage = (t: Groups): Map<string, number> => new Map([...t.values()].map((g) => [g.labels[0] as string, g.sums[0]!]));
 
 function pathRows(rows: PageRow[], direct: Map<string, number>, utm: Map<string, number>, limit: number): PathRow[] {
   return toList(rows, (p) => ({
@@ -111,8 +107,8 @@ function eventRows(rows: EventRow[], base: { views: number; uniques: number }, l
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
-  const [pages, events, entries, campaignPages] = await Promise.all([
-    read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), read.now(ENTRIES), read.now(CAMPAIGN_PAGES),
+  const [pages, events, direct, campaignViews] = await Promise.all([
+    read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), read.now(DIRECT_ENTRIES), read.now(CAMPAIGN_PAGE_TOTALS),
   ]);
   const rows = pageRows(pages);
   const eventList: EventRow[] | null = events
@@ -122,7 +118,7 @@ export async function pathStats(read: Reader, target: { pro: boolean; green: boo
   const topEvents = eventList?.filter((e) => e.value === null) ?? [];
   return {
     count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
-    path: pathRows(rows, perPage(entries, (grp) => grp === "direct"), perPage(campaignPages, () => true), limit),
+    path: pathRows(rows, perPage(direct), perPage(campaignViews), limit),
     energy: energy ?? LOCKED,
     events: eventList ? eventRows(eventList, { views: rows.reduce((s, p) => s + p.now, 0), uniques: rows.reduce((s, p) => s + p.uniques, 0) }, limit) : LOCKED,
     carbonTotals: energy ? carbonTotals(rows, target.green) : LOCKED,

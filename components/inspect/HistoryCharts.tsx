@@ -1,7 +1,7 @@
 // Energy and page size of the inspected page over its runs, drawn with
-// victory. Loaded with import() from InspectResult, so its weight lands only on visitors who
+// victory; each energy point is labelled with its run's SWD rating letter. Loaded with import() from InspectResult, so its weight lands only on visitors who
 // see two or more runs, never on the other pages.
-import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine, VictoryScatter } from "victory";
+import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLabel, VictoryLine, VictoryScatter } from "victory";
 import type { HistoryEntry } from "../../src/inspect/client";
 import { historySeries, type ChartPoint } from "./format";
 
@@ -20,7 +20,8 @@ const tickFormatOf = (points: ChartPoint[]) => {
 const yTick = (v: number) => (Math.abs(v) > 999 ? `${Math.round(v / 100) / 10}k` : String(Number(v.toPrecision(3))));
 
 function Chart({ id, title, unit, points, colour }: { id: string; title: string; unit: string; points: ChartPoint[]; colour: string }) {
-  const desc = `${title}, ${points.length} runs, from ${points[0]!.y.toPrecision(3)} to ${points[points.length - 1]!.y.toPrecision(3)} ${unit}`;
+  const rated = points[points.length - 1]!.label;
+  const desc = `${title}, ${points.length} runs, from ${points[0]!.y.toPrecision(3)} to ${points[points.length - 1]!.y.toPrecision(3)} ${unit}${rated ? `, rated ${rated} last` : ""}`;
   return (
     <figure className="rounded-xl border border-gray-200 p-4 dark:border-gray-800" data-testid={id}>
       <figcaption className="font-medium text-gray-900 dark:text-white">
@@ -37,8 +38,15 @@ function Chart({ id, title, unit, points, colour }: { id: string; title: string;
       >
         <VictoryAxis tickCount={Math.min(10, points.length)} tickFormat={tickFormatOf(points)} style={{ tickLabels: { fontSize: 11, fill: "#4b5563" } }} />
         <VictoryAxis dependentAxis tickFormat={yTick} style={{ tickLabels: { fontSize: 11, fill: "#4b5563" }, grid: { stroke: "#e5e7eb" } }} />
-        <VictoryLine data={points} style={{ data: { stroke: colour, strokeWidth: 2 } }} />
-        <VictoryScatter data={points} size={3} style={{ data: { fill: colour } }} />
+        {/* NOTE: the line without the labels, which victory would draw a second time. */}
+        <VictoryLine data={points.map(({ x, y }) => ({ x, y }))} style={{ data: { stroke: colour, strokeWidth: 2 } }} />
+        <VictoryScatter
+          data={points}
+          size={3}
+          style={{ data: { fill: colour }, labels: { fontSize: 11, fontWeight: 700, fill: colour } }}
+          // NOTE: the energy points carry their run's rating letter; victory draws a point's `label`.
+          labelComponent={rated ? <VictoryLabel dy={-4} /> : undefined}
+        />
       </VictoryChart>
     </figure>
   );

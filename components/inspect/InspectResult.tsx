@@ -50,7 +50,7 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
             <p className="mt-4 text-gray-700 dark:text-gray-300">Last checked: Just now</p>
           )}
           <Rating rating={detail?.rating} co2={result.co2} />
-          {averages.percentile !== null && <Percentile p={averages.percentile} source={averages.source} />}
+          {averages.percentile !== null && <Percentile p={averages.percentile} source={averages.source} rating={detail?.rating} />}
         </div>
       </div>
 
@@ -168,8 +168,8 @@ const greenNote = (green: string | undefined) =>
       ? "Listed by the Green Web Foundation"
       : `Hosted by ${green}, listed by the Green Web Foundation`;
 
-function Percentile({ p, source }: { p: number; source: string }) {
-  const s = percentileSentence(p);
+function Percentile({ p, source, rating }: { p: number; source: string; rating: string | undefined }) {
+  const s = percentileSentence(p, rating);
   return (
     <p className="mt-6">
       <span className={`${percentileClass(p)} text-2xl font-bold`} data-testid="inspect-percentile" data-figure={s.figure}>

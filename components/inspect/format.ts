@@ -19,10 +19,11 @@ export const percentileClass = (p: number): PercentileClass => (p > 66 ? "m2" : 
  * at 99 at most, so the sentence never claims more than the table says: a page below the
  * table's lightest point is not cleaner than every website there is.
  */
-export function percentileSentence(p: number): { text: string; figure: number; cleaner: boolean } {
+export function percentileSentence(p: number, rating?: string): { text: string; figure: number; cleaner: boolean } {
   const cleaner = p < 50;
   const figure = Math.min(99, Math.floor(cleaner ? 100 - p : p));
-  return { text: `${cleaner ? "Cleaner" : "Dirtier"} than ${figure}% of websites`, figure, cleaner };
+  const compared = `than ${figure}% of websites`;
+  return { text: rating ? `Rated ${rating}: ${cleaner ? "cleaner" : "dirtier"} ${compared}` : `${cleaner ? "Cleaner" : "Dirtier"} ${compared}`, figure, cleaner };
 }
 
 /** Grams with enough digits to tell small pages apart: 0.0123 g, 0.41 g, 12.3 g, 1.2 kg. */
@@ -35,12 +36,13 @@ export function formatGrams(grams: number): string {
 /** Watt-hours per visit from the bytes (SWD v4 intensity), for the energy history. */
 export const whPerVisit = (bytes: number): number => (bytes / 1e9) * KWH_PER_GB * 1000;
 
-export type ChartPoint = { x: Date; y: number };
+/** `label`: the run's rating letter, drawn above its point (energy only). */
+export type ChartPoint = { x: Date; y: number; label?: string };
 
 /** The two history series: energy in Wh per visit and page size in kB (bytes / 1024). */
 export function historySeries(history: readonly HistoryEntry[]): { energy: ChartPoint[]; size: ChartPoint[] } {
   return {
-    energy: history.map((h) => ({ x: new Date(h.timestamp), y: whPerVisit(h.bytes) })),
+    energy: history.map((h) => ({ x: new Date(h.timestamp), y: whPerVisit(h.bytes), label: h.rating })),
     size: history.map((h) => ({ x: new Date(h.timestamp), y: historyKb(h.bytes) })),
   };
 }

@@ -18,6 +18,9 @@ export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon
   const trace = swd4.perVisitTrace(bytes, green === true, FIRST_VISIT);
   // TRICKY: under 1 byte the model answers a bare 0 without its rating; the letter still comes
   // from its own scale (0 g is A+).
-  const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: swd4.model.ratingScale(trace.co2) } : trace.co2;
+  const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: ratingOf(trace.co2) } : trace.co2;
   return { grams: result.total, rating: result.rating, kwh: (bytes / 1e9) * KWH_PER_GB };
 }
+
+/** The SWD v4 letter (A+ … F) of `grams` per visit, from CO2.js's own scale. */
+export const ratingOf = (grams: number): Rating => swd4.model.ratingScale(grams);

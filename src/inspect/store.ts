@@ -2,7 +2,7 @@
 // query is named so a failure says which one broke.
 import { namedQuery } from "../db";
 import type { FileGroup } from "./classify";
-import type { Ecoindex } from "../carbon";
+import { ratingOf, type Ecoindex } from "../carbon";
 import type { CookieEntry, FileEntry } from "./engine";
 import type { Fix } from "./fixes";
 
@@ -109,7 +109,8 @@ export const latest = namedQuery("inspect.latest", async (sql, url: string): Pro
   return row ?? null;
 });
 
-export type HistoryEntry = { timestamp: string; co2: number; bytes: number; bytesInitial: number };
+/** `rating` is the SWD v4 letter of the run's grams per visit. */
+export type HistoryEntry = { timestamp: string; co2: number; rating: string; bytes: number; bytesInitial: number };
 
 /** Successful runs, oldest first, for the energy and page-size charts. */
 export const history = namedQuery("inspect.history", async (sql, url: string, limit: number): Promise<HistoryEntry[]> => {
@@ -119,7 +120,7 @@ export const history = namedQuery("inspect.history", async (sql, url: string, li
       FROM inspections WHERE url = ${url} AND status = 'done'
       ORDER BY finished_at DESC LIMIT ${limit}) recent
     ORDER BY at`;
-  return rows.map((r) => ({ timestamp: r.at.toISOString(), co2: r.co2, bytes: r.bytes, bytesInitial: r.bytesInitial }));
+  return rows.map((r) => ({ timestamp: r.at.toISOString(), co2: r.co2, rating: ratingOf(r.co2), bytes: r.bytes, bytesInitial: r.bytesInitial }));
 });
 
 export const saveScreenshot = namedQuery("inspect.saveScreenshot", async (sql, url: string, jpeg: Uint8Array) => {

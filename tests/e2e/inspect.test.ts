@@ -101,7 +101,9 @@ describe("the inspect page in Chromium", () => {
     const percentile = page.getByTestId("inspect-percentile");
     const text = (await percentile.textContent())!;
     const p = (seen.at(-1)!.body.averages as { percentile: number }).percentile;
-    expect(text).toBe(p < 50 ? `Cleaner than ${Math.min(99, Math.floor(100 - p))}% of websites` : `Dirtier than ${Math.min(99, Math.floor(p))}% of websites`);
+    const rating = (seen.at(-1)!.body.result as { detail: { rating: string } }).detail.rating;
+    expect(rating).toMatch(/^(A\+|[A-F])$/);
+    expect(text).toBe(`Rated ${rating}: ${p < 50 ? `cleaner than ${Math.min(99, Math.floor(100 - p))}` : `dirtier than ${Math.min(99, Math.floor(p))}`}% of websites`);
     expect(await percentile.getAttribute("class")).toContain(p > 66 ? "m2" : p > 33 ? "m1" : "m0");
 
     const figure = (label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
@@ -156,6 +158,12 @@ describe("the inspect page in Chromium", () => {
     // Two runs, two points per chart (VictoryScatter draws one path per point).
     const points = await page.getByTestId("chart-size").evaluate((fig) => [...fig.querySelectorAll("path")].filter((p) => /a/i.test(p.getAttribute("d") ?? "")).length);
     expect(points).toBe(2);
+    // Each energy point is labelled with its run's letter; the size chart has none.
+    const history = (seen.at(-1)!.body.history as { rating: string }[]).map((h) => h.rating);
+    expect(history).toHaveLength(2);
+    const letters = async (id: string) => (await page.getByTestId(id).locator("svg text").allTextContents()).filter((t) => /^(A\+|[A-F])$/.test(t));
+    expect(await letters("chart-energy")).toEqual(history);
+    expect(await letters("chart-size")).toEqual([]);
     expect(await page.getByText("No historic data").count()).toBe(0);
     expect(await page.getByRole("img", { name: "Energy per visit" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
@@ -228,11 +236,11 @@ describe("the inspect page in Chromium", () => {
       await page.goto(inspectUrl(home));
       await page.getByTestId("inspect-percentile").waitFor();
     });
-    const { result, averages } = seen.at(-1)!.body as { result: { bytes: number; filecount: number }; averages: { percentile: number } };
+    const { result, averages } = seen.at(-1)!.body as { result: { bytes: number; filecount: number; detail: { rating: string } }; averages: { percentile: number } };
     const percentile = page.getByTestId("inspect-percentile");
     const figure = Number(await percentile.getAttribute("data-figure"));
     console.log(`home page: ${result.bytes} bytes in ${result.filecount} requests, percentile ${averages.percentile}: ${await percentile.textContent()}`);
-    expect(await percentile.textContent()).toBe(`Cleaner than ${figure}% of websites`);
+    expect(await percentile.textContent()).toBe(`Rated ${result.detail.rating}: cleaner than ${figure}% of websites`);
     expect(figure).toBeGreaterThanOrEqual(90);
     expect(await percentile.getAttribute("class")).toContain("m0");
   });

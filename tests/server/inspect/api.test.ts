@@ -73,7 +73,7 @@ describe("check-analysis", () => {
     expect(Object.keys(result.detail.cookies)).toContain("session@127.0.0.1");
     expect(result.screenshot).toBe(`/api/get-screenshot?url=${encodeURIComponent(url())}`);
     expect(history).toHaveLength(1);
-    expect(history[0]).toEqual({ timestamp: result.timestamp, co2: result.co2, bytes: result.bytes, bytesInitial: expect.any(Number) });
+    expect(history[0]).toEqual({ timestamp: result.timestamp, co2: result.co2, rating: result.detail.rating, bytes: result.bytes, bytesInitial: expect.any(Number) });
     expect(averages.percentiles).toHaveLength(100);
     expect(averages.percentile).toBe(0); // ~120 kB is lighter than the 10th percentile's 607 kB
   });

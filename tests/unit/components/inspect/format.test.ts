@@ -24,18 +24,24 @@ describe("percentile", () => {
     expect(percentileSentence(0)).toEqual({ text: "Cleaner than 99% of websites", figure: 99, cleaner: true });
     expect(percentileSentence(100).figure).toBe(99);
   });
+
+  test("with the page's rating letter first", () => {
+    expect(percentileSentence(8.4, "A+").text).toBe("Rated A+: cleaner than 91% of websites");
+    expect(percentileSentence(72.8, "E").text).toBe("Rated E: dirtier than 72% of websites");
+  });
 });
 
 test("grams keep two significant digits below a gram", () => {
   expect([0, 0.01855, 0.148, 1.234, 12.34, 1234].map(formatGrams)).toEqual(["0 g", "0.019 g", "0.15 g", "1.23 g", "12.3 g", "1.23 kg"]);
 });
 
-test("history: Wh per visit (0.3 kWh per GB) and kB of 1024 bytes", () => {
+test("history: Wh per visit (0.3 kWh per GB) labelled with the run's letter, and kB of 1024 bytes", () => {
   const { energy, size } = historySeries([
-    { timestamp: "2026-11-20T10:00:00.000Z", co2: 0.1, bytes: 1_000_000, bytesInitial: 900_000 },
-    { timestamp: "2026-11-21T10:00:00.000Z", co2: 0.05, bytes: 512_000, bytesInitial: 500_000 },
+    { timestamp: "2026-11-20T10:00:00.000Z", co2: 0.1, rating: "B", bytes: 1_000_000, bytesInitial: 900_000 },
+    { timestamp: "2026-11-21T10:00:00.000Z", co2: 0.05, rating: "A", bytes: 512_000, bytesInitial: 500_000 },
   ]);
   expect(energy.map((p) => p.y)).toEqual([0.3, 0.1536]);
+  expect(energy.map((p) => p.label)).toEqual(["B", "A"]);
   expect(size.map((p) => p.y)).toEqual([1_000_000 / 1024, 500]);
   expect(size[1]!.x.toISOString()).toBe("2026-11-21T10:00:00.000Z");
 });

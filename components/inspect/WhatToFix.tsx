@@ -9,6 +9,7 @@ const WHAT: Record<Fix["kind"], string> = {
   uncompressed: "Text served without compression: turn on gzip or Brotli",
   "third-party": "Bytes from a third-party host",
   "old-image-format": "An image in an older format: serve WebP or AVIF",
+  "oversized-image": "An image larger than it is shown: serve it at twice its displayed size",
   "no-cache": "Downloaded again on every visit: no caching headers",
   fonts: "A font not in WOFF2: convert or subset it",
 };

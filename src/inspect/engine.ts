@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
-import type { Observed } from "./fixes";
+import type { DisplayedImage, Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
 
 export type EngineLimits = {
@@ -46,6 +46,8 @@ export type Capture = {
   dataUrls: number;
   /** Elements in the document after the quiet window, SVG children left out (Ecoindex's DOM size). */
   domSize: number;
+  /** The images drawn after the quiet window, by URL, for "what to fix". */
+  images: Record<string, DisplayedImage>;
   files: Record<FileGroup, FileEntry[]>;
   cookies: Record<string, CookieEntry>;
   /** Tracker/ad requests per host. */
@@ -88,6 +90,20 @@ function isMainDocument(r: Request): boolean {
 const VIEWPORT = { width: 1366, height: 768 };
 const INITIAL_TYPES = new Set(["document", "stylesheet", "script", "font"]);
 const DOM_SIZE = `document.getElementsByTagName("*").length - document.querySelectorAll("svg *").length`;
+// NOTE: each image's largest drawn box by its URL; hidden and not-yet-loaded (lazy) images are left out.
+const IMAGE_SIZES = `(() => {
+  const out = {};
+  for (const img of document.images) {
+    const url = img.currentSrc || img.src;
+    const box = img.getBoundingClientRect();
+    if (!url || url.startsWith("data:") || !img.naturalWidth || box.width < 1 || box.height < 1) continue;
+    const seen = out[url];
+    if (!seen || box.width * box.height > seen.width * seen.height) {
+      out[url] = { width: Math.round(box.width), height: Math.round(box.height), naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight };
+    }
+  }
+  return out;
+})()`;
 
 type PageWatch = { pending(): number; favicons: FileEntry[]; dataUrls(): number };
 
@@ -321,6 +337,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     // so the finally below always closes the context (which also ends what is still pending).
     const title = await within(page.title(), 2000, "");
     const domSize = await within(page.evaluate<number>(DOM_SIZE), 2000, 0);
+    const images = await within(page.evaluate<Record<string, DisplayedImage>>(IMAGE_SIZES), 2000, {});
     const screenshot = await within(thumbnail(context, page), 5000, null);
     const stored = await within(context.cookies(), 2000, []);
     await within(Promise.allSettled(work), 2000, []);
@@ -347,7 +364,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       };
     }
     return {
-      finalUrl: page.url(), title, bytes, bytesInitial, filecount, failed, dataUrls: watch.dataUrls(), domSize, files, cookies, blocked, blockedBytes,
+      finalUrl: page.url(), title, bytes, bytesInitial, filecount, failed, dataUrls: watch.dataUrls(), domSize, images, files, cookies, blocked, blockedBytes,
       refused: [...proxy.refused], observed, screenshot, truncated,
     };
   } finally {

@@ -12,8 +12,11 @@ export type Observed = {
   cacheControl: string;
 };
 
+/** An image as the page drew it after load: its box (CSS px, the largest of its uses) and its own size. */
+export type DisplayedImage = { width: number; height: number; naturalWidth: number; naturalHeight: number };
+
 export type Fix = {
-  kind: "largest" | "uncompressed" | "third-party" | "old-image-format" | "no-cache" | "fonts";
+  kind: "largest" | "uncompressed" | "third-party" | "old-image-format" | "oversized-image" | "no-cache" | "fonts";
   /** What it is about: a URL or a host. */
   target: string;
   bytes: number;
@@ -27,7 +30,10 @@ export type Fix = {
 // first step; gzip takes text to about a quarter (0.75 saved); WebP or AVIF in place of
 // PNG/JPEG/GIF saves about 30 %; WOFF2 in place of other font formats about 30 %. A file with
 // no caching headers is downloaded again on every visit: all of it is saved on a return visit, so
-// those files make one line, not one each, lest they crowd out the first-visit savings.
+// those files make one line, not one each, lest they crowd out the first-visit savings. An image
+// larger than its box is served at twice the box (sharp on a 2× screen), and bytes are taken to
+// scale with pixels: it saves its bytes × (1 − served pixels / its pixels).
+const SCREEN_SCALE = 2;
 const TEXT = /^(text\/|application\/(javascript|json|xml|x-javascript|manifest\+json)|image\/svg\+xml)/;
 const OLD_IMAGE = /^image\/(png|jpeg|gif|bmp)/;
 const MIN_BYTES = 1024;
@@ -35,7 +41,14 @@ const MAX_FIXES = 10;
 
 const mime = (o: Observed) => o.contentType.split(";")[0]!.trim().toLowerCase();
 
-export function whatToFix(observed: Observed[], pageUrl: string): Fix[] {
+/** Bytes an image would save served at its box's size on a 2× screen; 0 when it is not larger. */
+export function oversizeSaving(bytes: number, image: DisplayedImage): number {
+  const pixels = image.naturalWidth * image.naturalHeight;
+  const served = Math.min(image.naturalWidth, image.width * SCREEN_SCALE) * Math.min(image.naturalHeight, image.height * SCREEN_SCALE);
+  return pixels > 0 && served < pixels ? Math.round(bytes * (1 - served / pixels)) : 0;
+}
+
+export function whatToFix(observed: Observed[], pageUrl: string, images: Record<string, DisplayedImage> = {}): Fix[] {
   const fixes: Fix[] = [];
   const pageSite = siteOf(new URL(pageUrl).hostname);
   const largest = observed.reduce<Observed | null>((a, o) => (!a || o.bytes > a.bytes ? o : a), null);
@@ -50,6 +63,9 @@ export function whatToFix(observed: Observed[], pageUrl: string): Fix[] {
       fixes.push({ kind: "uncompressed", target: o.url, bytes: o.bytes, saves: Math.round(o.bytes * 0.75) });
     }
     if (OLD_IMAGE.test(mime(o))) fixes.push({ kind: "old-image-format", target: o.url, bytes: o.bytes, saves: Math.round(o.bytes * 0.3) });
+    const shown = images[o.url];
+    const oversize = shown ? oversizeSaving(o.bytes, shown) : 0;
+    if (oversize >= MIN_BYTES) fixes.push({ kind: "oversized-image", target: o.url, bytes: o.bytes, saves: oversize });
     if (o.resourceType === "font" && !/woff2/.test(mime(o)) && !o.url.includes(".woff2")) {
       fixes.push({ kind: "fonts", target: o.url, bytes: o.bytes, saves: Math.round(o.bytes * 0.3) });
     }

@@ -69,7 +69,7 @@ export function jobRunner(deps: RunnerDeps) {
         dataUrls: capture.dataUrls,
         // NOTE: Ecoindex counts every request the page made, answered or not.
         ecoindex: { ...ecoindex(capture.domSize, capture.filecount + capture.failed, capture.bytes), domSize: capture.domSize },
-        fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url), deps.greencheck),
+        fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url, capture.images), deps.greencheck),
       };
       if (capture.screenshot) await saveScreenshot(sql, job.url, capture.screenshot);
       await complete(sql, job.id, {

@@ -115,15 +115,23 @@ describe("inspectPage on the fixture site", () => {
     expect([failing.filecount, failing.failed, failing.dataUrls]).toEqual([3, 2, 2]);
   });
 
-  test("what to fix names the largest file and the uncompressed script", async () => {
+  test("what to fix names the largest file, the uncompressed script and the image larger than its box", async () => {
     const fixable = await inspectPage((await host.acquire()).browser, site.url("/fixable"), guardFor(site), limits);
-    const fixes = whatToFix(fixable.observed, fixable.finalUrl);
+    const fixes = whatToFix(fixable.observed, fixable.finalUrl, fixable.images);
     const hero = Object.values(fixable.files).flat().find((f) => f.url.endsWith("/img/hero.png"))!;
     expect(fixes.find((f) => f.kind === "largest")).toEqual({ kind: "largest", target: hero.url, bytes: hero.bytes, saves: Math.round(hero.bytes / 2) });
     const raw = fixes.find((f) => f.kind === "uncompressed")!;
     expect(raw.target).toBe(site.url("/raw.js"));
     expect(raw.bytes).toBeGreaterThan(16_000);
     expect(fixes.filter((f) => f.kind === "uncompressed")).toHaveLength(1); // the gzip'd HTML is not one
+    // The browser measured both images; only the one drawn smaller than it is comes out.
+    const wide = Object.values(fixable.files).flat().find((f) => f.url.endsWith("/img/wide.png"))!;
+    expect(fixable.images[wide.url]).toEqual({ width: 40, height: 20, naturalWidth: 240, naturalHeight: 100 });
+    expect(fixable.images[hero.url]).toEqual({ width: 220, height: 160, naturalWidth: 220, naturalHeight: 160 });
+    // Served at 80×40 for a 2× screen: 3,200 of its 24,000 pixels.
+    expect(fixes.filter((f) => f.kind === "oversized-image")).toEqual([
+      { kind: "oversized-image", target: wide.url, bytes: wide.bytes, saves: Math.round(wide.bytes * (1 - 3200 / 24000)) },
+    ]);
   });
 
   test("the DOM size is the page's element count", async () => {

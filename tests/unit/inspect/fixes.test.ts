@@ -1,6 +1,6 @@
 // "What to fix" from hand-made observations: each kind found, ranked by the bytes it would save.
 import { describe, expect, test } from "bun:test";
-import { whatToFix, type Observed } from "../../../src/inspect/fixes";
+import { oversizeSaving, whatToFix, type Observed } from "../../../src/inspect/fixes";
 
 const seen = (url: string, bytes: number, o: Partial<Observed> = {}): Observed => ({
   url, bytes, resourceType: "other", contentType: "", encoding: "", cacheControl: "max-age=86400", ...o,
@@ -30,5 +30,19 @@ describe("whatToFix", () => {
   test("nothing to fix on an empty or tiny page", () => {
     expect(whatToFix([], "https://a.example/")).toEqual([]);
     expect(whatToFix([seen("https://a.example/", 300, { contentType: "text/html" })], "https://a.example/")).toEqual([]);
+  });
+
+  test("an image larger than twice its box saves the pixels it would not send; one within it saves nothing", () => {
+    const box = (width: number, height: number, naturalWidth: number, naturalHeight: number) => ({ width, height, naturalWidth, naturalHeight });
+    expect(oversizeSaving(100_000, box(100, 50, 800, 400))).toBe(Math.round(100_000 * (1 - (200 * 100) / (800 * 400))));
+    expect(oversizeSaving(100_000, box(400, 200, 800, 400))).toBe(0);
+    expect(oversizeSaving(100_000, box(500, 100, 800, 400))).toBe(Math.round(100_000 * (1 - (800 * 200) / (800 * 400))));
+    expect(oversizeSaving(100_000, box(10, 10, 0, 0))).toBe(0);
+    const fixes = whatToFix(
+      [seen("https://shop.example/big.png", 50_000, { resourceType: "image", contentType: "image/webp" }), seen("https://shop.example/small.png", 600, { resourceType: "image", contentType: "image/webp" })],
+      "https://shop.example/",
+      { "https://shop.example/big.png": box(100, 100, 1000, 1000), "https://shop.example/small.png": box(10, 10, 100, 100) },
+    );
+    expect(fixes.filter((f) => f.kind === "oversized-image")).toEqual([{ kind: "oversized-image", target: "https://shop.example/big.png", bytes: 50_000, saves: 48_000 }]);
   });
 });

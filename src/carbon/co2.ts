@@ -24,3 +24,21 @@ export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon
 
 /** The SWD v4 letter (A+ … F) of `grams` per visit, from CO2.js's own scale. */
 export const ratingOf = (grams: number): Rating => swd4.model.ratingScale(grams);
+
+const LETTERS: Rating[] = ["A+", "A", "B", "C", "D", "E", "F"];
+
+/**
+ * The scale's steps as CO2.js grades them: each letter's upper bound, found by bisecting its own
+ * ratingScale (the thresholds are not exported), to a microgram. F has no bound.
+ */
+export const RATING_SCALE: { rating: Rating; upTo: number | null }[] = LETTERS.map((rating, i) => {
+  if (i === LETTERS.length - 1) return { rating, upTo: null };
+  let [low, high] = [0, 10];
+  const atOrBelow = (g: number) => LETTERS.indexOf(ratingOf(g)) <= i;
+  for (let step = 0; step < 60; step++) {
+    const mid = (low + high) / 2;
+    if (atOrBelow(mid)) low = mid;
+    else high = mid;
+  }
+  return { rating, upTo: Math.round(low * 1e6) / 1e6 };
+});

@@ -94,6 +94,7 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
           ["Data transferred", t.transferredBytes, "bytes"],
           ["CO2", t.co2Grams, "g"],
           ["CO2 per page view", t.avgCo2Grams, "g"],
+          ["Rating (SWD v4)", t.rating, t.ratingScale.map((r) => (r.upTo === null ? `${r.rating} above` : `${r.rating} ≤ ${r.upTo} g`)).join(", ")],
           ["Same CO2 as driving", t.totalKM, "km"],
           ["Same data as streaming video", t.streamingHours, "hours"],
           ["Green hosting", t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", null],
@@ -115,8 +116,10 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
     "Energy & Carbon Summary": { name: "Energy & Carbon Summary", columns: ["Figure", "Value", "Unit"], rows: carbonSummary },
     "Energy & Carbon": {
       name: "Energy & Carbon",
-      columns: ["Page", "CO2 per page view (g)", "Share of CO2", "Change", "Average bytes", "CO2 (g)", "Energy (kWh)", "Page views"],
-      rows: p.energy === LOCKED ? [LOCKED_ROW("Energy & Carbon")] : p.energy.map((r) => [r.label, r.value, pct(r.pc), change(r.c), r.bytesAvg, r.co2Grams, r.kwh, r.visits]),
+      columns: ["Page", "CO2 per page view (g)", "Rating", "Share of CO2", "Change", "Average bytes", "CO2 (g)", "Energy (kWh)", "Page views"],
+      rows: p.energy === LOCKED
+        ? [LOCKED_ROW("Energy & Carbon")]
+        : p.energy.map((r) => [r.label, r.value, r.rating, pct(r.pc), change(r.c), r.bytesAvg, r.co2Grams, r.kwh, r.visits]),
     },
     Attention: {
       name: "Attention",

@@ -19,7 +19,8 @@ type Figure = { now: number; then: number; change: number | null };
 /** A figure that may be missing (n/a): the change is in points for rates, in % otherwise. */
 export type MaybeFigure = { now: number | null; then: number | null; change: number | null };
 
-type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null };
+/** `rating`: the SWD v4 letter of the week's grams per visit. */
+type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null; rating: string; gramsPerVisit: number };
 
 export type Report = {
   domain: string;
@@ -55,6 +56,8 @@ function carbonOf(path: PathStats, before: PathStats): Carbon | null {
     carKm: totals.totalKM,
     streamingHours: totals.streamingHours,
     change: percentChange(totals.co2Grams, then),
+    rating: totals.rating,
+    gramsPerVisit: totals.avgCo2Grams,
   };
 }
 

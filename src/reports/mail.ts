@@ -43,6 +43,7 @@ function carbonLines(r: Report): Line[] {
   return [
     { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${oneDecimal(c.carKm)} km by car`, change: formatChange(c.change) },
     { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${oneDecimal(c.streamingHours)} hours of video streaming`, change: "" },
+    { label: "Rating (SWD v4)", value: `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
   ];
 }
 

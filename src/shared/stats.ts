@@ -131,13 +131,22 @@ export type PathRow = ListRow & {
   scrollAvg: number | null;
 };
 
-/** Per-page energy: value is grams of CO2 per visit (SWD v4). */
-export type EnergyRow = ListRow & { bytesAvg: number; co2Grams: number; kwh: number; visits: number };
+/** An SWD v4 rating letter, A+ (cleanest) to F, as CO2.js grades grams per visit. */
+export type RatingLetter = "A+" | "A" | "B" | "C" | "D" | "E" | "F";
+
+/** The rating scale as CO2.js draws it: each letter up to `upTo` grams per visit (null: above all). */
+export type RatingStep = { rating: RatingLetter; upTo: number | null };
+
+/** Per-page energy: value is grams of CO2 per visit (SWD v4); `rating` its letter. */
+export type EnergyRow = ListRow & { bytesAvg: number; co2Grams: number; kwh: number; visits: number; rating: RatingLetter };
 
 export type CarbonTotals = {
   transferredBytes: number;
   co2Grams: number;
   avgCo2Grams: number;
+  /** The letter of avgCo2Grams, and the scale it is read on (for the legend). */
+  rating: RatingLetter;
+  ratingScale: RatingStep[];
   /** Car kilometres with the same CO2 (src/carbon GRAMS_PER_KM). */
   totalKM: number;
   /** Streaming hours with the same bytes (bytes / 700 million). */

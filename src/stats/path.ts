@@ -1,6 +1,6 @@
 // PATH: pages (views, uniques, time on page, scroll depth, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
-import { carKm, perVisit, streamingHours } from "../carbon";
+import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
@@ -59,7 +59,7 @@ function energyRows(rows: PageRow[], green: boolean | "unknown", limit: number):
   return seen
     .map((e) => ({
       label: e.label, value: e.visit.grams, pc: share(e.visit.grams * e.views, total), c: percentChange(e.visit.grams, e.thenGrams),
-      bytesAvg: e.bytesAvg, co2Grams: e.visit.grams * e.views, kwh: e.visit.kwh * e.views, visits: e.views,
+      bytesAvg: e.bytesAvg, co2Grams: e.visit.grams * e.views, kwh: e.visit.kwh * e.views, visits: e.views, rating: e.visit.rating,
     }))
     .sort(byValueThenLabel)
     .slice(0, limit);
@@ -73,10 +73,13 @@ function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals
   // NOTE: SWD v4 is linear in bytes, so grams of all bytes equal the sum of the pages' co2Grams
   // (up to rounding), including pages past the energy list's 1000-row cap.
   const co2Grams = perVisit(bytes, green).grams;
+  const avgCo2Grams = visits > 0 ? co2Grams / visits : 0;
   return {
     transferredBytes: bytes,
     co2Grams,
-    avgCo2Grams: visits > 0 ? co2Grams / visits : 0,
+    avgCo2Grams,
+    rating: ratingOf(avgCo2Grams),
+    ratingScale: RATING_SCALE,
     totalKM: carKm(co2Grams),
     streamingHours: streamingHours(bytes),
     green,

@@ -1,6 +1,7 @@
 "use client";
 // The Energy & Carbon section: the totals of the range
-// with their everyday equivalents, the green-hosting message, and the per-page energy list
+// with their everyday equivalents and the SWD rating letter (with its scale as a legend), the
+// green-hosting message, and the per-page energy list, each page's grams with its letter,
 // whose rows open the energy inspector popup (a link to the page inspector for that URL).
 // A plan without it gets the Pro notice instead.
 import { useState } from "react";
@@ -31,6 +32,17 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
     </div>
   );
 }
+
+/** "A+ ≤ 0.04 g · A ≤ 0.079 g · … · F above 0.359 g": the scale the letters are read on. */
+export function ratingLegend(scale: CarbonTotals["ratingScale"]): string {
+  const bounded = scale.filter((s) => s.upTo !== null);
+  const last = bounded[bounded.length - 1];
+  return scale.map((s) => (s.upTo !== null ? `${s.rating} ≤ ${s.upTo} g` : `${s.rating} above ${last?.upTo ?? 0} g`)).join(" · ");
+}
+
+/** The letter of `grams` on the scale the API sent: the API's own letter for a row (both are CO2.js's). */
+export const letterOn = (scale: CarbonTotals["ratingScale"], grams: number): string =>
+  scale.find((s) => s.upTo === null || grams <= s.upTo)?.rating ?? "F";
 
 /** Unknown, uses renewable energy, or does not use it. */
 export function greenMessage(green: CarbonTotals["green"], domain: string | null): string {
@@ -64,7 +76,7 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
     <Popup title={row.label} crumbs={[{ label: "Energy per page", onClick: onClose }]} onClose={onClose}>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Figure label="Average page weight" value={formatBytes(row.bytesAvg)} />
-        <Figure label="CO₂ per visit" value={formatGrams(row.value)} />
+        <Figure label="CO₂ per visit" value={formatGrams(row.value)} note={`Rated ${row.rating}`} />
         <Figure label="CO₂ in this range" value={formatGrams(row.co2Grams)} />
         <Figure label="Visits" value={formatNumber(row.visits)} note={`${row.kwh.toPrecision(2)} kWh in all`} />
       </dl>
@@ -100,12 +112,15 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
         <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
           <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${oneDecimal(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
           <Figure label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${oneDecimal(totals.totalKM)} km by car`} />
-          <Figure label="CO₂ per visit" value={formatGrams(totals.avgCo2Grams)} note={`${formatNumber(totals.visits)} visits`} />
+          <Figure label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
           <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
         <div className="mt-3">
           <GreenHosting green={totals.green} domain={domain} />
         </div>
+        <p className="mt-2 text-xs text-gray-500 dark:text-gray-400" data-testid="rating-legend">
+          Rating of CO₂ per visit (Sustainable Web Design v4, as CO2.js grades it): {ratingLegend(totals.ratingScale)}
+        </p>
       </div>
       <ListWidget
         id="energy"
@@ -114,7 +129,7 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
         rows={energy}
         limit={limit}
         columns={["Page", "CO₂ / visit"]}
-        format={formatGrams}
+        format={(grams) => `${formatGrams(grams)} · ${letterOn(totals.ratingScale, grams)}`}
         magnify
         onRowClick={inspect}
       />

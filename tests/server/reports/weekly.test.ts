@@ -1,6 +1,7 @@
 // Weekly email reports end to end: the real server with its embedded database, traffic written
 // through the collect path, mail through nodemailer to a real SMTP server on loopback, and the
 // report job run on a clock the test sets (Monday 07:59 and 08:00 in the domain's time zone).
+import { co2 } from "@tgwf/co2";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../src/context";
@@ -107,6 +108,10 @@ describe("the weekly report", () => {
     expect(mail.text).toContain(`CO\u2082 emitted: ${formatMass(path.carbonTotals.co2Grams)}`);
     expect(mail.text).toContain("km by car");
     expect(mail.text).toContain("hours of video streaming");
+    // The week's letter, from CO2.js's own scale for the week's grams per visit.
+    const letter = new co2({ model: "swd", version: 4, rating: true }).model.ratingScale(path.carbonTotals.avgCo2Grams);
+    expect(path.carbonTotals.rating).toBe(letter);
+    expect(mail.text).toContain(`Rating (SWD v4): ${letter}: ${path.carbonTotals.avgCo2Grams.toPrecision(2)} g of CO\u2082 per visit`);
     // Links take the configured origin; the headers offer RFC 8058 one-click unsubscribing.
     expect(mail.text).toContain(`Open the dashboard: http://bothy.test/dashboard/weekly.example.com?from=${WEEK}&to=${end}`);
     const unsubscribe = linkIn(mail.text, "/reports/unsubscribe");

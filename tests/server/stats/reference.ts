@@ -3,7 +3,8 @@
 // of src/stats (no aggregates, no shared helpers). Only perVisit comes from src/carbon, whose grams
 // tests/unit/carbon checks against @tgwf/co2 itself.
 import type { Sql } from "postgres";
-import { perVisit } from "../../../src/carbon";
+import { co2 } from "@tgwf/co2";
+import { perVisit, RATING_SCALE } from "../../../src/carbon";
 import { classifyReferrer } from "../../../src/collect/referrers";
 
 type Row = { label: string; value: number; pc: number; c: number | null; [k: string]: unknown };
@@ -116,13 +117,15 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
     bounceRate: get(uniques, l) > 0 ? get(bounces, l) / get(uniques, l) : null,
     scrollAvg: get(scrolls, l) > 0 ? get(scroll, l) / get(scrolls, l) : null,
   }));
+  // NOTE: letters straight from CO2.js's own scale, not from src/carbon.
+  const letter = (g: number) => new co2({ model: "swd", version: 4, rating: true }).model.ratingScale(g);
   const grams = (m: Counts, v: Counts) => new Map([...v].filter(([, n]) => n > 0).map(([k, n]) => [k, perVisit(get(m, k) / n, green).grams]));
   const gNow = grams(bytes, views);
   const totalGrams = [...gNow].reduce((s, [k, g]) => s + g * get(views, k), 0);
   const energy = list(gNow, grams(bytesThen, viewsThen), (l) => ({
     pc: (gNow.get(l)! * get(views, l)) / totalGrams,
     bytesAvg: get(bytes, l) / get(views, l), co2Grams: gNow.get(l)! * get(views, l),
-    kwh: perVisit(get(bytes, l) / get(views, l), green).kwh * get(views, l), visits: get(views, l),
+    kwh: perVisit(get(bytes, l) / get(views, l), green).kwh * get(views, l), visits: get(views, l), rating: letter(gNow.get(l)!),
   }));
   const sum = (m: Counts) => [...m.values()].reduce((a, b) => a + b, 0);
   const co2Grams = perVisit(sum(bytes), green).grams;
@@ -146,6 +149,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
     })),
     carbonTotals: {
       transferredBytes: sum(bytes), co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
+      rating: letter(allViews > 0 ? co2Grams / allViews : 0), ratingScale: RATING_SCALE,
       totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
       durationTotal: sum(duration), avgTimeSpent: sum(leaves) > 0 ? sum(duration) / sum(leaves) : 0, visits: allViews,
     },

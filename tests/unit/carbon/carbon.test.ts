@@ -1,7 +1,7 @@
 // The carbon room without I/O: SWD v4 grams checked against co2.js itself, and the units the product words.
 import { describe, expect, test } from "bun:test";
 import { co2 } from "@tgwf/co2";
-import { carKm, formatBytes, formatMass, GRAMS_PER_KM, historyKb, perVisit, streamingHours } from "../../../src/carbon";
+import { carKm, formatBytes, formatMass, GRAMS_PER_KM, historyKb, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../../../src/carbon";
 
 const FIRST = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
 
@@ -12,6 +12,17 @@ describe("perVisit (SWD v4)", () => {
       expect(perVisit(bytes, false).grams).toBeCloseTo(model.perVisitTrace(bytes, false, FIRST).co2 as number, 10);
       expect(perVisit(bytes, true).grams).toBeCloseTo(model.perVisitTrace(bytes, true, FIRST).co2 as number, 10);
     }
+  });
+
+  test("the rating scale's steps are CO2.js's: each bound is its letter, a microgram more the next", () => {
+    const scale = new co2({ model: "swd", version: 4, rating: true }).model;
+    expect(RATING_SCALE.map((s) => s.rating)).toEqual(["A+", "A", "B", "C", "D", "E", "F"]);
+    for (const [i, step] of RATING_SCALE.entries()) {
+      if (step.upTo === null) continue;
+      expect(scale.ratingScale(step.upTo)).toBe(step.rating);
+      expect(scale.ratingScale(step.upTo + 1e-6)).toBe(RATING_SCALE[i + 1]!.rating);
+    }
+    for (const g of [0, 0.01, 0.04, 0.0401, 0.1, 0.2, 0.3, 0.359, 0.36, 2]) expect(ratingOf(g)).toBe(scale.ratingScale(g));
   });
 
   test("0 bytes is 0 g and A+ on CO2.js's own scale, not F", () => {

@@ -1,6 +1,8 @@
 // CO2 per page view with the Sustainable Web Design model v4 (@tgwf/co2), the model Website
 // Carbon also uses. Every visit is counted as a first visit of the bytes measured.
 import { co2, type Rating } from "@tgwf/co2";
+import { averageIntensity } from "@tgwf/co2/data";
+import countries from "i18n-iso-countries";
 import { KWH_PER_GB } from "../shared/units";
 
 // NOTE: all three visit options are passed because perVisitTrace warns three times per call
@@ -20,6 +22,28 @@ export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon
   // from its own scale (0 g is A+).
   const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: ratingOf(trace.co2) } : trace.co2;
   return { grams: result.total, rating: result.rating, kwh: (bytes / 1e9) * KWH_PER_GB };
+}
+
+/**
+ * CO2.js's country key (ISO 3166 alpha-3) for an alpha-2 code, or null when its grid data has no
+ * figure for that country (about 40 small territories): those use the global average.
+ */
+function gridCountry(alpha2: string | null): string | null {
+  const alpha3 = alpha2 ? countries.alpha2ToAlpha3(alpha2) : undefined;
+  return alpha3 && alpha3 in averageIntensity.data ? alpha3 : null;
+}
+
+/**
+ * Grams of CO2 for `bytes` seen by visitors in the country `alpha2` (null: unknown): SWD v4 with
+ * that country's annual average grid intensity (CO2.js's data) for the device and network shares.
+ * The data centre share keeps the global average, renewable when `green` is true: the greencheck
+ * answer names no country for the host.
+ */
+export function gramsOnGrid(bytes: number, green: boolean | "unknown", alpha2: string | null): number {
+  const country = gridCountry(alpha2);
+  const options = country ? { ...FIRST_VISIT, gridIntensity: { device: { country }, network: { country } } } : FIRST_VISIT;
+  const trace = swd4.perVisitTrace(bytes, green === true, options);
+  return typeof trace.co2 === "number" ? trace.co2 : trace.co2.total;
 }
 
 /** The SWD v4 letter (A+ … F) of `grams` per visit, from CO2.js's own scale. */

@@ -6,6 +6,8 @@ declare module "@tgwf/co2" {
     firstVisitPercentage: number;
     returnVisitPercentage: number;
     greenHostingFactor?: number;
+    /** Per-segment grid intensity: a country's annual average (ISO 3166 alpha-3) or a value in g/kWh. */
+    gridIntensity?: Partial<Record<"device" | "network" | "dataCenter", { country: string } | { value: number }>>;
   };
   export type Rating = "A+" | "A" | "B" | "C" | "D" | "E" | "F";
   export class co2 {
@@ -20,4 +22,9 @@ declare module "@tgwf/co2" {
       options: VisitOptions,
     ): { co2: number | { total: number; rating: Rating }; green: boolean };
   }
+}
+
+declare module "@tgwf/co2/data" {
+  /** Annual average grid intensity in g CO2e/kWh by ISO 3166 alpha-3 code (and regions, WORLD). */
+  export const averageIntensity: { data: Record<string, number>; type: string };
 }

@@ -18,6 +18,8 @@ export const AGGREGATES = [
   { view: "hits_daily_entry", bucket: "1 day" },
   { view: "hits_daily_campaign_page", bucket: "1 day" },
   { view: "hits_daily_post", bucket: "1 day" },
+  // sql/087_visitor_grid.sql: page-view bytes per visitor country.
+  { view: "hits_daily_grid", bucket: "1 day" },
 ] as const;
 
 // NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds

@@ -94,6 +94,10 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
           ["Data transferred", t.transferredBytes, "bytes"],
           ["CO2", t.co2Grams, "g"],
           ["CO2 per page view", t.avgCo2Grams, "g"],
+          ["CO2 on the visitors' own grids", t.visitorGrid.co2Grams, "g"],
+          ["CO2 per page view on the visitors' own grids", t.visitorGrid.avgCo2Grams, "g"],
+          ["Rating on the visitors' own grids", t.visitorGrid.rating, null],
+          ["Bytes from visits of a known country", pct(t.visitorGrid.knownShare), null],
           ["Rating (SWD v4)", t.rating, t.ratingScale.map((r) => (r.upTo === null ? `${r.rating} above` : `${r.rating} ≤ ${r.upTo} g`)).join(", ")],
           ["Same CO2 as driving", t.totalKM, "km"],
           ["Same data as streaming video", t.streamingHours, "hours"],
@@ -106,7 +110,10 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
   const events: Cell[][] =
     p.events === LOCKED
       ? [LOCKED_ROW("Events")]
-      : p.events.flatMap((e) => [[e.label, null, e.value, pct(e.pc), change(e.c)], ...(e.children ?? []).map((v) => [e.label, v.label, v.value, pct(v.pc), change(v.c)])]);
+      : p.events.flatMap((e) => [
+          [e.label, null, e.value, pct(e.pc), change(e.c), e.co2PerConversion ?? null],
+          ...(e.children ?? []).map((v) => [e.label, v.label, v.value, pct(v.pc), change(v.c), v.co2PerConversion ?? null]),
+        ]);
   return {
     "Top Pages": {
       name: "Top Pages",
@@ -126,7 +133,7 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
       columns: ["Page", "Average visible time (s)", "Average scroll depth", "Page views"],
       rows: attention.map((r) => [r.label, seconds(r.durationAvg), pct(r.scrollAvg === null ? null : r.scrollAvg / 100), r.value]),
     },
-    Events: { name: "Events", columns: ["Event", "Value", "Count", "Share", "Change"], rows: events },
+    Events: { name: "Events", columns: ["Event", "Value", "Count", "Share", "Change", "CO2 per conversion (g)"], rows: events },
   };
 }
 

@@ -47,6 +47,8 @@ export type ListRow = {
   /** Events: the row's count over the range's unique visits (the tracker's flag, no visitor id);
    * above 1 when an event fires more than once a visit. */
   uniqueConversionRate?: ConversionRate;
+  /** Events: grams of CO2 of the range's page views over the row's count (null for a count of 0). */
+  co2PerConversion?: number | null;
 };
 
 /** A conversion rate (a fraction) and the event it belongs to: null for an event, the event's
@@ -156,6 +158,12 @@ export type CarbonTotals = {
   durationTotal: number;
   avgTimeSpent: number;
   visits: number;
+  /**
+   * The same CO2 with each visitor country's own grid for the device and network shares (country
+   * from the browser's time zone; the global average where unknown). `knownShare`: the fraction
+   * of the bytes whose country is known.
+   */
+  visitorGrid: { co2Grams: number; avgCo2Grams: number; rating: RatingLetter; knownShare: number };
 };
 
 export type PathStats = Envelope & Counts & {

@@ -33,6 +33,11 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
         ...rate,
         description: "Events: the row's count / unique visits of the range (the tracker's once-a-day flag, no identifier); above 1 when an event fires more than once a visit.",
       },
+      co2PerConversion: {
+        type: "number",
+        nullable: true,
+        description: "Events: grams of CO2 of all the range's page views / the row's count (no visitor path is kept, so every view counts as leading to it).",
+      },
     },
   },
   ListCounts: {

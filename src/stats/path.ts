@@ -1,11 +1,11 @@
 // PATH: pages (views, uniques, time on page, scroll depth, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
-import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
+import { carKm, gramsOnGrid, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
-import { CAMPAIGN_PAGE_TOTALS, DIRECT_ENTRIES, EVENTS, PAGES } from "./queries";
+import { CAMPAIGN_PAGE_TOTALS, DIRECT_ENTRIES, EVENTS, GRID, PAGES } from "./queries";
 import type { Groups } from "./tables";
 import type { Reader } from "./grouped";
 
@@ -65,7 +65,28 @@ function energyRows(rows: PageRow[], green: boolean | "unknown", limit: number):
     .slice(0, limit);
 }
 
-function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals {
+/**
+ * Grams of CO2 of `bytes` on the visitors' own grids: each country's page-view bytes on its grid
+ * (gramsOnGrid), "unknown" on the global average. The leave beacons' bytes carry no country, so
+ * they are spread over the countries in proportion to their page-view bytes. `knownShare` is the
+ * fraction of the bytes placed in a country.
+ */
+function visitorGrid(bytes: number, grid: Groups, green: boolean | "unknown") {
+  const countries = [...grid.values()].map((g) => ({ country: g.labels[0] as string, bytes: g.sums[0]! }));
+  const viewBytes = countries.reduce((s, c) => s + c.bytes, 0);
+  if (viewBytes <= 0) return { co2Grams: perVisit(bytes, green).grams, knownShare: 0 };
+  const scale = bytes / viewBytes;
+  let co2Grams = 0;
+  let known = 0;
+  for (const c of countries) {
+    const isKnown = c.country !== "unknown";
+    co2Grams += gramsOnGrid(c.bytes * scale, green, isKnown ? c.country : null);
+    if (isKnown) known += c.bytes;
+  }
+  return { co2Grams, knownShare: known / viewBytes };
+}
+
+function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown"): CarbonTotals {
   const visits = rows.reduce((s, p) => s + p.now, 0);
   const leaves = rows.reduce((s, p) => s + p.leaves, 0);
   const bytes = rows.reduce((s, p) => s + p.bytes, 0);
@@ -74,6 +95,8 @@ function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals
   // (up to rounding), including pages past the energy list's 1000-row cap.
   const co2Grams = perVisit(bytes, green).grams;
   const avgCo2Grams = visits > 0 ? co2Grams / visits : 0;
+  const local = visitorGrid(bytes, grid, green);
+  const localAvg = visits > 0 ? local.co2Grams / visits : 0;
   return {
     transferredBytes: bytes,
     co2Grams,
@@ -86,20 +109,24 @@ function carbonTotals(rows: PageRow[], green: boolean | "unknown"): CarbonTotals
     durationTotal,
     avgTimeSpent: leaves > 0 ? durationTotal / leaves : 0,
     visits,
+    visitorGrid: { co2Grams: local.co2Grams, avgCo2Grams: localAvg, rating: ratingOf(localAvg), knownShare: local.knownShare },
   };
 }
 
 /**
  * Events with their values as children. Conversion rates need no visitor id: an event's count over
- * the range's page views (total) and over its unique visits (unique), as fractions.
+ * the range's page views (total) and over its unique visits (unique), as fractions. Carbon per
+ * conversion is the CO2 of all the range's page views over the row's count: with no visitor path
+ * kept, every view of the range is counted as leading to it.
  */
-function eventRows(rows: EventRow[], base: { views: number; uniques: number }, limit: number): ListRow[] {
+function eventRows(rows: EventRow[], base: { views: number; uniques: number; co2Grams: number }, limit: number): ListRow[] {
   const children = new Map<string, EventRow[]>();
   for (const e of rows) if (e.value !== null) children.set(e.name, [...(children.get(e.name) ?? []), e]);
   const named = (e: EventRow) => ({ label: e.value ?? e.name, now: e.now, then: e.then });
   const rates = (now: number, parentLabel: string | null) => ({
     totalConversionRate: { value: share(now, base.views), parentLabel },
     uniqueConversionRate: { value: share(now, base.uniques), parentLabel },
+    co2PerConversion: now > 0 ? base.co2Grams / now : null,
   });
   return toList(rows.filter((e) => e.value === null).map(named), (e) => ({
     ...rates(e.now, null),
@@ -110,20 +137,23 @@ function eventRows(rows: EventRow[], base: { views: number; uniques: number }, l
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
-  const [pages, events, direct, campaignViews] = await Promise.all([
+  const [pages, events, direct, campaignViews, grid] = await Promise.all([
     read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), read.now(DIRECT_ENTRIES), read.now(CAMPAIGN_PAGE_TOTALS),
+    target.pro ? read.now(GRID) : Promise.resolve(null),
   ]);
   const rows = pageRows(pages);
   const eventList: EventRow[] | null = events
     ? paired(events).map((e) => ({ name: e.labels[0] as string, value: e.labels[1] as string | null, now: e.now, then: e.then }))
     : null;
   const energy = target.pro ? energyRows(rows, target.green, limit) : null;
+  const totals = energy && grid ? carbonTotals(rows, grid, target.green) : null;
   const topEvents = eventList?.filter((e) => e.value === null) ?? [];
+  const base = { views: rows.reduce((s, p) => s + p.now, 0), uniques: rows.reduce((s, p) => s + p.uniques, 0), co2Grams: totals?.co2Grams ?? 0 };
   return {
     count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
     path: pathRows(rows, perPage(direct), perPage(campaignViews), limit),
     energy: energy ?? LOCKED,
-    events: eventList ? eventRows(eventList, { views: rows.reduce((s, p) => s + p.now, 0), uniques: rows.reduce((s, p) => s + p.uniques, 0) }, limit) : LOCKED,
-    carbonTotals: energy ? carbonTotals(rows, target.green) : LOCKED,
+    events: eventList ? eventRows(eventList, base, limit) : LOCKED,
+    carbonTotals: totals ?? LOCKED,
   };
 }

@@ -80,6 +80,16 @@ export const CAMPAIGNS: Grouped = {
     (utm_campaign, coalesce(utm_medium, 'unknown')))`,
 };
 
+/** Page-view bytes per visitor country (NULL read as "unknown"): carbon on the visitors' own grids. */
+export const GRID: Grouped = {
+  name: "stats.grid",
+  view: "hits_daily_grid",
+  keys: ["label"],
+  sums: ["bytes"],
+  select: (sql) => sql`coalesce(country, 'unknown') AS label, coalesce(sum(bytes), 0)::float8 AS bytes`,
+  groupBy: (sql) => sql`1`,
+};
+
 /** Arrivals per referrer label and entry page. */
 export const ENTRIES: Grouped = {
   name: "stats.entries",

@@ -1,13 +1,13 @@
 "use client";
 // The Energy & Carbon section: the totals of the range
-// with their everyday equivalents and the SWD rating letter (with its scale as a legend), the
-// green-hosting message, and the per-page energy list, each page's grams with its letter,
+// with their everyday equivalents and the SWD rating letter (with its scale as a legend), the same
+// CO2 on the visitors' own grids, the green-hosting message, and the per-page energy list, each page's grams with its letter,
 // whose rows open the energy inspector popup (a link to the page inspector for that URL).
 // A plan without it gets the Pro notice instead.
 import { useState } from "react";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
-import { formatBytes, formatDuration, formatMass, formatNumber } from "../format";
+import { formatBytes, formatDuration, formatMass, formatNumber, formatPercent } from "../format";
 import { ListWidget } from "./ListWidget";
 import { Popup } from "./Popup";
 import { ProLock } from "./ProLock";
@@ -69,6 +69,20 @@ function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain:
   );
 }
 
+/** The same CO2 on the visitors' own grids, beside the global-average figure it replaces. */
+function VisitorGrid({ totals }: { totals: CarbonTotals }) {
+  const local = totals.visitorGrid;
+  return (
+    <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="visitor-grid">
+      On your visitors' own electricity grids: <strong className="tabular-nums">{formatMass(local.co2Grams)}</strong>,{" "}
+      {formatGrams(local.avgCo2Grams)} per visit (rated {local.rating}), against {formatMass(totals.co2Grams)} on the world average grid.
+      <span className="block text-xs text-gray-500 dark:text-gray-400">
+        {formatPercent(local.knownShare)} of the bytes came from visits whose country is known from their time zone; the rest use the world average.
+      </span>
+    </p>
+  );
+}
+
 /** The energy inspector popup of one page: its averages and the way to inspect it live. */
 function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: string | null; onClose: () => void }) {
   const url = domain === null ? null : `https://${domain}${row.label.startsWith("/") ? row.label : `/${row.label}`}`;
@@ -115,6 +129,7 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
           <Figure label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
           <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
+        <VisitorGrid totals={totals} />
         <div className="mt-3">
           <GreenHosting green={totals.green} domain={domain} />
         </div>

@@ -1,7 +1,8 @@
 "use client";
-// Events: each event with its count and conversion rate (its count over the range's page views);
-// a row expands into its values. Pro only.
+// Events: each event with its count, conversion rate (its count over the range's page views) and
+// CO2 per conversion; a row expands into its values. Pro only.
 import { LOCKED, type ListRow, type Locked } from "../../../src/shared/stats";
+import { formatGrams } from "../../inspect/format";
 import { formatPercent } from "../format";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";
@@ -9,6 +10,7 @@ import { ListWidget } from "./ListWidget";
 function EventLabel({ row }: { row: ListRow }) {
   const total = row.totalConversionRate;
   const unique = row.uniqueConversionRate;
+  const grams = row.co2PerConversion;
   return (
     <>
       {row.label}
@@ -21,6 +23,15 @@ function EventLabel({ row }: { row: ListRow }) {
           {formatPercent(total.value)}
         </span>
       )}
+      {grams != null && (
+        <span
+          className="ml-1.5 rounded bg-green-50 px-1.5 py-px text-[11px] font-medium text-green-800 tabular-nums dark:bg-green-500/10 dark:text-green-300"
+          title="CO₂ per conversion: the CO₂ of the range's page views over this count"
+          data-testid="co2-per-conversion"
+        >
+          {formatGrams(grams)} CO₂ each
+        </span>
+      )}
     </>
   );
 }
@@ -30,7 +41,7 @@ export function Events({ rows, limit, total }: { rows: ListRow[] | Locked; limit
     <ListWidget
       id="events"
       title="Events"
-      subtitle="Count, and conversion rate over page views"
+      subtitle="Count, conversion rate over page views, and CO₂ per conversion"
       rows={rows === LOCKED ? [] : rows}
       total={total}
       locked={rows === LOCKED}

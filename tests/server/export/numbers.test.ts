@@ -149,7 +149,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Val
     "Top Pages": p.path.map((x) => [x.label, x.visits.hits, x.visits.unique, x.pc, change(x.c), x.durationAvg === null ? null : x.durationAvg / 1000, x.bounceRate]),
     Referrals: list(r.result),
     Sources: keyed(s.source),
-    "Energy & Carbon Summary": [t.transferredBytes, t.co2Grams, t.avgCo2Grams, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
+    "Energy & Carbon Summary": [t.transferredBytes, t.co2Grams, t.avgCo2Grams, t.visitorGrid.co2Grams, t.visitorGrid.avgCo2Grams, t.visitorGrid.rating, t.visitorGrid.knownShare, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
     "Energy & Carbon": p.energy.map((e) => [e.label, e.value, e.rating, e.pc, change(e.c), e.bytesAvg, e.co2Grams, e.kwh, e.visits]),
     Countries: s.country.map((x) => [x.label, x.value, x.pc, change(x.c)]),
     Languages: s.language.map((x) => [x.label, x.value, x.pc, change(x.c)]),
@@ -158,7 +158,10 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Val
     Browsers: list(s.browser),
     OS: list(s.os),
     Attention: p.path.filter((x) => x.durationAvg !== null).sort((a, b) => b.durationAvg! - a.durationAvg!).map((x) => [x.label, x.durationAvg! / 1000, x.scrollAvg === null ? null : x.scrollAvg / 100, x.value]),
-    Events: p.events.flatMap((e) => [[e.label, null, e.value, e.pc, change(e.c)], ...(e.children ?? []).map((v) => [e.label, v.label, v.value, v.pc, change(v.c)])]),
+    Events: p.events.flatMap((e) => [
+      [e.label, null, e.value, e.pc, change(e.c), e.co2PerConversion ?? null],
+      ...(e.children ?? []).map((v) => [e.label, v.label, v.value, v.pc, change(v.c), v.co2PerConversion ?? null]),
+    ]),
     Campaigns: r.campaign.flatMap((c) => [
       [c.label, "All", null, c.value, c.pc, change(c.c)],
       ...c.source.map((x) => [c.label, "Source", x.label, x.value, x.pc, change(x.c)]),

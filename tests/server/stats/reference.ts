@@ -4,6 +4,7 @@
 // tests/unit/carbon checks against @tgwf/co2 itself.
 import type { Sql } from "postgres";
 import { co2 } from "@tgwf/co2";
+import countries from "i18n-iso-countries";
 import { perVisit, RATING_SCALE } from "../../../src/carbon";
 import { classifyReferrer } from "../../../src/collect/referrers";
 
@@ -136,7 +137,23 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const rates = (n: number, parentLabel: string | null) => ({
     totalConversionRate: { value: allViews > 0 ? n / allViews : 0, parentLabel },
     uniqueConversionRate: { value: allUniques > 0 ? n / allUniques : 0, parentLabel },
+    co2PerConversion: n > 0 ? co2Grams / n : null,
   });
+  // Visitors' grids: CO2.js itself with each country's grid for device and network (it falls back
+  // to the world average for a country it has no figure for); leave bytes spread by view bytes.
+  const [countryBytes] = await both(sql, site, startKey, endKey, "coalesce(country, 'unknown')", "kind = 1 AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const viewBytes = sum(countryBytes);
+  const swd = new co2({ model: "swd", version: 4 });
+  const FIRST = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
+  const onGrid = (b: number, c: string) => {
+    const country = c === "unknown" ? undefined : countries.alpha2ToAlpha3(c);
+    const options = country ? { ...FIRST, gridIntensity: { device: { country }, network: { country } } } : FIRST;
+    const trace = swd.perVisitTrace(b, green === true, options).co2;
+    return typeof trace === "number" ? trace : trace.total;
+  };
+  const localGrams = viewBytes > 0 ? [...countryBytes].reduce((s, [c, b]) => s + onGrid((b * sum(bytes)) / viewBytes, c), 0) : co2Grams;
+  const localAvg = allViews > 0 ? localGrams / allViews : 0;
+  const known = [...countryBytes].filter(([c]) => c !== "unknown").reduce((s, [, b]) => s + b, 0);
   const under = (m: Counts, name: string) =>
     new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
   return {
@@ -152,6 +169,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
       rating: letter(allViews > 0 ? co2Grams / allViews : 0), ratingScale: RATING_SCALE,
       totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
       durationTotal: sum(duration), avgTimeSpent: sum(leaves) > 0 ? sum(duration) / sum(leaves) : 0, visits: allViews,
+      visitorGrid: { co2Grams: localGrams, avgCo2Grams: localAvg, rating: letter(localAvg), knownShare: viewBytes > 0 ? known / viewBytes : 0 },
     },
   };
 }

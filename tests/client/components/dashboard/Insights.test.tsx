@@ -77,6 +77,13 @@ describe("Campaigns and Events", () => {
     const badge = screen.getByTestId("conversion-rate");
     expect(badge.textContent).toBe("2.5%");
     expect(badge.getAttribute("title")).toBe("Conversion rate: 2.5% of page views, 5.0% of unique visits");
+    expect(screen.queryByTestId("co2-per-conversion")).toBeNull();
+  });
+
+  test("an event with carbon per conversion shows its grams beside the rate", () => {
+    const rate = (value: number) => ({ value, parentLabel: null });
+    render(<Events rows={[{ label: "signup", value: 4, pc: 1, c: null, totalConversionRate: rate(0.04), co2PerConversion: 1.25 }]} limit={10} />);
+    expect(screen.getByTestId("co2-per-conversion").textContent).toBe("1.25 g CO₂ each");
   });
 
   test("a campaign opens its detail with Source, Medium and Path tabs", () => {

@@ -12,6 +12,7 @@ import { feedbackRoom } from "./feedback";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
 import { adminRoom, adminPages } from "./admin";
+import { annotationsRoom } from "./annotations";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
@@ -37,6 +38,7 @@ const ROOMS: Room[] = [
   feedbackRoom,
   inspectRoom,
   statsRoom,
+  annotationsRoom,
   reportsRoom,
   exportRoom,
   demoRoom,

@@ -2,7 +2,8 @@
 // of CSV files. Who may export and what the numbers are is the stats room's business
 // (statsService: the access rules and the reads of /api/stats, lists uncapped); this room adds
 // the plan rule (Pro, or an admin, outside beta) and turns the answers into files (./tables.ts,
-// ./files.ts). Everything that can fail with a status is checked before the first byte.
+// ./files.ts), with the owner's annotations of the range as one more table. Everything that can
+// fail with a status is checked before the first byte.
 import { Elysia, t, type Static } from "elysia";
 import type { AppContext } from "../context";
 import { withSession, type User } from "../auth";
@@ -11,10 +12,13 @@ import { log } from "../log";
 import { isPro } from "../plans";
 import { hasAdminScope } from "../shared/plans";
 import { callerOf, statsService, type StatsService } from "../stats";
-import { DayRange, type DataType, type Stats } from "../stats/contract";
+import { DayRange, type Stats } from "../stats/contract";
+import { annotationsIn } from "../annotations";
+import type { Queryable } from "../db";
+import type { Annotation } from "../shared/annotations";
 import type { Site } from "../domains";
 import { exportStream, type Format } from "./files";
-import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type Table, type TableName } from "./tables";
+import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type Source, type Table, type TableName } from "./tables";
 
 export { ALL_TABLES, QUICK_TABLES } from "./tables";
 
@@ -43,8 +47,8 @@ const exportFileName = (domain: string, q: { startKey: string; endKey: string },
  * at once (the embedded database runs them in turn, SUMMARY first), so the first sheet is written
  * while the others are read.
  */
-async function* tablesFor(read: (dataType: DataType) => Promise<Stats>, names: readonly TableName[]): AsyncGenerator<Table> {
-  const answers = new Map<DataType, Promise<Stats>>();
+async function* tablesFor(read: (source: Source) => Promise<Answer>, names: readonly TableName[]): AsyncGenerator<Table> {
+  const answers = new Map<Source, Promise<Answer>>();
   for (const name of names) {
     const dataType = SOURCE_OF[name];
     if (!answers.has(dataType)) answers.set(dataType, read(dataType));
@@ -60,9 +64,16 @@ function checkPlan(ctx: Pick<AppContext, "config">, viewer: Pick<User, "scope"> 
   if (!isPro(ctx.config, viewer) && !hasAdminScope(viewer)) throw new HttpError(403, NOT_PRO);
 }
 
-function download(stats: StatsService, domain: Site, name: string, q: ExportQuery, admin: boolean): Response {
-  const names = q.tables === "quick" ? QUICK_TABLES : ALL_TABLES;
-  const read = (dataType: DataType) => stats.answer(domain, { ...q, dataType }, admin, Infinity);
+type Answer = Stats | { dataType: "ANNOTATIONS"; annotations: Annotation[] };
+
+/** `sql` reads the domain's annotations; a public dashboard's export, whose viewer is not the
+ * owner, gets none (null): notes are the owner's. */
+function download(stats: StatsService, domain: Site, name: string, q: ExportQuery, admin: boolean, sql: Queryable | null): Response {
+  const names = (q.tables === "quick" ? QUICK_TABLES : ALL_TABLES).filter((n) => sql || SOURCE_OF[n] !== "ANNOTATIONS");
+  const read = async (source: Source): Promise<Answer> =>
+    source === "ANNOTATIONS"
+      ? { dataType: source, annotations: await annotationsIn(sql!, domain.id, q.startKey, q.endKey) }
+      : stats.answer(domain, { ...q, dataType: source }, admin, Infinity);
   const body = exportStream(q.format, names, tablesFor(read, names), (err) => log.error("export failed", { domain: domain.id, error: err instanceof Error ? err.message : String(err) }));
   return new Response(body, {
     headers: {
@@ -90,13 +101,13 @@ export const exportRoom = (ctx: AppContext) => {
         if (!domain.publicExport) throw new HttpError(403, NO_PUBLIC_EXPORT);
         checkPlan(ctx, domain.ownerScope && { scope: domain.ownerScope });
         await stats.check(domain, q);
-        return download(stats, domain, "dashboard", q, false);
+        return download(stats, domain, "dashboard", q, false, null);
       }
       const caller = callerOf(request.headers.get("authorization"), user);
       const { domain, admin } = await stats.byName(q.domain!, caller);
       if (caller.kind === "session") checkPlan(ctx, user);
       await stats.check(domain, q);
-      return download(stats, domain, domain.name, q, admin);
+      return download(stats, domain, domain.name, q, admin, ctx.db.sql);
     },
     {
       query: ExportQuery,

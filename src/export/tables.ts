@@ -1,7 +1,9 @@
 // The export's tables, cut from the answers /api/stats gives (SUMMARY, PATH, REF, lists uncapped):
 // no number here is computed from the database, only rearranged, so an export says what the
 // dashboard says. Shares and changes are fractions marked as percentages (`{ pct }`), durations are
-// seconds, everything else is the API's own figure.
+// seconds, everything else is the API's own figure. The annotations come from their room, as
+// GET /api/annotations answers them.
+import type { Annotation } from "../shared/annotations";
 import { DEVICE_NAMES, SOURCE_NAMES } from "../shared/stats";
 import { LOCKED, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../stats/contract";
 
@@ -11,17 +13,18 @@ export type Table = { name: TableName; columns: string[]; rows: Cell[][] };
 
 export const ALL_TABLES = [
   "Summary", "Top Pages", "Referrals", "Sources", "Energy & Carbon Summary", "Energy & Carbon", "Countries", "Languages",
-  "Devices", "Desktop Screen Sizes", "Browsers", "OS", "Attention", "Events", "Campaigns",
+  "Devices", "Desktop Screen Sizes", "Browsers", "OS", "Attention", "Events", "Campaigns", "Annotations",
 ] as const;
 export type TableName = (typeof ALL_TABLES)[number];
 /** The dashboard's quick export (SPEC "main dashboard export"), in its order. */
 export const QUICK_TABLES: readonly TableName[] = ["Summary", "Devices", "Desktop Screen Sizes", "Sources", "Energy & Carbon"];
 
-/** The answer each table is cut from. */
-export const SOURCE_OF: Record<TableName, "SUMMARY" | "PATH" | "REF"> = {
+/** The answer each table is cut from: a stats answer, or the domain's annotations. */
+export type Source = "SUMMARY" | "PATH" | "REF" | "ANNOTATIONS";
+export const SOURCE_OF: Record<TableName, Source> = {
   Summary: "SUMMARY", "Top Pages": "PATH", Referrals: "REF", Sources: "SUMMARY", "Energy & Carbon Summary": "PATH",
   "Energy & Carbon": "PATH", Countries: "SUMMARY", Languages: "SUMMARY", Devices: "SUMMARY", "Desktop Screen Sizes": "SUMMARY",
-  Browsers: "SUMMARY", OS: "SUMMARY", Attention: "PATH", Events: "PATH", Campaigns: "REF",
+  Browsers: "SUMMARY", OS: "SUMMARY", Attention: "PATH", Events: "PATH", Campaigns: "REF", Annotations: "ANNOTATIONS",
 };
 
 const LOCKED_ROW = (what: string): Cell[] => [`${what} is a Pro feature of this domain's plan.`];
@@ -150,9 +153,13 @@ function refTables(r: RefStats): Partial<Record<TableName, Table>> {
   };
 }
 
-/** The tables an answer holds (SUMMARY, PATH or REF), by name. */
-export function tablesOf(stats: SummaryStats | PathStats | RefStats): Partial<Record<TableName, Table>> {
+const KINDS: Record<Annotation["kind"], string> = { note: "Note", regression: "Heavier page", traffic: "Traffic" };
+
+/** The tables an answer holds (SUMMARY, PATH or REF, or the annotations), by name. */
+export function tablesOf(stats: SummaryStats | PathStats | RefStats | { dataType: "ANNOTATIONS"; annotations: Annotation[] }): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
+    case "ANNOTATIONS":
+      return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, KINDS[a.kind], a.text]) } };
     case "SUMMARY":
       return summaryTables(stats);
     case "PATH":

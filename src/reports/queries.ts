@@ -1,10 +1,11 @@
 // Named queries over the report settings (domains.reports_since, report_recipients) and the report
-// runs (report_runs, sql/074_reports.sql). Owner-facing reads are scoped by owner; the sender's
+// runs (report_runs, sql/074_reports.sql), and the alerts' opt-in and daily claim
+// (domains.report_alerts, domains.alerts_checked, sql/088_annotations.sql). Owner-facing reads are scoped by owner; the sender's
 // reads take the clock's instant as a parameter, never now(), so tests can drive the schedule.
 import { namedQuery, type Queryable } from "../db";
 
 /** A domain of the owner as the report settings need it; null id for a claim (it counts nothing). */
-type ReportDomain = { id: number | null; name: string; verified: boolean; reportsSince: Date | null };
+type ReportDomain = { id: number | null; name: string; verified: boolean; reportsSince: Date | null; alerts: boolean };
 
 export type Recipient = {
   id: number;
@@ -23,9 +24,9 @@ const RECIPIENT_FROM = `report_recipients r JOIN domains d ON d.id = r.domain_id
 
 export const ownedReportDomain = namedQuery("reports.ownedDomain", async (sql: Queryable, owner: string, name: string) => {
   const [row] = await sql<ReportDomain[]>`
-    SELECT id, name, verified_at IS NOT NULL AS verified, reports_since AS "reportsSince"
+    SELECT id, name, verified_at IS NOT NULL AS verified, reports_since AS "reportsSince", report_alerts AS alerts
     FROM domains WHERE owner = ${owner} AND name = ${name} AND deleted_at IS NULL
-    UNION ALL SELECT NULL, name, false, NULL FROM domain_claims WHERE owner = ${owner} AND name = ${name}
+    UNION ALL SELECT NULL, name, false, NULL, false FROM domain_claims WHERE owner = ${owner} AND name = ${name}
     ORDER BY id NULLS LAST LIMIT 1`;
   return row ?? null;
 });
@@ -142,4 +143,31 @@ export const markFailed = namedQuery("reports.markFailed", async (sql: Queryable
   await sql`
     UPDATE report_runs SET next_attempt_at = ${retryAt}, lease_until = NULL, error = ${error.slice(0, 500)}
     WHERE domain_id = ${run.domainId} AND week = ${run.week}::date AND recipient_id = ${run.recipientId}`;
+});
+
+/** A domain whose owner turned alerts on, with the address alerts go to. */
+type AlertDomain = { id: number; name: string; tz: string; ownerScope: string[]; ownerEmail: string };
+
+export const alertDomains = namedQuery("reports.alertDomains", (sql: Queryable) =>
+  sql<AlertDomain[]>`
+    SELECT d.id, d.name, d.tz, u.scope AS "ownerScope", u.email AS "ownerEmail"
+    FROM domains d JOIN users u ON u.uid = d.owner
+    WHERE d.report_alerts AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL`,
+);
+
+/**
+ * Takes the alert check of local day `today` for the domain: the day it last ran (null if never)
+ * when this caller got it, undefined when it ran today already (here or on another node).
+ */
+export const claimAlertDay = namedQuery("reports.claimAlertDay", async (sql: Queryable, domainId: number, today: string) => {
+  const [row] = await sql<{ previous: string | null }[]>`
+    UPDATE domains d SET alerts_checked = ${today}::date
+    FROM (SELECT id, alerts_checked FROM domains WHERE id = ${domainId} FOR UPDATE) p
+    WHERE d.id = p.id AND (p.alerts_checked IS NULL OR p.alerts_checked < ${today}::date)
+    RETURNING p.alerts_checked::text AS previous`;
+  return row ? row.previous : undefined;
+});
+
+export const setAlerts = namedQuery("reports.setAlerts", async (sql: Queryable, domainId: number, on: boolean) => {
+  await sql`UPDATE domains SET report_alerts = ${on} WHERE id = ${domainId}`;
 });

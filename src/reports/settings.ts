@@ -11,7 +11,7 @@ import { isPro } from "../plans";
 import type { ReportLinks } from "./links";
 import { confirmMail } from "./mail";
 import {
-  countExtraRecipients, deleteRecipient, disableReports, enableReports, insertRecipient, ownedReportDomain, recipientsOf,
+  countExtraRecipients, deleteRecipient, disableReports, enableReports, insertRecipient, ownedReportDomain, recipientsOf, setAlerts,
 } from "./queries";
 
 const MAX_EXTRA_RECIPIENTS = 10;
@@ -48,6 +48,7 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
   const view = async (d: Awaited<ReturnType<typeof mine>>) => ({
     domain: d.name,
     enabled: d.reportsSince !== null,
+    alerts: d.alerts,
     recipients:
       d.id === null
         ? []
@@ -64,13 +65,20 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
         const me = signedIn(user);
         const d = await mine(me, params.domain);
         const id = verified(d);
-        if (body.enabled) {
-          pro(me);
-          await sql.begin((tx) => enableReports(tx, id, me.email, new Date()));
-        } else await disableReports(sql, id);
+        if (body.enabled || body.alerts) pro(me);
+        if (body.enabled) await sql.begin((tx) => enableReports(tx, id, me.email, new Date()));
+        else await disableReports(sql, id);
+        if (body.alerts !== undefined) await setAlerts(sql, id, body.alerts);
         return view(await mine(me, params.domain));
       },
-      { params: domainParam, body: t.Object({ enabled: t.Boolean({ error: "enabled must be true or false." }) }) },
+      {
+        params: domainParam,
+        body: t.Object({
+          enabled: t.Boolean({ error: "enabled must be true or false." }),
+          // The alerts (src/reports/alerts.ts): a heavier page, traffic far from usual.
+          alerts: t.Optional(t.Boolean({ error: "alerts must be true or false." })),
+        }),
+      },
     )
     .post(
       "/api/domains/:domain/reports/recipients",

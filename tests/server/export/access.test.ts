@@ -2,6 +2,8 @@
 // API key, a public dashboard's id and password) plus the plan rule (Pro or admin), and bad input
 // answered with a status and the one JSON error shape, never a 5xx, before any file starts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import JSZip from "jszip";
+import { SESSION_COOKIE } from "../../../src/auth";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
@@ -89,6 +91,16 @@ describe("by domain name", () => {
 describe("by public dashboard", () => {
   test("an open dashboard of a Pro owner exports without naming the domain", async () => {
     expectFile(await exportOf(`id=${ids["shared.example.com"]}&${RANGE}&format=csv`), `dashboard_${START}_${END}.zip`);
+  });
+
+  test("its export leaves out the owner's annotations, which the owner's own export holds", async () => {
+    const files = async (query: string, cookie?: string) => {
+      const res = await server.app.handle(new Request(`http://bothy.test/api/export?${query}&${RANGE}&format=csv`, { headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} }));
+      return Object.keys((await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))).files);
+    };
+    expect(await files(`id=${ids["shared.example.com"]}`)).not.toContain("Annotations.csv");
+    expect(await files(`id=${ids["shared.example.com"]}`)).toContain("Summary.csv");
+    expect(await files("domain=shared.example.com", pro)).toContain("Annotations.csv");
   });
 
   test("a protected one wants its password; a free owner's and a private one do not export", async () => {

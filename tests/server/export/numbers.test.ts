@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from "../../../src/auth";
 import { refreshAggregates } from "../../../src/collect/jobs";
 import { ALL_TABLES, QUICK_TABLES } from "../../../src/export";
 import { localTime } from "../../../src/shared/days";
+import type { Annotation } from "../../../src/shared/annotations";
 import { LIST_LIMIT } from "../../../src/stats/lists";
 import type { ListRow, PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
@@ -44,6 +45,10 @@ beforeAll(async () => {
   await ingest(server.db.sql, pages);
   await refreshAggregates(server.db.sql);
   today = localTime(TZ, Date.now()).day;
+  for (const [day, text] of [[back(3), "Launched the \"spring\" page, 50% off"], ["2025-11-02", "Clocks went back"]]) {
+    const note = await call(server.app, "POST", "/api/annotations", { cookie, headers: { origin: "http://bothy.test" }, body: { domain: DOMAIN, day, text } });
+    expect(note.status).toBe(201);
+  }
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -52,6 +57,12 @@ const back = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY)
 async function download(query: string) {
   const res = await server.app.handle(new Request(`http://bothy.test/api/export?${query}`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } }));
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function annotations(domain: string, startKey: string, endKey: string): Promise<Annotation[]> {
+  const res = await call(server.app, "GET", `/api/annotations?domain=${domain}&startKey=${startKey}&endKey=${endKey}`, { cookie });
+  expect(res.status).toBe(200);
+  return res.json.annotations;
 }
 
 async function stats<T>(domain: string, startKey: string, endKey: string, dataType: string): Promise<T> {
@@ -136,7 +147,7 @@ const keyed = (map: Record<string, number>) => {
 };
 
 /** Each table's numbers (and labels) as the API states them, in the export's column order. */
-function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Value[][]> {
+function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[]): Record<string, Value[][]> {
   const rate = (v: SummaryStats["visits"]) => (v.bounceNew ? v.bounceCount / v.bounceNew : null);
   if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked") throw new Error("expected a Pro domain");
   const t = p.carbonTotals;
@@ -168,6 +179,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats): Record<string, Val
       ...c.medium.map((x) => [c.label, "Medium", x.label, x.value, x.pc, change(x.c)]),
       ...c.path.map((x) => [c.label, "Entry page", x.label, x.value, x.pc, change(x.c)]),
     ]),
+    Annotations: a.map((x) => [x.day, "Note", x.text]),
   };
 }
 
@@ -205,7 +217,9 @@ describe.each(RANGES)("%s", (_, range) => {
       stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY"), stats<PathStats>(DOMAIN, startKey, endKey, "PATH"), stats<RefStats>(DOMAIN, startKey, endKey, "REF"),
     ]);
     expect(s.visits.hits).toBeGreaterThan(0);
-    const want = fromApi(s, p, r);
+    const notes = await annotations(DOMAIN, startKey, endKey);
+    if (startKey <= back(3) && back(3) <= endKey) expect(notes).toHaveLength(1);
+    const want = fromApi(s, p, r, notes);
     const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}`;
 
     const xlsx = await download(`${q}&format=xlsx`);

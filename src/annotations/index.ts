@@ -1,0 +1,71 @@
+// The annotations room: notes on a domain's time series. The owner adds and deletes their own from
+// the dashboard's chart; the alert check (src/reports/alerts.ts) adds automatic ones through
+// addAlert. GET /api/annotations answers a range's annotations to whoever may read the domain's
+// stats (owner, admin, the demo's visitors, a Pro API key); only the owner writes.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { withSession } from "../auth";
+import { HttpError } from "../http/errors";
+import { ANNOTATION_MAX_LENGTH } from "../shared/annotations";
+import { DayRange } from "../stats/contract";
+import { callerOf, statsService } from "../stats";
+import { isDayKey } from "../shared/days";
+import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
+
+export { annotationsIn } from "./queries";
+export { insertAlert as addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "./queries";
+
+const NOT_YOURS = "Only the domain's owner can change its annotations.";
+
+const domainQuery = { domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) };
+const day = t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error: "day must be a date as YYYY-MM-DD." });
+const text = t.String({ minLength: 1, maxLength: ANNOTATION_MAX_LENGTH, error: `text must be 1 to ${ANNOTATION_MAX_LENGTH} characters.` });
+
+export const annotationsRoom = (ctx: AppContext) => {
+  const stats = statsService(ctx);
+  /** The domain for a writer: its owner signed in, never an admin on someone else's, never a claim. */
+  const owned = async (name: string, user: Parameters<typeof callerOf>[1]) => {
+    const { domain, admin } = await stats.byName(name, callerOf(null, user));
+    if (admin || domain.id === 0 || !user || domain.owner !== user.uid) throw new HttpError(403, NOT_YOURS);
+    return domain;
+  };
+  return new Elysia({ name: "annotations" })
+    .use(withSession(ctx))
+    .get(
+      "/api/annotations",
+      async ({ query, user, request }) => {
+        const { domain } = await stats.byName(query.domain, callerOf(request.headers.get("authorization"), user));
+        if (query.startKey > query.endKey) throw new HttpError(400, "startKey must not be after endKey.", { startKey: "startKey must not be after endKey." });
+        return { annotations: await annotationsIn(ctx.db.sql, domain.id, query.startKey, query.endKey) };
+      },
+      {
+        query: t.Object({ ...domainQuery, ...DayRange }),
+        detail: { tags: ["Annotations"], summary: "A domain's annotations in a range of local days", description: "Notes its owner wrote and the alerts Bothy added (`kind`: note, regression, traffic), by day." },
+      },
+    )
+    .post(
+      "/api/annotations",
+      async ({ body, user, set }) => {
+        if (!isDayKey(body.day)) throw new HttpError(400, "day must be a calendar date.", { day: "day must be a calendar date." });
+        const domain = await owned(body.domain, user);
+        const note = body.text.trim();
+        if (!note) throw new HttpError(400, "Write a note.", { text: "Write a note." });
+        set.status = 201;
+        return { annotation: await insertNote(ctx.db.sql, domain.id, body.day, note) };
+      },
+      { body: t.Object({ ...domainQuery, day, text }), detail: { tags: ["Annotations"], summary: "Add a note to a day of your domain's chart" } },
+    )
+    .delete(
+      "/api/annotations/:id",
+      async ({ params, query, user }) => {
+        const domain = await owned(query.domain, user);
+        if (!(await deleteAnnotation(ctx.db.sql, domain.id, params.id))) throw new HttpError(404, "No such annotation.");
+        return { deleted: true };
+      },
+      {
+        params: t.Object({ id: t.Numeric({ minimum: 1, maximum: 2 ** 53, error: "id must be an annotation's number." }) }),
+        query: t.Object(domainQuery),
+        detail: { tags: ["Annotations"], summary: "Delete one of your domain's annotations" },
+      },
+    );
+};

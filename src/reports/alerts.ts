@@ -1,0 +1,132 @@
+// The alert check, a job of the maintenance scheduler, once a local day per domain whose owner
+// turned alerts on (Pro): a page whose bytes per visit rose 20 % or more above its trailing
+// four-week median (on 100 visits or more, checked on the first day of a new week for the week just
+// ended), and page views yesterday far above or below the same weekday of the last four weeks
+// (at most one a day). Each alert is an annotation on the domain's chart (src/annotations) and a
+// mail to the owner. The numbers are the stats room's own answers, as the weekly report reads them.
+import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "../annotations";
+import type { MaintenanceJob } from "../db";
+import { siteByName, type Site } from "../domains";
+import { log } from "../log";
+import type { Mail, Mailer } from "../mail";
+import { compose } from "../mail/templates";
+import { isPro, type PlanConfig } from "../plans";
+import type { Annotation } from "../shared/annotations";
+import { addDays, dayIn, utcMidnight } from "../shared/days";
+import { LOCKED, type PathStats, type Stats, type SummaryStats } from "../shared/stats";
+import { formatBytes } from "../shared/units";
+import { alertDomains, claimAlertDay } from "./queries";
+
+/** A page's rise in bytes per visit that alerts, over its baseline. */
+const RISE = 0.2;
+/** Page views a page needs in the week for its weight to be judged. */
+const MIN_VISITS = 100;
+/** Traffic alerts: a day at twice its baseline or more, or at half or less, on a baseline (or a
+ * day) of at least this many page views, so a quiet site's noise is no alert. */
+const TRAFFIC_FACTOR = 2;
+const MIN_DAY_VIEWS = 50;
+
+type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
+
+export type AlertJobDeps = { config: PlanConfig; mailer: Mailer; origin: () => string; read: Read; clock?: () => Date };
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** The Monday (a day key) of the week holding `day`. */
+const mondayOf = (day: string): string => addDays(day, -((new Date(utcMidnight(day)).getUTCDay() + 6) % 7));
+
+const pct = (f: number) => `${Math.round(f * 100)}%`;
+
+/** Bytes per visit of each page with at least one visit in the week starting `monday`. */
+async function weightsOf(read: Read, site: Site, monday: string) {
+  const path = (await read(site, { startKey: monday, endKey: addDays(monday, 6), dataType: "PATH" })) as PathStats;
+  if (path.energy === LOCKED) return new Map<string, { bytes: number; visits: number }>();
+  return new Map(path.energy.map((e) => [e.label, { bytes: e.bytesAvg, visits: e.visits }]));
+}
+
+/** Heavier pages in the week starting `monday`, against the four weeks before it. */
+async function regressions(read: Read, sql: Parameters<typeof lastAlertLevel>[0], site: Site, monday: string): Promise<NewAlert[]> {
+  const week = await weightsOf(read, site, monday);
+  const before: Map<string, { bytes: number; visits: number }>[] = [];
+  for (let w = 1; w <= 4; w++) before.push(await weightsOf(read, site, addDays(monday, -7 * w)));
+  const alerts: NewAlert[] = [];
+  for (const [path, now] of week) {
+    const past = before.map((m) => m.get(path)?.bytes).filter((b): b is number => b !== undefined && b > 0);
+    if (now.visits < MIN_VISITS || past.length === 0) continue;
+    // NOTE: a page alerted in the last four weeks is judged against the weight it was alerted at,
+    // so a page that stays heavier alerts once, not each week until the median catches up.
+    const alerted = await lastAlertLevel(sql, site.id, path, addDays(monday, -28));
+    const baseline = Math.max(median(past), alerted ?? 0);
+    if (now.bytes < baseline * (1 + RISE)) continue;
+    alerts.push({
+      domainId: site.id, day: monday, kind: "regression", key: `page:${path}:${monday}`,
+      text: `${path} got ${pct(now.bytes / baseline - 1)} heavier: ${formatBytes(now.bytes)} per visit against ${formatBytes(baseline)}.`,
+      data: { path, bytesPerVisit: now.bytes, baseline },
+    });
+  }
+  return alerts;
+}
+
+/** Yesterday's page views against the same weekday of the four weeks before. */
+async function trafficAlert(read: Read, site: Site, day: string): Promise<NewAlert | null> {
+  const summary = (await read(site, { startKey: addDays(day, -28), endKey: day, dataType: "SUMMARY" })) as SummaryStats;
+  const views = new Map(summary.days.map((d) => [d.stamp, d.visits]));
+  const now = views.get(day) ?? 0;
+  const baseline = median([7, 14, 21, 28].map((n) => views.get(addDays(day, -n)) ?? 0));
+  const spike = now >= baseline * TRAFFIC_FACTOR && now >= MIN_DAY_VIEWS;
+  const drop = now * TRAFFIC_FACTOR <= baseline && baseline >= MIN_DAY_VIEWS;
+  if (!spike && !drop) return null;
+  const weekday = new Date(utcMidnight(day)).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+  return {
+    domainId: site.id, day, kind: "traffic", key: `traffic:${day}`,
+    text: `${spike ? "Traffic spike" : "Traffic drop"}: ${now} page views against a usual ${Math.round(baseline)} on a ${weekday}.`,
+    data: { views: now, baseline },
+  };
+}
+
+function alertMail(to: string, domain: string, alerts: Annotation[], link: string): Mail {
+  const subject = `${domain}: ${alerts.length === 1 ? "an alert" : `${alerts.length} alerts`} from Bothy`;
+  const lines = [
+    `Bothy noticed on ${domain}:`,
+    ...alerts.map((a) => `${a.day}: ${a.text}`),
+    "They are marked on your dashboard's chart. You get these because alerts are on in the website's settings; turn them off there.",
+  ];
+  return compose(to, subject, lines, { label: "Open the dashboard", link });
+}
+
+export function alertJob(deps: AlertJobDeps): MaintenanceJob {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    name: "reports.alerts",
+    run: async (sql) => {
+      const now = clock();
+      for (const d of await alertDomains(sql)) {
+        if (!isPro(deps.config, { scope: d.ownerScope })) continue;
+        const today = dayIn(d.tz, now.getTime());
+        const previous = await claimAlertDay(sql, d.id, today);
+        const site = previous === undefined ? null : await siteByName(sql, d.name);
+        if (site && previous !== undefined) {
+          const monday = mondayOf(today);
+          const found = previous === null || previous < monday ? await regressions(deps.read, sql, site, addDays(monday, -7)) : [];
+          const traffic = await trafficAlert(deps.read, site, addDays(today, -1));
+          for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
+        }
+        const unmailed = await unmailedAlerts(sql, d.id);
+        if (!unmailed.length) continue;
+        const first = unmailed[0]!.day;
+        const link = `${deps.origin()}/dashboard/${encodeURIComponent(d.name)}?from=${first}&to=${today}`;
+        try {
+          await deps.mailer.send(alertMail(d.ownerEmail, d.name, unmailed, link));
+          await markMailed(sql, unmailed.map((a) => a.id), now);
+        } catch (err) {
+          // NOTE: the alerts stay unmailed; the next pass sends them.
+          log.warn("alert mail failed", { domain: d.id, error: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    },
+  };
+}

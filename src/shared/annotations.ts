@@ -1,0 +1,10 @@
+// Annotations as the API answers them and the dashboard draws them: a local day, a text, and
+// whether the owner wrote it or an alert added it. Browser-safe.
+
+/** note: the owner's own; regression: a page got heavier; traffic: page views far from usual. */
+export type AnnotationKind = "note" | "regression" | "traffic";
+
+export type Annotation = { id: number; day: string; text: string; kind: AnnotationKind };
+
+/** The longest note text accepted. */
+export const ANNOTATION_MAX_LENGTH = 200;

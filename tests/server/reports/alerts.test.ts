@@ -1,0 +1,129 @@
+// Alerts end to end: the real server with its embedded database, page views written through the
+// collect path, mail to a real SMTP server on loopback, and the alert check run on a clock the test
+// sets. A page 30 % heavier in its last week alerts once, by mail and as an annotation, and not
+// again the week after while it stays there; a day with three times its usual traffic alerts once.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Elysia } from "elysia";
+import type { Incoming } from "../../../src/collect/model";
+import type { AppContext } from "../../../src/context";
+import { alertCheckJob } from "../../../src/reports";
+import { addDays, dayKey, utcMidnight } from "../../../src/shared/days";
+import { call, verifiedSession } from "../../helpers/api";
+import { CHROME_UA } from "../../helpers/collect";
+import { startTestServer } from "../../helpers/server";
+import { startSmtp, type TestSmtp } from "../../helpers/smtp";
+import { ingest } from "../../helpers/stats";
+
+const SAME = { origin: "http://bothy.test" };
+// NOTE: a local day is a UTC day.
+const TZ = "UTC";
+const DAY = 86_400_000;
+
+let smtp: TestSmtp;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let ctx: AppContext;
+let owner: string;
+
+const today = dayKey(Date.now());
+/** This week's Monday, and the two complete weeks before it. */
+const MONDAY = addDays(today, -((new Date(utcMidnight(today)).getUTCDay() + 6) % 7));
+const LAST = addDays(MONDAY, -7);
+const GROWN = addDays(MONDAY, -14);
+
+const runAt = (day: string) => alertCheckJob(ctx, () => new Date(utcMidnight(day) + 9 * 3600_000)).run(ctx.db.sql);
+const mailsFor = (domain: string) => smtp.mails.filter((m) => m.subject.startsWith(`${domain}:`));
+const api = (method: string, path: string, body?: unknown) => call(server.app, method, path, { cookie: owner, headers: SAME, body });
+
+/** `perDay` page views of `path` weighing `bytes` on each day of [from, from + days). */
+function* views(domain: string, path: string, from: string, days: number, perDay: number, bytes: number): Generator<Incoming> {
+  for (let d = 0; d < days; d++) {
+    for (let i = 0; i < perDay; i++) {
+      const time = utcMidnight(from) + d * DAY + Math.floor(((i + 0.5) / perDay) * DAY);
+      yield { kind: "view", body: { d: domain, p: path, w: 1280, b: bytes }, time, ua: CHROME_UA };
+    }
+  }
+}
+
+async function alertingDomain(name: string) {
+  expect((await api("POST", "/api/domains", { domain: name, tz: TZ })).status).toBe(201);
+  await server.db.sql`UPDATE domains SET verified_at = now() WHERE name = ${name}`;
+  const on = await api("PATCH", `/api/domains/${name}/reports`, { enabled: false, alerts: true });
+  expect(on.status).toBe(200);
+  expect(on.json).toMatchObject({ enabled: false, alerts: true });
+}
+
+const annotations = async (domain: string, from: string, to: string) =>
+  (await api("GET", `/api/annotations?domain=${domain}&startKey=${from}&endKey=${to}`)).json.annotations as { id: number; day: string; text: string; kind: string }[];
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startTestServer({
+    env: { BETA: "0", SMTP_URL: smtp.url },
+    rooms: [
+      (c) => {
+        ctx = c;
+        return new Elysia();
+      },
+    ],
+  });
+  owner = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
+  await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+test("a page 30 % heavier in its last week: one mail and one annotation, none the week after while it stays", async () => {
+  const name = "heavier.example.com";
+  await alertingDomain(name);
+  // Four weeks at 1 MB a view, then two weeks at 1.3 MB; 20 views a day (140 a week) on /pricing,
+  // and a light page whose weight never changes.
+  await ingest(server.db.sql, views(name, "/pricing", addDays(GROWN, -28), 28, 20, 1_000_000));
+  await ingest(server.db.sql, views(name, "/pricing", GROWN, 14, 20, 1_300_000));
+  await ingest(server.db.sql, views(name, "/", addDays(GROWN, -28), 42, 20, 200_000));
+
+  // On the Monday after the first heavier week.
+  await runAt(LAST);
+  const mails = mailsFor(name);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.to).toEqual(["owner@example.com"]);
+  expect(mails[0]!.text).toContain(`${GROWN}: /pricing got 30% heavier: 1.3 MB per visit against 1 MB.`);
+  expect(mails[0]!.text).toContain(`http://bothy.test/dashboard/${name}?from=${GROWN}&to=${LAST}`);
+  const marked = await annotations(name, addDays(GROWN, -28), today);
+  expect(marked).toEqual([{ id: expect.any(Number), day: GROWN, kind: "regression", text: "/pricing got 30% heavier: 1.3 MB per visit against 1 MB." }]);
+
+  // Later the same day: the day's check has run; nothing new, nothing mailed twice.
+  await runAt(LAST);
+  expect(mailsFor(name)).toHaveLength(1);
+
+  // The Monday after the second heavier week: the page stayed at 1.3 MB, so no new alert.
+  await runAt(MONDAY);
+  expect(mailsFor(name)).toHaveLength(1);
+  expect(await annotations(name, addDays(GROWN, -28), today)).toHaveLength(1);
+});
+
+test("yesterday at three times the same weekday of the last four weeks: one traffic alert", async () => {
+  const name = "spike.example.com";
+  await alertingDomain(name);
+  const yesterday = addDays(today, -1);
+  for (const weeks of [1, 2, 3, 4]) await ingest(server.db.sql, views(name, "/", addDays(yesterday, -7 * weeks), 1, 60, 100_000));
+  await ingest(server.db.sql, views(name, "/", yesterday, 1, 180, 100_000));
+  await runAt(today);
+  await runAt(today);
+  const mails = mailsFor(name);
+  expect(mails).toHaveLength(1);
+  const weekday = new Date(utcMidnight(yesterday)).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+  expect(mails[0]!.text).toContain(`${yesterday}: Traffic spike: 180 page views against a usual 60 on a ${weekday}.`);
+  expect((await annotations(name, yesterday, yesterday)).map((a) => a.kind)).toEqual(["traffic"]);
+});
+
+test("alerts are Pro: a free owner's PATCH with alerts on answers 403", async () => {
+  await server.db.sql`UPDATE users SET scope = '{}' WHERE email = 'owner@example.com'`;
+  try {
+    const res = await api("PATCH", "/api/domains/spike.example.com/reports", { enabled: false, alerts: true });
+    expect(res.status).toBe(403);
+  } finally {
+    await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
+  }
+});

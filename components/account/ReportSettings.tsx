@@ -1,5 +1,5 @@
 "use client";
-// A verified website's weekly email reports (Pro): the on/off switch, who gets them (the owner and
+// A verified website's weekly email reports (Pro): the on/off switch, the alerts switch, who gets them (the owner and
 // up to ten more addresses, each confirming by the link we mail it) and a remove button per added
 // address. Free accounts outside beta see what the feature is and the way to Pro instead.
 import { useEffect, useState } from "react";
@@ -7,7 +7,7 @@ import { ApiForm } from "../forms/ApiForm";
 import { api } from "../forms/api";
 
 type Recipient = { email: string; owner: boolean; confirmed: boolean; unsubscribed: boolean };
-type Reports = { enabled: boolean; recipients: Recipient[]; maxRecipients: number };
+type Reports = { enabled: boolean; alerts: boolean; recipients: Recipient[]; maxRecipients: number };
 
 const EVENT = "bothy:reports";
 
@@ -39,11 +39,20 @@ export function ReportSettings({ domain, pro }: { domain: string; pro: boolean }
       ) : (
         <div className="mt-4 space-y-4">
           <ApiForm
-            key={String(reports.enabled)}
+            key={`${reports.enabled}${reports.alerts}`}
             method="PATCH"
             action={path}
             submit="Save"
-            fields={[{ name: "enabled", label: "Send me a weekly report of this website", type: "checkbox", defaultValue: reports.enabled }]}
+            fields={[
+              { name: "enabled", label: "Send me a weekly report of this website", type: "checkbox", defaultValue: reports.enabled },
+              {
+                name: "alerts",
+                label: "Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves",
+                type: "checkbox",
+                defaultValue: reports.alerts,
+                hint: "Checked once a day: you get a mail, and the day is marked on the dashboard's chart.",
+              },
+            ]}
             then={{ message: "Saved.", event: EVENT }}
           />
           {reports.enabled && (

@@ -117,6 +117,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onChart={setChart}
             onDay={(day) => setRange({ startKey: day, endKey: day })}
             onPopup={(p) => setPopup({ kind: p.kind, label: p.row.label })}
+            notes={notesOf(mode, domain)}
           />
         </div>
       </div>
@@ -125,6 +126,9 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
     </div>
   );
 }
+
+/** Annotations show on the owner's page and the demo; only the owner writes them. */
+const notesOf = (mode: DashboardMode, domain: string) => (mode === "owner" || mode === "demo" ? { domain, owner: mode === "owner" } : undefined);
 
 type ContentProps = {
   data: Loaded;
@@ -138,10 +142,12 @@ type ContentProps = {
   onChart: (c: { type?: View["chart"]; hours?: boolean }) => void;
   onDay: (day: string) => void;
   onPopup: (p: RowPopup) => void;
+  /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
+  notes?: { domain: string; owner: boolean };
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, notes }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -168,7 +174,8 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
             {summary.visits.hits === 0 && (
               <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300">{EMPTY_TEXT}</p>
             )}
-            <Summary summary={summary} path={data.path} chart={{ type: view.chart, hours: view.hours, hoursAllowed: hoursAllowed(range), unit: chartUnit(range, view.hours) }} onChart={onChart} onDay={onDay} />
+            <Summary summary={summary} path={data.path} chart={{ type: view.chart, hours: view.hours, hoursAllowed: hoursAllowed(range), unit: chartUnit(range, view.hours) }} onChart={onChart} onDay={onDay}
+              notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
           <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} />

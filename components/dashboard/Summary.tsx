@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import type { PathStats, SummaryStats } from "../../src/shared/stats";
 import { averageTime, bounceRate, formatChange, formatDuration, formatNumber } from "./format";
 import { percentChange } from "../../src/shared/change";
+import { Annotations, useAnnotations } from "./widgets/Annotations";
 import { TimeChartLazy } from "./widgets/lazy";
 
 type Props = {
@@ -14,17 +15,21 @@ type Props = {
   chart: { unit: "hour" | "day"; type: "line" | "column"; hoursAllowed: boolean; hours: boolean };
   onChart: (c: { type?: "line" | "column"; hours?: boolean }) => void;
   onDay: (stamp: string) => void;
+  /** The range's annotations and who may change them; absent on a public dashboard. */
+  notes?: { domain: string; owner: boolean };
 };
 
-export function Summary({ summary, path, chart, onChart, onDay }: Props) {
+export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) {
+  const { startKey, endKey } = summary.periods.now;
+  const annotations = useAnnotations(notes?.domain ?? null, startKey, endKey);
   const { visits, previous } = summary;
   const rate = bounceRate(visits);
   const before = bounceRate(previous);
   const avg = averageTime(path);
   // NOTE: kept across PATH/REF arrivals: victory lays the chart out again on every render.
   const drawn = useMemo(
-    () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} />,
-    [summary.days, chart.unit, chart.type, onDay],
+    () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} marks={annotations.list} />,
+    [summary.days, chart.unit, chart.type, onDay, annotations.list],
   );
   const figures = [
     { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: percentChange(visits.hits, previous.hits), good: 1 },
@@ -62,6 +67,9 @@ export function Summary({ summary, path, chart, onChart, onDay }: Props) {
           </div>
         </div>
         {drawn}
+        {notes && (
+          <Annotations domain={notes.domain} list={annotations.list} owner={notes.owner} defaultDay={endKey > summary.validated.today ? summary.validated.today : endKey} onChange={annotations.reload} />
+        )}
       </div>
     </>
   );

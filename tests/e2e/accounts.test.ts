@@ -193,7 +193,7 @@ describe("accounts in Chromium", () => {
     await page.keyboard.press("Escape");
   });
 
-  test("weekly reports turn on in the domain settings; an added address waits for its confirmation and can be removed", async () => {
+  test("weekly reports and alerts turn on in the domain settings; an added address waits for its confirmation and can be removed", async () => {
     await page.goto(`${server.url}/dashboard/example.com/settings`);
     await hydrated(page, "form");
     const section = page.getByRole("region", { name: "Weekly email reports" });
@@ -208,6 +208,14 @@ describe("accounts in Chromium", () => {
     await board.getByRole("button", { name: "Remove" }).click();
     await board.waitFor({ state: "detached" });
     expect(await rows.count()).toBe(1);
+    const alerts = section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves");
+    expect(await alerts.isChecked()).toBe(false);
+    await alerts.check();
+    await section.getByRole("button", { name: "Save", exact: true }).click();
+    await section.getByText("Saved.").waitFor();
+    await page.reload();
+    await hydrated(page, "form");
+    expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
   });
 
   test("a form is disabled while its request is on the way, and moves on with the answer", async () => {

@@ -1,5 +1,6 @@
 // Who sees which dashboard, in real Chromium against real server processes:
-// an admin on someone else's domain gets the notice; public dashboards with and without
+// an admin on someone else's domain gets the notice; the owner's annotations, seen by an admin
+// and not on a public dashboard; public dashboards with and without
 // password, read-only with a sign-up button; the demo, open to visitors, redacted, and live on
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
 // covered by the upgrade overlay; axe; no console errors.
@@ -61,6 +62,41 @@ describe("admins", () => {
     await loaded(p);
     expect(await p.getByRole("link", { name: "all domains" }).getAttribute("href")).toBe("/admin/domains");
     await ctx.close();
+  });
+});
+
+describe("annotations", () => {
+  test("the owner annotates a day: a flag on the chart, kept across a reload; an admin sees it without the form; the public dashboard shows none", async () => {
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const ctx = await browser.context.browser()!.newContext();
+    const p = await watched(ctx);
+    await signIn(p, pro.url, OWNER, "/dashboard/shop.example");
+    await loaded(p);
+    const notes = p.getByTestId("annotations");
+    await notes.getByRole("button", { name: "+ Annotate a day" }).click();
+    await notes.getByLabel("Day").fill(day);
+    await notes.getByLabel("Note").fill("Shipped the new checkout");
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await notes.getByText("Shipped the new checkout").waitFor();
+    await p.reload();
+    await loaded(p);
+    await p.getByTestId("chart-mark").first().waitFor();
+    expect(await p.getByTestId("chart-mark").locator("[title]").getAttribute("title")).toBe(`${day}: Shipped the new checkout`);
+
+    const admin = await watched(await browser.context.browser()!.newContext());
+    await signIn(admin, pro.url, ADMIN, "/dashboard/shop.example");
+    await loaded(admin);
+    await admin.getByTestId("annotations").getByText("Shipped the new checkout").waitFor();
+    expect(await admin.getByRole("button", { name: "+ Annotate a day" }).count()).toBe(0);
+    const visitor = await watched(await browser.context.browser()!.newContext());
+    await visitor.goto(`${pro.url}/public/${ids["blog.example"]}`);
+    await loaded(visitor);
+    expect(await visitor.getByTestId("annotations").count()).toBe(0);
+
+    await notes.getByRole("button", { name: `Delete the annotation of ${day}` }).click();
+    await notes.getByText("Shipped the new checkout").waitFor({ state: "detached" });
+    expect(await p.getByTestId("chart-mark").count()).toBe(0);
+    for (const c of [ctx, admin.context(), visitor.context()]) await c.close();
   });
 });
 

@@ -21,6 +21,8 @@ export type TimeChartProps = {
   onDayClick?: (stamp: string) => void;
   /** Pixel height of the drawing (default CHART_HEIGHT, 260). */
   height?: number;
+  /** Days to mark with a dashed line and a flag (annotations), with the text the flag tells. */
+  marks?: { day: string; text: string }[];
 };
 
 const BLUE = "#2563eb";
@@ -33,7 +35,7 @@ const tooltipText = (p: ChartPoint) =>
     .filter(Boolean)
     .join("\n");
 
-export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT }: TimeChartProps) {
+export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT, marks = [] }: TimeChartProps) {
   const [box, width] = useWidth<HTMLDivElement>();
   // The day under the pointer, so a click anywhere on its column or near its point picks it.
   const active = useRef<string | null>(null);
@@ -46,6 +48,14 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
   // Narrow screens get fewer labels: an axis label needs about 56 px.
   const tickValues = ticks(points.length, Math.max(2, Math.min(10, Math.floor((width ?? 640) / 64))));
   const yTicks = countTicks(maxY);
+  const xDomain: [number, number] = type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)];
+  // NOTE: the marks are drawn over the chart in HTML, at the x victory gives a point, so each is a
+  // real element with its text as a title (and read out), not a shape inside the SVG.
+  const xOf = (i: number) => PADDING.left + ((i - xDomain[0]) / (xDomain[1] - xDomain[0])) * ((width ?? 0) - PADDING.left - PADDING.right);
+  const marked = unit === "day" ? marks.flatMap((m) => {
+    const i = points.findIndex((p) => p.stamp === m.day);
+    return i < 0 ? [] : [{ ...m, x: xOf(i) }];
+  }) : [];
 
   return (
     <div
@@ -87,7 +97,7 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
           padding={PADDING}
           // NOTE: an explicit domain makes victory ignore domainPadding, so the room that keeps the
           // first and last columns off the y labels is set here, in x units (one per point).
-          domain={{ x: type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)], y: [0, Math.max(yTicks[yTicks.length - 1]!, maxY * 1.1)] }}
+          domain={{ x: xDomain, y: [0, Math.max(yTicks[yTicks.length - 1]!, maxY * 1.1)] }}
           containerComponent={
             <VictoryVoronoiContainer
               voronoiDimension="x"
@@ -141,6 +151,19 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT 
           )}
         </VictoryChart>
       )}
+      {width !== null &&
+        marked.map((m) => (
+          <div
+            key={`${m.day}${m.text}`}
+            className="pointer-events-none absolute border-l border-dashed border-amber-500"
+            style={{ left: m.x, top: PADDING.top, bottom: PADDING.bottom }}
+            data-testid="chart-mark"
+          >
+            <span className="pointer-events-auto absolute -left-1.5 -top-1 block size-3 rounded-full bg-amber-500 ring-2 ring-white dark:ring-gray-900" title={`${m.day}: ${m.text}`}>
+              <span className="sr-only">{`${m.day}: ${m.text}`}</span>
+            </span>
+          </div>
+        ))}
     </div>
   );
 }

@@ -37,10 +37,15 @@ export function reportPrinter(executablePath: string) {
   let closed = false;
   const open = new Set<Browser>();
 
-  async function print(url: string, own: OwnFetch, cookie: string | null): Promise<Uint8Array<ArrayBuffer>> {
+  /** The PDF, and the browser's closing, which the next print waits for and the asker need not. */
+  async function print(url: string, own: OwnFetch, cookie: string | null): Promise<{ pdf: Uint8Array<ArrayBuffer>; closing: Promise<void> }> {
     if (closed) throw new HttpError(503, "The server is shutting down; please try again in a minute.");
     const browser = await launchPrinterBrowser(executablePath);
     open.add(browser);
+    const close = () => {
+      open.delete(browser);
+      return browser.close().catch(() => {});
+    };
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       await context.route("**/*", (route) => answer(route, new URL(url).origin, own, cookie));
@@ -49,12 +54,21 @@ export function reportPrinter(executablePath: string) {
       if (res?.status() !== 200) throw new Error(`the report page answered ${res?.status() ?? "nothing"}`);
       await page.emulateMedia({ media: "print" });
       // NOTE: copied out of Playwright's Buffer, whose memory may be shared, into one a Response takes.
-      return new Uint8Array(await page.pdf({ format: "A4", printBackground: true, margin: { top: "14mm", bottom: "14mm", left: "12mm", right: "12mm" } }));
-    } finally {
-      open.delete(browser);
-      await browser.close().catch(() => {});
+      const pdf = new Uint8Array(await page.pdf({ format: "A4", printBackground: true, margin: { top: "14mm", bottom: "14mm", left: "12mm", right: "12mm" } }));
+      // NOTE: closing Chromium takes about a second; the PDF need not wait for it.
+      return { pdf, closing: close() };
+    } catch (err) {
+      await close();
+      throw err;
     }
   }
+
+  /** A failure that is not an answer already is an outage of the printer, not of the report. */
+  const unavailable = (err: unknown): never => {
+    if (err instanceof HttpError) throw err;
+    log.error("report printer failed", { error: err instanceof Error ? err.message : String(err) });
+    throw new HttpError(503, "The PDF could not be printed right now. Please try again in a minute, or print the report page from your browser.", undefined, { "retry-after": String(BUSY_RETRY_S) });
+  };
 
   return {
     /** The page at `url` (this app's own origin) as a PDF, asked with the asker's session cookie. */
@@ -63,19 +77,14 @@ export function reportPrinter(executablePath: string) {
         return Promise.reject(new HttpError(503, "Other reports are being printed; please try again in a minute.", undefined, { "retry-after": String(BUSY_RETRY_S) }));
       }
       waiting++;
-      // NOTE: a Chromium costs a few hundred MB while it prints: one at a time, the rest in line.
-      const run = queue.then(() => {
+      // NOTE: a Chromium costs a few hundred MB while it prints: one at a time (until it has
+      // closed), the rest in line.
+      const job = queue.then(() => {
         waiting--;
-        return print(url, own, cookie).catch((err: unknown) => {
-          if (err instanceof HttpError) throw err;
-          // NOTE: a browser that cannot start or a page that does not load is an outage of the
-          // printer, not of the report: the page itself still answers.
-          log.error("report printer failed", { error: err instanceof Error ? err.message : String(err) });
-          throw new HttpError(503, "The PDF could not be printed right now. Please try again in a minute, or print the report page from your browser.", undefined, { "retry-after": String(BUSY_RETRY_S) });
-        });
+        return print(url, own, cookie);
       });
-      queue = run.catch(() => {});
-      return run;
+      queue = job.then((j) => j.closing, () => {});
+      return job.then((j) => j.pdf, unavailable);
     },
     /** Refuses new prints and closes the browser of the one running. */
     async close(): Promise<void> {

@@ -3,7 +3,8 @@
 // Pro notice with the upgrade link), which years it takes (4 digits, 2000 on, not in the future: 400
 // with a message, on the page and in the PDF route's JSON error shape), and that its figures are
 // /api/stats's: the year's and each month's PATH answers, for a domain in UTC+13/+12 whose traffic
-// crosses month and year boundaries in UTC, and for the running year up to the domain's today.
+// crosses month and year boundaries in UTC, and for the running year up to the domain's today; and a
+// PDF that cannot be printed (no Chromium) answers 503 in the error shape, never a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +36,8 @@ const report = (year: string | number, cookie?: string, domain = DOMAIN) => page
 const pdf = (year: string | number, cookie?: string, domain = DOMAIN) => page(`/dashboard/${domain}/report.pdf?year=${year}`, cookie);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { BETA: "0" } });
+  // NOTE: no Chromium at CHROMIUM_PATH: the PDF route's printing fails (tested below); the e2e test prints.
+  server = await startTestServer({ env: { BETA: "0", CHROMIUM_PATH: "/nonexistent/chromium" } });
   pro = await verifiedSession(server, "pro@example.com", PASSWORD);
   free = await verifiedSession(server, "free@example.com", PASSWORD);
   admin = await verifiedSession(server, "admin@example.com", PASSWORD);
@@ -217,4 +219,13 @@ describe("the figures are /api/stats's", () => {
     expect(html).toContain("Print / Download PDF");
     expect(html).toContain(`<title>${DOMAIN}: sustainability report ${last} · Bothy</title>`);
   });
+});
+
+test("a PDF the printer cannot print answers 503 in the one error shape, and the page still answers", async () => {
+  const res = await pdf(last, pro);
+  expect(res.status).toBe(503);
+  expect(res.headers.get("retry-after")).toBe("30");
+  expect(res.json.error).toMatchObject({ status: 503, code: "unavailable" });
+  expect(res.json.error.message).toContain("print the report page from your browser");
+  expect((await report(last, pro)).status).toBe(200);
 });

@@ -1,6 +1,7 @@
 // One headless Chromium per worker process, launched on first use, relaunched if it dies, and
 // closed on shutdown. Jobs never share a context: each gets a fresh one (empty cache = first visit).
 // The yearly report's printer launches its own short-lived Chromium the same way.
+import { accessSync, constants } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
 import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
@@ -69,6 +70,13 @@ let printerMode: SandboxMode | null = null;
  * caller closes it.
  */
 export function launchPrinterBrowser(executablePath: string): Promise<Browser> {
+  // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
+  // and leaves both behind when the spawn fails; a missing browser must fail before that.
+  try {
+    accessSync(executablePath, constants.X_OK);
+  } catch {
+    return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
+  }
   // NOTE: the kernel's answer does not change while the process runs: probed once.
   if (!printerMode) {
     printerMode = sandboxMode(sandboxFacts());

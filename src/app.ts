@@ -26,6 +26,7 @@ import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { accountUsage, usageRoom } from "./usage";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
+import { yearlyRoom, yearReports } from "./yearly";
 
 const ROOMS: Room[] = [
   ({ db, lifecycle, config }) => (registerAppNode(db, lifecycle), healthRoutes(db, config.DATA_DIR)),
@@ -41,6 +42,7 @@ const ROOMS: Room[] = [
   annotationsRoom,
   reportsRoom,
   exportRoom,
+  yearlyRoom,
   demoRoom,
   contentRoom,
   plansRoom,
@@ -60,6 +62,7 @@ const ROOMS: Room[] = [
         admin: adminPages(ctx),
         accountUsage: accountUsage(ctx, subscribedTierOf(ctx)),
         publicDashboardExists: publicDashboardExists(ctx),
+        yearReport: yearReports(ctx).report,
         selfTracking: ctx.config.SELF_TRACKING === "on",
       },
     }),

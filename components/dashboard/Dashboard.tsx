@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
+import { reportHref } from "../../src/shared/yearly";
 import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
@@ -100,7 +101,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           busy={data.busy}
           onRange={setRange}
           onReload={reload}
-          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
+          // NOTE: the report of the year the range ends in: a look back at last December reports on last year.
+          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, reportHref: reportHref(domain, range.endKey.slice(0, 4)), limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
           account={<Account mode={mode} domain={domain} pathname={pathname} user={user} />}
           sticky={!embed}
           pickerOpen={pickerOpen}

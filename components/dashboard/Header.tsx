@@ -1,7 +1,8 @@
 "use client";
 // The dashboard's header and toolbar: the preset tabs (all five from
 // 1050 px, Today/Yesterday/7d below), the custom range opening the date picker, the reload tab,
-// the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV) and the user menu.
+// the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV, the yearly report) and
+// the user menu.
 // It sticks to the top once the page has scrolled 150 px past the dashboard's top (use-sticky.ts).
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useDismiss } from "../use-dismiss";
@@ -18,7 +19,7 @@ type Props = {
   onRange: (r: Range) => void;
   onReload: () => void;
   /** The dots menu; absent on read-only dashboards. */
-  menu?: { settingsHref: string; limit: number; onLimit: () => void; autoRefresh: boolean; onAutoRefresh: () => void; onExport: () => void };
+  menu?: { settingsHref: string; reportHref: string; limit: number; onLimit: () => void; autoRefresh: boolean; onAutoRefresh: () => void; onExport: () => void };
   /** The user menu, or a sign-up button on public dashboards. */
   account?: ReactNode;
   /** Embedded dashboards (the home page demo) never stick. */
@@ -125,6 +126,7 @@ function DotsMenu(m: NonNullable<Props["menu"]>) {
         <hr className="my-2 border-gray-200 dark:border-gray-700" />
         <button type="button" className={item} onClick={() => (setOpen(false), m.onExport())}>Export XLSX</button>
         <button type="button" className={item} onClick={() => (setOpen(false), m.onExport())}>Export CSV</button>
+        <a className={item} href={m.reportHref}>Yearly sustainability report</a>
       </div>
     </div>
   );

@@ -3,7 +3,9 @@
 import { co2, type Rating } from "@tgwf/co2";
 import { averageIntensity } from "@tgwf/co2/data";
 import countries from "i18n-iso-countries";
-import { KWH_PER_GB } from "../shared/units";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { energyKwh, KWH_PER_GB } from "../shared/units";
 
 // NOTE: all three visit options are passed because perVisitTrace warns three times per call
 // for each one missing; these are also v4's defaults (first visit, nothing cached).
@@ -21,7 +23,7 @@ export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon
   // TRICKY: under 1 byte the model answers a bare 0 without its rating; the letter still comes
   // from its own scale (0 g is A+).
   const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: ratingOf(trace.co2) } : trace.co2;
-  return { grams: result.total, rating: result.rating, kwh: (bytes / 1e9) * KWH_PER_GB };
+  return { grams: result.total, rating: result.rating, kwh: energyKwh(bytes) };
 }
 
 /**
@@ -66,3 +68,21 @@ export const RATING_SCALE: { rating: Rating; upTo: number | null }[] = LETTERS.m
   }
   return { rating, upTo: Math.round(low * 1e6) / 1e6 };
 });
+
+/**
+ * The grid intensity (g CO2e per kWh) SWD v4 counts every segment at: CO2.js's global average. Read
+ * back from its own answer for a gigabyte on grey hosting, as the model keeps the constant private.
+ */
+export const GRID_INTENSITY = Math.round((swd4.perVisitTrace(1e9, false, FIRST_VISIT).co2 as { total: number }).total / KWH_PER_GB * 100) / 100;
+
+/** The installed @tgwf/co2's version, from its own package.json (its exports map hides the file). */
+export const CO2JS_VERSION: string = (() => {
+  // NOTE: the entry point lies a few folders below the package root (dist/esm/index.js).
+  for (let dir = dirname(Bun.resolveSync("@tgwf/co2", import.meta.dir)); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "@tgwf/co2" && pkg.version) return pkg.version;
+    } catch {}
+  }
+  throw new Error("@tgwf/co2's package.json was not found");
+})();

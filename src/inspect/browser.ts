@@ -1,5 +1,7 @@
 // One headless Chromium per worker process, launched on first use, relaunched if it dies, and
 // closed on shutdown. Jobs never share a context: each gets a fresh one (empty cache = first visit).
+// The yearly report's printer launches its own short-lived Chromium the same way.
+import { accessSync, constants } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
 import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
@@ -47,6 +49,42 @@ const ARGS = [
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
+/** Chromium as the inspector runs it: its switches, the sandbox as decided, and no network of its own. */
+const launchChromium = (executablePath: string, mode: SandboxMode): Promise<Browser> =>
+  chromium.launch({
+    executablePath,
+    args: ARGS,
+    ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
+    chromiumSandbox: mode.sandbox,
+    // TRICKY: a browser-level proxy that nothing uses. Each context sets its own guarded proxy (or
+    // answers every request itself, as the report printer does), and the launch-level one is a
+    // closed port so a context without one can reach nothing.
+    proxy: { server: "http://127.0.0.1:9" },
+  });
+
+let printerMode: SandboxMode | null = null;
+
+/**
+ * A short-lived Chromium launched the inspector's way, for printing the product's own pages (the
+ * yearly report's PDF): its contexts reach nothing unless they answer requests themselves. The
+ * caller closes it.
+ */
+export function launchPrinterBrowser(executablePath: string): Promise<Browser> {
+  // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
+  // and leaves both behind when the spawn fails; a missing browser must fail before that.
+  try {
+    accessSync(executablePath, constants.X_OK);
+  } catch {
+    return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
+  }
+  // NOTE: the kernel's answer does not change while the process runs: probed once.
+  if (!printerMode) {
+    printerMode = sandboxMode(sandboxFacts());
+    log.info(`report printer sandbox ${printerMode.sandbox ? "on" : "off"}`, { reason: printerMode.reason });
+  }
+  return launchChromium(executablePath, printerMode);
+}
+
 type BrowserLease = { browser: Browser; release(): void };
 export type BrowserHost = {
   /** The current browser for one job; release() when the job's context is closed. */
@@ -82,20 +120,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
       mode = sandboxMode(sandboxFacts());
       log.info(`inspector browser sandbox ${mode.sandbox ? "on" : "off"}`, { reason: mode.reason });
     }
-    const slot: Slot = {
-      uses: 0,
-      active: 0,
-      retired: false,
-      browser: chromium.launch({
-        executablePath,
-        args: ARGS,
-        ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
-        chromiumSandbox: mode.sandbox,
-        // TRICKY: a browser-level proxy that nothing uses. Each context sets its own guarded proxy,
-        // and the launch-level one is a closed port so a context without one can reach nothing.
-        proxy: { server: "http://127.0.0.1:9" },
-      }),
-    };
+    const slot: Slot = { uses: 0, active: 0, retired: false, browser: launchChromium(executablePath, mode) };
     const forget = () => {
       slot.retired = true;
       if (current === slot) current = null;

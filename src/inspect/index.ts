@@ -21,6 +21,7 @@ import { normaliseUrl, type Target } from "./url";
 const RECHECK_AFTER_MS = 30_000;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
+export { launchPrinterBrowser } from "./browser";
 
 export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const guard = guardFrom(config);

@@ -30,6 +30,7 @@ import * as compareNew from "./google-vs-new";
 import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainInstall from "./dashboard/install";
+import * as domainReport from "./dashboard/report";
 import * as domainSettings from "./dashboard/settings";
 import { HEAD } from "./head";
 import type { LayoutName } from "./meta";
@@ -92,6 +93,7 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/settings": domainSettings,
   "/dashboard/:domain/install": domainInstall,
   "/dashboard/:domain/delete": domainDelete,
+  "/dashboard/:domain/report": domainReport,
   // The admin area; "/admin" itself redirects to /admin/users (redirects.ts).
   "/admin/users": adminUsers,
   "/admin/users/stripe": adminStripe,

@@ -5,6 +5,7 @@ import type { PrivacyNotice } from "../domains/privacy";
 import type { AdminReads } from "../admin";
 import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";
+import type { YearReportAnswer } from "../yearly";
 
 declare module "../web/page" {
   interface PageServices {
@@ -23,5 +24,8 @@ declare module "../web/page" {
     selfTracking: boolean;
     /** False when no public dashboard has this id. */
     publicDashboardExists(id: string): Promise<boolean>;
+    /** The yearly sustainability report of a domain the viewer may read (404 otherwise), or the
+     * notice that its plan does not include it; a malformed or future year is a 400. */
+    yearReport(domain: string, viewer: SessionUser, year: string | null): Promise<YearReportAnswer>;
   }
 }

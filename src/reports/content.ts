@@ -4,7 +4,7 @@
 // the dashboard compares attention and carbon only by reading that week.
 import type { Site } from "../domains";
 import { LOCKED, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats } from "../shared/stats";
-import { KWH_PER_GB } from "../shared/units";
+import { energyKwh } from "../shared/units";
 import { averageTime, bounceRate } from "../../components/dashboard/format";
 import { percentChange } from "../shared/change";
 import { addDays } from "../shared/days";
@@ -52,7 +52,7 @@ function carbonOf(path: PathStats, before: PathStats): Carbon | null {
   return {
     co2Grams: totals.co2Grams,
     // NOTE: SWD v4 counts energy per byte, the same factor co2.ts gives each page's kWh.
-    kwh: (totals.transferredBytes / 1e9) * KWH_PER_GB,
+    kwh: energyKwh(totals.transferredBytes),
     carKm: totals.totalKM,
     streamingHours: totals.streamingHours,
     change: percentChange(totals.co2Grams, then),

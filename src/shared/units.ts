@@ -5,6 +5,9 @@
  * NOTE: here rather than in src/carbon/co2.ts so the browser (the inspect page's charts) can use it without @tgwf/co2. */
 export const KWH_PER_GB = 0.3;
 
+/** kWh SWD v4 counts for `bytes` transferred: linear in bytes, as the model is. */
+export const energyKwh = (bytes: number): number => (bytes / 1e9) * KWH_PER_GB;
+
 /** About 0.7 GB per hour of SD video streaming. */
 const BYTES_PER_STREAMING_HOUR = 700_000_000;
 

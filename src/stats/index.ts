@@ -99,8 +99,8 @@ type Range = { startKey: string; endKey: string };
 
 /**
  * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
- * (exports, weekly reports): who may read a domain (byName, byPublicId) and its stats as the API
- * shapes them. `limit` is the lists' cap (Infinity for exports); `check` validates a range before
+ * (exports, weekly and yearly reports): who may read a domain (byName, byPublicId), whether its
+ * plan unlocks Energy & Carbon (unlocked) and its stats as the API shapes them. `limit` is the lists' cap (Infinity for exports); `check` validates a range before
  * anything is read.
  */
 export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
@@ -119,7 +119,9 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
     const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
     if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
   };
-  return { byName: access.byName, byPublicId: access.byPublicId, answer, check };
+  /** Whether the domain's plan unlocks Energy & Carbon and all of its history (its or its owner's Pro, or beta). */
+  const unlocked = async (domain: Site): Promise<boolean> => (await access.target(domain, "SUMMARY")).pro;
+  return { byName: access.byName, byPublicId: access.byPublicId, answer, check, unlocked };
 };
 export type StatsService = ReturnType<typeof statsService>;
 export { callerOf } from "./access";

@@ -21,6 +21,8 @@ export type SiteSpec = {
   /** Synthetic page views spread over the last `days` days. */
   views?: number;
   days?: number;
+  /** Synthetic page views spread over given UTC spans (ms), beside or instead of `views`. */
+  spans?: { from: number; to: number; views: number }[];
   public?: boolean;
   password?: string;
 };
@@ -66,6 +68,7 @@ export const prepareSites = (dataDir: string, owner: Owner, sites: SiteSpec[]): 
       publicIds[s.name] = row!.publicId;
       // NOTE: the last hour stays empty so every view's leave beacon lands before "now".
       if (s.views) await ingest(db.sql, traffic(s.name, now - (s.days ?? 30) * DAY_MS, now - 3_600_000, s.views, 7));
+      for (const [i, span] of (s.spans ?? []).entries()) await ingest(db.sql, traffic(s.name, span.from, span.to, span.views, 11 + i));
     }
     await refreshAggregates(db.sql);
     return publicIds;

@@ -9,6 +9,7 @@ import { contentService } from "../../src/content";
 import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { errorHandler } from "../../src/http/error-handler";
+import { HttpError } from "../../src/http/errors";
 import { publicOrigin } from "../../src/http/origin";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
@@ -33,7 +34,8 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, no
-  // domain has a privacy notice, every account had no visits this month, no admin data, and every public dashboard is left to the browser's stats call
+  // domain has a privacy notice, every account had no visits this month, no admin data, every public dashboard is left to the browser's stats call,
+  // and no domain is there to have a yearly report (tests/server/pages/report.test.ts reads real ones)
   // (the admin pages are tested against a real server, tests/server/admin).
   const services = {
     dashboardToday: async () => null,
@@ -43,6 +45,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     selfTracking: false,
     publicDashboardExists: async () => true,
     accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
+    yearReport: async () => Promise.reject(new HttpError(404, "No such domain.")),
   };
   const product = { beta: isBeta(config), demo: demoDomain(config), redirects: REDIRECTS, services };
   return new Elysia().use(errorHandler).use(webRoom(ctx, { outdir: TEST_OUTDIR, ...product, ...opts }));

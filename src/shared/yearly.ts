@@ -1,0 +1,81 @@
+// The yearly sustainability report's browser-safe half: where the report and its PDF live, the
+// year a request may name, and what the report holds (every figure read from the stats room's
+// PATH answers, src/yearly). The dashboard links to it; the report page and its components draw it.
+import type { CarbonTotals, EnergyRow, RatingLetter, RatingStep } from "./stats";
+
+/** A year as the report's query names it: four digits. */
+export const YEAR_PATTERN = "^\\d{4}$";
+export const YEAR_MESSAGE = "year must be a 4-digit year, such as 2025.";
+
+/** The report page of a domain for a year, and its PDF. */
+export const reportHref = (domain: string, year: number | string) => `/dashboard/${encodeURIComponent(domain)}/report?year=${year}`;
+export const reportPdfHref = (domain: string, year: number | string) => `/dashboard/${encodeURIComponent(domain)}/report.pdf?year=${year}`;
+
+/** One calendar month of the year (only months that have begun): its figures from its own PATH answer. */
+export type ReportMonth = {
+  /** YYYY-MM */
+  month: string;
+  startKey: string;
+  endKey: string;
+  pageViews: number;
+  transferredBytes: number;
+  kwh: number;
+  co2Grams: number;
+};
+
+/** What the figures rest on: the model, the library that computes it and its constants. */
+export type ReportModel = {
+  model: "Sustainable Web Design v4";
+  library: "@tgwf/co2";
+  version: string;
+  /** g CO2e per kWh, CO2.js's global average that SWD v4 counts every segment at. */
+  gridIntensity: number;
+  /** kWh per GB transferred (operational and embodied, data centre, network and device). */
+  kwhPerGb: number;
+};
+
+export type YearReport = {
+  domain: string;
+  year: number;
+  /** The range read: the whole year, or 1 January to today while the year runs. */
+  startKey: string;
+  endKey: string;
+  /** The year is not over in the domain's time zone. */
+  running: boolean;
+  tz: string;
+  pageViews: number;
+  transferredBytes: number;
+  kwh: number;
+  co2Grams: number;
+  avgCo2Grams: number;
+  rating: RatingLetter;
+  ratingScale: RatingStep[];
+  green: CarbonTotals["green"];
+  months: ReportMonth[];
+  /** The ten heaviest pages by grams per visit, as the year's energy list ranks them. */
+  heaviest: EnergyRow[];
+  assumptions: ReportModel;
+};
+
+// ── How the report writes its figures (the page, its PDF and the tests that read them) ───────────
+
+/** 12345 → "12,345". */
+export const formatCount = (n: number): string => n.toLocaleString("en-GB");
+
+/** kWh to three significant figures below 100, whole (with separators) above. */
+export function formatKwh(kwh: number): string {
+  if (kwh > 0 && kwh < 0.001) return "< 0.001 kWh";
+  return `${kwh >= 100 ? Math.round(kwh).toLocaleString("en-GB") : Number(kwh.toPrecision(3)).toString()} kWh`;
+}
+
+/** Grams per page view to three significant figures: "0.184 g". */
+export const formatGramsPerView = (grams: number): string => `${Number(grams.toPrecision(3))} g`;
+
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" });
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2025-03" → "March". */
+export const monthName = (month: string): string => MONTH.format(Date.UTC(+month.slice(0, 4), +month.slice(5, 7) - 1, 1));
+
+/** "2025-03-01" → "1 March 2025". */
+export const longDay = (key: string): string => DAY.format(Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)));

@@ -1,0 +1,87 @@
+// The yearly report's figures, every one read through the stats room's own answer (the code path
+// of /api/stats): PATH for the year's range, and PATH once per month that has begun. Nothing here
+// counts anything; it picks the answers' fields and adds the energy SWD v4 gives their bytes.
+import { CO2JS_VERSION, GRID_INTENSITY } from "../carbon";
+import type { Site } from "../domains";
+import { addDays, localTime } from "../shared/days";
+import { LOCKED, type CarbonTotals, type PathStats, type Stats } from "../shared/stats";
+import { energyKwh, KWH_PER_GB } from "../shared/units";
+import type { ReportMonth, ReportModel, YearReport } from "../shared/yearly";
+
+/** The stats room's answer for a range, as its owner (or an admin) gets it from /api/stats. */
+type Read = (q: { startKey: string; endKey: string; dataType: "PATH" }) => Promise<Stats>;
+
+const HEAVIEST = 10;
+
+/** What the figures rest on; the same for every report this build writes. */
+const ASSUMPTIONS: ReportModel = {
+  model: "Sustainable Web Design v4",
+  library: "@tgwf/co2",
+  version: CO2JS_VERSION,
+  gridIntensity: GRID_INTENSITY,
+  kwhPerGb: KWH_PER_GB,
+};
+
+/** The range a year's report reads: all of it, or up to today while it runs in the domain's zone. */
+export function yearRange(year: number, today: string): { startKey: string; endKey: string; running: boolean } {
+  const last = `${year}-12-31`;
+  const running = today <= last;
+  return { startKey: `${year}-01-01`, endKey: running ? today : last, running };
+}
+
+/** The months of a range within one year, each cut at the range's end. */
+export function monthsOf(range: { startKey: string; endKey: string }): { month: string; startKey: string; endKey: string }[] {
+  const year = range.startKey.slice(0, 4);
+  const out: { month: string; startKey: string; endKey: string }[] = [];
+  for (let m = 1; m <= 12; m++) {
+    const month = `${year}-${String(m).padStart(2, "0")}`;
+    const startKey = `${month}-01`;
+    if (startKey > range.endKey) break;
+    const next = m === 12 ? `${Number(year) + 1}-01-01` : `${year}-${String(m + 1).padStart(2, "0")}-01`;
+    const last = addDays(next, -1);
+    out.push({ month, startKey, endKey: last < range.endKey ? last : range.endKey });
+  }
+  return out;
+}
+
+/** The PATH answer's carbon totals, or null when the plan keeps them locked. */
+async function totalsOf(read: Read, q: { startKey: string; endKey: string }): Promise<{ path: PathStats; totals: CarbonTotals } | null> {
+  const stats = await read({ ...q, dataType: "PATH" });
+  if (stats.dataType !== "PATH") throw new Error(`stats answered ${stats.dataType} for PATH`);
+  return stats.carbonTotals === LOCKED ? null : { path: stats, totals: stats.carbonTotals };
+}
+
+/**
+ * The report of `year` for `domain`, or null when its plan keeps Energy & Carbon locked.
+ * NOTE: the year's own answer gives the totals and the rating, so they are /api/stats's figures
+ * for that range exactly, not the sum of the months (equal up to rounding: SWD v4 is linear).
+ */
+export async function readYear(read: Read, domain: Site, year: number, now = Date.now()): Promise<YearReport | null> {
+  const range = yearRange(year, localTime(domain.tz, now).day);
+  // NOTE: asked at once; the embedded database answers them in turn, and sealed months come from the stats cache.
+  const [whole, ...parts] = await Promise.all([totalsOf(read, range), ...monthsOf(range).map((m) => totalsOf(read, m))]);
+  if (!whole || parts.some((p) => p === null)) return null;
+  const months: ReportMonth[] = monthsOf(range).map((m, i) => {
+    const t = parts[i]!.totals;
+    return { ...m, pageViews: t.visits, transferredBytes: t.transferredBytes, kwh: energyKwh(t.transferredBytes), co2Grams: t.co2Grams };
+  });
+  const t = whole.totals;
+  const energy = whole.path.energy === LOCKED ? [] : whole.path.energy;
+  return {
+    domain: domain.name,
+    year,
+    ...range,
+    tz: domain.tz,
+    pageViews: t.visits,
+    transferredBytes: t.transferredBytes,
+    kwh: energyKwh(t.transferredBytes),
+    co2Grams: t.co2Grams,
+    avgCo2Grams: t.avgCo2Grams,
+    rating: t.rating,
+    ratingScale: t.ratingScale,
+    green: t.green,
+    months,
+    heaviest: energy.slice(0, HEAVIEST),
+    assumptions: ASSUMPTIONS,
+  };
+}

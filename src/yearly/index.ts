@@ -1,0 +1,98 @@
+// The yearly sustainability report room: the report's checks and figures for the page
+// /dashboard/{domain}/report?year=YYYY (yearReports, a page service), and its PDF at
+// /dashboard/{domain}/report.pdf?year=YYYY, the page printed by Chromium (./pdf.ts). Who may read a
+// domain and every number come from the stats room (statsService), as /api/stats answers them: the
+// owner or an admin; the domain's plan must unlock Energy & Carbon (Pro, or beta).
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { sessionCookieName, withSession } from "../auth";
+import type { Site } from "../domains";
+import { HttpError } from "../http/errors";
+import { localTime } from "../shared/days";
+import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
+import { statsService } from "../stats";
+import { signinLocation } from "../web";
+import { readYear } from "./figures";
+import { reportPrinter } from "./pdf";
+
+/** The stats room reads no day before 2000 (src/stats/range.ts). */
+const FIRST_YEAR = 2000;
+const NOT_PRO = "The yearly sustainability report is a Pro feature. Upgrade to Pro to read and download it.";
+
+/** What the page shows: the report, or the notice that the domain's plan does not include it. */
+export type YearReportAnswer = { kind: "report"; report: YearReport } | { kind: "pro-required" };
+type Viewer = { uid: string; scope: string[] };
+type Resolved = { kind: "ok"; domain: Site; admin: boolean; year: number } | { kind: "pro-required" };
+
+const badYear = (message: string) => new HttpError(400, message, { year: message });
+
+/** The year a request names, by the same pattern the PDF route's schema holds it to. */
+function parseYear(text: string | null): number {
+  if (text === null || !new RegExp(YEAR_PATTERN).test(text)) throw badYear(YEAR_MESSAGE);
+  const year = Number(text);
+  if (year < FIRST_YEAR) throw badYear(`year must be ${FIRST_YEAR} or later.`);
+  return year;
+}
+
+/** The report service both faces share: the checks in order, then the figures. */
+export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
+  const stats = statsService(ctx);
+  /**
+   * The year's form, who may read the domain (404 for anyone else), its plan, and a year that has
+   * begun in the domain's own time zone.
+   */
+  const resolve = async (name: string, viewer: Viewer, yearText: string | null): Promise<Resolved> => {
+    const year = parseYear(yearText);
+    const { domain, admin } = await stats.byName(name, { kind: "session", user: viewer });
+    if (!(await stats.unlocked(domain))) return { kind: "pro-required" };
+    const thisYear = Number(localTime(domain.tz, Date.now()).day.slice(0, 4));
+    if (year > thisYear) throw badYear(`${year} is in the future: it is ${thisYear} in ${domain.name}'s time zone (${domain.tz}).`);
+    return { kind: "ok", domain, admin, year };
+  };
+  const report = async (name: string, viewer: Viewer, yearText: string | null): Promise<YearReportAnswer> => {
+    const r = await resolve(name, viewer, yearText);
+    if (r.kind === "pro-required") return r;
+    const found = await readYear((q) => stats.answer(r.domain, q, r.admin), r.domain, r.year);
+    return found ? { kind: "report", report: found } : { kind: "pro-required" };
+  };
+  return { resolve, report };
+};
+
+/** `{domain}_report_{year}.pdf`, safe in a header (domain names are plain ASCII). */
+const pdfName = (domain: string, year: number) => `${domain.replace(/[^a-z0-9.-]/gi, "_")}_report_${year}.pdf`;
+
+export const yearlyRoom = (ctx: AppContext) => {
+  const reports = yearReports(ctx);
+  const printer = reportPrinter(ctx.config.CHROMIUM_PATH);
+  ctx.lifecycle.onShutdown("yearly-report-printer", () => printer.close(), { first: true });
+  const cookieName = sessionCookieName(ctx.config);
+  return new Elysia({ name: "yearly" }).use(withSession(ctx)).get(
+    "/dashboard/:domain/report.pdf",
+    async ({ params, query, user, cookie, request, server }) => {
+      if (!user) {
+        const url = new URL(request.url);
+        return new Response(null, { status: 302, headers: { location: signinLocation(url.pathname, url.search), "cache-control": "no-store" } });
+      }
+      const r = await reports.resolve(params.domain, user, query.year);
+      if (r.kind === "pro-required") throw new HttpError(403, NOT_PRO);
+      if (!server) throw new HttpError(503, "The report can be printed only by a server that listens.");
+      // NOTE: the page is asked of this very app with the asker's session only, so the PDF shows
+      // what they may read and nothing the browser could fetch elsewhere.
+      const session = cookie[cookieName]?.value;
+      const held = typeof session === "string" && session ? `${cookieName}=${session}` : null;
+      const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year)}`, (req) => Promise.resolve(server.fetch(req)), held);
+      return new Response(pdf, {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="${pdfName(r.domain.name, r.year)}"`,
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    },
+    {
+      params: t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }) }),
+      query: t.Object({ year: t.String({ pattern: YEAR_PATTERN, error: YEAR_MESSAGE }) }),
+    },
+  );
+};

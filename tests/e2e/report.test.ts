@@ -1,0 +1,131 @@
+// The yearly sustainability report in real Chromium against a real server process: the dashboard's
+// dots menu links to it, the page shows last year's figures as /api/stats gives them, and its
+// "Print / Download PDF" link downloads a PDF (application/pdf, printed by the server's own
+// Chromium) whose text, read with poppler's pdftotext, holds the year's page views and CO2 and
+// each month's, as the stats API states them.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { localTime } from "../../src/shared/days";
+import type { PathStats } from "../../src/stats/contract";
+import { formatMass } from "../../src/shared/units";
+import { formatCount, monthName } from "../../src/shared/yearly";
+import { launchBrowser } from "../helpers/browser";
+import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
+import { freshDataDir, removeDir } from "../helpers/db";
+import { removedAfterAll } from "../helpers/scratch";
+import { spawnServer, type Child } from "../helpers/server";
+
+const OWNER: Owner = { email: "ada@example.com", name: "Ada Lovelace", password: "analytical engine 1843" };
+const DOMAIN = "shop.example";
+const TZ = "Europe/London";
+const PDFTOTEXT = "/usr/bin/pdftotext";
+
+const { problems, watch } = consoleWatch();
+let server: Child;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+/** Last year in the domain's zone: every month sealed. */
+const last = Number(localTime(TZ, Date.now()).day.slice(0, 4)) - 1;
+
+beforeAll(async () => {
+  const dir = scratch(await freshDataDir());
+  const at = (iso: string) => Date.parse(iso);
+  await prepareSites(dir, OWNER, [
+    {
+      name: DOMAIN,
+      tz: TZ,
+      ageDays: 800,
+      spans: [
+        { from: at(`${last}-02-03T00:00:00Z`), to: at(`${last}-02-20T00:00:00Z`), views: 240 },
+        { from: at(`${last}-06-01T00:00:00Z`), to: at(`${last}-06-30T00:00:00Z`), views: 400 },
+        { from: at(`${last}-11-10T00:00:00Z`), to: at(`${last}-11-12T00:00:00Z`), views: 90 },
+      ],
+    },
+  ]);
+  server = await spawnServer("src/server.ts", { DATA_DIR: dir, COLLECT_FLUSH_MS: "50" }, { timeoutMs: 90_000 });
+  browser = await launchBrowser();
+  const p = await browser.context.newPage();
+  await signIn(p, server.url, OWNER, `/dashboard/${DOMAIN}`);
+  await p.close();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  server?.proc.kill("SIGTERM");
+  await server?.exited;
+});
+const scratch = removedAfterAll();
+
+/** The text poppler reads from a PDF, in its printed layout. */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), "bothy-report-"));
+  try {
+    const file = join(dir, "report.pdf");
+    writeFileSync(file, bytes);
+    const run = Bun.spawnSync([PDFTOTEXT, "-layout", file, "-"], { stdout: "pipe", stderr: "pipe" });
+    if (run.exitCode !== 0) throw new Error(`pdftotext failed: ${run.stderr.toString()}`);
+    return run.stdout.toString();
+  } finally {
+    removeDir(dir);
+  }
+}
+
+test("the dots menu links to the report of the year the range ends in", async () => {
+  const p = await watch(browser.context);
+  await p.goto(`${server.url}/dashboard/${DOMAIN}`);
+  await dashboardLoaded(p);
+  await p.getByRole("button", { name: "Dashboard options" }).click();
+  const thisYear = localTime(TZ, Date.now()).day.slice(0, 4);
+  expect(await p.getByRole("link", { name: "Yearly sustainability report" }).getAttribute("href")).toBe(`/dashboard/${DOMAIN}/report?year=${thisYear}`);
+  expect(problems).toEqual([]);
+  await p.close();
+}, 60_000);
+
+test("the report shows last year's figures, and its PDF holds the same page views and CO2 as /api/stats", async () => {
+  const p = await watch(browser.context);
+  await p.goto(`${server.url}/dashboard/${DOMAIN}/report?year=${last}`);
+  await p.getByTestId("year-report").waitFor();
+  const year = await statsFor<PathStats>(p, "PATH", { startKey: `${last}-01-01`, endKey: `${last}-12-31` }, DOMAIN);
+  if (year.carbonTotals === "locked") throw new Error("expected a Pro domain (beta)");
+  const t = year.carbonTotals;
+  expect(t.visits).toBe(730);
+  expect(await p.getByTestId("report-page-views").textContent()).toBe(formatCount(t.visits));
+  expect(await p.getByTestId("report-co2").textContent()).toBe(formatMass(t.co2Grams));
+  expect(await p.getByTestId("report-rating").textContent()).toBe(t.rating);
+  expect(await p.getByTestId("report-chart").isVisible()).toBe(true);
+
+  // The PDF as the link downloads it.
+  const link = p.getByRole("link", { name: "Print / Download PDF" });
+  expect(await link.getAttribute("href")).toBe(`/dashboard/${DOMAIN}/report.pdf?year=${last}`);
+  const [download] = await Promise.all([p.waitForEvent("download", { timeout: 60_000 }), link.click()]);
+  expect(download.suggestedFilename()).toBe(`${DOMAIN}_report_${last}.pdf`);
+  const bytes = readFileSync((await download.path())!);
+  await download.delete();
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The same URL answers application/pdf, with the signed-in browser's session.
+  const res = await p.context().request.get(`${server.url}/dashboard/${DOMAIN}/report.pdf?year=${last}`, { timeout: 60_000 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  const text = pdfText(bytes);
+  expect(text).toContain(`${DOMAIN} in ${last}`);
+  expect(text).toContain(formatCount(t.visits));
+  expect(text).toContain(formatMass(t.co2Grams));
+  for (const month of [`${last}-02`, `${last}-06`, `${last}-11`]) {
+    const m = await statsFor<PathStats>(p, "PATH", { startKey: `${month}-01`, endKey: new Date(Date.UTC(last, Number(month.slice(5)), 0)).toISOString().slice(0, 10) }, DOMAIN);
+    if (m.carbonTotals === "locked") throw new Error("expected a Pro domain (beta)");
+    expect(m.carbonTotals.visits).toBeGreaterThan(0);
+    // NOTE: each month's row reads "<Month>  <page views>  <bytes>  <kWh>  <CO2>" in the printed layout.
+    const row = text.split("\n").find((l) => l.trim().startsWith(monthName(month)) && l.includes(" kWh"));
+    expect({ month, row: row?.replace(/\s+/g, " ").trim() }).toEqual({
+      month,
+      row: expect.stringMatching(new RegExp(`^${monthName(month)} ${formatCount(m.carbonTotals.visits)} .* ${formatMass(m.carbonTotals.co2Grams).replace(".", "\\.")}$`)),
+    });
+  }
+  // Nothing of the page's controls is printed.
+  expect(text).not.toContain("Print / Download PDF");
+  expect(problems).toEqual([]);
+  await p.close();
+}, 120_000);

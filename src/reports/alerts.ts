@@ -16,6 +16,7 @@ import { addDays, dayIn, utcMidnight } from "../shared/days";
 import { LOCKED, type PathStats, type Stats, type SummaryStats } from "../shared/stats";
 import { formatBytes } from "../shared/units";
 import { alertDomains, claimAlertDay } from "./queries";
+import { mondayOf } from "./week";
 
 /** A page's rise in bytes per visit that alerts, over its baseline. */
 const RISE = 0.2;
@@ -35,9 +36,6 @@ const median = (xs: number[]): number => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-/** The Monday (a day key) of the week holding `day`. */
-const mondayOf = (day: string): string => addDays(day, -((new Date(utcMidnight(day)).getUTCDay() + 6) % 7));
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;
 

@@ -7,7 +7,7 @@ import { addDays, localTime, utcMidnight } from "../shared/days";
 const SEND_HOUR = 8;
 
 /** The Monday (a day key) of the local week holding `day`. */
-const mondayOf = (day: string): string => addDays(day, -((new Date(utcMidnight(day)).getUTCDay() + 6) % 7));
+export const mondayOf = (day: string): string => addDays(day, -((new Date(utcMidnight(day)).getUTCDay() + 6) % 7));
 
 const reached = (t: { day: string; hour: number }, day: string) => t.day > day || (t.day === day && t.hour >= SEND_HOUR);
 

@@ -3,15 +3,16 @@
 // sets. A page 30 % heavier in its last week alerts once, by mail and as an annotation, and not
 // again the week after while it stays there; a day with three times its usual traffic alerts once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { Elysia } from "elysia";
 import type { Incoming } from "../../../src/collect/model";
 import type { AppContext } from "../../../src/context";
 import { alertCheckJob } from "../../../src/reports";
+import { mondayOf } from "../../../src/reports/week";
 import { addDays, dayKey, utcMidnight } from "../../../src/shared/days";
-import { call, verifiedSession } from "../../helpers/api";
+import { call } from "../../helpers/api";
 import { CHROME_UA } from "../../helpers/collect";
 import { startTestServer } from "../../helpers/server";
-import { startSmtp, type TestSmtp } from "../../helpers/smtp";
+import { startMailingServer } from "../../helpers/reports";
+import type { TestSmtp } from "../../helpers/smtp";
 import { ingest } from "../../helpers/stats";
 
 const SAME = { origin: "http://bothy.test" };
@@ -23,10 +24,11 @@ let smtp: TestSmtp;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let ctx: AppContext;
 let owner: string;
+let stopAll: (() => Promise<void>) | undefined;
 
 const today = dayKey(Date.now());
 /** This week's Monday, and the two complete weeks before it. */
-const MONDAY = addDays(today, -((new Date(utcMidnight(today)).getUTCDay() + 6) % 7));
+const MONDAY = mondayOf(today);
 const LAST = addDays(MONDAY, -7);
 const GROWN = addDays(MONDAY, -14);
 
@@ -56,23 +58,11 @@ const annotations = async (domain: string, from: string, to: string) =>
   (await api("GET", `/api/annotations?domain=${domain}&startKey=${from}&endKey=${to}`)).json.annotations as { id: number; day: string; text: string; kind: string }[];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({
-    env: { BETA: "0", SMTP_URL: smtp.url },
-    rooms: [
-      (c) => {
-        ctx = c;
-        return new Elysia();
-      },
-    ],
-  });
-  owner = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
-  await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
+  let stop: () => Promise<void>;
+  ({ smtp, server, ctx, owner, stop } = await startMailingServer("owner@example.com", "a sturdy passphrase"));
+  stopAll = stop;
 });
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopAll?.());
 
 test("a page 30 % heavier in its last week: one mail and one annotation, none the week after while it stays", async () => {
   const name = "heavier.example.com";

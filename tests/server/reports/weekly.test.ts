@@ -3,7 +3,6 @@
 // report job run on a clock the test sets (Monday 07:59 and 08:00 in the domain's time zone).
 import { co2 } from "@tgwf/co2";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Elysia } from "elysia";
 import type { AppContext } from "../../../src/context";
 import { formatChange, formatMass, formatNumber } from "../../../components/dashboard/format";
 import { weeklyReportJob } from "../../../src/reports";
@@ -11,7 +10,8 @@ import { RETRY_BASE_MS } from "../../../src/reports/send";
 import { addDays, localTime, utcMidnight } from "../../../src/shared/days";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
-import { startSmtp, type ReceivedMail, type TestSmtp } from "../../helpers/smtp";
+import { startMailingServer } from "../../helpers/reports";
+import type { ReceivedMail, TestSmtp } from "../../helpers/smtp";
 import { ingest, traffic } from "../../helpers/stats";
 
 const PASSWORD = "a sturdy passphrase";
@@ -23,6 +23,7 @@ let smtp: TestSmtp;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let ctx: AppContext;
 let owner: string;
+let stopAll: (() => Promise<void>) | undefined;
 
 /** This local week's Monday in TZ, and the week the report due then covers. */
 const today = localTime(TZ, Date.now()).day;
@@ -65,23 +66,11 @@ const linkIn = (text: string, path: string) => {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({
-    env: { BETA: "0", SMTP_URL: smtp.url },
-    rooms: [
-      (c) => {
-        ctx = c;
-        return new Elysia();
-      },
-    ],
-  });
-  owner = await verifiedSession(server, "owner@example.com", PASSWORD);
-  await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
+  let stop: () => Promise<void>;
+  ({ smtp, server, ctx, owner, stop } = await startMailingServer("owner@example.com", PASSWORD));
+  stopAll = stop;
 });
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopAll?.());
 
 describe("the weekly report", () => {
   test("arrives once, at Monday 08:00 in the domain's zone, with the numbers /api/stats gives for that week", async () => {

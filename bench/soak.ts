@@ -1,6 +1,7 @@
 // `npm run bench:soak -- --minutes N` (default 10; `--seconds N` for a short run): the real server on
-// the embedded database with its public demo domain, driven with page views at 5,000 hits/s and 5
-// dashboard loads a second (SUMMARY, PATH and REF of the last 7 days, as the dashboard asks them).
+// the embedded database with its public demo domain, driven with page views at 5,000 hits/s, 5
+// dashboard loads a second (SUMMARY, PATH and REF of the last 7 days, as the dashboard asks them)
+// and an inspection a minute of the fixture site on loopback (tests/fixtures/inspect-site.mjs).
 // Every 30 s it prints the throughput, p50/p99 per endpoint and the server's RSS; at the end the
 // goals (RSS growth after warm-up < 5 %, 0 hits lost, dashboard p99 ≤ 500 ms) and a verdict.
 // "Lost" is every view answered 202 that is not in `hits` after the server stopped (SIGTERM flushes).
@@ -11,6 +12,7 @@ import { startEmbedded } from "../src/db/embedded";
 import { dayKey } from "../tests/helpers/api";
 import { CHROME_UA } from "../tests/helpers/collect";
 import { freshDataDir, removedAtExit } from "../tests/helpers/db";
+import { startFixtureSite } from "../tests/helpers/inspect-site";
 import { spawnServer } from "../tests/helpers/server";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, seconds: { type: "string" } } });
@@ -23,11 +25,14 @@ const GOALS = { rssGrowth: 0.05, dashboardP99Ms: 500 };
 const DOMAIN = "soak.bothy.test";
 const RANGE = `startKey=${dayKey(7)}&endKey=${dayKey(0)}`;
 
+const INSPECT_EVERY_S = 60;
+
 const dataDir = removedAtExit(await freshDataDir());
-const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, DEMO_DOMAIN: DOMAIN, LOG_LEVEL: "info" }, { timeoutMs: 120_000 });
+const site = await startFixtureSite();
+const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, DEMO_DOMAIN: DOMAIN, LOG_LEVEL: "info", ...site.env }, { timeoutMs: 120_000 });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
-const latencies: Record<string, number[]> = { collect: [], dashboard: [] };
+const latencies: Record<string, number[]> = { collect: [], dashboard: [], inspect: [] };
 let accepted = 0;
 let refused = 0;
 let failed = 0;
@@ -69,6 +74,13 @@ const dashboard = () =>
       failed++;
     });
 
+// NOTE: a new URL each time, so each is a real run in the inspector's queue, not a stored result.
+let inspections = 0;
+const inspect = () =>
+  timed("inspect", () => fetch(`${server.url}/api/check-analysis?url=${encodeURIComponent(site.url(`/?soak=${inspections++}`))}`)).then((res) => {
+    if (res?.status !== 200) failed++;
+  });
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
@@ -91,6 +103,7 @@ const track = (p: Promise<unknown>) => {
 };
 console.log(`soak: ${HITS_PER_S} hits/s and ${DASHBOARDS_PER_S} dashboard loads/s for ${SECONDS} s against the embedded database`);
 let nextReport = REPORT_EVERY_S;
+let nextInspection = 0;
 let lastAccepted = 0;
 // NOTE: a 100 ms tick sends a tenth of each second's load; sends are not awaited, so a slow server
 // shows as latency, not as a lower offered rate (unless more than 2,000 requests are in flight).
@@ -104,6 +117,10 @@ while (elapsedS() < SECONDS) {
       latencies.dashboard!.push(ms);
       allDashboard.push(ms);
     }));
+  }
+  if (elapsedS() >= nextInspection) {
+    track(inspect());
+    nextInspection += INSPECT_EVERY_S;
   }
   await tick;
   const s = elapsedS();
@@ -131,8 +148,11 @@ const db = await startEmbedded(dataDir);
 const sql = embeddedClient(db);
 const [row] = await sql<{ n: number }[]>`
   SELECT count(*)::int AS n FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = ${DOMAIN} AND h.path LIKE '/soak/%'`;
+const runs = await sql<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM inspections GROUP BY 1 ORDER BY 1`;
 await sql.end();
 await db.stop();
+await site.stop();
+console.log(`inspections asked ${inspections}: ${runs.map((r) => `${r.n} ${r.status}`).join(", ") || "none stored"}`);
 
 const lost = accepted - row!.n;
 const growth = rssAfterWarmup ? (rssEnd - rssAfterWarmup) / rssAfterWarmup : 0;

@@ -2,6 +2,7 @@
 // pages, the assumptions the figures rest on (model, library version, grid intensity, hosting
 // verdict), and how far to trust them.
 import { formatMass } from "../../src/shared/units";
+import { formatPercent } from "../dashboard/format";
 import { formatCount, formatGramsPerView, type YearReport } from "../../src/shared/yearly";
 import { Figure, sectionTitle } from "./YearReport";
 
@@ -82,7 +83,13 @@ export function Assumptions({ report }: { report: YearReport }) {
         </div>
         <div className={row}>
           <dt className="font-medium">Grid intensity</dt>
-          <dd className="text-gray-700">{a.gridIntensity} g CO2e per kWh, the global average SWD v4 applies to every part of the system. Bothy does not know which grids your visitors and networks draw on.</dd>
+          <dd className="text-gray-700">
+            {a.gridIntensity} g CO2e per kWh, the global average SWD v4 applies to every part of the system: the figures above use it.
+            On your visitors&apos; own grids (each country&apos;s annual average from CO2.js for their devices and networks, the
+            country read from the browser&apos;s time zone) the year&apos;s CO2 is{" "}
+            <strong data-testid="report-visitor-grid">{formatMass(report.visitorGrid.co2Grams)}</strong>, {formatGramsPerView(report.visitorGrid.avgCo2Grams)} per
+            page view (rated {report.visitorGrid.rating}); {formatPercent(report.visitorGrid.knownShare)} of the bytes came from visits whose country is known.
+          </dd>
         </div>
         <div className={row}>
           <dt className="font-medium">Hosting</dt>

@@ -51,6 +51,8 @@ export type YearReport = {
   rating: RatingLetter;
   ratingScale: RatingStep[];
   green: CarbonTotals["green"];
+  /** The year's CO2 on the visitors' own grids, beside the world-average figures above. */
+  visitorGrid: CarbonTotals["visitorGrid"];
   months: ReportMonth[];
   /** The ten heaviest pages by grams per visit, as the year's energy list ranks them. */
   heaviest: EnergyRow[];

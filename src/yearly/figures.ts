@@ -80,6 +80,7 @@ export async function readYear(read: Read, domain: Site, year: number, now = Dat
     rating: t.rating,
     ratingScale: t.ratingScale,
     green: t.green,
+    visitorGrid: t.visitorGrid,
     months,
     heaviest: energy.slice(0, HEAVIEST),
     assumptions: ASSUMPTIONS,

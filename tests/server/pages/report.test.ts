@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { refreshAggregates } from "../../../src/collect/jobs";
 import { localTime } from "../../../src/shared/days";
+import { formatMass } from "../../../src/shared/units";
 import type { PathStats, SummaryStats } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
 import { ROOT, startTestServer } from "../../helpers/server";
@@ -169,6 +170,7 @@ describe("the figures are /api/stats's", () => {
     expect(figure(html, "report-kwh")).toBe(kwh(t.transferredBytes));
     expect(figure(html, "report-grams-per-view")).toBe(t.avgCo2Grams);
     expect(html).toContain(`data-testid="report-rating">${t.rating}</p>`);
+    expect(html).toContain(`data-testid="report-visitor-grid">${formatMass(t.visitorGrid.co2Grams)}</strong>`);
     // The page views are the dashboard's too.
     expect((await stats<SummaryStats>(`${last}-01-01`, `${last}-12-31`, "SUMMARY")).visits.hits).toBe(t.visits);
 

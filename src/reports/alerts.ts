@@ -108,10 +108,15 @@ export function alertJob(deps: AlertJobDeps): MaintenanceJob {
         const previous = await claimAlertDay(sql, d.id, today);
         const site = previous === undefined ? null : await siteByName(sql, d.name);
         if (site && previous !== undefined) {
-          const monday = mondayOf(today);
-          const found = previous === null || previous < monday ? await regressions(deps.read, sql, site, addDays(monday, -7)) : [];
-          const traffic = await trafficAlert(deps.read, site, addDays(today, -1));
-          for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
+          // NOTE: one domain's failing read costs that domain its day's check, not the others theirs.
+          try {
+            const monday = mondayOf(today);
+            const found = previous === null || previous < monday ? await regressions(deps.read, sql, site, addDays(monday, -7)) : [];
+            const traffic = await trafficAlert(deps.read, site, addDays(today, -1));
+            for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
+          } catch (err) {
+            log.warn("alert check failed", { domain: d.id, error: err instanceof Error ? err.message : String(err) });
+          }
         }
         const unmailed = await unmailedAlerts(sql, d.id);
         if (!unmailed.length) continue;

@@ -1,5 +1,5 @@
 -- Annotations on a domain's time series (src/annotations): the owner's own notes, and the alerts the
--- weekly check adds (src/reports/alerts.ts): a page that got heavier, traffic far above or below the
+-- daily check adds (src/reports/alerts.ts): a page that got heavier, traffic far above or below the
 -- same weekday of the last four weeks. An alert's `key` (e.g. "page:/pricing:2026-11-16") is unique
 -- per domain, so a check that runs twice adds nothing twice; `mailed_at` is set once its mail went.
 CREATE TABLE annotations (

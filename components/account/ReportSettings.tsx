@@ -1,7 +1,7 @@
 "use client";
-// A verified website's weekly email reports (Pro): the on/off switch, the alerts switch, who gets them (the owner and
-// up to ten more addresses, each confirming by the link we mail it) and a remove button per added
-// address. Free accounts outside beta see what the feature is and the way to Pro instead.
+// A verified website's weekly email reports (Pro): the on/off switch, the alerts switch, who gets
+// them (the owner and up to ten more addresses, each confirming by the link we mail it) and a
+// remove button per added address. Free accounts outside beta see what the feature is and the way to Pro instead.
 import { useEffect, useState } from "react";
 import { ApiForm } from "../forms/ApiForm";
 import { api } from "../forms/api";

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { ANNOTATION_MAX_LENGTH } from "../shared/annotations";
-import { DayRange } from "../stats/contract";
+import { DAY_KEY, DayRange } from "../stats/contract";
 import { callerOf, statsService } from "../stats";
 import { isDayKey } from "../shared/days";
 import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
@@ -18,7 +18,7 @@ export { insertAlert as addAlert, lastAlertLevel, markMailed, unmailedAlerts, ty
 const NOT_YOURS = "Only the domain's owner can change its annotations.";
 
 const domainQuery = { domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) };
-const day = t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error: "day must be a date as YYYY-MM-DD." });
+const day = t.String({ pattern: DAY_KEY, error: "day must be a date as YYYY-MM-DD." });
 const text = t.String({ minLength: 1, maxLength: ANNOTATION_MAX_LENGTH, error: `text must be 1 to ${ANNOTATION_MAX_LENGTH} characters.` });
 
 export const annotationsRoom = (ctx: AppContext) => {

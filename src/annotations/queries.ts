@@ -26,13 +26,12 @@ export const deleteAnnotation = namedQuery("annotations.delete", async (sql: Que
 
 export type NewAlert = { domainId: number; day: string; text: string; kind: Exclude<AnnotationKind, "note">; key: string; data: Record<string, string | number> };
 
-/** The alert's annotation, or null when one with its key exists already (the check ran before). */
+/** Adds the alert's annotation; nothing when one with its key exists already (the check ran before). */
 export const insertAlert = namedQuery("annotations.insertAlert", async (sql: Queryable, a: NewAlert) => {
-  const [row] = await sql<Annotation[]>`
+  await sql`
     INSERT INTO annotations (domain_id, day, text, kind, key, data)
     VALUES (${a.domainId}, ${a.day}::date, ${a.text}, ${a.kind}, ${a.key}, ${sql.json(a.data)})
-    ON CONFLICT (domain_id, key) DO NOTHING RETURNING ${sql.unsafe(COLUMNS)}`;
-  return row ?? null;
+    ON CONFLICT (domain_id, key) DO NOTHING`;
 });
 
 /** The bytes per visit a page was last alerted at, on or after `sinceDay`; null if never. */

@@ -15,18 +15,6 @@ const swd4 = new co2({ model: "swd", version: 4, rating: true });
 type VisitCarbon = { grams: number; rating: Rating; kwh: number };
 
 /**
- * Grams of CO2 for one view of a page weighing `bytes`. `green` is the green-hosting verdict;
- * "unknown" counts as grid energy (renewable only when green is known).
- */
-export function perVisit(bytes: number, green: boolean | "unknown"): VisitCarbon {
-  const trace = swd4.perVisitTrace(bytes, green === true, FIRST_VISIT);
-  // TRICKY: under 1 byte the model answers a bare 0 without its rating; the letter still comes
-  // from its own scale (0 g is A+).
-  const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: ratingOf(trace.co2) } : trace.co2;
-  return { grams: result.total, rating: result.rating, kwh: energyKwh(bytes) };
-}
-
-/**
  * CO2.js's country key (ISO 3166 alpha-3) for an alpha-2 code, or null when its grid data has no
  * figure for that country (about 40 small territories): those use the global average.
  */
@@ -36,16 +24,20 @@ function gridCountry(alpha2: string | null): string | null {
 }
 
 /**
- * Grams of CO2 for `bytes` seen by visitors in the country `alpha2` (null: unknown): SWD v4 with
- * that country's annual average grid intensity (CO2.js's data) for the device and network shares.
- * The data centre share keeps the global average, renewable when `green` is true: the greencheck
- * answer names no country for the host.
+ * Grams of CO2 for one view of a page weighing `bytes`. `green` is the green-hosting verdict;
+ * "unknown" counts as grid energy (renewable only when green is known). `country` (alpha-2) prices
+ * the device and network shares on that country's annual average grid (CO2.js's data) instead of
+ * the global average; the data centre share keeps the global one, as the greencheck answer names
+ * no country for the host.
  */
-export function gramsOnGrid(bytes: number, green: boolean | "unknown", alpha2: string | null): number {
-  const country = gridCountry(alpha2);
-  const options = country ? { ...FIRST_VISIT, gridIntensity: { device: { country }, network: { country } } } : FIRST_VISIT;
+export function perVisit(bytes: number, green: boolean | "unknown", country: string | null = null): VisitCarbon {
+  const grid = gridCountry(country);
+  const options = grid ? { ...FIRST_VISIT, gridIntensity: { device: { country: grid }, network: { country: grid } } } : FIRST_VISIT;
   const trace = swd4.perVisitTrace(bytes, green === true, options);
-  return typeof trace.co2 === "number" ? trace.co2 : trace.co2.total;
+  // TRICKY: under 1 byte the model answers a bare 0 without its rating; the letter still comes
+  // from its own scale (0 g is A+).
+  const result = typeof trace.co2 === "number" ? { total: trace.co2, rating: ratingOf(trace.co2) } : trace.co2;
+  return { grams: result.total, rating: result.rating, kwh: energyKwh(bytes) };
 }
 
 /** The SWD v4 letter (A+ … F) of `grams` per visit, from CO2.js's own scale. */

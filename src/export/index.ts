@@ -15,10 +15,9 @@ import { callerOf, statsService, type StatsService } from "../stats";
 import { DayRange, type Stats } from "../stats/contract";
 import { annotationsIn } from "../annotations";
 import type { Queryable } from "../db";
-import type { Annotation } from "../shared/annotations";
 import type { Site } from "../domains";
 import { exportStream, type Format } from "./files";
-import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type Source, type Table, type TableName } from "./tables";
+import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type AnnotationsAnswer, type Source, type Table, type TableName } from "./tables";
 
 export { ALL_TABLES, QUICK_TABLES } from "./tables";
 
@@ -64,7 +63,7 @@ function checkPlan(ctx: Pick<AppContext, "config">, viewer: Pick<User, "scope"> 
   if (!isPro(ctx.config, viewer) && !hasAdminScope(viewer)) throw new HttpError(403, NOT_PRO);
 }
 
-type Answer = Stats | { dataType: "ANNOTATIONS"; annotations: Annotation[] };
+type Answer = Stats | AnnotationsAnswer;
 
 /** `sql` reads the domain's annotations; a public dashboard's export, whose viewer is not the
  * owner, gets none (null): notes are the owner's. */

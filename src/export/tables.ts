@@ -3,7 +3,7 @@
 // dashboard says. Shares and changes are fractions marked as percentages (`{ pct }`), durations are
 // seconds, everything else is the API's own figure. The annotations come from their room, as
 // GET /api/annotations answers them.
-import type { Annotation } from "../shared/annotations";
+import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
 import { DEVICE_NAMES, SOURCE_NAMES } from "../shared/stats";
 import { LOCKED, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../stats/contract";
 
@@ -153,13 +153,14 @@ function refTables(r: RefStats): Partial<Record<TableName, Table>> {
   };
 }
 
-const KINDS: Record<Annotation["kind"], string> = { note: "Note", regression: "Heavier page", traffic: "Traffic" };
+/** The domain's annotations of the range, as the Annotations table's answer. */
+export type AnnotationsAnswer = { dataType: "ANNOTATIONS"; annotations: Annotation[] };
 
 /** The tables an answer holds (SUMMARY, PATH or REF, or the annotations), by name. */
-export function tablesOf(stats: SummaryStats | PathStats | RefStats | { dataType: "ANNOTATIONS"; annotations: Annotation[] }): Partial<Record<TableName, Table>> {
+export function tablesOf(stats: SummaryStats | PathStats | RefStats | AnnotationsAnswer): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
     case "ANNOTATIONS":
-      return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, KINDS[a.kind], a.text]) } };
+      return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, ANNOTATION_KINDS[a.kind], a.text]) } };
     case "SUMMARY":
       return summaryTables(stats);
     case "PATH":

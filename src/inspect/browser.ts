@@ -62,6 +62,13 @@ const launchChromium = (executablePath: string, mode: SandboxMode): Promise<Brow
     proxy: { server: "http://127.0.0.1:9" },
   });
 
+/** The sandbox mode decided from the kernel's facts, logged once under `who`'s name. */
+function decideSandbox(who: string): SandboxMode {
+  const mode = sandboxMode(sandboxFacts());
+  log.info(`${who} sandbox ${mode.sandbox ? "on" : "off"}`, { reason: mode.reason });
+  return mode;
+}
+
 let printerMode: SandboxMode | null = null;
 
 /**
@@ -78,10 +85,7 @@ export function launchPrinterBrowser(executablePath: string): Promise<Browser> {
     return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
   }
   // NOTE: the kernel's answer does not change while the process runs: probed once.
-  if (!printerMode) {
-    printerMode = sandboxMode(sandboxFacts());
-    log.info(`report printer sandbox ${printerMode.sandbox ? "on" : "off"}`, { reason: printerMode.reason });
-  }
+  printerMode ??= decideSandbox("report printer");
   return launchChromium(executablePath, printerMode);
 }
 
@@ -116,10 +120,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
 
   const launch = (): Slot => {
     launches++;
-    if (!mode) {
-      mode = sandboxMode(sandboxFacts());
-      log.info(`inspector browser sandbox ${mode.sandbox ? "on" : "off"}`, { reason: mode.reason });
-    }
+    mode ??= decideSandbox("inspector browser");
     const slot: Slot = { uses: 0, active: 0, retired: false, browser: launchChromium(executablePath, mode) };
     const forget = () => {
       slot.retired = true;

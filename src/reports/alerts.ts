@@ -5,7 +5,7 @@
 // (at most one a day). Each alert is an annotation on the domain's chart (src/annotations) and a
 // mail to the owner. The numbers are the stats room's own answers, as the weekly report reads them.
 import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "../annotations";
-import type { MaintenanceJob } from "../db";
+import type { MaintenanceJob, Queryable } from "../db";
 import { siteByName, type Site } from "../domains";
 import { log } from "../log";
 import type { Mail, Mailer } from "../mail";
@@ -13,8 +13,9 @@ import { compose } from "../mail/templates";
 import { isPro, type PlanConfig } from "../plans";
 import type { Annotation } from "../shared/annotations";
 import { addDays, dayIn, utcMidnight } from "../shared/days";
-import { LOCKED, type PathStats, type Stats, type SummaryStats } from "../shared/stats";
+import { LOCKED, type PathStats, type SummaryStats } from "../shared/stats";
 import { formatBytes } from "../shared/units";
+import type { Read } from "./content";
 import { alertDomains, claimAlertDay } from "./queries";
 import { mondayOf } from "./week";
 
@@ -26,8 +27,6 @@ const MIN_VISITS = 100;
  * day) of at least this many page views, so a quiet site's noise is no alert. */
 const TRAFFIC_FACTOR = 2;
 const MIN_DAY_VIEWS = 50;
-
-type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
 
 export type AlertJobDeps = { config: PlanConfig; mailer: Mailer; origin: () => string; read: Read; clock?: () => Date };
 
@@ -47,7 +46,7 @@ async function weightsOf(read: Read, site: Site, monday: string) {
 }
 
 /** Heavier pages in the week starting `monday`, against the four weeks before it. */
-async function regressions(read: Read, sql: Parameters<typeof lastAlertLevel>[0], site: Site, monday: string): Promise<NewAlert[]> {
+async function regressions(read: Read, sql: Queryable, site: Site, monday: string): Promise<NewAlert[]> {
   const week = await weightsOf(read, site, monday);
   const before: Map<string, { bytes: number; visits: number }>[] = [];
   for (let w = 1; w <= 4; w++) before.push(await weightsOf(read, site, addDays(monday, -7 * w)));
@@ -96,6 +95,24 @@ function alertMail(to: string, domain: string, alerts: Annotation[], link: strin
   return compose(to, subject, lines, { label: "Open the dashboard", link });
 }
 
+/**
+ * One domain's check of local day `today` (`previous`: the day it last ran): the week just ended on
+ * its first check of a week, yesterday's traffic every day. NOTE: a failing read costs that domain
+ * its day's check, not the other domains theirs.
+ */
+async function checkDay(read: Read, sql: Queryable, d: { id: number; name: string }, today: string, previous: string | null) {
+  const site = await siteByName(sql, d.name);
+  if (!site) return;
+  try {
+    const monday = mondayOf(today);
+    const found = previous === null || previous < monday ? await regressions(read, sql, site, addDays(monday, -7)) : [];
+    const traffic = await trafficAlert(read, site, addDays(today, -1));
+    for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
+  } catch (err) {
+    log.warn("alert check failed", { domain: d.id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 export function alertJob(deps: AlertJobDeps): MaintenanceJob {
   const clock = deps.clock ?? (() => new Date());
   return {
@@ -106,18 +123,7 @@ export function alertJob(deps: AlertJobDeps): MaintenanceJob {
         if (!isPro(deps.config, { scope: d.ownerScope })) continue;
         const today = dayIn(d.tz, now.getTime());
         const previous = await claimAlertDay(sql, d.id, today);
-        const site = previous === undefined ? null : await siteByName(sql, d.name);
-        if (site && previous !== undefined) {
-          // NOTE: one domain's failing read costs that domain its day's check, not the others theirs.
-          try {
-            const monday = mondayOf(today);
-            const found = previous === null || previous < monday ? await regressions(deps.read, sql, site, addDays(monday, -7)) : [];
-            const traffic = await trafficAlert(deps.read, site, addDays(today, -1));
-            for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
-          } catch (err) {
-            log.warn("alert check failed", { domain: d.id, error: err instanceof Error ? err.message : String(err) });
-          }
-        }
+        if (previous !== undefined) await checkDay(deps.read, sql, d, today, previous);
         const unmailed = await unmailedAlerts(sql, d.id);
         if (!unmailed.length) continue;
         const first = unmailed[0]!.day;

@@ -12,7 +12,7 @@ import { addDays } from "../shared/days";
 /** Pages and sources listed. */
 const TOP = 5;
 
-type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
+export type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
 
 /** A figure of the week, the week before, and the change in % (null without a week before). */
 type Figure = { now: number; then: number; change: number | null };

@@ -1,7 +1,8 @@
 // Named queries over the report settings (domains.reports_since, report_recipients) and the report
 // runs (report_runs, sql/074_reports.sql), and the alerts' opt-in and daily claim
-// (domains.report_alerts, domains.alerts_checked, sql/088_annotations.sql). Owner-facing reads are scoped by owner; the sender's
-// reads take the clock's instant as a parameter, never now(), so tests can drive the schedule.
+// (domains.report_alerts, domains.alerts_checked, sql/088_annotations.sql). Owner-facing reads are
+// scoped by owner; the sender's reads take the clock's instant as a parameter, never now(), so tests
+// can drive the schedule.
 import { namedQuery, type Queryable } from "../db";
 
 /** A domain of the owner as the report settings need it; null id for a claim (it counts nothing). */

@@ -6,5 +6,8 @@ export type AnnotationKind = "note" | "regression" | "traffic";
 
 export type Annotation = { id: number; day: string; text: string; kind: AnnotationKind };
 
+/** Each kind's name, as the dashboard and the export show it. */
+export const ANNOTATION_KINDS: Record<AnnotationKind, string> = { note: "Note", regression: "Heavier page", traffic: "Traffic" };
+
 /** The longest note text accepted. */
 export const ANNOTATION_MAX_LENGTH = 200;

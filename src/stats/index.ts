@@ -100,8 +100,8 @@ type Range = { startKey: string; endKey: string };
 /**
  * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
  * (exports, weekly and yearly reports): who may read a domain (byName, byPublicId), whether its
- * plan unlocks Energy & Carbon (unlocked) and its stats as the API shapes them. `limit` is the lists' cap (Infinity for exports); `check` validates a range before
- * anything is read.
+ * plan unlocks Energy & Carbon (unlocked) and its stats as the API shapes them. `limit` is the
+ * lists' cap (Infinity for exports); `check` validates a range before anything is read.
  */
 export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);

@@ -1,6 +1,6 @@
 // PATH: pages (views, uniques, time on page, scroll depth, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
-import { carKm, gramsOnGrid, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
+import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
@@ -66,21 +66,21 @@ function energyRows(rows: PageRow[], green: boolean | "unknown", limit: number):
 }
 
 /**
- * Grams of CO2 of `bytes` on the visitors' own grids: each country's page-view bytes on its grid
- * (gramsOnGrid), "unknown" on the global average. The leave beacons' bytes carry no country, so
- * they are spread over the countries in proportion to their page-view bytes. `knownShare` is the
- * fraction of the bytes placed in a country.
+ * Grams of CO2 of `bytes` on the visitors' own grids: each country's page-view bytes on its grid,
+ * "unknown" on the global average (`worldGrams`, all of it, when no page view reported bytes). The
+ * leave beacons' bytes carry no country, so they are spread over the countries in proportion to
+ * their page-view bytes. `knownShare` is the fraction of the bytes placed in a country.
  */
-function visitorGrid(bytes: number, grid: Groups, green: boolean | "unknown") {
+function visitorGrid(bytes: number, worldGrams: number, grid: Groups, green: boolean | "unknown") {
   const countries = [...grid.values()].map((g) => ({ country: g.labels[0] as string, bytes: g.sums[0]! }));
   const viewBytes = countries.reduce((s, c) => s + c.bytes, 0);
-  if (viewBytes <= 0) return { co2Grams: perVisit(bytes, green).grams, knownShare: 0 };
+  if (viewBytes <= 0) return { co2Grams: worldGrams, knownShare: 0 };
   const scale = bytes / viewBytes;
   let co2Grams = 0;
   let known = 0;
   for (const c of countries) {
     const isKnown = c.country !== "unknown";
-    co2Grams += gramsOnGrid(c.bytes * scale, green, isKnown ? c.country : null);
+    co2Grams += perVisit(c.bytes * scale, green, isKnown ? c.country : null).grams;
     if (isKnown) known += c.bytes;
   }
   return { co2Grams, knownShare: known / viewBytes };
@@ -95,7 +95,7 @@ function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown")
   // (up to rounding), including pages past the energy list's 1000-row cap.
   const co2Grams = perVisit(bytes, green).grams;
   const avgCo2Grams = visits > 0 ? co2Grams / visits : 0;
-  const local = visitorGrid(bytes, grid, green);
+  const local = visitorGrid(bytes, co2Grams, grid, green);
   const localAvg = visits > 0 ? local.co2Grams / visits : 0;
   return {
     transferredBytes: bytes,

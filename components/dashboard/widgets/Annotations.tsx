@@ -3,13 +3,13 @@
 // (a heavier page, a traffic spike or drop), each with its day; the owner adds a note for a day and
 // deletes any. They come from GET /api/annotations and are marked on the chart (TimeChart `marks`).
 import { useCallback, useEffect, useState } from "react";
-import { ANNOTATION_MAX_LENGTH, type Annotation } from "../../../src/shared/annotations";
+import { ANNOTATION_KINDS, ANNOTATION_MAX_LENGTH, type Annotation } from "../../../src/shared/annotations";
 import { api } from "../../forms/api";
 
-const KIND: Record<Annotation["kind"], { label: string; tone: string }> = {
-  note: { label: "Note", tone: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200" },
-  regression: { label: "Heavier page", tone: "bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-200" },
-  traffic: { label: "Traffic", tone: "bg-blue-100 text-blue-900 dark:bg-blue-500/20 dark:text-blue-200" },
+const TONE: Record<Annotation["kind"], string> = {
+  note: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
+  regression: "bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-200",
+  traffic: "bg-blue-100 text-blue-900 dark:bg-blue-500/20 dark:text-blue-200",
 };
 
 /** The range's annotations of `domain`, or none when `domain` is null (a public dashboard). */
@@ -53,7 +53,7 @@ export function Annotations({ domain, list, owner, defaultDay, onChange }: Props
           {list.map((a) => (
             <li key={a.id} className="flex items-start gap-2">
               <span className="shrink-0 tabular-nums text-gray-500 dark:text-gray-400">{a.day}</span>
-              <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-medium ${KIND[a.kind].tone}`}>{KIND[a.kind].label}</span>
+              <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-medium ${TONE[a.kind]}`}>{ANNOTATION_KINDS[a.kind]}</span>
               <span className="min-w-0 flex-1 break-words text-gray-800 dark:text-gray-200">{a.text}</span>
               {owner && (
                 <button type="button" onClick={() => void remove(a.id)} className="shrink-0 text-xs text-gray-500 hover:text-red-700" aria-label={`Delete the annotation of ${a.day}`}>

@@ -39,7 +39,9 @@ export function ReportSettings({ domain, pro }: { domain: string; pro: boolean }
       ) : (
         <div className="mt-4 space-y-4">
           <ApiForm
-            key={`${reports.enabled}${reports.alerts}`}
+            // NOTE: keyed on `enabled` alone: saving the alerts switch must not remount the form, which
+            // would drop its "Saved." line; the checkbox already shows what was saved.
+            key={String(reports.enabled)}
             method="PATCH"
             action={path}
             submit="Save"

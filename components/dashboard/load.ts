@@ -18,6 +18,10 @@ export type Loaded = {
   busy: boolean;
 };
 
+/** Tries of one answer while the server says it is busy (503), and the longest pause between them. */
+const BUSY_TRIES = 4;
+const MAX_PAUSE_S = 5;
+
 type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 
 export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType): Promise<Answer<T>> {
@@ -25,10 +29,16 @@ export async function fetchStats<T>(target: StatsSource, range: Range, dataType:
   const headers: Record<string, string> = { accept: "application/json" };
   if ("id" in target && target.password) headers["x-dashboard-password"] = target.password;
   let res: Response;
-  try {
-    res = await fetch(`/api/${"domain" in target ? "stats" : "stats-public"}?${q}`, { headers });
-  } catch {
-    return { ok: false, status: 0, message: "We could not reach Bothy. Check your connection and try again." };
+  for (let tries = 1; ; tries++) {
+    try {
+      res = await fetch(`/api/${"domain" in target ? "stats" : "stats-public"}?${q}`, { headers });
+    } catch {
+      return { ok: false, status: 0, message: "We could not reach Bothy. Check your connection and try again." };
+    }
+    // NOTE: a 503 is a busy server turning reads away for a moment: wait as long as it asks, then ask again.
+    if (res.status !== 503 || tries === BUSY_TRIES) break;
+    const pause = Math.min(Number(res.headers.get("retry-after")) || 1, MAX_PAUSE_S);
+    await new Promise((resolve) => setTimeout(resolve, pause * 1000));
   }
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return { ok: true, data: json as T };

@@ -156,7 +156,7 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
     return cache.get(`${prefix}|d|${p.from}|${p.to}`, make, () => true).then((e) => e.table);
   }
   if (p.kind === "live") return run(q, p);
-  // NOTE: today's sealed part grows by a step every 5 minutes: an entry is extended by the steps it
+  // NOTE: today's sealed part grows by a step every STEP_MS: an entry is extended by the steps it
   // lacks, so a busy site's morning is read once, not again at every step.
   const upTo = p.to.getTime();
   const make = async (old: Entry | undefined): Promise<Entry> => {
@@ -171,7 +171,7 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
  * `q` summed over the pieces of a period: the largest sealed table (the past days, else today's
  * closed steps) as the base, the rest laid over it. NOTE: the base stays the same object all day,
  * so what is derived from it (ref.ts ranks entry pages once per table) is not made again at every
- * 5-minute step; the rest is a day's rows at most.
+ * step; the rest is a day's rows at most.
  */
 export async function readGrouped(s: ReadScope, q: Grouped, pieces: Piece[]): Promise<Groups> {
   const tables = await Promise.all(pieces.map((p) => pieceTable(s, q, p)));

@@ -21,6 +21,7 @@ import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
 import { statsCache } from "./cache";
+import { readGate, type ReadGate } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
@@ -67,6 +68,14 @@ const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
   return access;
 };
 
+// NOTE: one per database too: the gate bounds what waits in front of that database.
+const gates = new WeakMap<Database, ReadGate>();
+const gateFor = (db: Database) => {
+  let gate = gates.get(db);
+  if (!gate) gates.set(db, (gate = readGate()));
+  return gate;
+};
+
 /** How long a page waits for the domain's today before it lets the browser guess (and correct). */
 const TODAY_WAIT_MS = 250;
 
@@ -106,11 +115,16 @@ type Range = { startKey: string; endKey: string };
 export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
+  const gate = gateFor(ctx.db);
   const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number): Promise<Stats> => {
     const q = rangeOf(asked, domain.tz);
     const target = await access.target(domain, q.dataType);
-    const timer = readSeconds.startTimer({ dataType: q.dataType });
-    const result = await readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
+    // NOTE: a caller that joins a read already running gets numbers at most that read's time older
+    // than its own request, as if it had asked a moment sooner.
+    const result = await gate.run(JSON.stringify([target, q, admin, limit]), () => {
+      const timer = readSeconds.startTimer({ dataType: q.dataType });
+      return readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
+    });
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
@@ -140,6 +154,11 @@ export const statsRoom = (ctx: AppContext) => {
   exposeCounter(registry, { name: "bothy_stats_cache_lookups_total", help: "Stats cache look-ups, by result (hit, miss)", label: "result" }, () => ({
     hit: cache.hits,
     miss: cache.misses,
+  }));
+  const gate = gateFor(ctx.db);
+  exposeCounter(registry, { name: "bothy_stats_read_admission_total", help: "Stats reads refused with 503 for a full line (refused), and answered by an identical read already under way (shared)", label: "result" }, () => ({
+    refused: gate.refused,
+    shared: gate.shared,
   }));
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));

@@ -27,7 +27,7 @@ describe("piecesOf", () => {
 
   test("a range ending today: sealed past days, today's closed steps, and the live rest", () => {
     const open = new Date(Math.floor((now - SEAL_LAG_MS) / STEP_MS) * STEP_MS);
-    expect(open.toISOString()).toBe("2026-11-22T10:05:00.000Z");
+    expect(open.toISOString()).toBe("2026-11-22T10:06:30.000Z");
     expect(piecesOf("2026-11-16", "2026-11-22", "2026-11-22", "Europe/London", now)).toEqual([
       { kind: "days", from: "2026-11-16", to: "2026-11-21", sealed: true },
       { kind: "today", day: "2026-11-22", from: new Date("2026-11-22T00:00:00Z"), to: open },

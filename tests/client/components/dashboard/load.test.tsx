@@ -11,6 +11,8 @@ type Seen = { path: string; q: URLSearchParams; password: string | null; at: num
 const seen: Seen[] = [];
 const gates = new Map<string, Promise<void>>();
 let n = 0;
+/** 503s still to answer for the 2026-05-01 range before it answers. */
+let busyLeft = 0;
 
 const server = Bun.serve({
   hostname: "127.0.0.1",
@@ -20,6 +22,10 @@ const server = Bun.serve({
     const q = url.searchParams;
     seen.push({ path: url.pathname, q, password: req.headers.get("x-dashboard-password"), at: n++ });
     await gates.get(`${q.get("startKey")} ${q.get("dataType")}`);
+    if (q.get("startKey") === "2026-05-01" && busyLeft > 0) {
+      busyLeft--;
+      return BunResponse.json({ error: { status: 503, code: "unavailable", message: "busy" } }, { status: 503, headers: { "retry-after": "1" } });
+    }
     if (q.get("startKey") === "2026-01-01") return BunResponse.json({ error: { status: 404, code: "not_found", message: "No such domain." } }, { status: 404 });
     if (url.pathname === "/api/stats-public" && req.headers.get("x-dashboard-password") !== "pw") {
       return BunResponse.json({ error: { status: 401, code: "unauthorized", message: "This dashboard is protected by a password." } }, { status: 401 });
@@ -73,6 +79,21 @@ describe("useStats", () => {
     expect(startOf(result.current.data.summary)).toBe("2026-04-02");
     expect(startOf(result.current.data.path)).toBe("2026-04-02");
   });
+
+  test("a 503 is asked again after its Retry-After, and the load lands; a server still busy after four tries is the error shown", async () => {
+    seen.length = 0;
+    busyLeft = 2;
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    await act(() => result.current.load(range("2026-05-01")));
+    const summaries = seen.filter((s) => s.q.get("dataType") === "SUMMARY");
+    expect(summaries).toHaveLength(3);
+    expect(startOf(result.current.data.summary)).toBe("2026-05-01");
+    expect(result.current.data.error).toBeUndefined();
+    busyLeft = 4;
+    await act(() => result.current.load(range("2026-05-01")));
+    expect(busyLeft).toBe(0);
+    expect(result.current.data.error).toEqual({ status: 503, message: "busy" });
+  }, 15_000);
 
   test("an error answer becomes the error shown; a public dashboard sends its password", async () => {
     const { result } = renderHook(() => useStats({ domain: "example.com" }));

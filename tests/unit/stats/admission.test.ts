@@ -1,0 +1,88 @@
+// The stats read gate: identical reads share one read, distinct ones take turns within a bounded
+// line, and a full line or a long wait is a 503 with Retry-After.
+import { describe, expect, test } from "bun:test";
+import { readGate } from "../../../src/stats/admission";
+import { HttpError } from "../../../src/http/errors";
+
+/** A read that settles when the test says so, counting how often it was started. */
+function held<T>(value: T) {
+  let started = 0;
+  let release = () => {};
+  let fail = (_: Error) => {};
+  const read = () => {
+    started++;
+    return new Promise<T>((resolve, reject) => {
+      release = () => resolve(value);
+      fail = reject;
+    });
+  };
+  return { read, release: () => release(), fail: (e: Error) => fail(e), started: () => started };
+}
+
+const tick = () => Bun.sleep(1);
+
+describe("readGate", () => {
+  test("callers of the same key while a read waits or runs share it: one read, one answer for all", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
+    const a = held("a");
+    const answers = [gate.run("k", a.read), gate.run("k", a.read), gate.run("k", a.read)];
+    await tick();
+    expect(a.started()).toBe(1);
+    a.release();
+    expect(await Promise.all(answers)).toEqual(["a", "a", "a"]);
+    expect(gate.shared).toBe(2);
+    // Once settled, the next caller reads again.
+    const again = gate.run("k", a.read);
+    await tick();
+    expect(a.started()).toBe(2);
+    a.release();
+    expect(await again).toBe("a");
+  });
+
+  test("at most `atOnce` distinct reads run; the next starts when one ends", async () => {
+    const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000 });
+    const reads = [held(1), held(2), held(3)];
+    const answers = reads.map((r, i) => gate.run(`k${i}`, r.read));
+    await tick();
+    expect(reads.map((r) => r.started())).toEqual([1, 1, 0]);
+    reads[1]!.release();
+    await tick();
+    expect(reads[2]!.started()).toBe(1);
+    reads[0]!.release();
+    reads[2]!.release();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3]);
+  });
+
+  test("a full line is refused at once with 503 and Retry-After; a failed read frees its turn", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 1, waitMs: 1_000 });
+    const first = held("first");
+    const second = held("second");
+    const running = gate.run("a", first.read);
+    const waiting = gate.run("b", second.read);
+    const refused = await gate.run("c", () => Promise.resolve("never")).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(503);
+    expect((refused as HttpError).headers).toEqual({ "retry-after": "1" });
+    expect(gate.refused).toBe(1);
+    await tick();
+    first.fail(new Error("boom"));
+    expect(await running.catch((e: Error) => e.message)).toBe("boom");
+    await tick();
+    expect(second.started()).toBe(1);
+    second.release();
+    expect(await waiting).toBe("second");
+  });
+
+  test("a read that waits longer than `waitMs` for its turn is refused, and never starts", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 30 });
+    const first = held("first");
+    const late = held("late");
+    const running = gate.run("a", first.read);
+    const refused = await gate.run("b", late.read).catch((e: unknown) => e);
+    expect((refused as HttpError).status).toBe(503);
+    first.release();
+    expect(await running).toBe("first");
+    await tick();
+    expect(late.started()).toBe(0);
+  });
+});

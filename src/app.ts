@@ -20,10 +20,11 @@ import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS } from "./pages/redirects";
 import { reportsRoom } from "./reports";
-import { isBeta, plansRoom } from "./plans";
+import { isBeta } from "./plans";
 import { requestsRoom } from "./requests";
 import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
-import { accountUsage, usageRoom } from "./usage";
+import { accountUsage } from "./usage";
+import { jobsRoom } from "./jobs";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 import { yearlyRoom, yearReports } from "./yearly";
@@ -45,9 +46,8 @@ const ROOMS: Room[] = [
   yearlyRoom,
   demoRoom,
   contentRoom,
-  plansRoom,
   requestsRoom,
-  (ctx) => usageRoom(ctx, subscribedTierOf(ctx)),
+  jobsRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.
   (ctx) =>
     webRoom(ctx, {

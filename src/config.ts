@@ -132,8 +132,13 @@ export const SETTINGS = {
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
     integer(10, 86400),
-    "seconds between CHECKPOINT/ANALYZE runs on the embedded database",
+    "seconds between passes of the scheduled jobs (and CHECKPOINT/ANALYZE on the embedded database)",
     "300",
+  ),
+  JOBS: setting(
+    oneOf(["here", "worker"] as const),
+    "where the scheduled jobs (reports, alerts, usage mails, plan retention, aggregate upkeep) run: in this process, or in `npm run worker:maintenance` (needs DATABASE_URL)",
+    "here",
   ),
   SHUTDOWN_TIMEOUT_MS: setting(integer(100, 60000), "hard limit for a graceful shutdown", "9000"),
   NODE_ENV: setting(

@@ -9,7 +9,8 @@ import { withNativeRoutes } from "../http/native-routes";
 import { log } from "../log";
 import { buildTracker } from "../../tracker/build";
 import { beaconHandler, CORS } from "./beacon";
-import { scheduleJobs } from "./jobs";
+import { keepPolicies } from "./jobs";
+export { collectJobs } from "./jobs";
 import { insertFor } from "./copy";
 import { createMetrics, type Metrics } from "./metrics";
 import { exposeCollector } from "./prometheus";
@@ -60,7 +61,7 @@ function createCollector({ config, db, lifecycle }: AppContext): Collector {
     await writer.close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1000, 100));
     metrics.log("collect metrics at shutdown");
   });
-  scheduleJobs(db);
+  keepPolicies(db);
   const keep = (outcome: Outcome): 202 | 503 => (outcome.ok && !writer.push(outcome.row) ? 503 : 202);
   // The domain lookup failed and nothing is cached: the database is down. Not accepted, so say when to retry.
   const notAccepted = (err: unknown): 503 => {

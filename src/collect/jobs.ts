@@ -81,8 +81,6 @@ const maintainedBy = namedQuery("collect.maintainedBy", async (sql: Sql) => {
 
 // NOTE: one node refreshes at a time; the others find the lock taken and skip their turn.
 const SELF_REFRESH_LOCK_KEY = 4_245_223;
-/** How often a node on a server checks whether the server's refresh jobs fail. */
-const SELF_REFRESH_MS = 5 * 60_000;
 
 /**
  * Server: when the server's refresh policies fail (PostgreSQL 15.20 with TimescaleDB ≤ 2.29 records
@@ -110,28 +108,29 @@ export async function refreshIfJobsFail(sql: Sql): Promise<boolean> {
   }
 }
 
-/** Embedded: adds the jobs to the timer. Server: registers the policies, retrying until it works. */
-export function scheduleJobs(db: Database, retryMs = 60_000): void {
-  if (db.maintenance) {
-    for (const job of MAINTENANCE_JOBS) db.maintenance.add(job);
-    return;
-  }
+/** Server: each pass checks the server's refresh jobs, unless db:serve runs the work itself. */
+const selfRefresh: MaintenanceJob = {
+  name: "collect.refreshIfJobsFail",
+  run: async (sql) => ((await maintainedBy(sql)) ? false : refreshIfJobsFail(sql)),
+};
+
+/** The collection jobs of a job timer: the work itself on the embedded database, the check on a server. */
+export const collectJobs = (mode: Database["mode"]): MaintenanceJob[] => (mode === "embedded" ? MAINTENANCE_JOBS : [selfRefresh]);
+
+/** On a server, registers the policies (unless db:serve runs the work), retrying until it works. */
+export function keepPolicies(db: Database, retryMs = 60_000): void {
+  if (db.mode === "embedded") return;
   // NOTE: a database that is down at boot must not leave a server without refresh and retention.
   // The retry timer is unref'd, so it never keeps a stopping process alive.
   const attempt = () =>
     maintainedBy(db.sql)
       .then(async (by) => {
         if (by) log.info("collect jobs run in the database's own process", { by });
-        else {
-          await registerPolicies(db.sql);
-          const check = () => void refreshIfJobsFail(db.sql).catch((err) =>
-            log.warn("aggregate refresh by the app failed", { error: err instanceof Error ? err.message : String(err) }));
-          setInterval(check, SELF_REFRESH_MS).unref();
-        }
+        else await registerPolicies(db.sql);
       })
       .catch((err) => {
-      log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });
-      setTimeout(attempt, retryMs).unref();
-    });
+        log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });
+        setTimeout(attempt, retryMs).unref();
+      });
   void attempt();
 }

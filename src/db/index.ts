@@ -1,7 +1,7 @@
 // The database room: one `postgres` client for the whole app, whether the data lives in the
 // embedded TimescaleDB (a worker in this process) or on a server named by DATABASE_URL.
 import postgres, { type Sql } from "postgres";
-import type { Config } from "../config";
+import { ConfigError, type Config } from "../config";
 import { startEmbedded, type EmbeddedServer } from "./embedded";
 import { startMaintenance, type Maintenance } from "./maintenance";
 import { migrate } from "./migrate";
@@ -23,7 +23,10 @@ export type Database = {
    * '/dev/blob', so bulk writes can COPY without the socket (COPY FROM STDIN over it kills PGlite).
    */
   execBlob: EmbeddedServer["execBlob"] | null;
-  /** The embedded database's job timer; null on a server, where TimescaleDB policies do this. */
+  /**
+   * The job timer rooms add their scheduled jobs to (src/db/maintenance.ts); null on a server with
+   * JOBS=worker, where `npm run worker:maintenance` runs them.
+   */
   maintenance: Maintenance | null;
   /** Flushes (CHECKPOINT on the embedded database) and closes every connection. */
   close(): Promise<void>;
@@ -41,8 +44,9 @@ export const embeddedClient = (server: Pick<EmbeddedServer, "socket" | "password
   postgres({ path: server.socket, user: "postgres", password: server.password, database: "postgres", max: 1, ...quiet });
 
 export async function openDatabase(
-  config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S">,
+  config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S"> & Partial<Pick<Config, "JOBS">>,
 ): Promise<Database> {
+  const intervalMs = config.MAINTENANCE_INTERVAL_S * 1000;
   if (config.DATABASE_URL) {
     // TRICKY: `npm run db:serve` is one PGlite backend session for every client, so concurrent
     // connections would interleave their transactions; DATABASE_POOL=1 serialises this process.
@@ -51,25 +55,30 @@ export async function openDatabase(
       ? postgres(config.DATABASE_READ_URL, { max: config.DATABASE_POOL, backoff: serverBackoff, ...quiet })
       : sql;
     await migrateOrClose(sql, () => Promise.all([sql.end(), read.end()]));
+    const maintenance = config.JOBS !== "worker" ? startMaintenance(sql, intervalMs, { owner: false }) : null;
     return {
       mode: "server",
       sql,
       read,
       execBlob: null,
-      maintenance: null,
+      maintenance,
       close: async () => {
+        await maintenance?.stop();
         await Promise.all([sql.end({ timeout: 5 }), read === sql ? null : read.end({ timeout: 5 })]);
       },
     };
   }
 
+  if (config.JOBS === "worker") {
+    throw new ConfigError("JOBS=worker needs DATABASE_URL: the embedded database belongs to this process, so its jobs run here.");
+  }
   const server = await startEmbedded(config.DATA_DIR);
   const sql = embeddedClient(server);
   await migrateOrClose(sql, async () => {
     await sql.end();
     await server.stop();
   });
-  const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
+  const maintenance = startMaintenance(sql, intervalMs, { owner: true });
   return {
     mode: "embedded",
     sql,

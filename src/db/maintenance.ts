@@ -1,7 +1,9 @@
-// The maintenance scheduler for the embedded database. PGlite runs no background workers
-// (no checkpointer, no autovacuum, no TimescaleDB job scheduler), so the process that owns it
-// runs these jobs on its own timer. Later features add jobs (aggregate refresh, compression,
-// retention) with `add`. Against a server the same work is registered as TimescaleDB policies.
+// The job timer: every MAINTENANCE_INTERVAL_S a pass runs each job once, in order. On the embedded
+// database it also checkpoints and analyzes (PGlite runs no checkpointer, no autovacuum, no
+// TimescaleDB job scheduler), and collection adds its aggregate refresh, compression and retention.
+// On a server the same timer runs the app's own jobs (reports, usage mails, plan retention) in every
+// process that has one (app nodes with JOBS=here, `worker:maintenance`): there a job runs only once
+// claimed in maintenance_runs, so two processes never run the same job in the same interval.
 import type { Sql } from "postgres";
 import { log } from "../log";
 import { namedQuery } from "./query";
@@ -25,9 +27,26 @@ const BASE_JOBS: MaintenanceJob[] = [
 
 /** Keeps the last run of each job, for the admin's monitoring page. */
 const recordRun = namedQuery("maintenance.recordRun", async (sql, job: string, started: Date, ms: number, error: string | null) => {
-  await sql`INSERT INTO maintenance_runs (job, started, duration_ms, error) VALUES (${job}, ${started}, ${ms}, ${error})
-    ON CONFLICT (job) DO UPDATE SET started = excluded.started, duration_ms = excluded.duration_ms, error = excluded.error`;
+  await sql`INSERT INTO maintenance_runs AS m (job, started, duration_ms, error, runs) VALUES (${job}, ${started}, ${ms}, ${error}, 1)
+    ON CONFLICT (job) DO UPDATE SET started = excluded.started, duration_ms = excluded.duration_ms, error = excluded.error, runs = m.runs + 1`;
 });
+
+/**
+ * True when this process may run `job` now: nobody holds it, or the last claim ran out. One
+ * statement, so of two processes asking at once exactly one gets it. TRICKY: the claim lasts a
+ * little less than an interval, so the claimer's own next pass finds it free again.
+ */
+const claim = namedQuery("maintenance.claim", async (sql, job: string, forMs: number) => {
+  const rows = await sql`INSERT INTO maintenance_runs AS m (job, started, duration_ms, claimed_until)
+      VALUES (${job}, now(), 0, now() + ${forMs} * interval '1 millisecond')
+    ON CONFLICT (job) DO UPDATE SET claimed_until = excluded.claimed_until
+      WHERE m.claimed_until IS NULL OR m.claimed_until <= now()
+    RETURNING job`;
+  return rows.length === 1;
+});
+
+/** The share of an interval a claim lasts. */
+const CLAIM_SHARE = 0.9;
 
 type MaintenanceRun = { job: string; started: Date | null; durationMs: number | null; error: string | null };
 
@@ -46,12 +65,22 @@ export const maintenanceRuns = namedQuery("maintenance.runs", (sql) =>
     ORDER BY 1`,
 );
 
-export function startMaintenance(sql: Sql, intervalMs: number): Maintenance {
-  const jobs = [...BASE_JOBS];
+/**
+ * `owner`: this process owns the database (embedded, db:serve): it also checkpoints and analyzes,
+ * and runs every job without claiming it. Otherwise each job is claimed first.
+ */
+export function startMaintenance(sql: Sql, intervalMs: number, opts: { owner: boolean }): Maintenance {
+  const jobs = opts.owner ? [...BASE_JOBS] : [];
   let running: Promise<void> = Promise.resolve();
 
+  const mine = (job: MaintenanceJob) => (opts.owner ? Promise.resolve(true) : claim(sql, job.name, intervalMs * CLAIM_SHARE));
   const pass = async () => {
     for (const job of jobs) {
+      const claimed = await mine(job).catch((err: unknown) => {
+        log.warn("maintenance job not claimed", { job: job.name, error: err instanceof Error ? err.message : String(err) });
+        return false;
+      });
+      if (!claimed) continue;
       const at = new Date();
       const started = performance.now();
       let error: string | null = null;

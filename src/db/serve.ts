@@ -34,7 +34,7 @@ const password = config.DB_PASSWORD ?? saved() ?? randomBytes(32).toString("base
 
 const server = await startEmbedded(config.DATA_DIR, { port, password });
 const sql = embeddedClient(server);
-const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000);
+const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000, { owner: true });
 // NOTE: this process owns the database, so it also runs collection's refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
 for (const job of COLLECT_JOBS) maintenance.add(job);

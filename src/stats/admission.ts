@@ -7,12 +7,12 @@ import { HttpError } from "../http/errors";
 
 /** Distinct reads running at once. NOTE: the embedded database runs one statement at a time, so
  * more would only interleave them and leave the writer fewer turns. */
-export const READS_AT_ONCE = 4;
+const READS_AT_ONCE = 4;
 /** Distinct reads waiting for a turn before the next one is refused. */
-export const READS_WAITING = 32;
+const READS_WAITING = 32;
 /** How long a read waits for its turn before it is refused. */
-export const WAIT_MS = 10_000;
-export const BUSY_MESSAGE = "The stats are busy right now; please try again in a moment";
+const WAIT_MS = 10_000;
+const BUSY_MESSAGE = "The stats are busy right now; please try again in a moment";
 const RETRY_AFTER_S = 1;
 
 type Limits = { atOnce: number; waiting: number; waitMs: number };

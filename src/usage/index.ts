@@ -1,18 +1,15 @@
 // The usage room: an account's unique visits this month against its tier, for the pages
 // (accountUsage), and the check that mails an owner once a month when the visits outgrow the tier
-// (on the maintenance timer when embedded, its own hourly timer on a server). Counting never stops.
-import { Elysia } from "elysia";
+// (a job of the job timer). Counting never stops.
 import type { AppContext } from "../context";
-import type { Database, Queryable } from "../db";
+import type { Database, MaintenanceJob, Queryable } from "../db";
 import { namedQuery } from "../db";
-import { log } from "../log";
 import { createMailer, type Mailer } from "../mail";
 import { usageOverMail } from "../mail/templates";
 import { retentionGraceEnd } from "../plans";
 import { usageAgainstTier, type AccountUsage } from "../shared/usage";
 import { monthlyVisits, monthlyVisitsByAccount } from "../stats";
 
-const HOUR_MS = 3600_000;
 
 /** The subscribed tier of an account: billing knows it; without billing every account is measured
  * against the tier its visits fall in, so none is over. */
@@ -61,15 +58,9 @@ export const accountUsage = (ctx: Pick<AppContext, "db">, subscribed: Subscribed
     return { visits, month: monthOf(at), subscribedTier: tier, graceUntil: grace?.toISOString() ?? null };
   };
 
-export const usageRoom = (ctx: AppContext, subscribed: SubscribedTier = noSubscription) => {
+/** The job that mails owners whose visits went past their plan's tier this month. */
+export const usageJobs = (ctx: Pick<AppContext, "config" | "db" | "origin">, subscribed: SubscribedTier = noSubscription): MaintenanceJob[] => {
   const mailer = createMailer(ctx.config);
-  const check = () =>
-    mailOverLimit(ctx.db, ctx.origin.value, mailer, new Date(), subscribed).catch((err) => log.error("usage check failed", { error: err instanceof Error ? err.message : String(err) }));
-  if (ctx.db.maintenance) ctx.db.maintenance.add({ name: "usage.overLimit", run: check });
-  else {
-    const timer = setInterval(check, HOUR_MS);
-    timer.unref();
-    ctx.lifecycle.onShutdown("usage-check", async () => clearInterval(timer));
-  }
-  return new Elysia({ name: "usage" });
+  return [{ name: "usage.overLimit", run: () => mailOverLimit(ctx.db, ctx.origin.value, mailer, new Date(), subscribed) }];
 };
+

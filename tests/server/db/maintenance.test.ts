@@ -25,7 +25,7 @@ test("a pass checkpoints and analyzes, and a failing job does not stop the other
   const lines: string[] = [];
   setLogSink((_, line) => lines.push(line));
   setLogLevel("info");
-  const maintenance = startMaintenance(sql, 3_600_000);
+  const maintenance = startMaintenance(sql, 3_600_000, { owner: true });
   const ran: string[] = [];
   maintenance.add({ name: "broken", run: () => Promise.reject(new Error("boom")) });
   maintenance.add({ name: "after", run: async () => ran.push("after") });
@@ -45,7 +45,7 @@ test("a pass checkpoints and analyzes, and a failing job does not stop the other
 });
 
 test("the timer runs passes on its own", async () => {
-  const maintenance = startMaintenance(sql, 50);
+  const maintenance = startMaintenance(sql, 50, { owner: true });
   let passes = 0;
   maintenance.add({ name: "count", run: async () => passes++ });
   try {

@@ -62,6 +62,20 @@ describe("starting the server", () => {
     );
   });
 
+  test("JOBS=worker on the embedded database, and a maintenance worker without DATABASE_URL, stop with one clear line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bothy-jobs-"));
+    try {
+      const app = await runToExit("src/server.ts", { DATA_DIR: dir, JOBS: "worker" });
+      expect([app.code, app.stdout]).toEqual([1, ""]);
+      expect(app.stderr).toBe("bothy: JOBS=worker needs DATABASE_URL: the embedded database belongs to this process, so its jobs run here.\n");
+      const worker = await runToExit("src/jobs/worker.ts", { DATA_DIR: dir });
+      expect([worker.code, worker.stdout]).toEqual([1, ""]);
+      expect(worker.stderr).toBe("bothy: worker:maintenance needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
+    } finally {
+      removeDir(dir);
+    }
+  });
+
   test("a migration with a syntax error stops the start, names the file, and changes nothing", async () => {
     // A copy of the app with one broken migration added, so the repository itself stays untouched.
     const app = mkdtempSync(join(tmpdir(), "bothy-app-"));

@@ -1,0 +1,31 @@
+// The scheduled jobs of every room, in one list and in the order a pass runs them: collection's
+// upkeep (retention before the refresh that clears what it deleted), weekly reports and alerts,
+// plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts) unless
+// JOBS=worker leaves them to `npm run worker:maintenance` (./worker.ts), which adds the same list.
+import { Elysia } from "elysia";
+import type { AppContext } from "../context";
+import type { MaintenanceJob } from "../db";
+import { subscribedTierOf } from "../billing";
+import { collectJobs } from "../collect";
+import { planJobs } from "../plans";
+import { reportJobs } from "../reports";
+import { usageJobs } from "../usage";
+
+type JobContext = Pick<AppContext, "config" | "db" | "origin">;
+
+const appJobs = (ctx: JobContext): MaintenanceJob[] => [
+  ...collectJobs(ctx.db.mode),
+  ...reportJobs(ctx),
+  ...planJobs(ctx),
+  ...usageJobs(ctx, subscribedTierOf(ctx)),
+];
+
+/** Adds every job to this process's timer, when it has one. */
+export const scheduleAppJobs = (ctx: JobContext): void => {
+  for (const job of appJobs(ctx)) ctx.db.maintenance?.add(job);
+};
+
+export const jobsRoom = (ctx: AppContext) => {
+  scheduleAppJobs(ctx);
+  return new Elysia({ name: "jobs" });
+};

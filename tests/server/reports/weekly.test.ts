@@ -1,12 +1,14 @@
 // Weekly email reports end to end: the real server with its embedded database, traffic written
 // through the collect path, mail through nodemailer to a real SMTP server on loopback, and the
-// report job run on a clock the test sets (Monday 07:59 and 08:00 in the domain's time zone).
+// report job run on a clock the test sets (Monday 07:59 and 08:00 in the domain's time zone), and
+// by the embedded database's maintenance pass on the real clock.
 import { co2 } from "@tgwf/co2";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AppContext } from "../../../src/context";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../../components/dashboard/format";
 import { weeklyReportJob } from "../../../src/reports";
 import { RETRY_BASE_MS } from "../../../src/reports/send";
+import { dueWeek } from "../../../src/reports/week";
 import { addDays, localTime, utcMidnight } from "../../../src/shared/days";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
@@ -269,5 +271,24 @@ describe("settings", () => {
     const eleventh = await api("POST", "/api/domains/weekly.example.com/reports/recipients", { email: "r10@example.net" });
     expect(eleventh.status).toBe(409);
     expect(eleventh.json.error.message).toBe("A report goes to you and at most 10 more addresses.");
+  });
+});
+
+describe("the maintenance pass", () => {
+  test("runs the job on the real clock: a due report goes out once, however many passes", async () => {
+    const since = new Date("2000-01-01T00:00:00Z");
+    // NOTE: a zone past its Monday 08:00 and not about to start a new week within the test's minutes.
+    const zone = ["Europe/London", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata"].find((z) => {
+      const week = dueWeek(z, Date.now(), since);
+      return week !== null && week === dueWeek(z, Date.now() + 300_000, since);
+    })!;
+    expect((await api("POST", "/api/domains", { domain: "pass.example.com", tz: zone })).status).toBe(201);
+    await server.db.sql`UPDATE domains SET verified_at = now(), reports_since = ${since} WHERE name = 'pass.example.com'`;
+    expect((await api("PATCH", "/api/domains/pass.example.com/reports", { enabled: true })).json.enabled).toBe(true);
+    await ctx.db.maintenance!.runOnce();
+    await ctx.db.maintenance!.runOnce();
+    expect(mailsFor("pass.example.com").map((m) => m.to[0])).toEqual(["owner@example.com"]);
+    const runs = await server.db.sql`SELECT to_char(week, 'YYYY-MM-DD') AS week FROM report_runs r JOIN domains d ON d.id = r.domain_id WHERE d.name = 'pass.example.com'`;
+    expect(runs.map((r) => r.week)).toEqual([dueWeek(zone, Date.now(), since)]);
   });
 });

@@ -17,7 +17,7 @@ type Progress = { state: "idle" } | { state: "building"; format: ExportFormat; b
 
 const TABLE_CHOICES: { id: Tables; label: string; note: string }[] = [
   { id: "quick", label: "Dashboard summary", note: "Summary, Devices, Desktop Screen Sizes, Sources, Energy & Carbon" },
-  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Events, Campaigns and the Energy & Carbon Summary" },
+  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Events, Campaigns, the Energy & Carbon Summary and your Annotations" },
 ];
 
 /** The file name the server gives in Content-Disposition. */

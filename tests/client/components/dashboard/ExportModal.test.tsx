@@ -1,0 +1,84 @@
+// The Export modal while a file is built: the request names the range, format and tables; the
+// status line shows the bytes received so far and the buttons stay disabled until the last byte;
+// the file is then handed to the browser under the server's name; an error answer is shown in
+// words. Served by a loopback Bun.serve playing /api/export, which holds its body half-way.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { ExportModal } from "../../../../components/dashboard/ExportModal";
+
+const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
+const FIRST = 3000;
+const REST = 2000;
+const asked: URLSearchParams[] = [];
+let release = () => {};
+
+const server = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  fetch(req) {
+    const q = new URL(req.url).searchParams;
+    asked.push(q);
+    if (q.get("format") === "csv") return BunResponse.json({ error: { status: 403, code: "forbidden", message: "Exports are a Pro feature." } }, { status: 403 });
+    const held = new Promise<void>((ok) => (release = ok));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(FIRST));
+        await held;
+        controller.enqueue(new Uint8Array(REST));
+        controller.close();
+      },
+    });
+    return new BunResponse(body, { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="shop.example_2026-03-01_2026-03-07.xlsx"' } });
+  },
+});
+
+beforeAll(() => (globalThis as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`http://127.0.0.1:${server.port}/dashboard/shop.example`));
+afterAll(() => server.stop(true));
+
+const RANGE = { startKey: "2026-03-01", endKey: "2026-03-07" };
+const statusLine = () => screen.getByRole("status").textContent ?? "";
+
+test("progress while the file streams, then the browser gets it under the server's name", async () => {
+  const saved: { name: string; href: string }[] = [];
+  // NOTE: the download link is clicked and removed at once; its click is caught, not followed.
+  const catchClick = (e: Event) => {
+    const a = e.target as HTMLAnchorElement;
+    if (!a.download) return;
+    saved.push({ name: a.download, href: a.href });
+    e.preventDefault();
+  };
+  document.addEventListener("click", catchClick, true);
+  render(<ExportModal domain="shop.example" range={RANGE} allowed track={false} onClose={() => {}} />);
+  fireEvent.click(screen.getByLabelText(/All tables/));
+  fireEvent.click(screen.getByRole("button", { name: "XLSX" }));
+
+  await waitFor(() => expect(statusLine()).toContain("3 kB received"));
+  expect(statusLine()).toContain("Building the XLSX file");
+  expect(screen.getByRole("button", { name: "XLSX" }).hasAttribute("disabled")).toBe(true);
+  expect(screen.getByRole("button", { name: "CSV (ZIP)" }).hasAttribute("disabled")).toBe(true);
+  expect(saved).toEqual([]);
+  const q = asked.at(-1)!;
+  expect(Object.fromEntries(q)).toEqual({ domain: "shop.example", ...RANGE, format: "xlsx", tables: "all" });
+
+  await act(async () => release());
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]!.name).toBe("shop.example_2026-03-01_2026-03-07.xlsx");
+  expect(saved[0]!.href).toStartWith("blob:");
+  await waitFor(() => expect(statusLine()).toBe(""));
+  expect(screen.getByRole("button", { name: "XLSX" }).hasAttribute("disabled")).toBe(false);
+  document.removeEventListener("click", catchClick, true);
+});
+
+test("an error answer is shown in words and the buttons come back", async () => {
+  render(<ExportModal domain="shop.example" range={RANGE} allowed track={false} onClose={() => {}} />);
+  fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
+  await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
+  expect(asked.at(-1)!.get("tables")).toBe("quick");
+  expect(screen.getByRole("button", { name: "CSV (ZIP)" }).hasAttribute("disabled")).toBe(false);
+});
+
+test("without Pro the promo stands where the buttons were", () => {
+  render(<ExportModal domain="shop.example" range={RANGE} allowed={false} track={false} onClose={() => {}} />);
+  expect(screen.getByTestId("pro-promo").textContent).toContain("Unlock Pro Features");
+  expect(screen.queryByRole("button", { name: "XLSX" })).toBeNull();
+});

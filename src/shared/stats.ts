@@ -101,6 +101,12 @@ export type Day = {
   hours: number[];
 };
 
+/** A chart point: x the time its local hour or day begins (ms since 1970, as `start` takes it), y its count. */
+export type TimePoint = { x: number; y: number };
+
+/** Chart data (SPEC §3): page views ("views") and, by day, unique visits ("unique") as time points. */
+export type Chart = { unit: "hour" | "day"; datasets: { label: "views" | "unique"; data: TimePoint[] }[] };
+
 export type SummaryStats = Envelope & Counts & {
   dataType: "SUMMARY";
   visits: Visits;
@@ -109,6 +115,8 @@ export type SummaryStats = Envelope & Counts & {
   days: Day[];
   /** "hour" when the range is a single day, else "day". */
   unit: "hour" | "day";
+  /** `days` as the chart's datasets, each point's x a time. */
+  chart: Chart;
   source: Record<SourceClass, number>;
   device: Record<DeviceClass, number>;
   /** Page views by screen bucket: s ≤ 1024 px, m 1024–2400 px, l ≥ 2400 px. */

@@ -1,5 +1,5 @@
 // The stats answers' shared shapes for the OpenAPI document (/api/docs/json components.schemas):
-// a list row, its conversion rates and the lists' row counts, as src/shared/stats.ts types them.
+// a list row, its conversion rates, the lists' row counts and the chart's time points, as src/shared/stats.ts types them.
 import type { OpenAPIV3 } from "openapi-types";
 
 const rate: OpenAPIV3.SchemaObject = {
@@ -44,6 +44,30 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
     type: "object",
     additionalProperties: { type: "integer" },
     description: "`count`: each list's rows before the 1,000-row cap, by list name (country, path, result, …).",
+  },
+  TimePoint: {
+    type: "object",
+    required: ["x", "y"],
+    properties: {
+      x: { type: "number", description: "The time the point's local hour or day begins, in ms since 1970 (as `start` takes it)." },
+      y: { type: "number", description: "Its count." },
+    },
+  },
+  Chart: {
+    type: "object",
+    required: ["unit", "datasets"],
+    description: "SUMMARY `chart`: page views (`views`) and, by day, unique visits (`unique`) as time points; an hour daylight saving skips has none.",
+    properties: {
+      unit: { type: "string", enum: ["hour", "day"] },
+      datasets: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["label", "data"],
+          properties: { label: { type: "string", enum: ["views", "unique"] }, data: { type: "array", items: { $ref: "#/components/schemas/TimePoint" } } },
+        },
+      },
+    },
   },
   SourceClasses: {
     type: "object",

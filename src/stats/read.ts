@@ -5,6 +5,7 @@
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
 import type { DataType, Stats } from "./contract";
+import { chartData } from "./chart";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
@@ -69,8 +70,10 @@ export async function readStats(
   // NOTE: exports read every row (limit Infinity); the API caps its lists at LIST_LIMIT.
   const limit = opts.limit ?? LIST_LIMIT;
   switch (q.dataType) {
-    case "SUMMARY":
-      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...(await summary(read, r, limit)) } };
+    case "SUMMARY": {
+      const s = await summary(read, r, limit);
+      return { ok: true, stats: { ...base, dataType: "SUMMARY", ...s, chart: chartData(s.days, s.unit, target.tz) } };
+    }
     case "PATH":
       return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target, limit)) } };
     case "REF":

@@ -1,8 +1,10 @@
 // The demo domain (DEMO_DOMAIN): made and seeded at boot through the real write path, readable by
 // anyone, redacted, kept live by a timer that stops at shutdown, and not seeded twice.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { dayState } from "../../../components/dashboard/date-rules";
 import { demoOf } from "../../../src/demo";
 import { DEMO_DAYS, SEED_VIEWS } from "../../../src/demo/live";
+import { dayIn } from "../../../src/shared/days";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
 import { freshDataDir } from "../../helpers/db";
@@ -77,6 +79,12 @@ describe("the demo domain", () => {
     const createdDay = new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(created));
     expect(createdDay <= first!.day).toBe(true);
     expect(first!.day <= dayKey(DEMO_DAYS - 1)).toBe(true);
+    // The picker's own rule, with the rules the dashboard builds from this answer, on every seeded day.
+    const v = res.json.validated;
+    const rules = { today: v.today, created: dayIn(v.tz, Date.parse(v.created)), historyDays: v.historyDays };
+    const seeded = await server.db.sql`SELECT DISTINCT local_day::text AS day FROM hits WHERE site_id = ${siteId} ORDER BY 1`;
+    expect(seeded.length).toBeGreaterThanOrEqual(DEMO_DAYS);
+    expect(seeded.map((r) => [r.day, dayState(r.day as string, rules)]).filter(([, state]) => state !== "ok")).toEqual([]);
   });
 
   test("it stays live: new hits arrive while the server runs", async () => {

@@ -141,9 +141,16 @@ async function readZip(bytes: Buffer): Promise<{ sheets: Sheets; names: string[]
 
 const change = (c: number | null) => (c === null ? null : c / 100);
 const list = (rows: ListRow[]) => rows.map((r) => [r.label, r.value, r.pc, change(r.c)]);
-const keyed = (map: Record<string, number>) => {
+/** Each class as the dashboard names it (written out here, not read from src/shared/stats). */
+const CLASS_NAMES: Record<string, string> = {
+  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
+  mobile: "Mobile", tablet: "Tablet", desktop: "Desktop", smarttv: "Smart TV", console: "Console",
+};
+
+/** [count, share] per key; with `named`, the class's name first. */
+const keyed = (map: Record<string, number>, named = false) => {
   const total = Object.values(map).reduce((a, b) => a + b, 0);
-  return Object.values(map).map((v) => [v, total ? v / total : 0]);
+  return Object.entries(map).map(([k, v]) => [...(named ? [CLASS_NAMES[k] ?? `no name for ${k}`] : []), v, total ? v / total : 0]);
 };
 
 /** Each table's numbers (and labels) as the API states them, in the export's column order. */
@@ -159,12 +166,12 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[]): R
     ],
     "Top Pages": p.path.map((x) => [x.label, x.visits.hits, x.visits.unique, x.pc, change(x.c), x.durationAvg === null ? null : x.durationAvg / 1000, x.bounceRate]),
     Referrals: list(r.result),
-    Sources: keyed(s.source),
+    Sources: keyed(s.source, true),
     "Energy & Carbon Summary": [t.transferredBytes, t.co2Grams, t.avgCo2Grams, t.visitorGrid.co2Grams, t.visitorGrid.avgCo2Grams, t.visitorGrid.rating, t.visitorGrid.knownShare, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
     "Energy & Carbon": p.energy.map((e) => [e.label, e.value, e.rating, e.pc, change(e.c), e.bytesAvg, e.co2Grams, e.kwh, e.visits]),
     Countries: s.country.map((x) => [x.label, x.value, x.pc, change(x.c)]),
     Languages: s.language.map((x) => [x.label, x.value, x.pc, change(x.c)]),
-    Devices: keyed(s.device),
+    Devices: keyed(s.device, true),
     "Desktop Screen Sizes": keyed(s.size),
     Browsers: list(s.browser),
     OS: list(s.os),
@@ -185,7 +192,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[]): R
 
 /** The exported columns that carry the API's figures, per table (labels the export adds are left out). */
 const PICK: Record<string, number[]> = {
-  Sources: [1, 2], Devices: [1, 2], "Desktop Screen Sizes": [2, 3], Countries: [0, 2, 3, 4], Languages: [0, 2, 3, 4], "Energy & Carbon Summary": [1],
+  Sources: [0, 1, 2], Devices: [0, 1, 2], "Desktop Screen Sizes": [2, 3], Countries: [0, 2, 3, 4], Languages: [0, 2, 3, 4], "Energy & Carbon Summary": [1],
 };
 
 const close = (a: Value, b: Value) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : a === b);

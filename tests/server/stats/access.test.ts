@@ -300,6 +300,8 @@ describe("the API is documented", () => {
     ));
     expect(res.json.components.schemas.ConversionRate.required).toEqual(["value", "parentLabel"]);
     expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("ai");
+    expect(res.json.components.schemas.TimePoint.required).toEqual(["x", "y"]);
+    expect(res.json.components.schemas.Chart.properties.datasets.items.properties.data.items).toEqual({ $ref: "#/components/schemas/TimePoint" });
     expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
     const page = await call(server.app, "GET", "/api/docs");
     expect(page.status).toBe(200);

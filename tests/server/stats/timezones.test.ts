@@ -72,6 +72,10 @@ describe.each([
     expect(s.days.map((d) => d.visits)).toEqual([1, 4, 1]);
     expect(s.visits.hits).toBe(6);
     expect(s.unit).toBe("day");
+    // The chart's x is the time each local day begins: midnight at +12:45, then at +13:45.
+    expect(s.chart.datasets[0]!.data.map((p) => [new Date(p.x).toISOString(), p.y])).toEqual([
+      ["2026-09-25T11:15:00.000Z", 1], ["2026-09-26T11:15:00.000Z", 4], ["2026-09-27T10:15:00.000Z", 1],
+    ]);
   });
 
   test("America/St_Johns: days and hours around midnight and the November DST end (hour 1 twice)", async () => {
@@ -85,6 +89,13 @@ describe.each([
     expect(s.unit).toBe("hour");
     expect(s.days).toHaveLength(1);
     expect(s.days[0]!.hours[1]).toBe(2);
+    // By hour, x is when each local hour begins; 01:00 (twice that night) at its first pass.
+    const points = s.chart.datasets[0]!.data;
+    expect(s.chart.unit).toBe("hour");
+    expect(points).toHaveLength(24);
+    expect(points.filter((p) => p.y).map((p) => [new Date(p.x).toISOString(), p.y])).toEqual([
+      ["2026-11-01T03:30:00.000Z", 2], ["2026-11-02T02:30:00.000Z", 1],
+    ]);
     expect(s.visits.hits).toBe(3);
     expect(s.previous.hits).toBe(1);
     expect(s.periods.then).toEqual({ startKey: "2026-10-31", endKey: "2026-10-31" });

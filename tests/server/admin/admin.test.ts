@@ -4,6 +4,7 @@
 // reads each tab shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/auth";
+import { ADMIN_APIS } from "../../helpers/admin-apis";
 import { call, outbox, signUpAndIn } from "../../helpers/api";
 import { beacon, until } from "../../helpers/collect";
 import { req, startTestServer } from "../../helpers/server";
@@ -36,29 +37,6 @@ afterAll(() => server.stop());
 const PAGES = ["/admin/users", `/admin/users/00000000-0000-4000-8000-000000000000`, "/admin/domains", "/admin/usage", "/admin/monitoring",
   "/admin/requests", "/admin/screenshots", "/admin/servers", "/admin/users/stripe", "/admin/price"];
 
-const APIS: [string, string, unknown?][] = [
-  ["GET", "/api/admin/users"],
-  ["GET", "/api/admin/users/00000000-0000-4000-8000-000000000000"],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/verify", {}],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/scope", { scope: "admin", grant: true }],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/sign-in", { disabled: true }],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/delete", { confirm: "x" }],
-  ["GET", "/api/admin/domains"],
-  ["GET", "/api/admin/usage"],
-  ["GET", "/api/admin/monitoring"],
-  ["GET", "/api/admin/requests"],
-  ["POST", "/api/admin/requests/1/handled", {}],
-  ["POST", "/api/admin/requests/1/reply", { reply: "hi" }],
-  ["POST", "/api/admin/access-requests/1/handled", {}],
-  ["POST", "/api/admin/access-requests/1/reply", { reply: "hi" }],
-  ["GET", "/api/admin/stripe"],
-  ["GET", "/api/admin/prices"],
-  ["GET", "/api/admin/screenshots"],
-  ["GET", "/api/admin/screenshots/image?url=https%3A%2F%2Fa.example%2F"],
-  ["POST", "/api/admin/screenshots/delete", { url: "https://a.example/" }],
-  ["GET", "/api/admin/servers"],
-];
-
 describe("who may use the admin area", () => {
   test("/admin opens Users; every admin page sends the signed-out and non-admins to /signin", async () => {
     const res = await server.app.handle(req("/admin"));
@@ -72,7 +50,7 @@ describe("who may use the admin area", () => {
   });
 
   test("every admin API answers 404 to the signed-out and to non-admins, even to malformed input", async () => {
-    for (const [method, path, body] of APIS) {
+    for (const [method, path, body] of ADMIN_APIS) {
       for (const cookie of [undefined, member]) {
         const res = await call(server.app, method, path, { cookie, headers: SAME, body });
         expect([method, path, res.status, res.json?.error?.message]).toEqual([method, path, 404, "Not found"]);
@@ -89,7 +67,7 @@ describe("who may use the admin area", () => {
     }
     const unknown = await server.app.handle(req(PAGES[1]!, { headers: { cookie: `${SESSION_COOKIE}=${admin}` } }));
     expect(unknown.status).toBe(404);
-    for (const [method, path] of APIS.filter(([m]) => m === "GET")) {
+    for (const [method, path] of ADMIN_APIS.filter(([m]) => m === "GET")) {
       const res = await call(server.app, method, path, { cookie: admin });
       expect([path, res.status]).toEqual([path, path.includes("0000") || path.includes("image") ? 404 : 200]);
     }

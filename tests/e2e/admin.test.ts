@@ -1,7 +1,8 @@
 // The admin area in real Chromium against the real server process, on a database seeded before it
 // starts (the first admin made by `user:create --admin`, a member with a domain filled by `seed`,
 // feedback, an inspector screenshot, and the member's subscription at the local Stripe): a member and a visitor are sent to /signin from every
-// admin page; the admin sees real data on each tab and an action lands in the audit log. A 1440 px
+// admin page and get 404 from every admin API; the admin sees real data on each tab, and each action
+// works from its page and lands in the audit log (read back from the database at the end). A 1440 px
 // screenshot of each tab goes to SCREENSHOTS_DIR when set, else to a temp dir removed afterwards.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
@@ -11,6 +12,8 @@ import type { Page } from "playwright-core";
 import { hashPassword } from "../../src/auth/passwords";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db";
+import { ADMIN_APIS } from "../helpers/admin-apis";
+import { outbox } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { until } from "../helpers/collect";
 import { freshDataDir } from "../helpers/db";
@@ -23,20 +26,26 @@ import { priceLookupKey, TIERS } from "../../src/shared/pricing";
 const ADMIN = { email: "root@example.com", password: "the first admin of this instance" };
 const MEMBER = { email: "ada@example.com", password: "analytical engine 1843" };
 const SHOT_URL = "https://shop.example/";
+// NOTE: an account to verify and one to delete, beside the member whose scopes change.
+const UNVERIFIED = "grace@example.com";
+const DOOMED = "gone@example.com";
 
 let server: Child;
+let env: Record<string, string>;
 let mock: StripeMock;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const problems: string[] = [];
 const shotsDir = process.env.SCREENSHOTS_DIR;
 let outDir: string;
+let dataDir: string;
+let memberUid: string;
 
 beforeAll(async () => {
-  const dataDir = scratch(await freshDataDir());
+  dataDir = scratch(await freshDataDir());
   outDir = shotsDir ?? scratch(mkdtempSync(join(tmpdir(), "bothy-admin-shots-")));
   mkdirSync(outDir, { recursive: true });
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };
+  env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };
   const made = await runToExit("src/auth/create-user-cli.ts", env, undefined, ["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]);
   expect(made.stdout).toContain(`Created admin ${ADMIN.email}`);
   const seeded = await runToExit("src/collect/seed.ts", env, undefined, ["--domain", "shop.example", "--hits", "3000", "--days", "20"]);
@@ -56,11 +65,17 @@ beforeAll(async () => {
 
   const db = await openDatabase(loadConfig({ ...TEST_ENV, ...env, LOG_LEVEL: "silent" }));
   try {
+    for (const [email, verified] of [[UNVERIFIED, false], [DOOMED, true]] as const) {
+      await db.sql`INSERT INTO users (email, name, password_hash, verified) VALUES (${email}, ${email.split("@")[0]!}, 'x', ${verified})`;
+    }
     const [member] = await db.sql<{ uid: string }[]>`
       INSERT INTO users (email, name, password_hash, verified) VALUES (${MEMBER.email}, 'Ada Lovelace', ${await hashPassword(MEMBER.password)}, true)
       RETURNING uid`;
     await db.sql`UPDATE domains SET owner = ${member!.uid}, verified_at = now() WHERE name = 'shop.example'`;
-    await db.sql`INSERT INTO feedback (uid, message, page) VALUES (${member!.uid}, 'The referrer list could sort by name.', '/dashboard/shop.example')`;
+    memberUid = member!.uid;
+    for (const message of ["The referrer list could sort by name.", "Could the map show cities?"]) {
+      await db.sql`INSERT INTO feedback (uid, message, page) VALUES (${member!.uid}, ${message}, '/dashboard/shop.example')`;
+    }
     await db.sql`INSERT INTO inspection_screenshots (url, taken_at, jpeg) VALUES (${SHOT_URL}, now(), ${jpeg})`;
     await db.sql`INSERT INTO billing_customers (uid, customer_id) VALUES (${member!.uid}, ${customer.id})`;
   } finally {
@@ -104,6 +119,13 @@ async function visited(path: string): Promise<string[]> {
   return chain;
 }
 
+/** Opens the admin's page of this account, from the users list. */
+async function openUser(email: string) {
+  await page.goto(`${server.url}/admin/users`);
+  await page.getByRole("link", { name: email, exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/admin/users/"));
+}
+
 /** Opens an admin page and writes its 1440 px screenshot, checked non-empty. */
 async function tab(path: string, name: string) {
   await page.goto(`${server.url}${path}`);
@@ -114,8 +136,8 @@ async function tab(path: string, name: string) {
 }
 
 describe("the admin area in a browser", () => {
-  test("a visitor and a member are sent to /signin from every admin page", async () => {
-    for (const path of PAGES) {
+  test("a visitor and a member are sent to /signin from every admin page and get 404 from every admin API", async () => {
+    for (const path of [...PAGES, `/admin/users/${memberUid}`]) {
       await page.goto(`${server.url}${path}`);
       expect([path, new URL(page.url()).pathname]).toEqual([path, "/signin"]);
     }
@@ -125,9 +147,13 @@ describe("the admin area in a browser", () => {
       expect([path, await visited(path)]).toEqual([path, expect.arrayContaining(["/signin"])]);
       expect(new URL(page.url()).pathname).toBe("/settings/domains");
     }
-    const api = await page.evaluate(async () => (await fetch("/api/admin/users")).status);
-    expect(api).toBe(404);
-    problems.length = 0; // NOTE: that 404 is logged by Chromium on purpose
+    const statuses = await page.evaluate(async (apis) => {
+      const ask = ([method, path, body]: [string, string, unknown?]) =>
+        fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+      return Promise.all(apis.map(async (a) => `${a[0]} ${a[1]} ${(await ask(a)).status}`));
+    }, ADMIN_APIS);
+    expect(statuses).toEqual(ADMIN_APIS.map(([method, path]) => `${method} ${path} 404`));
+    problems.length = 0; // NOTE: those 404s are logged by Chromium on purpose
   });
 
   test("the admin sees real data on each tab", async () => {
@@ -203,5 +229,83 @@ describe("the admin area in a browser", () => {
     await page.screenshot({ path: join(outDir, "admin-user.png"), fullPage: true });
     expect(statSync(join(outDir, "admin-user.png")).size).toBeGreaterThan(1000);
     expect(problems).toEqual([]);
+  });
+
+  test("every other action works from its page", async () => {
+    page.on("dialog", (d) => void d.accept());
+    /** Clicks an action button and waits for the reloaded page to offer the one that undoes it. */
+    const act = async (label: string, then: string) => {
+      await hydrated(page, '[role="group"][aria-label="Actions"] button');
+      await page.getByRole("button", { name: label }).click();
+      await page.getByRole("button", { name: then }).waitFor();
+    };
+    await openUser(MEMBER.email);
+    await act("Revoke Pro", "Grant Pro");
+    await act("Grant admin", "Revoke admin");
+    await act("Revoke admin", "Grant admin");
+    await act("Disable sign-in", "Enable sign-in");
+    await act("Enable sign-in", "Disable sign-in");
+
+    await openUser(UNVERIFIED);
+    await hydrated(page, '[role="group"][aria-label="Actions"] button');
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await page.getByRole("button", { name: "Verify email" }).waitFor({ state: "detached" });
+
+    await page.goto(`${server.url}/admin/requests`);
+    const item = (text: string) => page.getByRole("listitem").filter({ hasText: text });
+    await hydrated(page, "main li button");
+    await item("sort by name").getByRole("button", { name: "Mark handled" }).click();
+    await item("sort by name").getByText(/^handled /).waitFor();
+    await hydrated(page, "main li form");
+    await item("show cities").getByText("Reply by email").click();
+    await item("show cities").getByLabel(`Reply to ${MEMBER.email}`).fill("Cities are on the list.");
+    await item("show cities").getByRole("button", { name: "Send reply" }).click();
+    await page.getByText(`Reply sent to ${MEMBER.email}.`).waitFor();
+    await item("show cities").getByText(/^handled /).waitFor();
+    expect(outbox(dataDir).some((m) => m.includes(`To: ${MEMBER.email}`) && m.includes("Cities are on the list."))).toBe(true);
+
+    await openUser(MEMBER.email);
+    const actions = page.getByRole("table", { name: "Audit log" }).locator("tbody tr td:nth-child(3)");
+    expect(await actions.allTextContents()).toEqual([
+      "reply to feedback", "mark feedback handled", "enable sign-in", "disable sign-in", "revoke admin", "grant admin", "revoke pro", "grant pro",
+    ]);
+
+    await page.goto(`${server.url}/admin/screenshots`);
+    await hydrated(page, "main li button");
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No screenshots yet.").waitFor();
+
+    await openUser(DOOMED);
+    await hydrated(page, "main form");
+    const typed = page.getByLabel(`Type ${DOOMED} to confirm`);
+    await typed.fill("gone@example.org");
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await page.getByText(`Type ${DOOMED} to confirm.`).first().waitFor();
+    expect(new URL(page.url()).pathname).toStartWith("/admin/users/");
+    await typed.fill(DOOMED);
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await page.getByText(`Deleted ${DOOMED}.`).waitFor();
+    expect(await page.getByRole("table", { name: "Users" }).getByRole("link", { name: DOOMED }).count()).toBe(0);
+    problems.length = 0; // NOTE: the refused confirmation's 400 is logged by Chromium on purpose
+  });
+
+  test("the audit log holds each action, who did it and on whom", async () => {
+    server.proc.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const db = await openDatabase(loadConfig({ ...TEST_ENV, ...env, LOG_LEVEL: "silent" }));
+    try {
+      const rows = await db.sql<{ line: string }[]>`
+        SELECT concat_ws(' | ', admin_email, action, target_email, detail) AS line FROM admin_audit ORDER BY id`;
+      expect(rows.map((r) => r.line)).toEqual([
+        ...["grant pro", "revoke pro", "grant admin", "revoke admin", "disable sign-in", "enable sign-in"].map((a) => `${ADMIN.email} | ${a} | ${MEMBER.email}`),
+        `${ADMIN.email} | verify | ${UNVERIFIED}`,
+        expect.stringMatching(new RegExp(`^${ADMIN.email} \\| mark feedback handled \\| ${MEMBER.email} \\| #\\d+$`)),
+        expect.stringMatching(new RegExp(`^${ADMIN.email} \\| reply to feedback \\| ${MEMBER.email} \\| #\\d+$`)),
+        `${ADMIN.email} | delete screenshot | ${SHOT_URL}`,
+        `${ADMIN.email} | delete | ${DOOMED}`,
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -4,6 +4,8 @@
 // reads each tab shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/auth";
+import { log } from "../../../src/log";
+import { ADMIN_APIS } from "../../helpers/admin-apis";
 import { call, outbox, signUpAndIn } from "../../helpers/api";
 import { beacon, until } from "../../helpers/collect";
 import { req, startTestServer } from "../../helpers/server";
@@ -36,29 +38,6 @@ afterAll(() => server.stop());
 const PAGES = ["/admin/users", `/admin/users/00000000-0000-4000-8000-000000000000`, "/admin/domains", "/admin/usage", "/admin/monitoring",
   "/admin/requests", "/admin/screenshots", "/admin/servers", "/admin/users/stripe", "/admin/price"];
 
-const APIS: [string, string, unknown?][] = [
-  ["GET", "/api/admin/users"],
-  ["GET", "/api/admin/users/00000000-0000-4000-8000-000000000000"],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/verify", {}],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/scope", { scope: "admin", grant: true }],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/sign-in", { disabled: true }],
-  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/delete", { confirm: "x" }],
-  ["GET", "/api/admin/domains"],
-  ["GET", "/api/admin/usage"],
-  ["GET", "/api/admin/monitoring"],
-  ["GET", "/api/admin/requests"],
-  ["POST", "/api/admin/requests/1/handled", {}],
-  ["POST", "/api/admin/requests/1/reply", { reply: "hi" }],
-  ["POST", "/api/admin/access-requests/1/handled", {}],
-  ["POST", "/api/admin/access-requests/1/reply", { reply: "hi" }],
-  ["GET", "/api/admin/stripe"],
-  ["GET", "/api/admin/prices"],
-  ["GET", "/api/admin/screenshots"],
-  ["GET", "/api/admin/screenshots/image?url=https%3A%2F%2Fa.example%2F"],
-  ["POST", "/api/admin/screenshots/delete", { url: "https://a.example/" }],
-  ["GET", "/api/admin/servers"],
-];
-
 describe("who may use the admin area", () => {
   test("/admin opens Users; every admin page sends the signed-out and non-admins to /signin", async () => {
     const res = await server.app.handle(req("/admin"));
@@ -72,7 +51,7 @@ describe("who may use the admin area", () => {
   });
 
   test("every admin API answers 404 to the signed-out and to non-admins, even to malformed input", async () => {
-    for (const [method, path, body] of APIS) {
+    for (const [method, path, body] of ADMIN_APIS) {
       for (const cookie of [undefined, member]) {
         const res = await call(server.app, method, path, { cookie, headers: SAME, body });
         expect([method, path, res.status, res.json?.error?.message]).toEqual([method, path, 404, "Not found"]);
@@ -89,7 +68,7 @@ describe("who may use the admin area", () => {
     }
     const unknown = await server.app.handle(req(PAGES[1]!, { headers: { cookie: `${SESSION_COOKIE}=${admin}` } }));
     expect(unknown.status).toBe(404);
-    for (const [method, path] of APIS.filter(([m]) => m === "GET")) {
+    for (const [method, path] of ADMIN_APIS.filter(([m]) => m === "GET")) {
       const res = await call(server.app, method, path, { cookie: admin });
       expect([path, res.status]).toEqual([path, path.includes("0000") || path.includes("image") ? 404 : 200]);
     }
@@ -146,6 +125,9 @@ describe("actions", () => {
     expect(Object.keys(detail.json.signins[0]).sort()).toEqual(["at", "outcome"]);
     expect(detail.json.user.lastSignin).toBe(detail.json.signins[0].at);
     expect((await audit(eveUid)).map((a) => a.action)).toEqual(["disable sign-in", "enable sign-in"]);
+    // NOTE: the key's name and its last use, never the key.
+    expect(detail.json.apiKeys).toEqual([{ name: "script", created: expect.any(String), lastUsed: expect.any(String) }]);
+    expect(JSON.stringify(detail.json)).not.toContain(key);
   });
 
   test("the last admin cannot revoke their own admin scope, switch themselves off or delete themselves", async () => {
@@ -199,6 +181,8 @@ describe("actions", () => {
     const actions = (await audit(memberUid)).map((a) => a.action);
     expect(actions.slice(-2)).toEqual(["mark feedback handled", "reply to feedback"]);
     expect((await post(`/api/admin/requests/999999/handled`, {})).status).toBe(404);
+    const user = await call(server.app, "GET", `/api/admin/users/${memberUid}`, { cookie: admin });
+    expect(user.json.feedback.map((f: { message: string }) => f.message)).toEqual(["Second message", "First message"]);
   });
 
   test("beta access requests join the list: marked handled, answered by mail, audited", async () => {
@@ -263,6 +247,11 @@ describe("reads", () => {
     const byEmail = await call(server.app, "GET", "/api/admin/users?q=ADA%40", { cookie: admin });
     expect(byEmail.json.total).toBe(1);
     expect((await call(server.app, "GET", "/api/admin/users?q=%25", { cookie: admin })).json.total).toBe(0);
+    await server.db.sql`INSERT INTO users (email, name, password_hash) SELECT 'pager' || i || '@example.com', 'Pager', 'x' FROM generate_series(1, 55) i`;
+    const pageOf = async (n: number) => (await call(server.app, "GET", `/api/admin/users?q=pager&page=${n}`, { cookie: admin })).json;
+    expect(await pageOf(1)).toMatchObject({ total: 55, page: 1, pages: 2, users: expect.any(Array) });
+    expect([(await pageOf(1)).users.length, (await pageOf(2)).users.length]).toEqual([50, 5]);
+    await server.db.sql`DELETE FROM users WHERE email LIKE 'pager%'`;
 
     const domains = await call(server.app, "GET", "/api/admin/domains", { cookie: admin });
     expect(domains.json.domains).toEqual([
@@ -278,7 +267,11 @@ describe("reads", () => {
 
   test("monitoring and servers: this process's counters, its heartbeat and the maintenance runs", async () => {
     await server.db.maintenance!.runOnce();
+    const errors = (await call(server.app, "GET", "/api/admin/monitoring", { cookie: admin })).json.errorsLastHour;
+    log.error("a failure the monitoring page counts");
     const m = await call(server.app, "GET", "/api/admin/monitoring", { cookie: admin });
+    expect(m.json.errorsLastHour).toBe(errors + 1);
+    expect(m.json.database.walBytes).toBeGreaterThan(0);
     expect(m.json.counts.accepted).toBeGreaterThanOrEqual(3);
     expect(m.json.flush.count).toBeGreaterThan(0);
     expect(m.json.database.databaseBytes).toBeGreaterThan(0);
@@ -287,5 +280,11 @@ describe("reads", () => {
 
     const s = await call(server.app, "GET", "/api/admin/servers", { cookie: admin });
     expect(s.json.processes).toEqual([expect.objectContaining({ kind: "app + maintenance", pid: process.pid, stale: false, version: "0.1.0" })]);
+    // A worker silent for just over 60 s is stale.
+    await server.db.sql`INSERT INTO process_heartbeats (id, kind, version, host, pid, started, last_seen)
+      VALUES (gen_random_uuid(), 'worker:inspect', '0.1.0', 'elsewhere', 1, now() - interval '1 hour', now() - interval '61 seconds')`;
+    const both = (await call(server.app, "GET", "/api/admin/servers", { cookie: admin })).json.processes;
+    expect(both.map((p: { kind: string; stale: boolean }) => [p.kind, p.stale])).toEqual([["app + maintenance", false], ["worker:inspect", true]]);
+    await server.db.sql`DELETE FROM process_heartbeats WHERE kind = 'worker:inspect'`;
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
 import { PRIVATE_MARKER } from "../../../src/inspect/url";
+import { metricsOf } from "../../../src/metrics";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
@@ -120,6 +121,11 @@ describe("check-analysis", () => {
     await server.db.sql`UPDATE inspections SET finished_at = finished_at - interval '16 minutes' WHERE url = ${dead}`;
     expect(await check(dead)).toEqual({ action: "check_again" });
     expect((await settle(dead)).result.errorType).toBe("generic_error");
+    // Prometheus' inspector jobs by outcome: the unreachable page's two runs were refused, none crashed.
+    const jobs = (await metricsOf(server.db.sql).inspectJobs.get()).values;
+    const outcome = (o: string) => jobs.find((v) => v.labels.outcome === o)?.value ?? 0;
+    expect([outcome("refused"), outcome("failed")]).toEqual([2, 0]);
+    expect(outcome("done")).toBeGreaterThanOrEqual(2);
   });
 
   test("bad input is a 400 in the one error shape", async () => {

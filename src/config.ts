@@ -131,7 +131,7 @@ export const SETTINGS = {
   SESSION_MAX_DAYS: setting(integer(1, 365), "days a sign-in lasts at most, however often it is used", "30"),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
-    integer(10, 86400),
+    integer(2, 86400),
     "seconds between passes of the scheduled jobs (and CHECKPOINT/ANALYZE on the embedded database)",
     "300",
   ),

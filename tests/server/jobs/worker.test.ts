@@ -9,7 +9,7 @@ import { removedAfterAll } from "../../helpers/scratch";
 import { spawnServer, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
-const INTERVAL_S = 10;
+const INTERVAL_S = 3;
 const JOBS = ["collect.refreshIfJobsFail", "reports.weekly", "reports.alerts", "plans.retention", "usage.overLimit"];
 
 const stop = async (child: Child | undefined, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {

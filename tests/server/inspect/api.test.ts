@@ -72,6 +72,10 @@ describe("check-analysis", () => {
     expect(eco.domSize).toBeGreaterThan(5);
     expect(eco).toEqual({ ...ecoindex(eco.domSize, result.filecount, result.bytes), domSize: eco.domSize });
     expect(Object.keys(result.detail.blocked).sort()).toEqual([...TRACKER_HOSTS].sort());
+    // "What to fix" names the font CDN's bytes with that host's green-hosting verdict.
+    const thirdParty = (result.detail.fixes as { kind: string; target: string; green?: string }[]).filter((f) => f.kind === "third-party");
+    expect(thirdParty.map((f) => [f.target, f.green])).toContainEqual(["fonts.gstatic.com", "Fixture Green Host"]);
+    expect(thirdParty.every((f) => f.green === "Fixture Green Host")).toBe(true);
     expect(Object.keys(result.detail.cookies)).toContain("session@127.0.0.1");
     expect(result.screenshot).toBe(`/api/get-screenshot?url=${encodeURIComponent(url())}`);
     expect(history).toHaveLength(1);

@@ -7,8 +7,11 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 // badge needs no font metrics to look right, and embeds never fetch a font.
 const CHAR_PX = 6.5;
 
+/** "0.07 g", or one significant figure under a hundredth ("0.004 g"): the badge's and the card's wording. */
+export const gramsText = (grams: number): string => `${grams < 0.01 ? grams.toPrecision(1) : grams.toFixed(2)} g`;
+
 export function badgeSvg(rating: string, grams: number, checked: Date): string {
-  const text = `${rating} · ${grams < 0.01 ? grams.toPrecision(1) : grams.toFixed(2)} g per visit, checked ${checked.toISOString().slice(0, 10)}`;
+  const text = `${rating} · ${gramsText(grams)} per visit, checked ${checked.toISOString().slice(0, 10)}`;
   const left = "Website carbon";
   const lw = Math.round(left.length * CHAR_PX + 12);
   const rw = Math.round(text.length * CHAR_PX + 12);

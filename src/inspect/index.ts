@@ -1,5 +1,6 @@
 // The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
-// then the result), GET /api/get-screenshot and GET /api/inspect-badge (the embeddable SVG). In this process it also runs the queue
+// then the result), GET /api/get-screenshot, GET /api/inspect-badge (the embeddable SVG) and
+// GET /api/inspect-card.png (the result's Open Graph image). In this process it also runs the queue
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
 import { Elysia, t } from "elysia";
 import type { Room } from "../context";
@@ -13,8 +14,8 @@ import { checkTarget } from "./guard";
 import { startQueue } from "./queue";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
-import { enqueue, history, isLive, latest, screenshot } from "./store";
-import { normaliseUrl, type Target } from "./url";
+import { card, enqueue, history, isLive, latest, screenshot } from "./store";
+import { CARD_PATH, normaliseUrl, type Target } from "./url";
 
 /** check=true re-runs only when the last run is older than this: polls that repeat check=true
  * must not start a new run each second. */
@@ -22,6 +23,13 @@ const RECHECK_AFTER_MS = 30_000;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { launchPrinterBrowser } from "./browser";
+
+/** The URL a result is stored under, for the routes that only read one; a bad URL is a 400. */
+function stored(raw: string): string {
+  const parsed = normaliseUrl(raw);
+  if (!parsed.ok) throw new HttpError(400, parsed.private ? PRIVATE_MESSAGE : parsed.error);
+  return parsed.value.url;
+}
 
 export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const guard = guardFrom(config);
@@ -126,13 +134,23 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .get(
       "/api/inspect-badge",
       async ({ query }) => {
-        const parsed = normaliseUrl(query.url);
-        if (!parsed.ok) throw new HttpError(400, parsed.private ? PRIVATE_MESSAGE : parsed.error);
-        const last = await latest(db.sql, parsed.value.url);
+        const last = await latest(db.sql, stored(query.url));
         if (!last || last.status !== "done" || !last.detail) throw new HttpError(404, "This page has not been inspected yet");
         // NOTE: a day of caching: a badge shows the date it was checked, and a new check is rare.
         return new Response(badgeSvg(last.detail.rating, last.co2 ?? 0, last.finishedAt), {
           headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+        });
+      },
+      { query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }) },
+    )
+    .get(
+      CARD_PATH,
+      async ({ query }) => {
+        const found = await card(db.sql, stored(query.url));
+        if (!found) throw new HttpError(404, "This page has not been inspected yet");
+        // NOTE: a day, as the badge: social sites fetch it once per post, and a new check is rare.
+        return new Response(new Uint8Array(found.png), {
+          headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", "Last-Modified": found.madeAt.toUTCString() },
         });
       },
       { query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }) },

@@ -135,6 +135,18 @@ export const screenshot = namedQuery("inspect.screenshot", async (sql, url: stri
   return row ?? null;
 });
 
+export const saveCard = namedQuery("inspect.saveCard", async (sql, url: string, png: Uint8Array) => {
+  await sql`
+    INSERT INTO inspection_cards (url, made_at, png) VALUES (${url}, now(), ${Buffer.from(png)})
+    ON CONFLICT (url) DO UPDATE SET made_at = excluded.made_at, png = excluded.png`;
+});
+
+/** The Open Graph card of the URL's newest successful run, or null. */
+export const card = namedQuery("inspect.card", async (sql, url: string) => {
+  const [row] = await sql<{ png: Buffer; madeAt: Date }[]>`SELECT png, made_at AS "madeAt" FROM inspection_cards WHERE url = ${url}`;
+  return row ?? null;
+});
+
 /** The newest screenshots with their URLs (not the images: the admin list loads each by URL). */
 export const recentScreenshots = namedQuery("inspect.recentScreenshots", (sql, limit: number) =>
   sql<{ url: string; takenAt: Date; bytes: number }[]>`
@@ -145,6 +157,8 @@ export const recentScreenshots = namedQuery("inspect.recentScreenshots", (sql, l
 export const deleteScreenshot = namedQuery("inspect.deleteScreenshot", (sql, url: string, withHistory: boolean) =>
   sql.begin(async (tx) => {
     const gone = await tx`DELETE FROM inspection_screenshots WHERE url = ${url} RETURNING url`;
+    // NOTE: the card shows the page's title too; it goes with the screenshot.
+    await tx`DELETE FROM inspection_cards WHERE url = ${url}`;
     if (withHistory) await tx`DELETE FROM inspections WHERE url = ${url} AND status IN ('done', 'failed')`;
     return gone.length > 0;
   }),

@@ -10,6 +10,9 @@ export const PRIVATE_MARKER = "🔒";
 
 const MAX_URL_LENGTH = 2048;
 
+/** Where a result's Open Graph image is served: `${CARD_PATH}?url=` and the normalised URL. */
+export const CARD_PATH = "/api/inspect-card.png";
+
 export type Target = { url: string; hostname: string; port: number };
 type Parsed = { ok: true; value: Target } | { ok: false; error: string; private?: true };
 

@@ -3,10 +3,26 @@
 // view, which starts at once when the address carries ?url=.
 import { InspectView } from "../../components/inspect/InspectView";
 import { CtaBox } from "../../components/site/CtaBox";
-import type { PageProps } from "../web/page";
+import { CARD_PATH, normaliseUrl } from "../inspect/url";
+import type { Head, PageProps } from "../web/page";
+import { HEAD } from "./head";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "inspect", layout: "website", guards: { auth: false } };
+
+/** A shared result (?url=) is its own page: its canonical address keeps the URL, and its Open Graph
+ * image is the result's card (the route answers 404 until the page has been inspected). */
+export function head({ searchParams }: PageProps): Head | null {
+  const parsed = normaliseUrl(searchParams.get("url") ?? "");
+  if (!parsed.ok) return null;
+  const q = `?url=${encodeURIComponent(parsed.value.url)}`;
+  return {
+    title: `How green is ${parsed.value.hostname}? · Bothy`,
+    description: `The energy and carbon cost of ${parsed.value.url}, measured in a real browser.`,
+    path: `${HEAD.inspect.path}${q}`,
+    image: `${CARD_PATH}${q}`,
+  };
+}
 
 export default function InspectPage({ searchParams }: PageProps) {
   const url = (searchParams.get("url") ?? "").slice(0, 2048);

@@ -1,4 +1,4 @@
-// The HTML document around every page: head data (title, description, canonical, Open Graph),
+// The HTML document around every page: head data (title, description, canonical, Open Graph and its image),
 // the stylesheet and module preloads. Rendered in the RSC graph, so navigations update the head.
 import type { ReactNode } from "react";
 import type { Head } from "./page";
@@ -8,6 +8,8 @@ export type Assets = { css: string; preload: string[] };
 export function Document(props: {
   head: Head;
   url: string;
+  /** Absolute URL of the Open Graph image, if the page has one. */
+  image?: string;
   assets: Assets;
   theme: "light" | "dark";
   tracking: boolean;
@@ -27,6 +29,8 @@ export function Document(props: {
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={url} />
+        {props.image && <meta property="og:image" content={props.image} />}
+        {props.image && <meta name="twitter:card" content="summary_large_image" />}
         <link rel="icon" href="data:," />
         {head.alternates?.map((a) => (
           <link key={a.href} rel="alternate" type={a.type} title={a.title} href={a.href} />

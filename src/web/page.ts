@@ -37,6 +37,8 @@ export type Head = {
   /** canonical path; defaults to the request path */
   path?: string;
   alternates?: Alternate[];
+  /** Path of the page's Open Graph image on this site (PNG or JPEG: social sites take no SVG). */
+  image?: string;
 };
 
 export type PageMeta<HeadKey extends string = string, LayoutName extends string = string> = {

@@ -87,7 +87,7 @@ export async function renderRsc(req: RenderRequest, clientManifest: ClientManife
   noticeLongTitle(req, head);
   const url = req.origin + (head.path ?? req.pathname);
   const root = (
-    <Document head={head} url={url} assets={req.assets} theme={meta.theme ?? "light"} tracking={tracking}>
+    <Document head={head} url={url} image={head.image && req.origin + head.image} assets={req.assets} theme={meta.theme ?? "light"} tracking={tracking}>
       <Layout pathname={req.pathname} user={req.user} beta={req.beta}>
         {/* NOTE: keyed by path so client state inside a page resets when the path changes. */}
         <Fragment key={req.pathname}>{body}</Fragment>

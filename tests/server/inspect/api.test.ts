@@ -1,7 +1,9 @@
-// GET /api/check-analysis, /api/get-screenshot and /api/inspect-badge in the real app: queue, poll, result shape,
+// GET /api/check-analysis, /api/get-screenshot, /api/inspect-badge and /api/inspect-card.png in the real app: queue, poll, result shape,
 // cache, "Check again", history, the private and generic errors, validation and the rate limit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
+import { browserHost } from "../../../src/inspect/browser";
+import { CARD_SIZE, renderCard } from "../../../src/inspect/card";
 import { PRIVATE_MARKER } from "../../../src/inspect/url";
 import { metricsOf } from "../../../src/metrics";
 import { until } from "../../helpers/collect";
@@ -71,6 +73,10 @@ describe("check-analysis", () => {
     expect(eco.domSize).toBeGreaterThan(5);
     expect(eco).toEqual({ ...ecoindex(eco.domSize, result.filecount, result.bytes), domSize: eco.domSize });
     expect(Object.keys(result.detail.blocked).sort()).toEqual([...TRACKER_HOSTS].sort());
+    // "What to fix" names the font CDN's bytes with that host's green-hosting verdict.
+    const thirdParty = (result.detail.fixes as { kind: string; target: string; green?: string }[]).filter((f) => f.kind === "third-party");
+    expect(thirdParty.map((f) => [f.target, f.green])).toContainEqual(["fonts.gstatic.com", "Fixture Green Host"]);
+    expect(thirdParty.every((f) => f.green === "Fixture Green Host")).toBe(true);
     expect(Object.keys(result.detail.cookies)).toContain("session@127.0.0.1");
     expect(result.screenshot).toBe(`/api/get-screenshot?url=${encodeURIComponent(url())}`);
     expect(history).toHaveLength(1);
@@ -169,6 +175,50 @@ describe("inspect-badge", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { status: 404, code: "not-found", message: "This page has not been inspected yet" } });
     expect((await get("/api/inspect-badge?url=")).status).toBe(400);
+  });
+});
+
+/** A PNG's width and height, from its IHDR chunk. */
+const pngSize = (png: Uint8Array) => {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+};
+
+describe("inspect-card", () => {
+  test("an inspected page's Open Graph image is the PNG card of its stored result, cached for a day", async () => {
+    const { result } = await check(site.url("/"));
+    const res = await get(`/api/inspect-card.png?url=${encodeURIComponent(site.url("/"))}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(pngSize(png)).toEqual(CARD_SIZE);
+    // The same facts drawn again by the same Chromium give the same bytes: the card is this result's.
+    const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+    try {
+      const lease = await host.acquire();
+      const eco = result.detail.ecoindex as { grade: string; score: number };
+      const again = await renderCard(lease.browser, {
+        host: "127.0.0.1", title: result.detail.title, rating: result.detail.rating, grams: result.co2, bytes: result.bytes,
+        ecoindex: { grade: eco.grade, score: eco.score }, checked: new Date(result.timestamp),
+      });
+      expect(Buffer.from(again).equals(Buffer.from(png))).toBe(true);
+      const other = await renderCard(lease.browser, {
+        host: "127.0.0.1", title: result.detail.title, rating: "F", grams: 2, bytes: result.bytes, checked: new Date(result.timestamp),
+      });
+      expect(Buffer.from(other).equals(Buffer.from(png))).toBe(false);
+      lease.release();
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("an uninspected page is a 404 and a bad URL a 400, in the error shape", async () => {
+    const missing = await get(`/api/inspect-card.png?url=${encodeURIComponent(site.url("/never"))}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { status: 404, code: "not-found", message: "This page has not been inspected yet" } });
+    expect((await get("/api/inspect-card.png?url=")).status).toBe(400);
   });
 });
 

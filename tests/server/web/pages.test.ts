@@ -34,6 +34,21 @@ describe("pages", () => {
     });
   }
 
+  test("a shared inspector result names its own address and its card as the Open Graph image", async () => {
+    const html = await (await get("/how-green-is-your-website?url=Example.com/a")).text();
+    const q = `?url=${encodeURIComponent("https://example.com/a")}`;
+    expect(html).toContain(`<link rel="canonical" href="http://bothy.test/how-green-is-your-website${q}"/>`);
+    expect(html).toContain(`<meta property="og:image" content="http://bothy.test/api/inspect-card.png${q}"/>`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain("<title>How green is example.com? · Bothy</title>");
+    // Without a URL, or with one that cannot be inspected, the page is the plain inspector: no image.
+    for (const path of ["/how-green-is-your-website", `/how-green-is-your-website?url=${encodeURIComponent("a b")}`]) {
+      const plain = await (await get(path)).text();
+      expect(plain).toContain('<link rel="canonical" href="http://bothy.test/how-green-is-your-website"/>');
+      expect(plain).not.toContain("og:image");
+    }
+  });
+
   test("/404 switches our own tracking off, / leaves it on", async () => {
     expect(await (await get("/404")).text()).toContain('data-tracking="off"');
     expect(await (await get("/")).text()).toContain('data-tracking="on"');

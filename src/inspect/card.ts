@@ -1,0 +1,58 @@
+// The Open Graph image of a result, for social posts: a 1200×630 PNG of the rating, grams per visit,
+// Ecoindex grade, size and date. Social sites take PNG or JPEG, not SVG, so the job's own Chromium
+// draws it once when the run finishes (in a context with no network and no script) and the room
+// serves the stored bytes.
+import type { Browser } from "playwright-core";
+import { formatBytes } from "../shared/units";
+import { gramsText } from "./badge";
+
+export const CARD_SIZE = { width: 1200, height: 630 } as const;
+
+type CardFacts = {
+  /** The page's host, as the card names it. */
+  host: string;
+  /** The page's title: the page's own text, escaped. */
+  title: string;
+  rating: string;
+  grams: number;
+  bytes: number;
+  ecoindex?: { grade: string; score: number };
+  checked: Date;
+};
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** The card as a self-contained HTML document: no request, no script, system fonts only. */
+export function cardHtml(f: CardFacts): string {
+  const eco = f.ecoindex ? `<div class="fig"><b>${esc(f.ecoindex.grade)}</b><span>Ecoindex ${f.ecoindex.score}/100</span></div>` : "";
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+html,body{margin:0;width:${CARD_SIZE.width}px;height:${CARD_SIZE.height}px;overflow:hidden}
+body{box-sizing:border-box;padding:56px 64px;background:#f0fdf4;color:#111827;font-family:"DejaVu Sans","Liberation Sans",sans-serif;display:flex;flex-direction:column}
+.q{font-size:30px;color:#374151}.host{font-size:52px;font-weight:700;margin-top:8px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.title{font-size:26px;color:#374151;margin-top:6px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.row{display:flex;gap:40px;align-items:flex-end;margin-top:auto}
+.rating{font-size:160px;font-weight:700;line-height:.9;color:#15803d}
+.fig{white-space:nowrap}.fig b{display:block;font-size:56px}.fig span{font-size:26px;color:#374151}
+.foot{margin-top:36px;font-size:24px;color:#374151;display:flex;justify-content:space-between}
+</style></head><body>
+<div class="q">How green is</div><div class="host">${esc(cut(f.host, 60))}</div><div class="title">${esc(cut(f.title, 90))}</div>
+<div class="row"><div class="rating">${esc(f.rating)}</div>
+<div class="fig"><b>${esc(gramsText(f.grams))}</b><span>CO2 per visit</span></div>${eco}
+<div class="fig"><b>${esc(formatBytes(f.bytes))}</b><span>transferred</span></div></div>
+<div class="foot"><span>Checked ${f.checked.toISOString().slice(0, 10)} · Sustainable Web Design v4 rating</span><span>Bothy</span></div>
+</body></html>`;
+}
+
+/** The card drawn as PNG by `browser`. Its context has no proxy of its own, so the launch-level
+ * one (a closed port) is all it could reach, and the HTML asks for nothing. */
+export async function renderCard(browser: Browser, facts: CardFacts): Promise<Uint8Array> {
+  const context = await browser.newContext({ viewport: CARD_SIZE, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.setContent(cardHtml(facts), { waitUntil: "load", timeout: 5000 });
+    return new Uint8Array(await page.screenshot({ type: "png", timeout: 5000 }));
+  } finally {
+    await context.close().catch(() => {});
+  }
+}

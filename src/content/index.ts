@@ -7,6 +7,7 @@ import { extname, join } from "node:path";
 import type { AppContext } from "../context";
 import { HttpError } from "../http/errors";
 import { HEAD, type HeadKey } from "../pages/head";
+import { isBeta } from "../plans";
 import { atom, rss, sitemap } from "./feeds";
 import { IMAGE_TYPES } from "./images";
 import { loadContent, type Article, type ArticleType, type Content } from "./load";
@@ -22,7 +23,7 @@ let loaded: Content | null = null;
 const content = () => (loaded ??= loadContent(CONTENT_DIR));
 
 /** The public pages with a fixed path, by their head entry (src/pages/head.ts); articles and docs are added. */
-const SITEMAP_PAGES: HeadKey[] = ["index", "install", "compare", "inspect", "privacy", "terms", "signup", "signin", "blog", "news", "docs"];
+const SITEMAP_PAGES: HeadKey[] = ["index", "install", "compare", "compareNew", "inspect", "privacy", "terms", "signup", "signin", "blog", "news", "docs"];
 
 /** What the pages read content with (PageServices.content). */
 export const contentService = () => {
@@ -75,7 +76,9 @@ export const contentRoom = (ctx: AppContext) => {
       },
     )
     .get("/sitemap.xml", () => {
-      const statics = SITEMAP_PAGES.map((key) => ({ path: (HEAD[key] as { path: string }).path }));
+      // NOTE: in beta /pricing gives way to /request, and outside it /request sends visitors home.
+      const plans: HeadKey = isBeta(ctx.config) ? "request" : "pricing";
+      const statics = [...SITEMAP_PAGES, plans].map((key) => ({ path: (HEAD[key] as { path: string }).path }));
       const articles = [...c.blog, ...c.news].map((a) => ({ path: a.url, lastmod: a.date }));
       const docs = c.docs.filter((d) => d.slug !== "index").map((d) => ({ path: d.url }));
       return xml("application/xml", sitemap([...statics, ...articles, ...docs], origin()));

@@ -2,6 +2,8 @@
 // blocks (class names styled in theme.css, no script in the browser), an id and a "#" link on every
 // heading, and width/height on every image (read from the file under content/). Also returns what
 // the docs search and reading time need: the headings and the plain text.
+// NOTE: marked rather than unified/remark/rehype: one package without dependencies, GFM tables built
+// in, and its renderer hooks are all that anchors, highlighting and image sizes need.
 import hljs from "highlight.js";
 import { Marked, type Tokens } from "marked";
 import { existsSync } from "node:fs";

@@ -21,7 +21,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const WEBSITE_PAGES = ["/", "/privacy", "/terms", "/install", "/google-analytics-vs-bothy", "/google-vs-new", "/how-green-is-your-website"];
+const WEBSITE_PAGES = [
+  "/", "/privacy", "/terms", "/install", "/google-analytics-vs-bothy", "/google-vs-new", "/how-green-is-your-website",
+  // The blog and docs layouts, with Markdown text, highlighted code, tables and the docs sidebar.
+  "/blog", "/blog/counting-unique-visits-without-cookies", "/news", "/docs", "/docs/metrics",
+];
 
 /** The body's background as "r,g,b", whatever colour space the stylesheet wrote it in. */
 const background = () =>

@@ -1,12 +1,13 @@
 // The per-domain privacy notice over HTTP: off until a verified domain's owner turns it on, then
-// every collected field in words, the plan's retention and no cookie; 404 with the spec's text for
-// an unknown name, an unverified domain, a turned-off notice and input no host name can be.
+// every collected field in words, none of it personal, the plan's retention, where it lives and no
+// cookie; 404 with the spec's text for an unknown name, an unverified domain, a turned-off notice
+// and input no host name can be.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { HIT_FIELDS } from "../../../src/collect/fields";
 import { FREE_HISTORY_DAYS } from "../../../src/shared/plans";
 import { NOT_FOUND_MESSAGE } from "../../../src/web/errors";
 import { call, verifiedSession } from "../../helpers/api";
-import { req, startTestServer } from "../../helpers/server";
+import { IN_PROCESS_ORIGIN, req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let owner: string;
@@ -55,6 +56,10 @@ describe("/privacy/{domain}", () => {
     expect(got.text).toContain("How shop.example.com counts its visitors");
     for (const field of HIT_FIELDS) expect(got.text).toContain(field.what);
     expect(got.text).toContain("No IP address, no user-agent string, no cookie");
+    expect(got.text).toContain("None of the records above is personal data");
+    expect(got.text).toContain("Bothy sets no cookie on shop.example.com and reads none.");
+    // Where the data lives: the instance that stores it, by the host its pages are served from.
+    expect(got.text).toContain(`The records are stored by the Bothy service at ${new URL(IN_PROCESS_ORIGIN).host}, which the owner of shop.example.com uses.`);
     // NOTE: a free account's new domain keeps the free window of raw hits (src/plans).
     expect(got.text).toContain(`Records are deleted after ${FREE_HISTORY_DAYS} days, and all of them when the owner of shop.example.com removes the website from Bothy`);
     expect(got.text).toContain(`The owner's plan shows them the last ${FREE_HISTORY_DAYS} days.`);

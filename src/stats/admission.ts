@@ -2,7 +2,10 @@
 // database that is also ingesting: identical reads share one database read (every caller that asks
 // while it waits or runs gets its answer), at most READS_AT_ONCE distinct reads run at once and
 // READS_WAITING more wait their turn. Past that line, or after WAIT_MS in it, a read is refused with
-// 503 and Retry-After; the dashboard retries after that pause.
+// 503 and Retry-After; the dashboard retries after that pause. A caller that accepts a snapshot
+// (`staleMs`) asking while its read is already under way gets the last answer of that read at once,
+// if that answer's read started at most `staleMs` ago: under load a dashboard shows numbers a few
+// seconds old instead of waiting behind the database, and one read at a time keeps them fresh.
 import { HttpError } from "../http/errors";
 
 /** Distinct reads running at once. NOTE: the embedded database runs one statement at a time, so
@@ -17,21 +20,27 @@ const RETRY_AFTER_S = 1;
 
 type Limits = { atOnce: number; waiting: number; waitMs: number };
 type Waiter = { go: () => void; timer: ReturnType<typeof setTimeout> };
+/** Last answers kept for snapshots. NOTE: a stats answer is up to a few hundred kB. */
+const SNAPSHOTS = 64;
 
 export type ReadGate = {
-  /** `read()`'s answer, shared with every caller of the same `key` until it settles. */
-  run<T>(key: string, read: () => Promise<T>): Promise<T>;
-  /** Reads refused so far, and callers answered by a read another caller started. */
+  /** `read()`'s answer, shared with every caller of the same `key` until it settles; or, with
+   * `staleMs`, while it runs, the last answer whose read started at most that long ago. */
+  run<T>(key: string, read: () => Promise<T>, opts?: { staleMs?: number }): Promise<T>;
+  /** Reads refused so far, callers answered by a read another caller started, and by a snapshot. */
   readonly refused: number;
   readonly shared: number;
+  readonly snapshots: number;
 };
 
 export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS }): ReadGate {
   const inFlight = new Map<string, Promise<unknown>>();
+  const last = new Map<string, { value: unknown; startedAt: number }>();
   const line: Waiter[] = [];
   let running = 0;
   let refused = 0;
   let shared = 0;
+  let snapshots = 0;
 
   const busy = () => {
     refused++;
@@ -58,28 +67,57 @@ export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READ
       line.push(waiter);
     });
   };
+  // NOTE: a Map iterates in insertion order and a kept answer is re-inserted, so the first is the oldest.
+  const keep = (key: string, value: unknown, startedAt: number) => {
+    last.delete(key);
+    last.set(key, { value, startedAt });
+    if (last.size > SNAPSHOTS) last.delete(last.keys().next().value!);
+  };
   const release = () => {
     running--;
     line.shift()?.go();
   };
 
+  /** Keys whose last read served snapshots while it ran: someone is watching, so read again at once. */
+  const wanted = new Set<string>();
+  function run<T>(key: string, read: () => Promise<T>, opts: { staleMs?: number } = {}): Promise<T> {
+    const joined = inFlight.get(key);
+    const snapshot = last.get(key);
+    if (joined && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
+      snapshots++;
+      wanted.add(key);
+      return Promise.resolve(snapshot.value as T);
+    }
+    if (joined) {
+      shared++;
+      return joined as Promise<T>;
+    }
+    const p = turn().then(() => {
+      const startedAt = Date.now();
+      return read()
+        .then((value) => (keep(key, value, startedAt), value))
+        .finally(release);
+    });
+    const settled = p.finally(() => {
+      if (inFlight.get(key) === settled) inFlight.delete(key);
+      // NOTE: the next read starts before anyone waits for it, so while a dashboard is being
+      // watched under load every caller gets a snapshot at most one read old; unwatched, it stops.
+      if (wanted.delete(key)) void run(key, read).catch(() => {});
+    });
+    inFlight.set(key, settled);
+    return settled;
+  }
+
   return {
-    run<T>(key: string, read: () => Promise<T>): Promise<T> {
-      const joined = inFlight.get(key);
-      if (joined) {
-        shared++;
-        return joined as Promise<T>;
-      }
-      const p = turn().then(() => read().finally(release));
-      const settled = p.finally(() => inFlight.get(key) === settled && inFlight.delete(key));
-      inFlight.set(key, settled);
-      return settled;
-    },
+    run,
     get refused() {
       return refused;
     },
     get shared() {
       return shared;
+    },
+    get snapshots() {
+      return snapshots;
     },
   };
 }

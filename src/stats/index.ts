@@ -76,6 +76,12 @@ const gateFor = (db: Database) => {
   return gate;
 };
 
+/**
+ * How old an answer a dashboard may get while its next read runs: under load, numbers a few seconds
+ * old at once rather than fresh ones after a wait behind the database; quiet, every read is fresh.
+ */
+const SNAPSHOT_MS = 30_000;
+
 /** How long a page waits for the domain's today before it lets the browser guess (and correct). */
 const TODAY_WAIT_MS = 250;
 
@@ -116,7 +122,8 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
   const gate = gateFor(ctx.db);
-  const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number): Promise<Stats> => {
+  /** `staleMs`: the caller takes a snapshot that old when an identical read is under way (admission.ts). */
+  const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number, staleMs?: number): Promise<Stats> => {
     const q = rangeOf(asked, domain.tz);
     const target = await access.target(domain, q.dataType);
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
@@ -124,7 +131,7 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
     const result = await gate.run(JSON.stringify([target, q, admin, limit]), () => {
       const timer = readSeconds.startTimer({ dataType: q.dataType });
       return readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
-    });
+    }, { staleMs });
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
@@ -156,9 +163,10 @@ export const statsRoom = (ctx: AppContext) => {
     miss: cache.misses,
   }));
   const gate = gateFor(ctx.db);
-  exposeCounter(registry, { name: "bothy_stats_read_admission_total", help: "Stats reads refused with 503 for a full line (refused), and answered by an identical read already under way (shared)", label: "result" }, () => ({
+  exposeCounter(registry, { name: "bothy_stats_read_admission_total", help: "Stats reads refused with 503 for a full line (refused), answered by an identical read already under way (shared) or by the last answer while the next read runs (snapshot)", label: "result" }, () => ({
     refused: gate.refused,
     shared: gate.shared,
+    snapshot: gate.snapshots,
   }));
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
@@ -172,7 +180,7 @@ export const statsRoom = (ctx: AppContext) => {
       async ({ query, user, request }) => {
         const caller = callerOf(request.headers.get("authorization"), user);
         const { domain, admin } = await access.byName(query.domain, caller);
-        return answer(domain, query, admin);
+        return answer(domain, query, admin, undefined, SNAPSHOT_MS);
       },
       {
         query: StatsQuery,
@@ -205,7 +213,7 @@ export const statsRoom = (ctx: AppContext) => {
       "/api/stats-public",
       async ({ query, request, client }) => {
         const domain = await access.byPublicId(query.id, request.headers.get("x-dashboard-password"), client);
-        return anonymous(await answer(domain, query, false));
+        return anonymous(await answer(domain, query, false, undefined, SNAPSHOT_MS));
       },
       {
         query: PublicStatsQuery,

@@ -1,5 +1,6 @@
 // The stats read gate: identical reads share one read, distinct ones take turns within a bounded
-// line, and a full line or a long wait is a 503 with Retry-After.
+// line, a full line or a long wait is a 503 with Retry-After, and a caller that accepts a snapshot
+// gets the last answer while the next read runs, which then runs again for as long as it is watched.
 import { describe, expect, test } from "bun:test";
 import { readGate } from "../../../src/stats/admission";
 import { HttpError } from "../../../src/http/errors";
@@ -84,5 +85,57 @@ describe("readGate", () => {
     expect(await running).toBe("first");
     await tick();
     expect(late.started()).toBe(0);
+  });
+
+  test("with staleMs, a caller asking while the read runs gets the last answer at once; a watched key is read again, an unwatched one not", async () => {
+    const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000 });
+    let n = 0;
+    let started = 0;
+    const releases: (() => void)[] = [];
+    const read = () => {
+      started++;
+      const value = ++n;
+      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
+    };
+    // No snapshot yet: the first callers wait for the read.
+    const first = gate.run("k", read, { staleMs: 1_000 });
+    await tick();
+    releases.shift()!();
+    expect(await first).toBe(1);
+    // A read under way: a snapshot caller gets answer 1 at once, a caller without staleMs waits for 2.
+    const second = gate.run("k", read);
+    await tick();
+    expect(await gate.run("k", read, { staleMs: 1_000 })).toBe(1);
+    expect(gate.snapshots).toBe(1);
+    releases.shift()!();
+    expect(await second).toBe(2);
+    // Someone took a snapshot while read 2 ran, so read 3 starts with nobody waiting for it.
+    await tick();
+    expect(started).toBe(3);
+    expect(await gate.run("k", read, { staleMs: 1_000 })).toBe(2);
+    releases.shift()!();
+    await tick();
+    // Read 4 starts (a snapshot was taken during read 3); nobody asks while it runs, so it is the last.
+    expect(started).toBe(4);
+    releases.shift()!();
+    await tick();
+    expect(started).toBe(4);
+  });
+
+  test("a snapshot whose read started longer than staleMs ago is not served: the caller waits for the read", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
+    const a = held("old");
+    const first = gate.run("k", a.read);
+    await tick();
+    a.release();
+    await first;
+    await Bun.sleep(30);
+    const b = held("new");
+    const running = gate.run("k", b.read);
+    const waiting = gate.run("k", b.read, { staleMs: 10 });
+    await tick();
+    b.release();
+    expect(await Promise.all([running, waiting])).toEqual(["new", "new"]);
+    expect(gate.snapshots).toBe(0);
   });
 });

@@ -5,12 +5,11 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useMemo, useState, type FormEvent } from "react";
+import { PRO_FEATURES } from "../../src/shared/plans";
 import { annualMonthly, periodPrice, tierByKey, tierVisitorsLine, TIERS, yearlySaving, type Billing } from "../../src/shared/pricing";
 import { messageOf, pay, waitForPro } from "./payment";
 
 type Props = { publishableKey: string; tier: string; billing: Billing; onPro: () => void };
-
-const FEATURES = ["Unlimited history and websites", "Export your reports", "Energy & Carbon and Events sections", "API access and email reports"];
 
 function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props, "publishableKey">) {
   const stripe = useStripe();
@@ -50,7 +49,7 @@ function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props,
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-4 max-w-lg space-y-4" aria-busy={loading}>
       <ul className="list-disc pl-5 text-sm text-gray-700 dark:text-gray-300">
-        {FEATURES.map((f) => <li key={f}>{f}</li>)}
+        {PRO_FEATURES.map((f) => <li key={f.label}>{f.label}</li>)}
       </ul>
       <label className="block text-sm font-medium">
         Monthly visitors

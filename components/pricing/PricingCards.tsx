@@ -2,7 +2,9 @@
 // The pricing cards: a select over Pro's tiers (by monthly visitors), a month/year toggle, the Free
 // card ("Get Started Free" → /signup) unless the visitor is changing plan, and the Pro card with its
 // price per month, the yearly saving, the visitor limit and "Upgrade Now", which carries the choice
-// to the upgrade screen (/settings/profile?tier=…&billing=…#upgrade). Prices come from src/shared/pricing.
+// to the upgrade screen (/settings/profile?tier=…&billing=…#upgrade). Each button emits the plan
+// choice as a "plan-choice" event through the site's own tracker (data-bothy-event), e.g. "pro 20k
+// year" or "free". Prices come from src/shared/pricing.
 import { useState } from "react";
 import { FREE_FEATURES, PRO_FEATURES } from "../../src/shared/plans";
 import {
@@ -65,7 +67,7 @@ export function PricingCards({ tier: initialTier, billing: initialBilling, varia
             <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
               {FREE_FEATURES.map((f) => <li key={f}>✓ {f}</li>)}
             </ul>
-            <a href="/signup" className={`${button} border border-gray-300 text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:text-white dark:hover:bg-gray-800`}>
+            <a href="/signup" data-bothy-event="plan-choice" data-bothy-value="free" className={`${button} border border-gray-300 text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:text-white dark:hover:bg-gray-800`}>
               Get Started Free
             </a>
           </section>
@@ -85,7 +87,7 @@ export function PricingCards({ tier: initialTier, billing: initialBilling, varia
               <li key={f.label}>✓ {f.label}</li>
             ))}
           </ul>
-          <a href={upgradeHref(tier, billing)} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+          <a href={upgradeHref(tier, billing)} data-bothy-event="plan-choice" data-bothy-value={`pro ${tier.key} ${billing}`} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
             {variant === "signup" ? "Upgrade Now" : "Choose this plan"}
           </a>
         </section>

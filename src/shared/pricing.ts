@@ -53,11 +53,11 @@ export const nextTier = (tier: Tier): Tier | null => TIERS[TIERS.findIndex((t) =
 
 export const tierByKey = (key: string): Tier | undefined => TIERS.find((t) => t.key === key);
 
-/** The lookup key of a tier's Stripe price for a billing period, e.g. "bothy_pro_20k_month". */
 /** The upgrade screen with a tier and period chosen. */
 export const upgradeHref = (tier: Tier, billing: Billing) =>
   `/settings/profile?tier=${encodeURIComponent(tier.key)}&billing=${billing}#upgrade`;
 
+/** The lookup key of a tier's Stripe price for a billing period, e.g. "bothy_pro_20k_month". */
 export const priceLookupKey = (tier: Tier, billing: Billing): string => `bothy_pro_${tier.key}_${billing}`;
 
 /** The tier key a price's lookup key names, or null for a key that is not one of Bothy's. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { syncStripe } from "../../src/billing/sync";
+import { PRO_FEATURES } from "../../src/shared/plans";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDataDir } from "../helpers/db";
@@ -77,6 +78,8 @@ describe("upgrading", () => {
     expect(await p.getByRole("radio", { name: /billed \$180 yearly/ }).isChecked()).toBe(true);
     expect(await p.getByText("Save 45$ yearly").count()).toBe(1);
     expect(await p.getByText(/charged \$180 in USD/).count()).toBe(1);
+    // The feature list is the one the pricing card shows.
+    expect(await p.locator("form[aria-busy] > ul > li").allTextContents()).toEqual(PRO_FEATURES.map((f) => f.label));
     await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     await p.evaluate(() => {

@@ -135,8 +135,10 @@ describe("retention follows the subscription", () => {
     return row as { days: number | null; until: Date | null };
   };
 
-  test("a paid subscription clears the free window; its deletion starts the grace period", async () => {
-    const { subscriptionId } = await proUser("keep@example.com");
+  test("a paid subscription clears the free window; its deletion starts the grace period, which the profile states", async () => {
+    const { cookie, subscriptionId } = await proUser("keep@example.com");
+    const profile = async () => (await call(server.app, "GET", "/settings/profile", { cookie })).text.replace(/<!-- -->/g, "");
+    expect(await profile()).not.toContain('data-testid="grace"');
     expect(await retention("keep@example.com")).toEqual({ days: null, until: null });
 
     await stripe.subscriptions.cancel(subscriptionId);
@@ -148,6 +150,10 @@ describe("retention follows the subscription", () => {
     const graceMs = DOWNGRADE_GRACE_DAYS * 86_400_000;
     expect(after.until!.getTime()).toBeGreaterThanOrEqual(before + graceMs - 1000);
     expect(after.until!.getTime()).toBeLessThanOrEqual(Date.now() + graceMs);
+    const until = after.until!.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const notice = /data-testid="grace"[^>]*>([^<]*)</.exec(await profile())?.[1];
+    expect(notice).toContain(`keep all of their history until ${until} (${DOWNGRADE_GRACE_DAYS} days of grace)`);
+    expect(notice).toContain(`visits older than ${FREE_HISTORY_DAYS} days are deleted`);
   });
 });
 

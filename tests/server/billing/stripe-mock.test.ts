@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
+import { stripeClient } from "../../../src/billing/stripe";
 import { PRODUCT_ID, syncStripe } from "../../../src/billing/sync";
-import { PUBLISHABLE_KEY, startStripeMock, stripeFor, type StripeMock } from "../../helpers/stripe";
+import { until } from "../../helpers/collect";
+import { PUBLISHABLE_KEY, SECRET_KEY, startStripeMock, stripeFor, type StripeMock } from "../../helpers/stripe";
 
 let mock: StripeMock;
 let stripe: Stripe;
@@ -120,5 +122,32 @@ describe("npm run stripe:sync", () => {
     const yearly = (await stripe.prices.list({ lookup_keys: ["bothy_pro_250k_year"] })).data[0]!;
     expect(yearly).toMatchObject({ unit_amount: 15 * 12 * 100, currency: "usd", product: PRODUCT_ID });
     expect(yearly.recurring?.interval).toBe("year");
+  });
+});
+
+describe("npm run stripe:mock", () => {
+  test("--port and --webhook start the local Stripe as a process that sends signed events to that URL", async () => {
+    const { scripts } = (await Bun.file(new URL("../../../package.json", import.meta.url)).json()) as { scripts: Record<string, string> };
+    expect(scripts["stripe:mock"]).toBe("node_modules/.bin/bun tools/stripe-mock/cli.ts");
+    const proc = Bun.spawn(
+      [process.execPath, "tools/stripe-mock/cli.ts", "--port", "0", "--webhook", `http://127.0.0.1:${hook.port}/`, "--webhook-secret", "whsec_mocktest"],
+      { cwd: new URL("../../../", import.meta.url).pathname, stdin: "ignore", stdout: "pipe", stderr: "inherit" },
+    );
+    try {
+      let printed = "";
+      const reader = proc.stdout.getReader();
+      const url = await until("the local Stripe's URL", async () => {
+        const { value } = await reader.read();
+        printed += new TextDecoder().decode(value);
+        return /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
+      });
+      const customer = await stripeClient(SECRET_KEY, url!).customers.create({ email: "cli@example.com" });
+      // The hook above verifies each signature with the secret given on the command line.
+      await until("customer.created at the webhook", () => events.some((e) => e.type === "customer.created" && e.object.id === customer.id));
+    } finally {
+      // NOTE: SIGKILL: on SIGTERM the local Stripe first finishes its deliveries, which a failing hook never lets end.
+      proc.kill("SIGKILL");
+      await proc.exited;
+    }
   });
 });

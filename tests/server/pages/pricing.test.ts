@@ -45,7 +45,9 @@ describe("the pricing page", () => {
           expect(shown).toContain(`$${periodPrice(tier, "year")} a year`);
         }
         expect(shown).toMatch(new RegExp(`href="/settings/profile\\?tier=${tier.key}&billing=${billing}#upgrade"[^>]*>Upgrade Now</a>`));
-        expect(shown).toContain('href="/signup"');
+        // Each button emits the plan choice through the site's tracker.
+        expect(shown).toMatch(new RegExp(`data-bothy-event="plan-choice" data-bothy-value="pro ${tier.key} ${billing}"[^>]*>Upgrade Now</a>`));
+        expect(shown).toMatch(/href="\/signup" data-bothy-event="plan-choice" data-bothy-value="free"[^>]*>Get Started Free<\/a>/);
         expect(shown).toContain("Get Started Free");
         expect(shown).toContain("1% of every purchase goes to removing CO2 from the atmosphere.");
       });

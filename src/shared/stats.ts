@@ -86,8 +86,17 @@ type Envelope = {
   error: null;
 };
 
-/** Rows of each list before the 1,000-row cap, by list name ("the first 1,000 of N rows"). */
-export type Counts = { count: Record<string, number> };
+/** What a list's labels are, so a client knows how to show one: a flag for a country, a favicon and
+ * a link for a referrer, a link for a page, a name for the rest. */
+export const LIST_TYPES = ["country", "language", "browser", "os", "page", "event", "referrer", "campaign"] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+
+/** The lists of each dataType, by the name their rows and figures go by in the answer. */
+export type ListNames = { SUMMARY: "country" | "language" | "browser" | "os" | "perf"; PATH: "path" | "energy" | "events"; REF: "result" | "campaign" };
+
+/** Per list, by name: `count` its rows before the 1,000-row cap ("the first 1,000 of N rows"), `type`
+ * what its labels are. */
+export type Counts<L extends string> = { count: Record<L, number>; type: Record<L, ListType> };
 
 export type Visits = { hits: number; unique: number; bounceNew: number; bounceCount: number };
 
@@ -107,7 +116,7 @@ export type TimePoint = { x: number; y: number };
 /** Chart data (SPEC §3): page views ("views") and, by day, unique visits ("unique") as time points. */
 export type Chart = { unit: "hour" | "day"; datasets: { label: "views" | "unique"; data: TimePoint[] }[] };
 
-export type SummaryStats = Envelope & Counts & {
+export type SummaryStats = Envelope & Counts<ListNames["SUMMARY"]> & {
   dataType: "SUMMARY";
   visits: Visits;
   /** The same figures for the previous period, for the change shown under each figure. */
@@ -174,7 +183,7 @@ export type CarbonTotals = {
   visitorGrid: { co2Grams: number; avgCo2Grams: number; rating: RatingLetter; knownShare: number };
 };
 
-export type PathStats = Envelope & Counts & {
+export type PathStats = Envelope & Counts<ListNames["PATH"]> & {
   dataType: "PATH";
   /** Top pages by page views. */
   path: PathRow[];
@@ -189,7 +198,7 @@ export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path
 /** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
-export type RefStats = Envelope & Counts & {
+export type RefStats = Envelope & Counts<ListNames["REF"]> & {
   dataType: "REF";
   /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
   result: ListRow[];

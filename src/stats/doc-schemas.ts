@@ -1,6 +1,8 @@
 // The stats answers' shared shapes for the OpenAPI document (/api/docs/json components.schemas):
-// a list row, its conversion rates, the lists' row counts and the chart's time points, as src/shared/stats.ts types them.
+// a list row, its conversion rates, the lists' row counts and label types and the chart's time points, as
+// src/shared/stats.ts types them.
 import type { OpenAPIV3 } from "openapi-types";
+import { LIST_TYPES } from "../shared/stats";
 
 const rate: OpenAPIV3.SchemaObject = {
   type: "object",
@@ -44,6 +46,14 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
     type: "object",
     additionalProperties: { type: "integer" },
     description: "`count`: each list's rows before the 1,000-row cap, by list name (country, path, result, …).",
+  },
+  ListTypes: {
+    type: "object",
+    additionalProperties: { type: "string", enum: [...LIST_TYPES] },
+    description:
+      "`type`: what each list's labels are, by list name, with `count`'s keys: an ISO country code (country), a language tag " +
+      "(language), a browser or system name (browser, os), a path (page: SUMMARY perf, PATH path and energy), an event name " +
+      "(event), a referrer host, \"direct\" or \"unknown\" (referrer), a utm_campaign (campaign).",
   },
   TimePoint: {
     type: "object",

@@ -197,8 +197,8 @@ export const statsRoom = (ctx: AppContext) => {
             200: {
               description:
                 "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats). Lists are arrays of " +
-                "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap; SUMMARY `source` is SourceClasses " +
-                "and SUMMARY `chart` is Chart, points whose x is a time.",
+                "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap and `type` (ListTypes) what its labels are; " +
+                "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time.",
             },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },

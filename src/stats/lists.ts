@@ -1,11 +1,19 @@
 // Shared pieces of the stats stages: the shaping of (label, now, then) figures into the API's list
-// rows (pc share, c change, order, 1000-row cap), and the pairing of both periods' groups.
+// rows (pc share, c change, order, 1000-row cap), the pairing of both periods' groups, and what
+// each list's labels are.
 import { percentChange } from "../shared/change";
 import type { Groups, Label } from "./tables";
-import type { ListRow } from "./contract";
+import type { DataType, ListNames, ListRow, ListType } from "./contract";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
 export const LIST_LIMIT = 1000;
+
+/** What each dataType's lists' labels are (the answers' `type`): every list of ListNames has one. */
+export const TYPE_OF_LIST = {
+  SUMMARY: { country: "country", language: "language", browser: "browser", os: "os", perf: "page" },
+  PATH: { path: "page", energy: "page", events: "event" },
+  REF: { result: "referrer", campaign: "campaign" },
+} as const satisfies { [D in DataType]: Record<ListNames[D], ListType> };
 
 /** How many rows a list has before the cap: the items with something now. */
 export const rowCount = (items: { now: number }[]): number => items.reduce((n, i) => n + (i.now > 0 ? 1 : 0), 0);

@@ -3,7 +3,7 @@
 import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
-import { byValueThenLabel, paired, rowCount, share, toList, type PeriodGroups } from "./lists";
+import { byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
 import { CAMPAIGN_PAGE_TOTALS, DIRECT_ENTRIES, EVENTS, GRID, PAGES } from "./queries";
 import type { Groups } from "./tables";
@@ -151,6 +151,7 @@ export async function pathStats(read: Reader, target: { pro: boolean; green: boo
   const base = { views: rows.reduce((s, p) => s + p.now, 0), uniques: rows.reduce((s, p) => s + p.uniques, 0), co2Grams: totals?.co2Grams ?? 0 };
   return {
     count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
+    type: TYPE_OF_LIST.PATH,
     path: pathRows(rows, perPage(direct), perPage(campaignViews), limit),
     energy: energy ?? LOCKED,
     events: eventList ? eventRows(eventList, base, limit) : LOCKED,

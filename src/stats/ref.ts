@@ -2,7 +2,7 @@
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
 import type { CampaignRow, ListRow, Tweet } from "./contract";
-import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, type Pair, type PeriodGroups } from "./lists";
+import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type Pair, type PeriodGroups } from "./lists";
 import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
@@ -129,6 +129,7 @@ export async function refStats(read: Reader, limit: number) {
   const tweets = topPosts(posts);
   return {
     count: { result: rowCount(referrerRows), campaign: rowCount(totals) },
+    type: TYPE_OF_LIST.REF,
     result,
     path: Object.fromEntries(result.map((row) => [row.label, byReferrer.get(row.label) ?? []])),
     campaign,

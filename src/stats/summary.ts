@@ -1,7 +1,7 @@
 // SUMMARY: totals of both periods, the day (and hour) series, sources, devices, screen sizes,
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
 import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type Visits } from "./contract";
-import { dimension, rowCount, toList, type PeriodGroups } from "./lists";
+import { dimension, rowCount, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
 import { figure } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
@@ -74,6 +74,7 @@ export async function summary(read: Reader, r: ReadRange, limit: number) {
     browser: toList(lists.browser, undefined, limit),
     os: toList(lists.os, undefined, limit),
     perf: toList(perf, undefined, limit),
-    count: Object.fromEntries(Object.entries(lists).map(([name, items]) => [name, rowCount(items)])),
+    count: Object.fromEntries(Object.entries(lists).map(([name, items]) => [name, rowCount(items)])) as Record<keyof typeof lists, number>,
+    type: TYPE_OF_LIST.SUMMARY,
   };
 }

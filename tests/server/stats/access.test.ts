@@ -71,8 +71,14 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe("GET /api/stats with a session", () => {
-  test("the owner reads their domain: validated names it, in its time zone, and admin is false", async () => {
-    for (const dataType of ["SUMMARY", "PATH", "REF"]) {
+  test("the owner reads their domain: validated names it, in its time zone, admin is false, and every list has a type", async () => {
+    // A few lists' types: the rest must only exist, with `count`'s keys.
+    const types = {
+      SUMMARY: { country: "country", language: "language", perf: "page" },
+      PATH: { path: "page", energy: "page", events: "event" },
+      REF: { result: "referrer", campaign: "campaign" },
+    };
+    for (const dataType of ["SUMMARY", "PATH", "REF"] as const) {
       const res = await stats(`domain=mine.example.com&${RANGE}&dataType=${dataType}`, { cookie: owner });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ dataType, admin: false, error: null });
@@ -80,6 +86,9 @@ describe("GET /api/stats with a session", () => {
         SK: "mine.example.com", tz: "Asia/Kolkata", publicID: publicId.closed, startKey: START, endKey: END,
         pro: true, historyDays: null, demo: false,
       });
+      expect(Object.keys(res.json.count).length).toBeGreaterThan(1);
+      expect(Object.keys(res.json.type).sort()).toEqual(Object.keys(res.json.count).sort());
+      expect(res.json.type).toMatchObject(types[dataType]);
     }
   });
 
@@ -131,6 +140,8 @@ describe("GET /api/stats with a session", () => {
     const res = await stats(`domain=theirs.example.com&${RANGE}&dataType=PATH`, { cookie: other });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ energy: "locked", events: "locked", carbonTotals: "locked" });
+    // Locked lists keep their type: the contract's keys do not depend on the plan.
+    expect(res.json.type).toEqual({ path: "page", energy: "page", events: "event" });
     expect(res.json.validated).toMatchObject({ pro: false, historyDays: 30 });
     const pro = await stats(`domain=mine.example.com&${RANGE}&dataType=PATH`, { cookie: owner });
     expect(Array.isArray(pro.json.energy)).toBe(true);
@@ -174,6 +185,7 @@ describe("GET /api/stats-public", () => {
       const res = await call(server.app, "GET", `/api/stats-public?id=${publicId.open}&${RANGE}&dataType=${dataType}`);
       expect(res.status).toBe(200);
       expect("SK" in res.json.validated).toBe(false);
+      expect(Object.keys(res.json.type).sort()).toEqual(Object.keys(res.json.count).sort());
       expect(res.text).not.toContain("shared.example");
     }
   });
@@ -300,6 +312,10 @@ describe("the API is documented", () => {
     ));
     expect(res.json.components.schemas.ConversionRate.required).toEqual(["value", "parentLabel"]);
     expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("ai");
+    expect(res.json.components.schemas.ListTypes.additionalProperties.enum).toEqual(
+      ["country", "language", "browser", "os", "page", "event", "referrer", "campaign"],
+    );
+    expect(stats.responses["200"].description).toContain("`type` (ListTypes)");
     expect(res.json.components.schemas.TimePoint.required).toEqual(["x", "y"]);
     expect(res.json.components.schemas.Chart.properties.datasets.items.properties.data.items).toEqual({ $ref: "#/components/schemas/TimePoint" });
     expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);

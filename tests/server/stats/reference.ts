@@ -113,6 +113,7 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
       country: rowsOf((await dim("country"))[0]), language: rowsOf((await dim("language"))[0]),
       browser: rowsOf((await dim("browser"))[0]), os: rowsOf((await dim("os"))[0]), perf: rowsOf(loadNow),
     },
+    type: { country: "country", language: "language", browser: "browser", os: "os", perf: "page" },
     source: keyed(["direct", "social", "search", "email", "ai", "unknown"], (await dim("source"))[0]),
     device: keyed(["mobile", "tablet", "desktop", "smarttv", "console"], (await dim("device"))[0]),
     size: keyed(["s", "m", "l"], (await dim("screen"))[0]),
@@ -185,6 +186,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
     new Map([...m].filter(([k]) => k.startsWith(`${name}\u0001`)).map(([k, v]) => [k.slice(name.length + 1), v]));
   return {
     count: { path: rowsOf(views), energy: rowsOf(views), events: rowsOf(events) },
+    type: { path: "page", energy: "page", events: "event" },
     path,
     energy,
     events: list(events, eventsThen, (name) => ({
@@ -233,6 +235,7 @@ export async function referenceRef(sql: Sql, site: number, startKey: string, end
   const pages = await topPages(sql, site, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
   return {
     count: { result: rowsOf(referrers[0]), campaign: rowsOf(cNow) },
+    type: { result: "referrer", campaign: "campaign" },
     result,
     path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
     campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),

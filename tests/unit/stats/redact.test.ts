@@ -19,6 +19,7 @@ const ref: RefStats = {
   validated: { ...envelope.validated },
   dataType: "REF",
   count: { result: 6, campaign: 0 },
+  type: { result: "referrer", campaign: "campaign" },
   result: [
     row("direct", 50, 0.5), row("google.com", 20, 0.2), row("blog-1.example", 12, 0.12),
     { ...row("t.co", 8, 0.08), children: [row("t.co/x", 8, 1)] }, row("private.example", 6, 0.06), row("unknown", 4, 0.04),

@@ -29,7 +29,8 @@ const INSPECT_EVERY_S = 60;
 
 const dataDir = removedAtExit(await freshDataDir());
 const site = await startFixtureSite();
-const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, DEMO_DOMAIN: DOMAIN, LOG_LEVEL: "info", ...site.env }, { timeoutMs: 120_000 });
+const METRICS_TOKEN = crypto.randomUUID();
+const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, DEMO_DOMAIN: DOMAIN, LOG_LEVEL: "info", METRICS_TOKEN, ...site.env }, { timeoutMs: 120_000 });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
 const latencies: Record<string, number[]> = { collect: [], dashboard: [], inspect: [] };
@@ -153,6 +154,11 @@ while (elapsedS() < SECONDS) {
 }
 await Promise.all(inFlight);
 const rssEnd = rss();
+// How the stats reads were admitted, and how long the database reads took, as the server counts them.
+const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+for (const line of metrics.split("\n")) {
+  if (/^bothy_stats_read_admission_total|^bothy_stats_read_seconds_(sum|count)/.test(line)) console.log(`server: ${line}`);
+}
 server.proc.kill("SIGTERM");
 await server.exited;
 

@@ -52,6 +52,12 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: 
  */
 export const LATE_ROW_MS = 30_000;
 
+/** The most batches one statement writes when a backlog has built up. */
+const BACKLOG_BATCHES = 10;
+/** Rows of the next statement: a batch, or as many whole batches as wait (up to BACKLOG_BATCHES). */
+const batchFor = (waiting: number, batchSize: number): number =>
+  batchSize * Math.min(BACKLOG_BATCHES, Math.max(1, Math.floor(waiting / batchSize)));
+
 /** The sites of `rows` that have a row older than LATE_ROW_MS at `now`. */
 const lateSites = (rows: HitRow[], now: number) => rows.filter((r) => r.time < now - LATE_ROW_MS).map((r) => r.siteId);
 
@@ -80,6 +86,9 @@ export function createWriter(
     for (const s of sites) owedEpochs.delete(s);
   };
 
+  // NOTE: a backlog (the database was held by a long read, or briefly away) is written in whole
+  // batches of up to BACKLOG_BATCHES at once: each statement waits for its turn at the database, so
+  // batch-sized statements alone could fall further behind than the hits come in.
   // TRICKY: a flush writes full batches, plus (when draining) the rows that were buffered when it
   // started. Chasing whatever arrived meanwhile turned one busy flush into an endless stream of
   // 30–60-row statements whose fixed cost made each row ~3× dearer (measured under bench:ingest);
@@ -88,7 +97,7 @@ export function createWriter(
     let owed = drain ? buffer.length : 0;
     while (pending || buffer.length >= opts.batchSize || (owed > 0 && buffer.length > 0)) {
       if (!pending) {
-        pending = { id: crypto.randomUUID(), rows: buffer.slice(0, opts.batchSize) };
+        pending = { id: crypto.randomUUID(), rows: buffer.slice(0, batchFor(buffer.length, opts.batchSize)) };
         buffer = buffer.slice(pending.rows.length);
         owed -= pending.rows.length;
       }

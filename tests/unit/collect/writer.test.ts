@@ -39,19 +39,32 @@ function recorder() {
   };
 }
 
-test("a flush started by a full batch writes full batches only; the rest waits for the timer", async () => {
+test("a flush started by a full batch writes whole batches only, a backlog in one statement; the rest waits for the timer", async () => {
   const rec = recorder();
   const writer = createWriter(noSql, { batchSize: 10, flushMs: 60_000, maxBuffer: 1000 }, createMetrics(), rec.insert);
   rec.hold();
   for (let i = 0; i < 10; i++) writer.push(row(i)); // starts a flush, held at the database
   for (let i = 10; i < 33; i++) writer.push(row(i)); // arrive while it runs
   rec.release();
-  await until("the full batches", () => rec.batches.length >= 3, 5_000);
-  expect(rec.batches.map((b) => b.size)).toEqual([10, 10, 10]);
+  // The 23 rows that waited go as two whole batches in one statement; 3 stay.
+  await until("the full batches", () => rec.batches.length >= 2, 5_000);
+  expect(rec.batches.map((b) => b.size)).toEqual([10, 20]);
   expect(writer.buffered).toBe(3);
   await writer.flush(); // what the timer does: everything buffered now
-  expect(rec.batches.map((b) => b.size)).toEqual([10, 10, 10, 3]);
+  expect(rec.batches.map((b) => b.size)).toEqual([10, 20, 3]);
   expect(writer.buffered).toBe(0);
+  await writer.close(100);
+});
+
+test("a backlog goes in statements of at most ten batches", async () => {
+  const rec = recorder();
+  const writer = createWriter(noSql, { batchSize: 3, flushMs: 60_000, maxBuffer: 1000 }, createMetrics(), rec.insert);
+  rec.hold();
+  for (let i = 0; i < 3; i++) writer.push(row(i));
+  for (let i = 3; i < 70; i++) writer.push(row(i));
+  rec.release();
+  await writer.flush();
+  expect(rec.batches.map((b) => b.size)).toEqual([3, 30, 30, 6, 1]);
   await writer.close(100);
 });
 

@@ -94,15 +94,16 @@ export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READ
     }
     const p = turn().then(() => {
       const startedAt = Date.now();
+      // NOTE: kept only for callers that take snapshots: an export's uncapped answer is not pinned in memory.
       return read()
-        .then((value) => (keep(key, value, startedAt), value))
+        .then((value) => (opts.staleMs !== undefined && keep(key, value, startedAt), value))
         .finally(release);
     });
     const settled = p.finally(() => {
       if (inFlight.get(key) === settled) inFlight.delete(key);
       // NOTE: the next read starts before anyone waits for it, so while a dashboard is being
       // watched under load every caller gets a snapshot at most one read old; unwatched, it stops.
-      if (wanted.delete(key)) void run(key, read).catch(() => {});
+      if (wanted.delete(key)) void run(key, read, opts).catch(() => {});
     });
     inFlight.set(key, settled);
     return settled;

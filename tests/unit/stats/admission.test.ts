@@ -103,12 +103,13 @@ describe("readGate", () => {
     releases.shift()!();
     expect(await first).toBe(1);
     // A read under way: a snapshot caller gets answer 1 at once, a caller without staleMs waits for 2.
-    const second = gate.run("k", read);
+    const second = gate.run("k", read, { staleMs: 1_000 });
     await tick();
     expect(await gate.run("k", read, { staleMs: 1_000 })).toBe(1);
     expect(gate.snapshots).toBe(1);
+    const joiner = gate.run("k", read);
     releases.shift()!();
-    expect(await second).toBe(2);
+    expect(await Promise.all([second, joiner])).toEqual([2, 2]);
     // Someone took a snapshot while read 2 ran, so read 3 starts with nobody waiting for it.
     await tick();
     expect(started).toBe(3);
@@ -125,7 +126,7 @@ describe("readGate", () => {
   test("a snapshot whose read started longer than staleMs ago is not served: the caller waits for the read", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
     const a = held("old");
-    const first = gate.run("k", a.read);
+    const first = gate.run("k", a.read, { staleMs: 10 });
     await tick();
     a.release();
     await first;
@@ -136,6 +137,22 @@ describe("readGate", () => {
     await tick();
     b.release();
     expect(await Promise.all([running, waiting])).toEqual(["new", "new"]);
+    expect(gate.snapshots).toBe(0);
+  });
+
+  test("answers of callers that take no snapshot are not kept: an export's answer is never served as one", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
+    const a = held("export");
+    const first = gate.run("k", a.read);
+    await tick();
+    a.release();
+    await first;
+    const b = held("fresh");
+    const running = gate.run("k", b.read);
+    const asking = gate.run("k", b.read, { staleMs: 60_000 });
+    await tick();
+    b.release();
+    expect(await Promise.all([running, asking])).toEqual(["fresh", "fresh"]);
     expect(gate.snapshots).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { launchBrowser } from "../helpers/browser";
 import { addDomain, CHROME_UA, until } from "../helpers/collect";
 import { removeDir } from "../helpers/db";
-import { guideBlock, installed, pointAt, startCaddy, startNginx, type ProxyServer } from "../helpers/proxy";
+import { guideBlock, pointAt, requireInstalled, startCaddy, startNginx, type ProxyServer } from "../helpers/proxy";
 import { startTestServer } from "../helpers/server";
 
 let bothy: Awaited<ReturnType<typeof startTestServer>>;
@@ -79,12 +79,6 @@ async function countsThrough(proxy: ProxyServer, campaign: string) {
     expect(headers.host).toBe(new URL(hopOrigin()).host);
     for (const name of ["cookie", "x-forwarded-for", "x-real-ip", "forwarded"]) expect(headers[name]).toBeUndefined();
   }
-}
-
-function requireInstalled(name: string): string {
-  const binary = installed(name);
-  if (!binary) throw new Error(`${name} is not installed: apt-get install -y ${name} (.ci/run installs it when missing)`);
-  return binary;
 }
 
 describe("the proxy guide", () => {

@@ -22,8 +22,15 @@ export const pointAt = (text: string, bothy: string) =>
   text.replaceAll("https://bothy.example", bothy).replaceAll("bothy.example", new URL(bothy).host);
 
 /** The Debian package's binary when it is installed, else null. NOTE: /usr/sbin is not on every PATH. */
-export const installed = (name: string): string | null =>
+const installed = (name: string): string | null =>
   Bun.which(name) ?? ["/usr/sbin", "/usr/bin"].map((dir) => join(dir, name)).find((path) => existsSync(path)) ?? null;
+
+/** The installed binary; a missing one fails the test with how to install it, rather than passing unseen. */
+export function requireInstalled(name: string): string {
+  const binary = installed(name);
+  if (!binary) throw new Error(`${name} is not installed: apt-get install -y ${name} (.ci/run installs it when missing)`);
+  return binary;
+}
 
 /** A port nothing listens on right now, for servers that cannot report the one they chose. */
 function freePort(): number {
@@ -76,8 +83,11 @@ async function startServer(
   return { origin, stop };
 }
 
-/** nginx with the guide's `location` block in a server on loopback; everything it writes stays in its dir. */
-export const startNginx = (binary: string, block: string, page: string) =>
+/**
+ * nginx with the guide's `location` block in a server on loopback (and `http`, e.g. an `upstream`,
+ * beside that server); everything it writes stays in its dir.
+ */
+export const startNginx = (binary: string, block: string, page: string, http = "") =>
   startServer("nginx", page, (dir, port) => {
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/tmp/${t};`).join("\n  ");
     mkdirSync(join(dir, "tmp"), { mode: 0o777 });
@@ -92,6 +102,7 @@ http {
   access_log off;
   ${temp}
   types { text/html html; }
+  ${http}
   server {
     listen 127.0.0.1:${port};
     root ${dir}/site;

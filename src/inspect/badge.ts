@@ -1,7 +1,8 @@
 // The embeddable result badge: an SVG a site owner can put on their page, e.g.
 // "A · 0.07 g per visit, checked 2026-11-23". Pure: the route hands it a finished row.
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside markup (the badge's SVG, the card's HTML). */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // NOTE: text width by a fixed advance per character (Verdana 11 px averages about 6.5 px); the
 // badge needs no font metrics to look right, and embeds never fetch a font.

@@ -4,7 +4,7 @@
 // serves the stored bytes.
 import type { Browser } from "playwright-core";
 import { formatBytes } from "../shared/units";
-import { gramsText } from "./badge";
+import { esc, gramsText } from "./badge";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -20,7 +20,6 @@ type CardFacts = {
   checked: Date;
 };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The card as a self-contained HTML document: no request, no script, system fonts only. */

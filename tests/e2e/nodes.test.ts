@@ -10,18 +10,13 @@ import { addDomain, CHROME_UA } from "../helpers/collect";
 import { emptyDataDir } from "../helpers/db";
 import { requireInstalled, startNginx } from "../helpers/proxy";
 import { removedAfterAll } from "../helpers/scratch";
-import { spawnServer, type Child } from "../helpers/server";
+import { spawnServer, stopChild, type Child } from "../helpers/server";
 
 const scratch = removedAfterAll();
 const DOMAIN = "nodes.example";
 /** The killed node writes its buffer every 50 ms: at ~150 views/s on each node, a few views at most. */
 const FLUSH_MS = 50;
 const LOST_AT_MOST = 30;
-
-const stop = async (child: Child, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
-  if (child.proc.exitCode === null) child.proc.kill(signal);
-  await child.exited;
-};
 
 test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond its buffer, jobs run once, dashboards served", async () => {
   const nginx = requireInstalled("nginx");
@@ -75,7 +70,7 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
     };
     const senders = Array.from({ length: 6 }, (_, n) => sender(n));
     await Bun.sleep(3_000);
-    await stop(nodes[0]!, "SIGKILL");
+    await stopChild(nodes[0]!, "SIGKILL");
     await Bun.sleep(3_000);
     loading = false;
     await Promise.all(senders);
@@ -105,6 +100,6 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
   } finally {
     await proxy?.stop();
     await sql.end();
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopChild(child);
   }
 }, 240_000);

@@ -106,6 +106,13 @@ export async function spawnServer(
   throw new Error(`${script} did not become ready:\n${text}`);
 }
 
+/** Stops a spawned child (SIGTERM unless told otherwise, nothing if it already exited) and waits for its exit. */
+export async function stopChild(child: Child | undefined, signal: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
+  if (!child) return;
+  if (child.proc.exitCode === null) child.proc.kill(signal);
+  await child.exited;
+}
+
 /** Spawns a script expected to fail at start; resolves with its exit code and output. */
 export async function runToExit(script: string, env: Record<string, string>, cwd = ROOT, args: string[] = []) {
   const child = childEnv(env);

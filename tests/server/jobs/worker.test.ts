@@ -6,17 +6,11 @@ import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { emptyDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
-import { spawnServer, type Child } from "../../helpers/server";
+import { spawnServer, stopChild, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 const INTERVAL_S = 3;
 const JOBS = ["collect.refreshIfJobsFail", "reports.weekly", "reports.alerts", "plans.retention", "usage.overLimit"];
-
-const stop = async (child: Child | undefined, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
-  if (!child) return;
-  child.proc.kill(signal);
-  await child.exited;
-};
 
 /** Each job's runs as one worker's log says: a line per run, done or failed. */
 const runsLogged = (worker: Child): Record<string, number> => {
@@ -63,7 +57,7 @@ test("two maintenance workers share the jobs without running any twice; one kill
 
     // The worker that ran the most is killed mid-life; the other takes every job over.
     const busiest = logged[0]!["plans.retention"]! >= (logged[1]!["plans.retention"] ?? 0) ? 0 : 1;
-    await stop(workers[busiest], "SIGKILL");
+    await stopChild(workers[busiest], "SIGKILL");
     await Bun.sleep(2.5 * INTERVAL_S * 1000);
     const after = await runs();
     for (const job of JOBS) expect(after[job]).toBeGreaterThan(before[job]!);
@@ -71,6 +65,6 @@ test("two maintenance workers share the jobs without running any twice; one kill
     expect(errors).toEqual([]);
   } finally {
     await sql.end();
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopChild(child);
   }
 }, 180_000);

@@ -6,7 +6,7 @@ import { listMigrations } from "../../../src/db/migrate";
 import { SEED_VIEWS } from "../../../src/demo/live";
 import { emptyDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
-import { spawnServer, type Child } from "../../helpers/server";
+import { spawnServer, stopChild, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 const DEMO = "demo.nodes.test";
@@ -14,12 +14,6 @@ const DEMO = "demo.nodes.test";
 const waitFor = async (ok: () => boolean, ms = 30_000) => {
   const deadline = Date.now() + ms;
   while (!ok() && Date.now() < deadline) await Bun.sleep(100);
-};
-
-const stop = async (child: Child | undefined) => {
-  if (!child) return;
-  child.proc.kill("SIGTERM");
-  await child.exited;
 };
 
 test("two app nodes booting at once on one empty database", async () => {
@@ -59,7 +53,7 @@ test("two app nodes booting at once on one empty database", async () => {
     expect(nodes.flatMap((n) => n.output().split("\n")).filter((line) => line.includes('"level":"error"'))).toEqual([]);
   } finally {
     await sql.end();
-    for (const node of nodes) await stop(node);
-    await stop(db);
+    for (const node of nodes) await stopChild(node);
+    await stopChild(db);
   }
 }, 300_000);

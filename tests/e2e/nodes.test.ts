@@ -6,9 +6,10 @@
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { localTime } from "../../src/shared/days";
-import { addDomain, CHROME_UA } from "../helpers/collect";
+import { addDomain, CHROME_UA, until } from "../helpers/collect";
 import { emptyDataDir } from "../helpers/db";
 import { requireInstalled, startNginx } from "../helpers/proxy";
+import { parsePrometheus, sampleValue } from "../helpers/prometheus";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, stopChild, type Child } from "../helpers/server";
 
@@ -17,6 +18,7 @@ const DOMAIN = "nodes.example";
 /** The killed node writes its buffer every 50 ms: at ~150 views/s on each node, a few views at most. */
 const FLUSH_MS = 50;
 const LOST_AT_MOST = 30;
+const METRICS_TOKEN = "nodes-test-metrics-token-of-32-characters";
 
 test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond its buffer, jobs run once, dashboards served", async () => {
   const nginx = requireInstalled("nginx");
@@ -28,7 +30,7 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
   try {
     const shared = { DATABASE_URL: db.url, DATABASE_POOL: "1", MAINTENANCE_INTERVAL_S: "3" };
     const node = () =>
-      spawnServer("src/server.ts", { ...shared, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker", INSPECT_CONCURRENCY: "0", COLLECT_FLUSH_MS: String(FLUSH_MS) }, { timeoutMs: 60_000 });
+      spawnServer("src/server.ts", { ...shared, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker", INSPECT_CONCURRENCY: "0", COLLECT_FLUSH_MS: String(FLUSH_MS), METRICS_TOKEN }, { timeoutMs: 60_000 });
     const nodes = await Promise.all([node(), node()]);
     children.push(...nodes);
     const worker = (script: string, ready: RegExp) =>
@@ -69,14 +71,19 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
       }
     };
     const senders = Array.from({ length: 6 }, (_, n) => sender(n));
+    // NOTE: the load's length before and after the kill is the scenario itself, not a wait for a condition.
     await Bun.sleep(3_000);
     await stopChild(nodes[0]!, "SIGKILL");
     await Bun.sleep(3_000);
     loading = false;
     await Promise.all(senders);
 
-    // Everything the living node accepted is written within its flush; the dead node's buffer is gone.
-    await Bun.sleep(2_000);
+    // The living node has written everything it buffered; the dead node's buffer is gone.
+    const buffered = async () => {
+      const res = await fetch(`${nodes[1]!.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      return sampleValue(parsePrometheus(await res.text()), "bothy_collect_buffered_hits");
+    };
+    await until("the living node's buffer written", async () => (await buffered()) === 0, 30_000, 100);
     const rows = await sql<{ path: string }[]>`SELECT path FROM hits WHERE site_id = ${siteId} AND kind = 1`;
     const stored = new Set(rows.map((r) => r.path));
     const lost = [...accepted].filter((p) => !stored.has(p)).length;

@@ -53,13 +53,19 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function dashboard(db: Database, target: StatsTarget, startKey: string, endKey: string) {
   const t0 = performance.now();
-  const read = (dataType: "SUMMARY" | "PATH" | "REF") => readStats(db.read, target, { startKey, endKey, dataType }, { admin: false });
+  const each: Record<string, number> = {};
+  const read = async (dataType: "SUMMARY" | "PATH" | "REF") => {
+    const t = performance.now();
+    const r = await readStats(db.read, target, { startKey, endKey, dataType }, { admin: false });
+    each[dataType] = performance.now() - t;
+    return r;
+  };
   const summary = await read("SUMMARY");
   const t1 = performance.now();
   const [path, ref] = await Promise.all([read("PATH"), read("REF")]);
   for (const r of [summary, path, ref]) if (!r.ok) throw new Error(r.message);
   const t2 = performance.now();
-  return { total: t2 - t0, summary: t1 - t0, rest: t2 - t1 };
+  return { total: t2 - t0, summary: t1 - t0, rest: t2 - t1, each };
 }
 
 /** Plain views named like the aggregates, over raw hits, in schema `raw`: the baseline's tables. */
@@ -96,14 +102,19 @@ async function bench(size: number) {
     const rows: string[] = [];
     let worst = 0;
     let cold30 = 0;
+    const coldParts: string[] = [];
     for (const days of RANGES) {
       const start = startOf(days);
-      const colds: number[] = [];
+      const coldRuns: Awaited<ReturnType<typeof dashboard>>[] = [];
       for (let i = 0; i < COLD_RUNS; i++) {
         statsCache(db.read).clear();
-        colds.push((await dashboard(db, target, start, today)).total);
+        coldRuns.push(await dashboard(db, target, start, today));
       }
+      const colds = coldRuns.map((r) => r.total);
       const cold = pct(colds, 50);
+      // NOTE: PATH and REF run together, so their times overlap: each says which read costs most.
+      const part = (t: string) => `${t} ${ms(pct(coldRuns.map((r) => r.each[t]!), 50))}`;
+      coldParts.push(`| ${days} d | ${["SUMMARY", "PATH", "REF"].map(part).join(" · ")} |`);
       if (days === 30) cold30 = cold;
       // NOTE: warm-up: the first few loads of a fresh process run before the JIT has compiled the
       // read's hot paths (measured: loads 2–7 took 80–220 ms, later ones 27–55 ms at 1M).
@@ -129,6 +140,9 @@ async function bench(size: number) {
     console.log("| range | cold median | cached median | cached p95 | median SUMMARY + PATH‖REF | raw median | raw max | raw / cached |");
     console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) console.log(r);
+    console.log("\ncold loads by dataType (median of each read's own time; PATH and REF run together)");
+    console.log("| range | SUMMARY · PATH · REF |\n|---|---|");
+    for (const r of coldParts) console.log(r);
     const goal = GOAL_MS[size];
     if (goal) console.log(`goal cached p95 ≤ ${goal} ms: ${worst <= goal ? "met" : "NOT met"} (worst p95 ${ms(worst)})`);
     const coldGoal = COLD_GOAL_MS[size];

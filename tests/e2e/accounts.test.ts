@@ -8,7 +8,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { mailedToken } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
-import { freshDataDir } from "../helpers/db";
+import { migratedDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -27,7 +27,7 @@ let apiErrorsExpected = false;
 const ME = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical engine 1843" };
 
 beforeAll(async () => {
-  dataDir = scratch(await freshDataDir());
+  dataDir = scratch(await migratedDataDir());
   site = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(`<!doctype html><html><head>${home}</head></html>`, { headers: { "content-type": "text/html" } }) });
   server = await spawnServer(
     "src/server.ts",

@@ -16,7 +16,7 @@ import { ADMIN_APIS } from "../helpers/admin-apis";
 import { outbox } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { until } from "../helpers/collect";
-import { freshDataDir } from "../helpers/db";
+import { migratedDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { runToExit, spawnServer, TEST_ENV, type Child } from "../helpers/server";
 import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
@@ -42,7 +42,7 @@ let dataDir: string;
 let memberUid: string;
 
 beforeAll(async () => {
-  dataDir = scratch(await freshDataDir());
+  dataDir = scratch(await migratedDataDir());
   outDir = shotsDir ?? scratch(mkdtempSync(join(tmpdir(), "bothy-admin-shots-")));
   mkdirSync(outDir, { recursive: true });
   env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };

@@ -9,7 +9,7 @@ import { syncStripe } from "../../src/billing/sync";
 import { PRO_FEATURES } from "../../src/shared/plans";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
-import { freshDataDir } from "../helpers/db";
+import { migratedDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
@@ -29,7 +29,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   mock = startStripeMock({ webhookSecret: "whsec_testsecret" });
   await syncStripe(stripeFor(mock));
-  const dir = scratch(await freshDataDir());
+  const dir = scratch(await migratedDataDir());
   await prepareSites(dir, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
   await prepareSites(dir, DECLINED, []);
   await prepareSites(dir, SECURE, []);

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { RefStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
-import { freshDataDir } from "../helpers/db";
+import { migratedDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
@@ -28,7 +28,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let ids: Record<string, string>;
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [scratch(await freshDataDir()), scratch(await freshDataDir())];
+  const [proDir, freeDir] = [scratch(await migratedDataDir()), scratch(await migratedDataDir())];
   ids = await prepareSites(proDir, OWNER, [
     { name: "shop.example", ageDays: 60, views: 300, days: 30, public: true, password: PASSWORD },
     { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },

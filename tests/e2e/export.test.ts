@@ -16,7 +16,7 @@ import type { PathStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
 import { until } from "../helpers/collect";
-import { freshDataDir } from "../helpers/db";
+import { migratedDataDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -42,7 +42,7 @@ function freePort(): number {
 }
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [scratch(await freshDataDir()), scratch(await freshDataDir())];
+  const [proDir, freeDir] = [scratch(await migratedDataDir()), scratch(await migratedDataDir())];
   await prepareSites(proDir, OWNER, [{ name: DOMAIN, views: 300, days: 20 }, { name: SELF }]);
   await prepareSites(freeDir, FREE, [{ name: "free.example", views: 100, days: 10 }]);
   const port = freePort();

@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { localTime } from "../../src/shared/days";
 import { addDomain, CHROME_UA, until } from "../helpers/collect";
-import { emptyDataDir } from "../helpers/db";
+import { emptyDataDir, freshDataDir } from "../helpers/db";
 import { requireInstalled, startNginx } from "../helpers/proxy";
 import { parsePrometheus, sampleValue } from "../helpers/prometheus";
 import { removedAfterAll } from "../helpers/scratch";
@@ -23,7 +23,7 @@ const METRICS_TOKEN = "nodes-test-metrics-token-of-32-characters";
 test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond its buffer, jobs run once, dashboards served", async () => {
   const nginx = requireInstalled("nginx");
   const children: Child[] = [];
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(emptyDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
   children.push(db);
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;

@@ -13,7 +13,7 @@ import { formatMass } from "../../src/shared/units";
 import { formatCount, monthName } from "../../src/shared/yearly";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
-import { freshDataDir, removeDir } from "../helpers/db";
+import { migratedDataDir, removeDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -29,7 +29,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const last = Number(localTime(TZ, Date.now()).day.slice(0, 4)) - 1;
 
 beforeAll(async () => {
-  const dir = scratch(await freshDataDir());
+  const dir = scratch(await migratedDataDir());
   const at = (iso: string) => Date.parse(iso);
   await prepareSites(dir, OWNER, [
     {

@@ -1,12 +1,15 @@
 // Fresh databases for tests. An initdb with TimescaleDB costs ~3 s, so one template data dir is
 // made per PGlite version and copied (~30 MB) for every test that needs its own database.
+// Applying every migration costs as much again, so a second template holds them applied, for tests
+// that start the app on a database of their own without testing the migrations themselves.
 // Every directory made here is the caller's to remove (removeDir, in afterAll or finally).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sql } from "postgres";
 import { embeddedClient } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
+import { listMigrations, migrate, MIGRATIONS_DIR } from "../../src/db/migrate";
 
 const MODULES = join(import.meta.dir, "../../node_modules");
 // NOTE: keyed by the installed PGlite build, so an upgrade never reuses an old template.
@@ -18,21 +21,55 @@ const PGLITE_VERSION: string = JSON.parse(
 const CACHE = join(MODULES, ".cache", "bothy");
 const TEMPLATE = join(CACHE, `test-template-${PGLITE_VERSION}`);
 
-async function template(): Promise<string> {
-  if (existsSync(TEMPLATE)) return TEMPLATE;
+/** Makes `target` once: `fill` fills a new dir beside it, which is then renamed into place. */
+async function cached(target: string, fill: (dir: string) => Promise<void>): Promise<string> {
+  if (existsSync(target)) return target;
   mkdirSync(CACHE, { recursive: true });
   // NOTE: built beside its final place, so the rename is atomic (same file system).
   const building = mkdtempSync(join(CACHE, "building-"));
   try {
-    const server = await startEmbedded(building);
-    await server.stop();
-    renameSync(building, TEMPLATE);
+    await fill(building);
+    renameSync(building, target);
   } catch (err) {
-    if (!existsSync(TEMPLATE)) throw err;
+    if (!existsSync(target)) throw err;
   } finally {
-    removeDir(building); // gone after the rename; left only if another run won the race or initdb failed
+    removeDir(building); // gone after the rename; left only if another run won the race or the fill failed
   }
-  return TEMPLATE;
+  return target;
+}
+
+const template = () =>
+  cached(TEMPLATE, async (dir) => {
+    const server = await startEmbedded(dir);
+    await server.stop();
+  });
+
+// NOTE: keyed by the migration files' names and contents too, so a changed migration makes a new one;
+// the old ones are removed once it exists.
+const MIGRATED_PREFIX = `test-migrated-${PGLITE_VERSION}-`;
+function migratedTemplatePath(): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for (const m of listMigrations()) hasher.update(`${m.file}\0${readFileSync(join(MIGRATIONS_DIR, m.file), "utf8")}\0`);
+  return join(CACHE, MIGRATED_PREFIX + hasher.digest("hex").slice(0, 16));
+}
+
+async function migratedTemplate(): Promise<string> {
+  const target = migratedTemplatePath();
+  if (existsSync(target)) return target;
+  const base = await template();
+  await cached(target, async (dir) => {
+    cpSync(base, dir, { recursive: true });
+    const server = await startEmbedded(dir);
+    const sql = embeddedClient(server);
+    try {
+      await migrate(sql);
+    } finally {
+      await sql.end();
+      await server.stop();
+    }
+  });
+  for (const old of readdirSync(CACHE)) if (old.startsWith(MIGRATED_PREFIX) && join(CACHE, old) !== target) removeDir(join(CACHE, old));
+  return target;
 }
 
 /** Removes a directory a test made, with everything in it; a missing one is fine. */
@@ -52,17 +89,22 @@ export function removedAtExit<D extends string>(dir: D): D {
   return dir;
 }
 
-/** A new DATA_DIR holding an initialised, empty embedded database. */
-export async function freshDataDir(): Promise<string> {
+async function copyOf(source: () => Promise<string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "bothy-test-"));
   try {
-    cpSync(await template(), dir, { recursive: true });
+    cpSync(await source(), dir, { recursive: true });
   } catch (err) {
     removeDir(dir);
     throw err;
   }
   return dir;
 }
+
+/** A new DATA_DIR holding an initialised, empty embedded database (no migration applied). */
+export const freshDataDir = () => copyOf(template);
+
+/** A new DATA_DIR holding an embedded database with every migration applied and no rows. */
+export const migratedDataDir = () => copyOf(migratedTemplate);
 
 /** A new, empty DATA_DIR (the server will run initdb itself). */
 export const emptyDataDir = () => mkdtempSync(join(tmpdir(), "bothy-test-"));

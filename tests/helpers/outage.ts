@@ -3,7 +3,7 @@
 // it through DATABASE_URL, and paced page-view traffic whose every answer is tallied.
 import postgres, { type Sql } from "postgres";
 import { addDomain, CHROME_UA, until } from "./collect";
-import { emptyDataDir, removeDir } from "./db";
+import { emptyDataDir, freshDataDir, removeDir } from "./db";
 import { spawnServer, type Child } from "./server";
 
 /** A loopback port nothing listens on right now. */
@@ -43,7 +43,7 @@ export type Outage = {
 const DOMAIN = "outage.example";
 
 export async function startOutage(appEnv: Record<string, string>): Promise<Outage> {
-  const dbDir = emptyDataDir();
+  const dbDir = await freshDataDir();
   const appDir = emptyDataDir();
   const port = freePort();
   const serveDb = () =>

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/server";
-import { emptyDataDir, freshDataDir, removeDir } from "./db";
+import { emptyDataDir, migratedDataDir, removeDir } from "./db";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
@@ -35,14 +35,14 @@ export const IN_PROCESS_ORIGIN = "http://bothy.test";
 
 /**
  * Starts the app in-process. Without a DATA_DIR it makes one (empty when DATABASE_URL points
- * elsewhere, else a fresh embedded database) and stop() removes it; a DATA_DIR the test passes
- * (to restart on the same data) stays, for the test to remove.
+ * elsewhere, else a fresh embedded database with every migration applied) and stop() removes it;
+ * a DATA_DIR the test passes (to restart on the same data) stays, for the test to remove.
  */
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
 ): Promise<Running & { dataDir: string }> {
   const given = opts.env?.DATA_DIR;
-  const dataDir = given ?? (opts.env?.DATABASE_URL ? emptyDataDir() : await freshDataDir());
+  const dataDir = given ?? (opts.env?.DATABASE_URL ? emptyDataDir() : await migratedDataDir());
   const cleanUp = () => {
     if (given === undefined) removeDir(dataDir);
   };

@@ -10,14 +10,14 @@ import { createSites } from "../../src/collect/sites";
 import { syntheticTraffic } from "../../src/collect/synthetic";
 import { createWriter } from "../../src/collect/writer";
 import type { StatsTarget } from "../../src/stats/read";
-import { freshDataDir } from "./db";
+import { migratedDataDir } from "./db";
 
 /**
  * An embedded database whose maintenance timer never fires on its own (tests refresh explicitly);
  * close() also deletes its data dir.
  */
 export async function openStatsDatabase(): Promise<Database> {
-  const dir = await freshDataDir();
+  const dir = await migratedDataDir();
   const db = await openDatabase({
     DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
   });

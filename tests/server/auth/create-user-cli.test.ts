@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
 import { call } from "../../helpers/api";
-import { freshDataDir, removeDir } from "../../helpers/db";
+import { migratedDataDir, removeDir } from "../../helpers/db";
 import { runToExit, startTestServer } from "../../helpers/server";
 
 test("user:create makes a verified admin who can sign in with the printed password", async () => {
-  const dataDir = await freshDataDir();
+  const dataDir = await migratedDataDir();
   try {
     const made = await runToExit("src/auth/create-user-cli.ts", { DATA_DIR: dataDir }, undefined, ["--email", "Root@Example.com", "--admin"]);
     expect(made.stderr).toBe("");

@@ -9,14 +9,14 @@ import { loadConfig } from "../../../src/config";
 import { openDatabase, type Database } from "../../../src/db";
 import { setLogLevel } from "../../../src/log";
 import { addDomain } from "../../helpers/collect";
-import { freshDataDir } from "../../helpers/db";
+import { migratedDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 
 let db: Database;
 let copy: ReturnType<typeof copyHits>;
 beforeAll(async () => {
   setLogLevel("silent");
-  db = await openDatabase(loadConfig({ DATA_DIR: scratch(await freshDataDir()), LOG_LEVEL: "silent" }));
+  db = await openDatabase(loadConfig({ DATA_DIR: scratch(await migratedDataDir()), LOG_LEVEL: "silent" }));
   copy = copyHits(db.execBlob!);
 });
 afterAll(() => db?.close());

@@ -3,7 +3,7 @@
 // Every hit answered 202 must arrive, exactly once.
 import { expect, test } from "bun:test";
 import { collectorOf } from "../../../src/collect";
-import { freshDataDir } from "../../helpers/db";
+import { migratedDataDir } from "../../helpers/db";
 import { CHROME_UA, until } from "../../helpers/collect";
 import { removedAfterAll } from "../../helpers/scratch";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
@@ -19,7 +19,7 @@ const stop = async (child: Child) => {
 };
 
 test("stopping the database for 5 s under load loses nothing that was accepted", async () => {
-  const dbDir = scratch(await freshDataDir());
+  const dbDir = scratch(await migratedDataDir());
   let db = await serveDb(dbDir, "0");
   const port = new URL(db.url).port;
   const app = await startTestServer({ env: { DATABASE_URL: db.url, DATABASE_POOL: "1", COLLECT_FLUSH_MS: "50" } });

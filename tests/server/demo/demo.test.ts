@@ -7,7 +7,7 @@ import { DEMO_DAYS, SEED_VIEWS } from "../../../src/demo/live";
 import { dayIn } from "../../../src/shared/days";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
-import { freshDataDir } from "../../helpers/db";
+import { migratedDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 
@@ -24,7 +24,7 @@ const pageViews = async (s = server) =>
   Number((await s.db.sql`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 1`)[0]!.n);
 
 beforeAll(async () => {
-  dataDir = scratch(await freshDataDir());
+  dataDir = scratch(await migratedDataDir());
   server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, BETA: "0", DATA_DIR: dataDir, LOG_LEVEL: process.env.DEMO_LOG ?? "silent" } });
   await demoOf(server.db)!.ready;
   siteId = (await server.db.sql`SELECT id FROM domains WHERE name = ${DEMO}`)[0]!.id;

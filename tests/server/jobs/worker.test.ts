@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { until } from "../../helpers/collect";
-import { emptyDataDir } from "../../helpers/db";
+import { emptyDataDir, freshDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { spawnServer, stopChild, type Child } from "../../helpers/server";
 
@@ -24,7 +24,7 @@ const runsLogged = (worker: Child): Record<string, number> => {
 };
 
 test("two maintenance workers share the jobs without running any twice; one killed, the other carries on", async () => {
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(emptyDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
   const env = { DATABASE_URL: db.url, DATABASE_POOL: "1", MAINTENANCE_INTERVAL_S: String(INTERVAL_S) };
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   const children: Child[] = [db];

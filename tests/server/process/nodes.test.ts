@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { listMigrations } from "../../../src/db/migrate";
 import { SEED_VIEWS } from "../../../src/demo/live";
-import { emptyDataDir } from "../../helpers/db";
+import { emptyDataDir, freshDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { spawnServer, stopChild, type Child } from "../../helpers/server";
 
@@ -17,7 +17,7 @@ const waitFor = async (ok: () => boolean, ms = 30_000) => {
 };
 
 test("two app nodes booting at once on one empty database", async () => {
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(emptyDataDir()), DB_PORT: "0" }, {
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, {
     ready: /at (postgres:\/\/\S+)/,
     timeoutMs: 60_000,
   });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { until } from "../../helpers/collect";
-import { freshDataDir } from "../../helpers/db";
+import { migratedDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { ROOT, spawnServer } from "../../helpers/server";
 
@@ -21,7 +21,7 @@ async function idsAfterRestart(dataDir: string): Promise<number[]> {
 
 describe("stopping the server", () => {
   test("SIGTERM during load exits 0 within 10 s and keeps every write answered 2xx", async () => {
-    const dataDir = scratch(await freshDataDir());
+    const dataDir = scratch(await migratedDataDir());
     const server = await spawnServer(PROBE, { DATA_DIR: dataDir });
     const accepted: number[] = [];
     let next = 0;
@@ -59,7 +59,7 @@ describe("stopping the server", () => {
   });
 
   test("kill -9 then restart: the database opens and committed rows are there", async () => {
-    const dataDir = scratch(await freshDataDir());
+    const dataDir = scratch(await migratedDataDir());
     const server = await spawnServer(PROBE, { DATA_DIR: dataDir });
     for (let id = 1; id <= 50; id++) {
       expect((await fetch(`${server.url}/probe/commit/${id}`, { method: "POST" })).status).toBe(201);

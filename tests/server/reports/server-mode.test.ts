@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dueWeek } from "../../../src/reports/week";
 import { call, verifiedSession } from "../../helpers/api";
 import { until } from "../../helpers/collect";
-import { freshDataDir, removeDir } from "../../helpers/db";
+import { migratedDataDir, removeDir } from "../../helpers/db";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp";
 
@@ -24,7 +24,7 @@ let smtp: TestSmtp;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  dbDir = await freshDataDir();
+  dbDir = await migratedDataDir();
   db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
   smtp = await startSmtp();
   server = await startTestServer({ env: { DATABASE_URL: db.url, DATABASE_POOL: "1", SMTP_URL: smtp.url, MAINTENANCE_INTERVAL_S: "10" } });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
-import { freshDataDir, removeDir } from "../../helpers/db";
+import { migratedDataDir, removeDir } from "../../helpers/db";
 import { spawnServer, startTestServer, type Child } from "../../helpers/server";
 import { UNAVAILABLE_MESSAGE } from "../../../src/http/errors";
 
@@ -20,7 +20,7 @@ const relayed = { connections: 0, bytes: 0 };
 const open = new Set<Socket>();
 
 beforeAll(async () => {
-  dbDir = await freshDataDir();
+  dbDir = await migratedDataDir();
   db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
   const target = new URL(db.url);
   relay = createServer((client) => {

@@ -9,7 +9,7 @@ import { OPENING_DAYS } from "../../../src/stats/contract";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { warmingOf } from "../../../src/stats";
-import { freshDataDir } from "../../helpers/db";
+import { migratedDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 import { addTarget, ingest, traffic } from "../../helpers/stats";
@@ -34,7 +34,7 @@ test("the server warms the range the dashboard opens on", () => {
 
 test("after a restart the busiest domains' opening range is read from the cache", async () => {
   // NOTE: a data dir of the test's own, since the second server reopens it.
-  const first = await startTestServer({ env: { DATA_DIR: scratch(await freshDataDir()) } });
+  const first = await startTestServer({ env: { DATA_DIR: scratch(await migratedDataDir()) } });
   running.push(first);
   expect(await warmingOf(first.db)).toBe(0); // a fresh database has no busy domain
   const target = await addTarget(first.db.sql, "warm.example", "Europe/London");

@@ -20,8 +20,9 @@ export const CHROMIUM_BASE_ARGS = [
 // TRICKY: Chromium reads only the last --disable-features switch, and Playwright passes its own
 // (chromiumSwitches.ts in playwright-core). The inspector replaces that one switch with a single
 // merged list: Playwright's features as of playwright-core 1.65, plus Chromium's own background
-// fetches that would go out through the job's proxy and show up in the inspection. A test reads
-// the launched browser's command line, so a Playwright upgrade that changes its list fails there.
+// fetches that would go out through the job's proxy and show up in the inspection, plus renderers
+// no page uses. A test reads the launched browser's command line, so a Playwright upgrade that
+// changes its list fails there.
 const PLAYWRIGHT_DISABLED_FEATURES = [
   "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
   "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
@@ -34,6 +35,11 @@ export const BACKGROUND_FEATURES = [
   "OptimizationTargetPrediction", // model downloads for the optimization guide
   "DialMediaRouteProvider", // DIAL device discovery: SSDP multicast on the local network
 ];
+// NOTE: renderers a page never uses. Each context opens a window whose omnibox popup is a WebUI
+// page in a renderer of its own, and Chromium keeps a spare renderer warm for the next navigation,
+// which a fresh context cannot take: three renderers started per inspection instead of one, about
+// a third of the browser's CPU per job on the fixture site.
+export const IDLE_RENDERER_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"];
 const PLAYWRIGHT_FEATURES_SWITCH = `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`;
 
 // NOTE: no QUIC (keeps every request on the proxy's TCP
@@ -42,7 +48,7 @@ const ARGS = [
   ...CHROMIUM_BASE_ARGS,
   "--disable-dev-shm-usage",
   "--disable-domain-reliability",
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(",")}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES, ...IDLE_RENDERER_FEATURES].join(",")}`,
   // NOTE: a second line behind the init script that removes WebRTC from pages (engine.ts):
   // WebRTC's UDP does not go through the proxy; with this policy it sends none. (The switch is
   // the command-line form of the WebRTC IP handling preference; "--force-…" is not one.)

@@ -1,10 +1,13 @@
 // The Open Graph image of a result, for social posts: a 1200×630 PNG of the rating, grams per visit,
-// Ecoindex grade, size and date. Social sites take PNG or JPEG, not SVG, so the job's own Chromium
-// draws it once when the run finishes (in a context with no network and no script) and the room
-// serves the stored bytes.
+// Ecoindex grade, size and the day the run finished. Social sites take PNG or JPEG, not SVG, so
+// Chromium draws it (in a context with no network and no script) from the stored result the first
+// time it is asked for, and the stored bytes answer after that.
 import type { Browser } from "playwright-core";
+import type { Sql } from "postgres";
 import { formatBytes } from "../shared/units";
 import { esc, gramsText } from "./badge";
+import type { BrowserHost } from "./browser";
+import { cardRun, saveCard, type CardRun } from "./store";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -54,4 +57,50 @@ export async function renderCard(browser: Browser, facts: CardFacts): Promise<Ui
   } finally {
     await context.close().catch(() => {});
   }
+}
+
+/** What a stored run's card shows: dated by the day the run finished, whenever it is drawn. */
+export function cardFacts(run: CardRun): CardFacts {
+  return {
+    host: new URL(run.detail.finalUrl || run.url).hostname, title: run.detail.title, rating: run.detail.rating,
+    grams: run.co2, bytes: run.bytes, ecoindex: run.detail.ecoindex, checked: run.finishedAt,
+  };
+}
+
+type Card = { png: Uint8Array; finishedAt: Date };
+
+/**
+ * The card of a URL's newest successful run, or null when it has none: the stored one, or drawn
+ * now and stored. NOTE: drawn on demand rather than by the job, so no inspection waits for it (and
+ * most results are never shared); one at a time, and once for callers asking at the same moment.
+ */
+export function cardSource(sql: Sql, browser: BrowserHost): (url: string) => Promise<Card | null> {
+  const drawing = new Map<string, Promise<Uint8Array>>();
+  let turn: Promise<unknown> = Promise.resolve();
+  const draw = (run: CardRun): Promise<Uint8Array> => {
+    const mine = turn.then(async () => {
+      const lease = await browser.acquire();
+      try {
+        return await renderCard(lease.browser, cardFacts(run));
+      } finally {
+        lease.release();
+      }
+    });
+    turn = mine.catch(() => {});
+    return mine.then(async (png) => {
+      await saveCard(sql, run, png);
+      return png;
+    });
+  };
+  return async (url) => {
+    const run = await cardRun(sql, url);
+    if (!run) return null;
+    if (run.png) return { png: run.png, finishedAt: run.finishedAt };
+    let png = drawing.get(run.id);
+    if (!png) {
+      png = draw(run).finally(() => drawing.delete(run.id));
+      drawing.set(run.id, png);
+    }
+    return { png: await png, finishedAt: run.finishedAt };
+  };
 }

@@ -7,6 +7,7 @@ import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type F
 import type { GuardOptions } from "./guard";
 import type { DisplayedImage, Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
+import { stepClock, type StepClock } from "./steps";
 
 export type EngineLimits = {
   /** Whole job, navigation included. */
@@ -201,10 +202,13 @@ function addUnreported(
   return added;
 }
 
-export async function inspectPage(browser: Browser, url: string, guard: GuardOptions, limits: EngineLimits): Promise<Capture> {
+export async function inspectPage(
+  browser: Browser, url: string, guard: GuardOptions, limits: EngineLimits, clock: StepClock = stepClock(),
+): Promise<Capture> {
   const started = performance.now();
   const deadline = started + limits.timeoutMs;
   const proxy = await startJobProxy({ ...guard, maxBytes: limits.maxBytes });
+  clock.mark("proxy");
   const context = await browser.newContext({
     viewport: VIEWPORT,
     // NOTE: a first visit installs the page's service worker, and what it pre-caches is downloaded
@@ -223,6 +227,7 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     await proxy.close();
     throw err;
   });
+  clock.mark("context");
   // TRICKY: when the browser closes under a job (shutdown, crash), the navigation fails but the
   // page may have answered already; without this the job would wait out its deadline and store
   // a truncated capture as if it were real.
@@ -310,9 +315,11 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
   try {
     const page = await context.newPage();
     const watch = await watchPage(context, page, () => (lastActivity = performance.now()));
+    clock.mark("page");
     let navError: unknown = null;
     await page.goto(url, { waitUntil: "load", timeout: Math.max(1, deadline - performance.now()) }).catch((e) => (navError = e));
     await Promise.allSettled(work);
+    clock.mark("load");
     assertOpen();
     if (navError && !mainResponded) {
       const refusal = proxy.refused[0];
@@ -329,18 +336,24 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
       if (proxy.capped()) truncated = "bytes";
       else if (requests > limits.maxRequests) truncated = "requests";
       else if (now >= deadline - 1000) truncated = "time"; // keep a second for screenshot and cookies
-      if (truncated || (pending.size === 0 && watch.pending() === 0 && now - lastActivity >= limits.quietMs)) break;
-      await Bun.sleep(50);
+      const idle = pending.size === 0 && watch.pending() === 0;
+      if (truncated || (idle && now - lastActivity >= limits.quietMs)) break;
+      // NOTE: when nothing is in flight, wake when the window would end rather than up to 50 ms after.
+      await Bun.sleep(idle ? Math.min(50, Math.max(1, limits.quietMs - (now - lastActivity))) : 50);
     }
+    clock.mark("quiet");
 
     // TRICKY: a page stuck in a busy loop never answers title() or a screenshot; bound each step
     // so the finally below always closes the context (which also ends what is still pending).
     const title = await within(page.title(), 2000, "");
     const domSize = await within(page.evaluate<number>(DOM_SIZE), 2000, 0);
     const images = await within(page.evaluate<Record<string, DisplayedImage>>(IMAGE_SIZES), 2000, {});
+    clock.mark("read");
     const screenshot = await within(thumbnail(context, page), 5000, null);
+    clock.mark("screenshot");
     const stored = await within(context.cookies(), 2000, []);
     await within(Promise.allSettled(work), 2000, []);
+    clock.mark("cookies");
     assertOpen();
 
     const extra = addUnreported(files, counted, watch.favicons, proxy.exchanges());
@@ -369,6 +382,8 @@ export async function inspectPage(browser: Browser, url: string, guard: GuardOpt
     };
   } finally {
     await context.close().catch(() => {});
+    clock.mark("close");
     await proxy.close();
+    clock.mark("proxy");
   }
 }

@@ -10,11 +10,12 @@ import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
+import { cardSource } from "./card";
 import { checkTarget } from "./guard";
 import { startQueue } from "./queue";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
-import { card, enqueue, history, isLive, latest, screenshot } from "./store";
+import { enqueue, history, isLive, latest, screenshot } from "./store";
 import { CARD_PATH, normaliseUrl, type Target } from "./url";
 
 /** check=true re-runs only when the last run is older than this: polls that repeat check=true
@@ -38,8 +39,12 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   // or one IPv6 holder's many /64s) must not keep the browser busy around the clock.
   const budget = rateLimiter(config.INSPECT_GLOBAL_RATE_LIMIT, 3600_000);
   let wake = () => {};
+  // NOTE: cards are drawn by the queue's browser when this process runs the queue; otherwise by a
+  // Chromium launched for each card and closed after it (recycled after one use), as the yearly
+  // report's printer does: a card is drawn once per run, and only for a result someone shares.
+  const browser = browserHost(config.CHROMIUM_PATH, config.INSPECT_CONCURRENCY > 0 ? undefined : 1);
+  const card = cardSource(db.sql, browser);
   if (config.INSPECT_CONCURRENCY > 0) {
-    const browser = browserHost(config.CHROMIUM_PATH);
     const run = jobRunner({
       sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
       stopping: () => queue.stopping(),
@@ -53,6 +58,8 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
       await browser.close();
       await queue.stop();
     });
+  } else {
+    lifecycle.onShutdown("inspect-cards", () => browser.close());
   }
 
   /** Queues a run for the client, or refuses with 429 when it started too many. */
@@ -146,11 +153,11 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .get(
       CARD_PATH,
       async ({ query }) => {
-        const found = await card(db.sql, stored(query.url));
+        const found = await card(stored(query.url));
         if (!found) throw new HttpError(404, "This page has not been inspected yet");
         // NOTE: a day, as the badge: social sites fetch it once per post, and a new check is rare.
         return new Response(new Uint8Array(found.png), {
-          headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", "Last-Modified": found.madeAt.toUTCString() },
+          headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", "Last-Modified": found.finishedAt.toUTCString() },
         });
       },
       { query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }) },

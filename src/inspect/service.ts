@@ -1,18 +1,17 @@
 // Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, then the
 // row (and screenshot) is stored. No HTTP types here; the room and the worker process share it.
-import type { Browser } from "playwright-core";
 import type { Sql } from "postgres";
-import { ecoindex, greenLabel, perVisit, type Ecoindex, type GreenCheck } from "../carbon";
+import { ecoindex, greenLabel, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
 import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
-import { renderCard } from "./card";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
 import { whatToFix, type Fix } from "./fixes";
 import type { Detail } from "./store";
-import { complete, fail, release, saveCard, saveScreenshot, type Job } from "./store";
+import { stepClock, type Steps } from "./steps";
+import { complete, fail, release, saveScreenshot, type Job } from "./store";
 
 /** A job claimed this many times crashed its worker each time: give up on it. */
 const MAX_ATTEMPTS = 3;
@@ -40,6 +39,8 @@ type RunnerDeps = {
   limits: EngineLimits;
   /** True while the process shuts down: a job failing then goes back to the queue instead. */
   stopping?: () => boolean;
+  /** Told each finished job's wall time per step (the bench prints them). */
+  timed?: (steps: Steps) => void;
 };
 
 export function jobRunner(deps: RunnerDeps) {
@@ -48,25 +49,23 @@ export function jobRunner(deps: RunnerDeps) {
   return async (job: Job): Promise<void> => {
     if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
     const t0 = performance.now();
+    const clock = stepClock();
     try {
       const lease = await deps.browser.acquire();
+      clock.mark("browser");
       let capture: Capture;
-      let card: Uint8Array | null;
-      let carbon: ReturnType<typeof perVisit>;
-      let green: string;
-      let eco: Ecoindex;
       try {
         // NOTE: a second cap around the engine's own deadline, for a browser that stops answering.
-        capture = await withTimeout(inspectPage(lease.browser, job.url, deps.guard, deps.limits), deps.limits.timeoutMs + 15_000);
-        const verdict = await deps.greencheck(new URL(capture.finalUrl || job.url).hostname);
-        carbon = perVisit(capture.bytes, verdict.green);
-        green = greenLabel(verdict);
-        // NOTE: Ecoindex counts every request the page made, answered or not.
-        eco = ecoindex(capture.domSize, capture.filecount + capture.failed, capture.bytes);
-        card = await cardOf(lease.browser, job.url, capture, carbon, eco);
+        capture = await withTimeout(inspectPage(lease.browser, job.url, deps.guard, deps.limits, clock), deps.limits.timeoutMs + 15_000);
       } finally {
         lease.release();
       }
+      const verdict = await deps.greencheck(new URL(capture.finalUrl || job.url).hostname);
+      clock.mark("greencheck");
+      const carbon = perVisit(capture.bytes, verdict.green);
+      const green = greenLabel(verdict);
+      // NOTE: Ecoindex counts every request the page made, answered or not.
+      const eco = ecoindex(capture.domSize, capture.filecount + capture.failed, capture.bytes);
       const detail: Detail = {
         title: capture.title,
         finalUrl: capture.finalUrl,
@@ -84,11 +83,13 @@ export function jobRunner(deps: RunnerDeps) {
         ecoindex: { ...eco, domSize: capture.domSize },
         fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url, capture.images), deps.greencheck),
       };
+      clock.mark("fixes");
       if (capture.screenshot) await saveScreenshot(sql, job.url, capture.screenshot);
-      if (card) await saveCard(sql, job.url, card);
       await complete(sql, job.id, {
         bytes: capture.bytes, bytesInitial: capture.bytesInitial, filecount: capture.filecount, co2: carbon.grams, detail,
       });
+      clock.mark("store");
+      deps.timed?.(clock.steps);
       jobs.inc({ outcome: "done" });
       log.info("inspection done", { id: job.id, bytes: capture.bytes, ms: Math.round(performance.now() - t0) });
     } catch (err) {
@@ -109,22 +110,6 @@ export function jobRunner(deps: RunnerDeps) {
       jobs.inc({ outcome: "failed" });
     }
   };
-}
-
-/** The result's Open Graph card, drawn by the job's browser; null (and logged) if it fails: the
- * result stands without it, and the card's route answers 404 for it. */
-async function cardOf(
-  browser: Browser, url: string, capture: Capture, carbon: ReturnType<typeof perVisit>, eco: Ecoindex,
-): Promise<Uint8Array | null> {
-  try {
-    return await renderCard(browser, {
-      host: new URL(capture.finalUrl || url).hostname, title: capture.title, rating: carbon.rating, grams: carbon.grams,
-      bytes: capture.bytes, ecoindex: eco, checked: new Date(),
-    });
-  } catch (err) {
-    log.warn("inspection card not drawn", { error: err instanceof Error ? err.message.split("\n")[0]! : String(err) });
-    return null;
-  }
 }
 
 /** Third-party hosts in the list get their green-hosting verdict (cached by the client). */

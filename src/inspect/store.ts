@@ -135,16 +135,31 @@ export const screenshot = namedQuery("inspect.screenshot", async (sql, url: stri
   return row ?? null;
 });
 
-export const saveCard = namedQuery("inspect.saveCard", async (sql, url: string, png: Uint8Array) => {
-  await sql`
-    INSERT INTO inspection_cards (url, made_at, png) VALUES (${url}, now(), ${Buffer.from(png)})
-    ON CONFLICT (url) DO UPDATE SET made_at = excluded.made_at, png = excluded.png`;
+/** The newest successful run of a URL, with its card when one was drawn for that run. */
+export type CardRun = {
+  id: string;
+  url: string;
+  finishedAt: Date;
+  bytes: number;
+  co2: number;
+  detail: Detail;
+  png: Buffer | null;
+};
+
+export const cardRun = namedQuery("inspect.cardRun", async (sql, url: string): Promise<CardRun | null> => {
+  const [row] = await sql<CardRun[]>`
+    SELECT i.id::text, i.url, i.finished_at AS "finishedAt", i.bytes::float8 AS bytes, i.co2, i.detail, c.png
+    FROM inspections i
+    LEFT JOIN inspection_cards c ON c.url = i.url AND c.inspection_id = i.id
+    WHERE i.url = ${url} AND i.status = 'done'
+    ORDER BY i.finished_at DESC LIMIT 1`;
+  return row ?? null;
 });
 
-/** The Open Graph card of the URL's newest successful run, or null. */
-export const card = namedQuery("inspect.card", async (sql, url: string) => {
-  const [row] = await sql<{ png: Buffer; madeAt: Date }[]>`SELECT png, made_at AS "madeAt" FROM inspection_cards WHERE url = ${url}`;
-  return row ?? null;
+export const saveCard = namedQuery("inspect.saveCard", async (sql, run: { id: string; url: string }, png: Uint8Array) => {
+  await sql`
+    INSERT INTO inspection_cards (url, inspection_id, made_at, png) VALUES (${run.url}, ${run.id}, now(), ${Buffer.from(png)})
+    ON CONFLICT (url) DO UPDATE SET inspection_id = excluded.inspection_id, made_at = excluded.made_at, png = excluded.png`;
 });
 
 /** The newest screenshots with their URLs (not the images: the admin list loads each by URL). */

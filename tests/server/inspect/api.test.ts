@@ -185,33 +185,56 @@ const pngSize = (png: Uint8Array) => {
 };
 
 describe("inspect-card", () => {
-  test("an inspected page's Open Graph image is the PNG card of its stored result, cached for a day", async () => {
-    const { result } = await check(site.url("/"));
-    const res = await get(`/api/inspect-card.png?url=${encodeURIComponent(site.url("/"))}`);
+  const cardOf = async (url: string) => {
+    const res = await get(`/api/inspect-card.png?url=${encodeURIComponent(url)}`);
     expect(res.status).toBe(200);
+    return { res, png: new Uint8Array(await res.arrayBuffer()) };
+  };
+
+  test("an inspected page's Open Graph image is the PNG card of its newest run, dated by that run, cached for a day", async () => {
+    // The runs moved to a past day before the card's first request: the card, drawn now, shows
+    // the day its run finished.
+    await server.db.sql`UPDATE inspections SET finished_at = finished_at - interval '400 days' WHERE url = ${site.url("/")}`;
+    const { result } = await check(site.url("/"));
+    const { res, png } = await cardOf(site.url("/"));
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
-    const png = new Uint8Array(await res.arrayBuffer());
+    expect(res.headers.get("last-modified")).toBe(new Date(result.timestamp).toUTCString());
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(pngSize(png)).toEqual(CARD_SIZE);
-    // The same facts drawn again by the same Chromium give the same bytes: the card is this result's.
+    // Asked again, the stored card answers.
+    expect(Buffer.from((await cardOf(site.url("/"))).png).equals(Buffer.from(png))).toBe(true);
+    // The same facts drawn again by the same Chromium give the same bytes: the card is this result's;
+    // dated today instead, they differ.
     const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
     try {
       const lease = await host.acquire();
       const eco = result.detail.ecoindex as { grade: string; score: number };
-      const again = await renderCard(lease.browser, {
+      const facts = {
         host: "127.0.0.1", title: result.detail.title, rating: result.detail.rating, grams: result.co2, bytes: result.bytes,
         ecoindex: { grade: eco.grade, score: eco.score }, checked: new Date(result.timestamp),
-      });
-      expect(Buffer.from(again).equals(Buffer.from(png))).toBe(true);
-      const other = await renderCard(lease.browser, {
-        host: "127.0.0.1", title: result.detail.title, rating: "F", grams: 2, bytes: result.bytes, checked: new Date(result.timestamp),
-      });
-      expect(Buffer.from(other).equals(Buffer.from(png))).toBe(false);
+      };
+      expect(Buffer.from(await renderCard(lease.browser, facts)).equals(Buffer.from(png))).toBe(true);
+      const today = await renderCard(lease.browser, { ...facts, checked: new Date() });
+      expect(Buffer.from(today).equals(Buffer.from(png))).toBe(false);
       lease.release();
     } finally {
       await host.close();
     }
+  });
+
+  test("a newer successful run of the page gets a card of its own", async () => {
+    const url = site.url("/");
+    const before = (await cardOf(url)).png;
+    await server.db.sql`
+      INSERT INTO inspections (url, status, requested_at, started_at, finished_at, bytes, bytes_initial, filecount, co2, detail)
+      SELECT url, 'done', now(), now(), now(), bytes, bytes_initial, filecount, co2, detail || '{"rating":"F"}'
+      FROM inspections WHERE url = ${url} AND status = 'done' ORDER BY finished_at DESC LIMIT 1`;
+    const { res, png } = await cardOf(url);
+    expect(Buffer.from(png).equals(Buffer.from(before))).toBe(false);
+    const { result } = await check(url);
+    expect(result.detail.rating).toBe("F");
+    expect(res.headers.get("last-modified")).toBe(new Date(result.timestamp).toUTCString());
   });
 
   test("an uninspected page is a 404 and a bad URL a 400, in the error shape", async () => {

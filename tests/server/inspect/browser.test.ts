@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { BACKGROUND_FEATURES, browserHost } from "../../../src/inspect/browser";
+import { BACKGROUND_FEATURES, browserHost, IDLE_RENDERER_FEATURES } from "../../../src/inspect/browser";
 import { inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { setLogLevel, setLogSink } from "../../../src/log";
@@ -30,20 +30,36 @@ afterAll(async () => {
   await site.stop();
 });
 
-/** The argv of each browser process this test process started (renderers are its children, not ours). */
-function launchedCommandLines(): string[][] {
-  const found: string[][] = [];
+/** Each live process: its parent and its command line (NUL-separated, or as the process retitled itself). */
+function processes(): Map<number, { ppid: number; cmdline: string }> {
+  const found = new Map<number, { ppid: number; cmdline: string }>();
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (ppid === process.pid && /chromium/.test(argv[0] ?? "")) found.push(argv);
+      found.set(Number(pid), { ppid, cmdline: readFileSync(`/proc/${pid}/cmdline`, "utf8") });
     } catch {
       // the process ended while we looked
     }
   }
   return found;
+}
+
+/** The argv of each browser process this test process started (renderers are its children, not ours). */
+function launchedCommandLines(): string[][] {
+  return [...processes().values()]
+    .filter((p) => p.ppid === process.pid && /chromium/.test(p.cmdline.split("\0")[0] ?? ""))
+    .map((p) => p.cmdline.split("\0"));
+}
+
+/** Live renderer processes started by this test process's browsers (the zygote forks them). */
+function renderers(): number {
+  const all = processes();
+  const ours = (pid: number) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 50; p = all.get(p)?.ppid ?? 0, hops++) if (p === process.pid) return true;
+    return false;
+  };
+  return [...all].filter(([pid, p]) => p.cmdline.includes("--type=renderer") && ours(pid)).length;
 }
 
 describe("the inspector's Chromium", () => {
@@ -56,6 +72,21 @@ describe("the inspector's Chromium", () => {
     // Two of Playwright's own (see chromiumSwitches.ts in playwright-core) and every background one.
     expect(features).toEqual(expect.arrayContaining(["ThirdPartyStoragePartitioning", "OptimizationHints", ...BACKGROUND_FEATURES]));
     expect(features).toContain("AutofillServerCommunication");
+    expect(features).toEqual(expect.arrayContaining(IDLE_RENDERER_FEATURES));
+  });
+
+  test("a context with one page runs one renderer: no omnibox popup page, no spare", async () => {
+    const lease = await host.acquire();
+    const context = await lease.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent("<!doctype html><title>One</title><p>One renderer");
+      expect(await page.title()).toBe("One");
+      expect(renderers()).toBe(1);
+    } finally {
+      await context.close();
+      lease.release();
+    }
   });
 
   test("logs once which sandbox mode runs and why", () => {

@@ -1,10 +1,12 @@
 // Fresh databases for tests. An initdb with TimescaleDB costs ~3 s, so one template data dir is
 // made per PGlite version and copied (~30 MB) for every test that needs its own database.
-// Every directory made here is the caller's to remove (removeDir, in afterAll or finally).
+// With TEST_DATABASE_URL (a TimescaleDB server, as a superuser) freshDatabase and openFreshDatabase
+// make a database with a random name on that server instead, and dropping it is part of removing it.
+// Every directory or database made here is the caller's to remove (in afterAll or finally).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Sql } from "postgres";
+import postgres, { type Sql } from "postgres";
 import { embeddedClient } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
 
@@ -67,8 +69,77 @@ export async function freshDataDir(): Promise<string> {
 /** A new, empty DATA_DIR (the server will run initdb itself). */
 export const emptyDataDir = () => mkdtempSync(join(tmpdir(), "bothy-test-"));
 
-/** An embedded database on a fresh data dir, with the app's kind of client; close() ends both and removes the dir. */
+/** The server the suite's databases are made on, or undefined: embedded ones. */
+export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** A database name no other test or run picks: `bothy_test_` and 16 random hex digits. */
+export const testDatabaseName = (random: Uint8Array = crypto.getRandomValues(new Uint8Array(8))) =>
+  `bothy_test_${Buffer.from(random).toString("hex")}`;
+
+/** `serverUrl` naming the database `name` instead of its own; user, password, host and parameters stay. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+/** The database a per-test URL names. */
+const nameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Runs `statement` on the server's own database (the one TEST_DATABASE_URL names). */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Makes a new, empty database on the suite's server and returns its URL. */
+async function createServerDatabase(serverUrl: string): Promise<string> {
+  const name = testDatabaseName();
+  await onServer(serverUrl, `CREATE DATABASE "${name}"`);
+  return databaseUrl(serverUrl, name);
+}
+
+// NOTE: FORCE ends the sessions still on it (a killed child's, TimescaleDB's job scheduler).
+const dropServerDatabase = (serverUrl: string, url: string) => onServer(serverUrl, `DROP DATABASE IF EXISTS "${nameOf(url)}" WITH (FORCE)`);
+
+/** A database for the app, and what the app is given to open it. */
+export type TestDatabase = {
+  /** DATA_DIR, and on the suite's server DATABASE_URL: spread it into the app's environment. */
+  env: Record<string, string>;
+  /** Removes the data dir and drops the server database. */
+  remove(): Promise<void>;
+};
+
+/**
+ * A fresh, empty database: on the suite's server (TEST_DATABASE_URL) a new database and an empty
+ * DATA_DIR for the app's other files, else a fresh embedded data dir.
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const serverUrl = TEST_SERVER_URL;
+  if (!serverUrl) {
+    const dir = await freshDataDir();
+    return { env: { DATA_DIR: dir }, remove: async () => removeDir(dir) };
+  }
+  const url = await createServerDatabase(serverUrl);
+  const dir = emptyDataDir();
+  return { env: { DATA_DIR: dir, DATABASE_URL: url }, remove: () => dropServerDatabase(serverUrl, url).finally(() => removeDir(dir)) };
+}
+
+/**
+ * A fresh database with the app's kind of client (on the suite's server when TEST_DATABASE_URL is
+ * set, else embedded on a fresh data dir); close() ends both and removes the database.
+ */
 export async function openFreshDatabase(): Promise<{ sql: Sql; close(): Promise<void> }> {
+  const serverUrl = TEST_SERVER_URL;
+  if (serverUrl) {
+    const url = await createServerDatabase(serverUrl);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    return { sql, close: () => sql.end().finally(() => dropServerDatabase(serverUrl, url)) };
+  }
   const dir = await freshDataDir();
   const server = await startEmbedded(dir).catch((err) => {
     removeDir(dir);

@@ -5,7 +5,7 @@ import { embeddedClient } from "../../../src/db";
 import { startEmbedded } from "../../../src/db/embedded";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { until } from "../../helpers/collect";
-import { freshDataDir } from "../../helpers/db";
+import { freshDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -17,8 +17,8 @@ afterAll(() => site.stop());
 const scratch = removedAfterAll();
 
 test("a job cut short by the shutdown is queued again", async () => {
-  // NOTE: a data dir of the test's own, read again after the server stopped.
-  const server = await startTestServer({ env: { ...site.env, DATA_DIR: scratch(await freshDataDir()), SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
+  // NOTE: a database of the test's own, read again after the server stopped.
+  const server = await startTestServer({ env: { ...site.env, ...scratch(await freshDatabase()).env, SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
   // NOTE: a page that never finishes loading, so the job is surely running when the 500 ms grace
   // ends (a page that spins after load could still finish within it on a fast run).
   const url = site.url("/stalled");

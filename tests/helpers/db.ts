@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres, { type Sql } from "postgres";
-import { embeddedClient } from "../../src/db";
+import { embeddedClient, openDatabase, type Database } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
 
 const MODULES = join(import.meta.dir, "../../node_modules");
@@ -128,6 +128,13 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const dir = emptyDataDir();
   return { env: { DATA_DIR: dir, DATABASE_URL: url }, remove: () => dropServerDatabase(serverUrl, url).finally(() => removeDir(dir)) };
 }
+
+/**
+ * Opens a test's database (its `env`: a freshDatabase's, or one with a DATA_DIR alone) the way the
+ * app does, migrated, with a maintenance timer that never fires on its own (tests run jobs themselves).
+ */
+export const openTestDatabase = (env: Record<string, string>): Promise<Database> =>
+  openDatabase({ DATA_DIR: env.DATA_DIR!, DATABASE_URL: env.DATABASE_URL, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
 
 /**
  * A fresh database with the app's kind of client (on the suite's server when TEST_DATABASE_URL is

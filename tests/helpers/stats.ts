@@ -1,7 +1,7 @@
 // Helpers for stats tests: a database of their own, synthetic traffic written through the real
 // collect path (pipeline → batch writer), and a StatsTarget for a domain.
 import type { Sql } from "postgres";
-import { openDatabase, type Database } from "../../src/db";
+import type { Database } from "../../src/db";
 import { createMetrics } from "../../src/collect/metrics";
 import type { Incoming } from "../../src/collect/model";
 import { runPipeline } from "../../src/collect/pipeline";
@@ -9,7 +9,7 @@ import { createSites } from "../../src/collect/sites";
 import { syntheticTraffic } from "../../src/collect/synthetic";
 import { createWriter } from "../../src/collect/writer";
 import type { StatsTarget } from "../../src/stats/read";
-import { freshDatabase } from "./db";
+import { freshDatabase, openTestDatabase } from "./db";
 
 /**
  * A fresh database (freshDatabase: embedded, or on the suite's server) whose maintenance timer never
@@ -17,9 +17,7 @@ import { freshDatabase } from "./db";
  */
 export async function openStatsDatabase(): Promise<Database> {
   const fresh = await freshDatabase();
-  const db = await openDatabase({
-    DATA_DIR: fresh.env.DATA_DIR!, DATABASE_URL: fresh.env.DATABASE_URL, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
-  }).catch(async (err) => {
+  const db = await openTestDatabase(fresh.env).catch(async (err) => {
     await fresh.remove();
     throw err;
   });

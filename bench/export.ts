@@ -50,7 +50,7 @@ try {
 } finally {
   await db.close();
 }
-await adoptDomains(dataDir, OWNER, [DOMAIN]);
+await adoptDomains({ DATA_DIR: dataDir }, OWNER, [DOMAIN]);
 
 const server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, NODE_ENV: "production", ...TEST_ENV }, { timeoutMs: 120_000 });
 const pid = server.proc.pid;

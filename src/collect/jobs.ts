@@ -26,6 +26,25 @@ export const AGGREGATES = [
 // late (a retried batch), so three days leaves a wide margin and keeps "today" cheap to write.
 const COMPRESS_AFTER = "3 days";
 
+// TRICKY: on a server an aggregate's refresh policy may be running when the app refreshes it (after
+// seeding the demo, or when the jobs fail), and TimescaleDB refuses an overlapping refresh at once
+// (lock_not_available) rather than waiting for it; the refresh is tried again until the other ended.
+const CONCURRENT_REFRESH = "55P03";
+const REFRESH_RETRY_MS = 250;
+const REFRESH_TRIES = 240;
+
+async function whenNotRefreshing(refresh: () => Promise<unknown>): Promise<void> {
+  for (let tried = 1; ; tried++) {
+    try {
+      await refresh();
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== CONCURRENT_REFRESH || tried >= REFRESH_TRIES) throw err;
+      await Bun.sleep(REFRESH_RETRY_MS);
+    }
+  }
+}
+
 // TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. Real-time
 // aggregation reads everything after the watermark from the raw table, so a hit shows up as soon as
 // its batch is written; but once a bucket is materialized, later rows in it are invisible until the
@@ -35,7 +54,7 @@ export const refreshAggregates = namedQuery("collect.refreshAggregates", async (
   for (const { view, bucket } of AGGREGATES) {
     const [row] = await sql<{ end: Date }[]>`
       SELECT time_bucket(${bucket}::interval, now() - interval '2 minutes') AS end`;
-    await sql`CALL refresh_continuous_aggregate(${view}::regclass, NULL, ${row!.end})`;
+    await whenNotRefreshing(() => sql`CALL refresh_continuous_aggregate(${view}::regclass, NULL, ${row!.end})`);
   }
 });
 
@@ -125,8 +144,9 @@ export function keepPolicies(db: Database, retryMs = 60_000): void {
   const attempt = () =>
     maintainedBy(db.sql)
       .then(async (by) => {
-        if (by) log.info("collect jobs run in the database's own process", { by });
-        else await registerPolicies(db.sql);
+        if (by) return log.info("collect jobs run in the database's own process", { by });
+        await registerPolicies(db.sql);
+        log.info("collect policies registered");
       })
       .catch((err) => {
         log.warn("collect policies not registered yet; retrying", { error: err instanceof Error ? err.message : String(err) });

@@ -8,7 +8,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { mailedToken } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -27,11 +27,12 @@ let apiErrorsExpected = false;
 const ME = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical engine 1843" };
 
 beforeAll(async () => {
-  dataDir = scratch(await migratedDataDir());
+  const db = scratch(await freshDatabase());
+  dataDir = db.env.DATA_DIR!;
   site = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(`<!doctype html><html><head>${home}</head></html>`, { headers: { "content-type": "text/html" } }) });
   server = await spawnServer(
     "src/server.ts",
-    { DATA_DIR: dataDir, INSPECT_HOST_MAP: "example.com=127.0.0.1", INSPECT_ALLOW_HOSTS: "example.com", DOMAIN_VERIFY_HTTP_PORT: String(site.port) },
+    { ...db.env, INSPECT_HOST_MAP: "example.com=127.0.0.1", INSPECT_ALLOW_HOSTS: "example.com", DOMAIN_VERIFY_HTTP_PORT: String(site.port) },
     { timeoutMs: 60_000 },
   );
   browser = await launchBrowser();

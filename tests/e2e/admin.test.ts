@@ -16,7 +16,7 @@ import { ADMIN_APIS } from "../helpers/admin-apis";
 import { outbox } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { until } from "../helpers/collect";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { runToExit, spawnServer, TEST_ENV, type Child } from "../helpers/server";
 import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
@@ -42,10 +42,11 @@ let dataDir: string;
 let memberUid: string;
 
 beforeAll(async () => {
-  dataDir = scratch(await migratedDataDir());
+  const fresh = scratch(await freshDatabase());
+  dataDir = fresh.env.DATA_DIR!;
   outDir = shotsDir ?? scratch(mkdtempSync(join(tmpdir(), "bothy-admin-shots-")));
   mkdirSync(outDir, { recursive: true });
-  env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };
+  env = { ...fresh.env, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };
   const made = await runToExit("src/auth/create-user-cli.ts", env, undefined, ["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]);
   expect(made.stdout).toContain(`Created admin ${ADMIN.email}`);
   const seeded = await runToExit("src/collect/seed.ts", env, undefined, ["--domain", "shop.example", "--hits", "3000", "--days", "20"]);

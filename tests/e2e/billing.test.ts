@@ -9,7 +9,7 @@ import { syncStripe } from "../../src/billing/sync";
 import { PRO_FEATURES } from "../../src/shared/plans";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
@@ -29,11 +29,11 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   mock = startStripeMock({ webhookSecret: "whsec_testsecret" });
   await syncStripe(stripeFor(mock));
-  const dir = scratch(await migratedDataDir());
-  await prepareSites(dir, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
-  await prepareSites(dir, DECLINED, []);
-  await prepareSites(dir, SECURE, []);
-  server = await spawnServer("src/server.ts", { DATA_DIR: dir, ...stripeEnv(mock), OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
+  const db = scratch(await freshDatabase());
+  await prepareSites(db.env, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
+  await prepareSites(db.env, DECLINED, []);
+  await prepareSites(db.env, SECURE, []);
+  server = await spawnServer("src/server.ts", { ...db.env, ...stripeEnv(mock), OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   mock.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   // NOTE: the first page waits for the web build; let it, before a browser's 30 s navigation limit.
   await fetch(`${server.url}/signin`);

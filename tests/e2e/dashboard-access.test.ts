@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { RefStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
@@ -28,16 +28,16 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let ids: Record<string, string>;
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [scratch(await migratedDataDir()), scratch(await migratedDataDir())];
-  ids = await prepareSites(proDir, OWNER, [
+  const [proDb, freeDb] = [scratch(await freshDatabase()), scratch(await freshDatabase())];
+  ids = await prepareSites(proDb.env, OWNER, [
     { name: "shop.example", ageDays: 60, views: 300, days: 30, public: true, password: PASSWORD },
     { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },
   ]);
-  await prepareSites(proDir, ADMIN, []);
-  await prepareSites(freeDir, FREE, [{ name: "free.example", ageDays: 120, views: 200, days: 20 }]);
+  await prepareSites(proDb.env, ADMIN, []);
+  await prepareSites(freeDb.env, FREE, [{ name: "free.example", ageDays: 120, views: 200, days: 20 }]);
   [pro, free] = await Promise.all([
-    spawnServer("src/server.ts", { DATA_DIR: proDir, DEMO_DOMAIN: DEMO, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
-    spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { ...proDb.env, DEMO_DOMAIN: DEMO, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { ...freeDb.env, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
   ]);
   browser = await launchBrowser();
   mkdirSync(`${ROOT}/test-results`, { recursive: true });

@@ -25,7 +25,7 @@ import {
   statsRequests as requestsOf,
   type Owner,
 } from "../helpers/dashboard";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
 
@@ -39,9 +39,9 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  const dataDir = scratch(await migratedDataDir());
-  await prepareSites(dataDir, OWNER, [{ name: "shop.example", tz: TZ, ageDays: 60, views: 1200, days: 30 }]);
-  pro = await spawnServer("src/server.ts", { DATA_DIR: dataDir, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
+  const db = scratch(await freshDatabase());
+  await prepareSites(db.env, OWNER, [{ name: "shop.example", tz: TZ, ageDays: 60, views: 1200, days: 30 }]);
+  pro = await spawnServer("src/server.ts", { ...db.env, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
   page = await watched(browser.context);
   mkdirSync(`${ROOT}/test-results`, { recursive: true });

@@ -16,7 +16,7 @@ import type { PathStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
 import { until } from "../helpers/collect";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -42,14 +42,14 @@ function freePort(): number {
 }
 
 beforeAll(async () => {
-  const [proDir, freeDir] = [scratch(await migratedDataDir()), scratch(await migratedDataDir())];
-  await prepareSites(proDir, OWNER, [{ name: DOMAIN, views: 300, days: 20 }, { name: SELF }]);
-  await prepareSites(freeDir, FREE, [{ name: "free.example", views: 100, days: 10 }]);
+  const [proDb, freeDb] = [scratch(await freshDatabase()), scratch(await freshDatabase())];
+  await prepareSites(proDb.env, OWNER, [{ name: DOMAIN, views: 300, days: 20 }, { name: SELF }]);
+  await prepareSites(freeDb.env, FREE, [{ name: "free.example", views: 100, days: 10 }]);
   const port = freePort();
   proUrl = `http://${SELF}:${port}`;
   [pro, free] = await Promise.all([
-    spawnServer("src/server.ts", { DATA_DIR: proDir, PORT: String(port), BASE_URL: proUrl, COLLECT_FLUSH_MS: "50", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
-    spawnServer("src/server.ts", { DATA_DIR: freeDir, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { ...proDb.env, PORT: String(port), BASE_URL: proUrl, COLLECT_FLUSH_MS: "50", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
+    spawnServer("src/server.ts", { ...freeDb.env, BETA: "0", OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
   ]);
   browser = await launchBrowser({ visitor: true, args: [`--host-resolver-rules=MAP ${SELF} 127.0.0.1`] });
 }, 240_000);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -23,9 +23,9 @@ let page: Page;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  const dataDir = scratch(await migratedDataDir());
-  await prepareSites(dataDir, OWNER, [{ name: "shop.example", views: 50, days: 3 }]);
-  server = await spawnServer("src/server.ts", { DATA_DIR: dataDir, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
+  const db = scratch(await freshDatabase());
+  await prepareSites(db.env, OWNER, [{ name: "shop.example", views: 50, days: 3 }]);
+  server = await spawnServer("src/server.ts", { ...db.env, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
   browser.context.on("request", (r) => void requested.push(r.url()));
   page = await watch(browser.context);

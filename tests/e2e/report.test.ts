@@ -13,7 +13,7 @@ import { formatMass } from "../../src/shared/units";
 import { formatCount, monthName } from "../../src/shared/yearly";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
-import { migratedDataDir, removeDir } from "../helpers/db";
+import { freshDatabase, removeDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -29,9 +29,9 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const last = Number(localTime(TZ, Date.now()).day.slice(0, 4)) - 1;
 
 beforeAll(async () => {
-  const dir = scratch(await migratedDataDir());
+  const db = scratch(await freshDatabase());
   const at = (iso: string) => Date.parse(iso);
-  await prepareSites(dir, OWNER, [
+  await prepareSites(db.env, OWNER, [
     {
       name: DOMAIN,
       tz: TZ,
@@ -43,7 +43,7 @@ beforeAll(async () => {
       ],
     },
   ]);
-  server = await spawnServer("src/server.ts", { DATA_DIR: dir, COLLECT_FLUSH_MS: "50" }, { timeoutMs: 90_000 });
+  server = await spawnServer("src/server.ts", { ...db.env, COLLECT_FLUSH_MS: "50" }, { timeoutMs: 90_000 });
   browser = await launchBrowser();
   const p = await browser.context.newPage();
   await signIn(p, server.url, OWNER, `/dashboard/${DOMAIN}`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { hydrated, launchBrowser } from "../helpers/browser";
-import { migratedDataDir } from "../helpers/db";
+import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
 
@@ -15,7 +15,7 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  server = await spawnServer("src/server.ts", { DATA_DIR: scratch(await migratedDataDir()) }, { timeoutMs: 60_000 });
+  server = await spawnServer("src/server.ts", scratch(await freshDatabase()).env, { timeoutMs: 60_000 });
   browser = await launchBrowser();
   page = await browser.context.newPage();
   page.on("console", (m) => {

@@ -8,9 +8,10 @@ import type { BrowserContext, Page, Request } from "playwright-core";
 import { hashPassword } from "../../src/auth/passwords";
 import { createUser } from "../../src/auth/users";
 import { refreshAggregates } from "../../src/collect/jobs";
-import { openDatabase, type Database } from "../../src/db";
+import type { Database } from "../../src/db";
 import { setLogLevel } from "../../src/log";
 import { hydrated } from "./browser";
+import { openTestDatabase } from "./db";
 import { ingest, traffic } from "./stats";
 
 export type SiteSpec = {
@@ -30,9 +31,9 @@ export type Owner = { email: string; name: string; password: string; scope?: str
 
 const DAY_MS = 86_400_000;
 
-async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(env: Record<string, string>, work: (db: Database) => Promise<T>): Promise<T> {
   setLogLevel("warn");
-  const db = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
+  const db = await openTestDatabase(env);
   try {
     return await work(db);
   } finally {
@@ -47,15 +48,15 @@ async function addOwner(db: Database, owner: Owner) {
 }
 
 /** Gives existing domains (e.g. filled by `npm run seed`) to a new verified owner. */
-export const adoptDomains = (dataDir: string, owner: Owner, names: string[]) =>
-  withDatabase(dataDir, async (db) => {
+export const adoptDomains = (env: Record<string, string>, owner: Owner, names: string[]) =>
+  withDatabase(env, async (db) => {
     const user = await addOwner(db, owner);
     await db.sql`UPDATE domains SET owner = ${user.uid} WHERE name = ANY(${names})`;
   });
 
-/** Writes the owner, their domains and traffic into `dataDir`, materializes the aggregates, closes. */
-export const prepareSites = (dataDir: string, owner: Owner, sites: SiteSpec[]): Promise<Record<string, string>> =>
-  withDatabase(dataDir, async (db) => {
+/** Writes the owner, their domains and traffic into the database `env` names (a freshDatabase's), materializes the aggregates, closes. */
+export const prepareSites = (env: Record<string, string>, owner: Owner, sites: SiteSpec[]): Promise<Record<string, string>> =>
+  withDatabase(env, async (db) => {
     const publicIds: Record<string, string> = {};
     const user = await addOwner(db, owner);
     const now = Date.now();

@@ -2,12 +2,14 @@
 // made per PGlite version and copied (~30 MB) for every test that needs its own database.
 // Applying every migration costs as much again, so a second template holds them applied, for tests
 // that start the app on a database of their own without testing the migrations themselves.
-// Every directory made here is the caller's to remove (removeDir, in afterAll or finally).
+// With TEST_DATABASE_URL (a TimescaleDB server, as a superuser) freshDatabase and openFreshDatabase
+// make a database with a random name on that server instead, and dropping it is part of removing it.
+// Every directory or database made here is the caller's to remove (in afterAll or finally).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Sql } from "postgres";
-import { embeddedClient } from "../../src/db";
+import postgres, { type Sql } from "postgres";
+import { embeddedClient, openDatabase, type Database } from "../../src/db";
 import { startEmbedded } from "../../src/db/embedded";
 import { listMigrations, migrate, MIGRATIONS_DIR } from "../../src/db/migrate";
 
@@ -109,8 +111,85 @@ export const migratedDataDir = () => copyOf(migratedTemplate);
 /** A new, empty DATA_DIR (the server will run initdb itself). */
 export const emptyDataDir = () => mkdtempSync(join(tmpdir(), "bothy-test-"));
 
-/** An embedded database on a fresh data dir, with the app's kind of client; close() ends both and removes the dir. */
+/** The server the suite's databases are made on, or undefined: embedded ones. */
+export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** A database name no other test or run picks: `bothy_test_` and 16 random hex digits. */
+export const testDatabaseName = (random: Uint8Array = crypto.getRandomValues(new Uint8Array(8))) =>
+  `bothy_test_${Buffer.from(random).toString("hex")}`;
+
+/** `serverUrl` naming the database `name` instead of its own; user, password, host and parameters stay. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+/** The database a per-test URL names. */
+const nameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Runs `statement` on the server's own database (the one TEST_DATABASE_URL names). */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Makes a new, empty database on the suite's server and returns its URL. */
+async function createServerDatabase(serverUrl: string): Promise<string> {
+  const name = testDatabaseName();
+  await onServer(serverUrl, `CREATE DATABASE "${name}"`);
+  return databaseUrl(serverUrl, name);
+}
+
+// NOTE: FORCE ends the sessions still on it (a killed child's, TimescaleDB's job scheduler).
+const dropServerDatabase = (serverUrl: string, url: string) => onServer(serverUrl, `DROP DATABASE IF EXISTS "${nameOf(url)}" WITH (FORCE)`);
+
+/** A database for the app, and what the app is given to open it. */
+export type TestDatabase = {
+  /** DATA_DIR, and on the suite's server DATABASE_URL: spread it into the app's environment. */
+  env: Record<string, string>;
+  /** Removes the data dir and drops the server database. */
+  remove(): Promise<void>;
+};
+
+/**
+ * A fresh database for the app: on the suite's server (TEST_DATABASE_URL) a new, empty database
+ * (the app migrates it) and an empty DATA_DIR for the app's other files, else an embedded data dir
+ * with every migration applied (migratedDataDir).
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const serverUrl = TEST_SERVER_URL;
+  if (!serverUrl) {
+    const dir = await migratedDataDir();
+    return { env: { DATA_DIR: dir }, remove: async () => removeDir(dir) };
+  }
+  const url = await createServerDatabase(serverUrl);
+  const dir = emptyDataDir();
+  return { env: { DATA_DIR: dir, DATABASE_URL: url }, remove: () => dropServerDatabase(serverUrl, url).finally(() => removeDir(dir)) };
+}
+
+/**
+ * Opens a test's database (its `env`: a freshDatabase's, or one with a DATA_DIR alone) the way the
+ * app does, migrated, with a maintenance timer that never fires on its own (tests run jobs themselves).
+ */
+export const openTestDatabase = (env: Record<string, string>): Promise<Database> =>
+  openDatabase({ DATA_DIR: env.DATA_DIR!, DATABASE_URL: env.DATABASE_URL, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
+
+/**
+ * A fresh database with the app's kind of client (on the suite's server when TEST_DATABASE_URL is
+ * set, else embedded on a fresh data dir); close() ends both and removes the database.
+ */
 export async function openFreshDatabase(): Promise<{ sql: Sql; close(): Promise<void> }> {
+  const serverUrl = TEST_SERVER_URL;
+  if (serverUrl) {
+    const url = await createServerDatabase(serverUrl);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    return { sql, close: () => sql.end().finally(() => dropServerDatabase(serverUrl, url)) };
+  }
   const dir = await freshDataDir();
   const server = await startEmbedded(dir).catch((err) => {
     removeDir(dir);

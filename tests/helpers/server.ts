@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/server";
-import { emptyDataDir, migratedDataDir, removeDir } from "./db";
+import { emptyDataDir, freshDatabase, freshDataDir, removeDir, TEST_SERVER_URL, type TestDatabase } from "./db";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
@@ -33,25 +33,30 @@ function childEnv(env: Record<string, string>): { env: Record<string, string>; r
  * unless they pass their own, or BASE_URL="" for the loopback origin a browser on the real port sees. */
 export const IN_PROCESS_ORIGIN = "http://bothy.test";
 
+/** What startTestServer makes when the test gives no DATA_DIR, and stop() removes. */
+async function ownDatabase(env: Record<string, string> | undefined): Promise<TestDatabase> {
+  if (!env?.DATABASE_URL) return freshDatabase();
+  const dir = emptyDataDir();
+  return { env: { DATA_DIR: dir }, remove: async () => removeDir(dir) };
+}
+
 /**
  * Starts the app in-process. Without a DATA_DIR it makes one (empty when DATABASE_URL points
- * elsewhere, else a fresh embedded database with every migration applied) and stop() removes it;
- * a DATA_DIR the test passes (to restart on the same data) stays, for the test to remove.
+ * elsewhere, else a fresh database: freshDatabase) and stop() removes it; a DATA_DIR the test passes
+ * (to restart on the same data, with the DATABASE_URL of a freshDatabase) stays, for the test to remove.
  */
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
 ): Promise<Running & { dataDir: string }> {
-  const given = opts.env?.DATA_DIR;
-  const dataDir = given ?? (opts.env?.DATABASE_URL ? emptyDataDir() : await migratedDataDir());
-  const cleanUp = () => {
-    if (given === undefined) removeDir(dataDir);
-  };
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...opts.env, DATA_DIR: dataDir });
-  const running = await start(config, opts.rooms).catch((err) => {
-    cleanUp();
+  const own = opts.env?.DATA_DIR === undefined ? await ownDatabase(opts.env) : undefined;
+  const cleanUp = async () => own?.remove();
+  const env = { ...own?.env, ...opts.env };
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...env });
+  const running = await start(config, opts.rooms).catch(async (err) => {
+    await cleanUp();
     throw err;
   });
-  return { ...running, dataDir, stop: () => running.stop().finally(cleanUp) };
+  return { ...running, dataDir: config.DATA_DIR, stop: () => running.stop().finally(cleanUp) };
 }
 
 /** Builds a Request against the in-process app. */
@@ -111,6 +116,26 @@ export async function stopChild(child: Child | undefined, signal: "SIGTERM" | "S
   if (!child) return;
   if (child.proc.exitCode === null) child.proc.kill(signal);
   await child.exited;
+}
+
+/**
+ * One empty database several processes share through DATABASE_URL: a fresh one on the suite's
+ * server (TEST_DATABASE_URL), else `npm run db:serve` on an empty data dir (`served`: it runs the
+ * TimescaleDB jobs itself). stop() stops and removes it.
+ */
+export async function sharedDatabase(): Promise<{ url: string; served: boolean; stop(): Promise<void> }> {
+  if (TEST_SERVER_URL) {
+    const db = await freshDatabase();
+    return { url: db.env.DATABASE_URL!, served: false, stop: () => db.remove() };
+  }
+  // NOTE: a copy of the initdb template (freshDataDir), with no migration applied: the nodes still
+  // boot on an empty database, without db:serve's initdb first.
+  const dir = await freshDataDir();
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 }).catch((err) => {
+    removeDir(dir);
+    throw err;
+  });
+  return { url: db.url, served: true, stop: () => stopChild(db).finally(() => removeDir(dir)) };
 }
 
 /** Spawns a script expected to fail at start; resolves with its exit code and output. */

@@ -1,8 +1,7 @@
 // Helpers for stats tests: a database of their own, synthetic traffic written through the real
 // collect path (pipeline → batch writer), and a StatsTarget for a domain.
-import { rmSync } from "node:fs";
 import type { Sql } from "postgres";
-import { openDatabase, type Database } from "../../src/db";
+import type { Database } from "../../src/db";
 import { createMetrics } from "../../src/collect/metrics";
 import type { Incoming } from "../../src/collect/model";
 import { runPipeline } from "../../src/collect/pipeline";
@@ -10,18 +9,19 @@ import { createSites } from "../../src/collect/sites";
 import { syntheticTraffic } from "../../src/collect/synthetic";
 import { createWriter } from "../../src/collect/writer";
 import type { StatsTarget } from "../../src/stats/read";
-import { migratedDataDir } from "./db";
+import { freshDatabase, openTestDatabase } from "./db";
 
 /**
- * An embedded database whose maintenance timer never fires on its own (tests refresh explicitly);
- * close() also deletes its data dir.
+ * A fresh database (freshDatabase: embedded, or on the suite's server) whose maintenance timer never
+ * fires on its own (tests refresh explicitly); close() also removes it.
  */
 export async function openStatsDatabase(): Promise<Database> {
-  const dir = await migratedDataDir();
-  const db = await openDatabase({
-    DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400,
+  const fresh = await freshDatabase();
+  const db = await openTestDatabase(fresh.env).catch(async (err) => {
+    await fresh.remove();
+    throw err;
   });
-  return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) };
+  return { ...db, close: () => db.close().finally(() => fresh.remove()) };
 }
 
 /** Ingests the given hits through the pipeline and the batch writer; returns the rows written. */

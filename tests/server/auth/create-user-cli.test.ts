@@ -1,22 +1,22 @@
 import { expect, test } from "bun:test";
 import { call } from "../../helpers/api";
-import { migratedDataDir, removeDir } from "../../helpers/db";
+import { freshDatabase } from "../../helpers/db";
 import { runToExit, startTestServer } from "../../helpers/server";
 
 test("user:create makes a verified admin who can sign in with the printed password", async () => {
-  const dataDir = await migratedDataDir();
+  const db = await freshDatabase();
   try {
-    const made = await runToExit("src/auth/create-user-cli.ts", { DATA_DIR: dataDir }, undefined, ["--email", "Root@Example.com", "--admin"]);
+    const made = await runToExit("src/auth/create-user-cli.ts", db.env, undefined, ["--email", "Root@Example.com", "--admin"]);
     expect(made.stderr).toBe("");
     expect(made.code).toBe(0);
     expect(made.stdout).toContain("Created admin root@example.com");
     const password = /Password: (\S+)/.exec(made.stdout)![1]!;
 
-    const again = await runToExit("src/auth/create-user-cli.ts", { DATA_DIR: dataDir }, undefined, ["--email", "root@example.com"]);
+    const again = await runToExit("src/auth/create-user-cli.ts", db.env, undefined, ["--email", "root@example.com"]);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe("user:create: an account with root@example.com already exists.\n");
 
-    const server = await startTestServer({ env: { DATA_DIR: dataDir } });
+    const server = await startTestServer({ env: db.env });
     try {
       const res = await call(server.app, "POST", "/api/signin", { body: { email: "root@example.com", password } });
       expect(res.status).toBe(200);
@@ -25,6 +25,6 @@ test("user:create makes a verified admin who can sign in with the printed passwo
       await server.stop();
     }
   } finally {
-    removeDir(dataDir);
+    await db.remove();
   }
 });

@@ -1,11 +1,12 @@
 // Continuous aggregates: exact local days in zones with odd offsets, freshness (a hit shows up in
 // aggregate queries without waiting for a refresh), and the maintenance jobs (refresh, compression,
-// retention) run through the platform's scheduler.
+// retention) run through the platform's scheduler (the embedded timer, or the server's TimescaleDB jobs).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { collectorOf, type Collector } from "../../../src/collect";
 import { AGGREGATES } from "../../../src/collect/jobs";
 import type { Incoming } from "../../../src/collect/model";
 import { addDomain, beacon, CHROME_UA, countHits, until } from "../../helpers/collect";
+import { runCollectJobs } from "../../helpers/jobs";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -53,7 +54,7 @@ describe("local days", () => {
       expect(await byDay(view, honolulu)).toEqual(expected);
     }
     // After the scheduler's refresh, from the materialized rows alone.
-    await server.db.maintenance!.runOnce();
+    await runCollectJobs(server.db);
     for (const view of views) {
       await materializedOnly(view, true);
       try {
@@ -72,7 +73,7 @@ describe("local days", () => {
 describe("freshness", () => {
   test("a hit accepted now is in the aggregates once its batch is written, refresh or not", async () => {
     const site = await addDomain(server.db.sql, "fresh.example", "Europe/London");
-    await server.db.maintenance!.runOnce(); // everything closed so far is materialized
+    await runCollectJobs(server.db); // everything closed so far is materialized
     expect((await beacon(server.app, "/b/v", { d: "fresh.example", p: "/now" })).status).toBe(202);
     // NOTE: the product promises hits within about 20 s; here they arrive with their batch.
     await until("the hit in hits_hourly", async () => {
@@ -101,12 +102,12 @@ describe("maintenance", () => {
       await viewAt(d, ago(5), "/recent");
     }
     await until("4 rows", async () => (await countHits(server.db.sql, limited)) + (await countHits(server.db.sql, unlimited)) === 4);
-    await server.db.maintenance!.runOnce(); // materializes the old days, then compresses old chunks
+    await runCollectJobs(server.db); // materializes the old days, then compresses old chunks
     const [c] = await server.db.sql`
       SELECT count(*) FILTER (WHERE is_compressed)::int AS n FROM timescaledb_information.chunks WHERE hypertable_name = 'hits'`;
     expect(c!.n).toBeGreaterThan(0);
 
-    await server.db.maintenance!.runOnce(); // retention, then the refresh that clears deleted buckets
+    await runCollectJobs(server.db); // retention, then the refresh that clears deleted buckets
     const paths = async (site: number) =>
       (await server.db.sql`SELECT path FROM hits WHERE site_id = ${site} ORDER BY path`).map((r) => r.path);
     expect(await paths(limited)).toEqual(["/recent"]);

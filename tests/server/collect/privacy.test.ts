@@ -1,6 +1,7 @@
 // The privacy dump: hits from distinct IP addresses and user-agents, then a full dump of
 // the database (every table, chunk and materialized aggregate), the raw files of the data directory
-// (heap and WAL) and every log line are searched for them. Nothing may be found.
+// (heap and WAL; on a server the database's own directory and WAL) and every log line are searched
+// for them. Nothing may be found.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -42,6 +43,17 @@ function rawFiles(dir: string): Buffer[] {
   return out;
 }
 
+/**
+ * The raw files the database is kept in: the embedded data dir, or on a server (TEST_DATABASE_URL,
+ * which must then run on this machine) this database's directory and the server's WAL.
+ */
+async function databaseFiles(): Promise<Buffer[]> {
+  if (server.db.mode === "embedded") return rawFiles(join(server.dataDir, "pgdata"));
+  const [row] = await server.db.sql<{ dir: string; oid: number }[]>`
+    SELECT current_setting('data_directory') AS dir, oid::int FROM pg_database WHERE datname = current_database()`;
+  return [...rawFiles(join(row!.dir, "base", String(row!.oid))), ...rawFiles(join(row!.dir, "pg_wal"))];
+}
+
 test("no IP address, user-agent string or identifier is stored or logged", async () => {
   const site = await addDomain(server.db.sql, "private.example");
   for (let i = 0; i < N; i++) {
@@ -81,7 +93,7 @@ test("no IP address, user-agent string or identifier is stored or logged", async
   const [row] = await server.db.sql`SELECT browser, os, device FROM hits WHERE site_id = ${site} LIMIT 1`;
   expect(row).toEqual({ browser: "Chrome", os: "Windows", device: "desktop" });
 
-  const files = rawFiles(join(server.dataDir, "pgdata"));
+  const files = await databaseFiles();
   expect(files.some((f) => f.includes("private.example"))).toBe(true); // the search can find what is there
   const found = needles.filter((n) => files.some((f) => f.includes(n)));
   expect(found).toEqual([]);

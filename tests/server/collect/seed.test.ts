@@ -1,7 +1,7 @@
 // `npm run seed` (src/collect/seed.ts): the hits asked for, through the real write path, spread over
 // the whole window up to a few minutes ago, and visible in the aggregates when it ends.
 import { expect, test } from "bun:test";
-import { migratedDataDir } from "../../helpers/db";
+import { freshDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { runToExit, startTestServer } from "../../helpers/server";
 
@@ -9,11 +9,11 @@ const DAY = 86_400_000;
 const scratch = removedAfterAll();
 
 test("the seed fills --days up to now with --hits hits, aggregated", async () => {
-  const dataDir = scratch(await migratedDataDir());
-  const { code, stderr } = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir }, undefined, ["--domain", "seed.example", "--hits", "4000", "--days", "10"]);
+  const db = scratch(await freshDatabase());
+  const { code, stderr } = await runToExit("src/collect/seed.ts", db.env, undefined, ["--domain", "seed.example", "--hits", "4000", "--days", "10"]);
   expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
 
-  const server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  const server = await startTestServer({ env: db.env });
   try {
     const [hits] = await server.db.sql<{ n: number; first: Date; last: Date; days: number }[]>`
       SELECT count(*)::int AS n, min(time) AS first, max(time) AS last, count(DISTINCT local_day)::int AS days

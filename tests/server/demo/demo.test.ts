@@ -7,7 +7,7 @@ import { DEMO_DAYS, SEED_VIEWS } from "../../../src/demo/live";
 import { dayIn } from "../../../src/shared/days";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
-import { migratedDataDir } from "../../helpers/db";
+import { freshDatabase, type TestDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 
@@ -17,15 +17,15 @@ const START = dayKey(7);
 const END = dayKey(1);
 const RANGE = `startKey=${START}&endKey=${END}`;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let dataDir: string; // NOTE: the test's own, since a restart reopens it
+let db: TestDatabase; // NOTE: the test's own, since a restart reopens it
 let siteId: number;
 
 const pageViews = async (s = server) =>
   Number((await s.db.sql`SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 1`)[0]!.n);
 
 beforeAll(async () => {
-  dataDir = scratch(await migratedDataDir());
-  server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, BETA: "0", DATA_DIR: dataDir, LOG_LEVEL: process.env.DEMO_LOG ?? "silent" } });
+  db = scratch(await freshDatabase());
+  server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, BETA: "0", ...db.env, LOG_LEVEL: process.env.DEMO_LOG ?? "silent" } });
   await demoOf(server.db)!.ready;
   siteId = (await server.db.sql`SELECT id FROM domains WHERE name = ${DEMO}`)[0]!.id;
 });
@@ -97,7 +97,7 @@ describe("the demo domain", () => {
     const demo = demoOf(server.db)!;
     await server.stop();
     expect(demo.live).toBe(false);
-    server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, DATA_DIR: dataDir } });
+    server = await startTestServer({ env: { DEMO_DOMAIN: DEMO, ...db.env } });
     const before = await pageViews();
     await demoOf(server.db)!.ready;
     const after = await pageViews();

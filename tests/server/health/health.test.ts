@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { TEST_SERVER_URL } from "../../helpers/db";
 import { failingRefreshJob } from "../../helpers/jobs";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -15,12 +16,12 @@ describe("health", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  test("/readyz reports the embedded TimescaleDB and applied migrations", async () => {
+  test("/readyz reports the database (embedded, or the suite's server), its TimescaleDB and applied migrations", async () => {
     const res = await server.app.handle(req("/readyz"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.status).toBe("ready");
-    expect(body.database.mode).toBe("embedded");
+    expect(body.database.mode).toBe(TEST_SERVER_URL ? "server" : "embedded");
     expect(body.database.timescaledb).toMatch(/^2\.\d+\.\d+/);
     expect(body.database.migrations).toBeGreaterThanOrEqual(1);
   });

@@ -1,11 +1,9 @@
 // A shutdown in the middle of an inspection: the job gets a grace period, then the browser is
 // closed and the job goes back to the queue (not "failed"), for the next process to run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { embeddedClient } from "../../../src/db";
-import { startEmbedded } from "../../../src/db/embedded";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { until } from "../../helpers/collect";
-import { migratedDataDir } from "../../helpers/db";
+import { freshDatabase, openTestDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { req, startTestServer } from "../../helpers/server";
 
@@ -17,8 +15,9 @@ afterAll(() => site.stop());
 const scratch = removedAfterAll();
 
 test("a job cut short by the shutdown is queued again", async () => {
-  // NOTE: a data dir of the test's own, read again after the server stopped.
-  const server = await startTestServer({ env: { ...site.env, DATA_DIR: scratch(await migratedDataDir()), SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
+  // NOTE: a database of the test's own, read again after the server stopped.
+  const db = scratch(await freshDatabase());
+  const server = await startTestServer({ env: { ...site.env, ...db.env, SHUTDOWN_TIMEOUT_MS: "1500", GREENCHECK_API_BASE: "http://127.0.0.1:9" } });
   // NOTE: a page that never finishes loading, so the job is surely running when the 500 ms grace
   // ends (a page that spins after load could still finish within it on a fast run).
   const url = site.url("/stalled");
@@ -29,13 +28,11 @@ test("a job cut short by the shutdown is queued again", async () => {
   });
   await server.stop();
 
-  const db = await startEmbedded(server.dataDir);
-  const sql = embeddedClient(db);
+  const again = await openTestDatabase(db.env);
   try {
-    const rows = await sql<{ status: string; attempts: number }[]>`SELECT status, attempts FROM inspections WHERE url = ${url}`;
+    const rows = await again.sql<{ status: string; attempts: number }[]>`SELECT status, attempts FROM inspections WHERE url = ${url}`;
     expect([...rows]).toEqual([{ status: "queued", attempts: 0 }]);
   } finally {
-    await sql.end();
-    await db.stop();
+    await again.close();
   }
 });

@@ -1,20 +1,21 @@
 // The queue run by a separate process: the app (INSPECT_CONCURRENCY=0) only queues, and
-// `npm run worker:inspect` (src/inspect/worker.ts) on the same database does the inspections.
+// `npm run worker:inspect` (src/inspect/worker.ts) on the same database (`db:serve`, or the suite's
+// server with TEST_DATABASE_URL) does the inspections.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { until } from "../../helpers/collect";
-import { emptyDataDir, freshDataDir } from "../../helpers/db";
+import { emptyDataDir } from "../../helpers/db";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { removedAfterAll } from "../../helpers/scratch";
-import { req, runToExit, spawnServer, startTestServer, type Child } from "../../helpers/server";
+import { req, runToExit, sharedDatabase, spawnServer, startTestServer, stopChild, type Child } from "../../helpers/server";
 
 let site: FixtureSite;
-let db: Child;
+let db: Awaited<ReturnType<typeof sharedDatabase>>;
 let worker: Child;
 let app: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  db = await sharedDatabase();
   // The app migrates the shared database first, then the worker starts on it.
   app = await startTestServer({ env: { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", INSPECT_CONCURRENCY: "0" } });
   worker = await spawnServer(
@@ -25,9 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  worker?.proc.kill("SIGTERM");
-  db?.proc.kill("SIGTERM");
-  await Promise.all([worker?.exited, db?.exited]);
+  await stopChild(worker);
+  await db?.stop();
   await site.stop();
 });
 const scratch = removedAfterAll();

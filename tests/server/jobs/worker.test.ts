@@ -1,13 +1,14 @@
-// `worker:maintenance` next to an app node started with JOBS=worker, on one `db:serve` database:
+// `worker:maintenance` next to an app node started with JOBS=worker, on one shared database
+// (`db:serve`, or the suite's server with TEST_DATABASE_URL):
 // the node runs no job, two workers never run the same job in the same interval (every run in
 // maintenance_runs is one a worker logged, at most one per claim), and when one worker is killed
 // the other goes on running every job.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { until } from "../../helpers/collect";
-import { emptyDataDir, freshDataDir } from "../../helpers/db";
+import { emptyDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
-import { spawnServer, stopChild, type Child } from "../../helpers/server";
+import { sharedDatabase, spawnServer, stopChild, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 const INTERVAL_S = 3;
@@ -24,10 +25,10 @@ const runsLogged = (worker: Child): Record<string, number> => {
 };
 
 test("two maintenance workers share the jobs without running any twice; one killed, the other carries on", async () => {
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
+  const db = await sharedDatabase();
   const env = { DATABASE_URL: db.url, DATABASE_POOL: "1", MAINTENANCE_INTERVAL_S: String(INTERVAL_S) };
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
-  const children: Child[] = [db];
+  const children: Child[] = [];
   try {
     const node = await spawnServer("src/server.ts", { ...env, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker" }, { timeoutMs: 60_000 });
     children.push(node);
@@ -70,5 +71,6 @@ test("two maintenance workers share the jobs without running any twice; one kill
   } finally {
     await sql.end();
     for (const child of children.reverse()) await stopChild(child);
+    await db.stop();
   }
 }, 180_000);

@@ -1,26 +1,22 @@
-// Several app nodes on one `db:serve` database, booting at once on an empty database: both start,
-// migrate once, seed the demo once, and neither registers TimescaleDB jobs (db:serve runs them).
+// Several app nodes on one database, booting at once on an empty database: both start, migrate
+// once, seed the demo once, and register each TimescaleDB job once on a server (none on
+// `db:serve`, which runs the jobs itself). The database is the suite's server with
+// TEST_DATABASE_URL, else `db:serve`.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
+import { AGGREGATES } from "../../../src/collect/jobs";
 import { listMigrations } from "../../../src/db/migrate";
 import { SEED_VIEWS } from "../../../src/demo/live";
-import { emptyDataDir, freshDataDir } from "../../helpers/db";
+import { until } from "../../helpers/collect";
+import { emptyDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
-import { spawnServer, stopChild, type Child } from "../../helpers/server";
+import { sharedDatabase, spawnServer, stopChild, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 const DEMO = "demo.nodes.test";
 
-const waitFor = async (ok: () => boolean, ms = 30_000) => {
-  const deadline = Date.now() + ms;
-  while (!ok() && Date.now() < deadline) await Bun.sleep(100);
-};
-
 test("two app nodes booting at once on one empty database", async () => {
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, {
-    ready: /at (postgres:\/\/\S+)/,
-    timeoutMs: 60_000,
-  });
+  const db = await sharedDatabase();
   const nodes: Child[] = [];
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   try {
@@ -35,15 +31,19 @@ test("two app nodes booting at once on one empty database", async () => {
     }
     expect((await sql`SELECT count(*)::int AS n FROM schema_migrations`)[0]!.n).toBe(listMigrations().length);
 
-    // db:serve runs refresh, compression and retention itself: the nodes register no policy.
-    for (const node of nodes) await waitFor(() => node.output().includes("collect jobs run in the database's own process"));
-    expect(nodes.map((n) => n.output().includes("collect jobs run in the database's own process"))).toEqual([true, true]);
-    const [jobs] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM timescaledb_information.jobs WHERE job_id >= 1000`;
-    expect(jobs!.n).toBe(0);
+    // Each node registers the policies (or leaves them to db:serve); together they make each job once.
+    const done = db.served ? "collect jobs run in the database's own process" : '"msg":"collect policies registered"';
+    await until("both nodes' policy registration", () => nodes.every((n) => n.output().includes(done)), 30_000, 100);
+    const jobs = await sql<{ job: string; n: number }[]>`
+      SELECT proc_name || ' ' || coalesce(hypertable_name, '') AS job, count(*)::int AS n
+      FROM timescaledb_information.jobs WHERE job_id >= 1000 GROUP BY 1`;
+    // NOTE: a refresh policy per aggregate, the compression policy on hits, the retention job.
+    expect(jobs.length).toBe(db.served ? 0 : AGGREGATES.length + 2);
+    expect(jobs.filter((j) => j.n !== 1)).toEqual([]);
 
     // The demo: one node seeds it, the other finds the claim and leaves it.
     const seeded = () => nodes.filter((n) => n.output().includes('"msg":"demo seeded"'));
-    await waitFor(() => seeded().length > 0, 150_000);
+    await until("the demo seeded", () => seeded().length > 0, 150_000, 100);
     expect(seeded().length).toBe(1);
     const [row] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = ${DEMO} AND h.kind = 1`;
@@ -54,6 +54,6 @@ test("two app nodes booting at once on one empty database", async () => {
   } finally {
     await sql.end();
     for (const node of nodes) await stopChild(node);
-    await stopChild(db);
+    await db.stop();
   }
 }, 300_000);

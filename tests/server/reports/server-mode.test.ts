@@ -1,12 +1,11 @@
-// On a server database (DATABASE_URL: `npm run db:serve` here) an app node with the default JOBS=here
-// runs the report job on its job timer, claimed in the database, every MAINTENANCE_INTERVAL_S, on
-// the real clock. A domain whose Monday 08:00 has passed gets last week's report, once.
+// On a server database (DATABASE_URL: `npm run db:serve`, or the suite's server) an app node with
+// the default JOBS=here runs the report job on its job timer, claimed in the database, every
+// MAINTENANCE_INTERVAL_S, on the real clock. A domain whose Monday 08:00 has passed gets last week's report, once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dueWeek } from "../../../src/reports/week";
 import { call, verifiedSession } from "../../helpers/api";
 import { until } from "../../helpers/collect";
-import { migratedDataDir, removeDir } from "../../helpers/db";
-import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+import { sharedDatabase, startTestServer } from "../../helpers/server";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp";
 
 const LONG_AGO = new Date("2000-01-01T00:00:00Z");
@@ -18,23 +17,19 @@ const zone = ZONES.find((z) => {
   return week !== null && week === dueWeek(z, Date.now() + 120_000, LONG_AGO);
 })!;
 
-let dbDir: string;
-let db: Child;
+let db: Awaited<ReturnType<typeof sharedDatabase>>;
 let smtp: TestSmtp;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  dbDir = await migratedDataDir();
-  db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  db = await sharedDatabase();
   smtp = await startSmtp();
   server = await startTestServer({ env: { DATABASE_URL: db.url, DATABASE_POOL: "1", SMTP_URL: smtp.url, MAINTENANCE_INTERVAL_S: "10" } });
 });
 afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
-  db?.proc.kill("SIGTERM");
-  await db?.exited;
-  if (dbDir) removeDir(dbDir);
+  await db?.stop();
 });
 
 test("the node's job timer mails last week's report once", async () => {

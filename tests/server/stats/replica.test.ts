@@ -1,27 +1,25 @@
-// Stats reads go to DATABASE_READ_URL: the app runs against a served database, with the
-// read URL pointing at a TCP relay in front of the same database (as a streaming replica would
-// be). The relay sees no traffic until a stats read, then carries it; with the relay down, stats
-// fail while the rest of the API, on the primary, still answers.
+// Stats reads go to DATABASE_READ_URL: the app runs against a shared database (`db:serve`, or the
+// suite's server with TEST_DATABASE_URL), with the read URL pointing at a TCP relay in front of the
+// same database (as a streaming replica would be). The relay sees no traffic until a stats read,
+// then carries it; with the relay down, stats fail while the rest of the API, on the primary, still
+// answers.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
-import { migratedDataDir, removeDir } from "../../helpers/db";
-import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+import { sharedDatabase, startTestServer } from "../../helpers/server";
 import { UNAVAILABLE_MESSAGE } from "../../../src/http/errors";
 
 // NOTE: a recent range: free plans read only the last 30 days.
 const START = dayKey(7);
 const END = dayKey(1);
-let db: Child;
-let dbDir: string;
+let db: Awaited<ReturnType<typeof sharedDatabase>>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let relay: Server;
 const relayed = { connections: 0, bytes: 0 };
 const open = new Set<Socket>();
 
 beforeAll(async () => {
-  dbDir = await migratedDataDir();
-  db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  db = await sharedDatabase();
   const target = new URL(db.url);
   relay = createServer((client) => {
     relayed.connections++;
@@ -45,9 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   relay?.close();
-  db?.proc.kill("SIGTERM");
-  await db?.exited;
-  if (dbDir) removeDir(dbDir);
+  await db?.stop();
 });
 
 test("stats are read through DATABASE_READ_URL, and only stats", async () => {

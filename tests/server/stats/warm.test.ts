@@ -9,7 +9,7 @@ import { OPENING_DAYS } from "../../../src/stats/contract";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { warmingOf } from "../../../src/stats";
-import { migratedDataDir } from "../../helpers/db";
+import { freshDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
 import { addTarget, ingest, traffic } from "../../helpers/stats";
@@ -33,8 +33,9 @@ test("the server warms the range the dashboard opens on", () => {
 });
 
 test("after a restart the busiest domains' opening range is read from the cache", async () => {
-  // NOTE: a data dir of the test's own, since the second server reopens it.
-  const first = await startTestServer({ env: { DATA_DIR: scratch(await migratedDataDir()) } });
+  // NOTE: a database of the test's own, since the second server reopens it.
+  const db = scratch(await freshDatabase());
+  const first = await startTestServer({ env: db.env });
   running.push(first);
   expect(await warmingOf(first.db)).toBe(0); // a fresh database has no busy domain
   const target = await addTarget(first.db.sql, "warm.example", "Europe/London");
@@ -48,7 +49,7 @@ test("after a restart the busiest domains' opening range is read from the cache"
   await first.stop();
   running.pop();
 
-  const second = await startTestServer({ env: { DATA_DIR: first.dataDir } });
+  const second = await startTestServer({ env: db.env });
   running.push(second);
   expect(await warmingOf(second.db)).toBe(1); // warm.example only
   // NOTE: a delete that bypasses the writer bumps no epoch: only a cached answer still counts these.

@@ -168,10 +168,13 @@ const sql = embeddedClient(db);
 const [row] = await sql<{ n: number }[]>`
   SELECT count(*)::int AS n FROM hits h JOIN domains d ON d.id = h.site_id WHERE d.name = ${DOMAIN} AND h.path LIKE '/soak/%'`;
 const runs = await sql<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM inspections GROUP BY 1 ORDER BY 1`;
+const failures = await sql<{ error: string; n: number }[]>`
+  SELECT coalesce(error_type || ': ', '') || coalesce(error, '') AS error, count(*)::int AS n FROM inspections WHERE status = 'failed' GROUP BY 1`;
 await sql.end();
 await db.stop();
 await site.stop();
 console.log(`inspections asked ${inspections}: ${runs.map((r) => `${r.n} ${r.status}`).join(", ") || "none stored"}`);
+for (const f of failures) console.log(`inspection failed ×${f.n}: ${f.error}`);
 
 const lost = accepted - row!.n;
 const growth = rssAfterWarmup ? (rssEnd - rssAfterWarmup) / rssAfterWarmup : 0;

@@ -1,7 +1,7 @@
 // The soak bench run for one minute (`npm run bench:soak -- --minutes 1`): the real server on the
 // embedded database under 5,000 views/s, 5 dashboard loads a second and an inspection. What must
 // hold on any machine is asserted: every view answered 202 is stored once, the 30-second reports
-// and the dashboards' loads happened, the inspection ran. Its latencies and RSS are figures the
+// and the dashboards' loads happened, the inspection ran to its end. Its latencies and RSS are figures the
 // bench prints against its goals, not assertions.
 import { expect, test } from "bun:test";
 import { ROOT, runToExit } from "../helpers/server";
@@ -20,6 +20,8 @@ test("one minute of soak: every accepted view is stored, the dashboards and the 
   expect(stdout.match(/^\s*\d+ s {2}accepted \d+\/s/gm)?.length, out).toBe(2);
   const loads = Number(/dashboard loads (\d+)/.exec(stdout)?.[1] ?? 0);
   expect(loads).toBeGreaterThan(0);
-  expect(stdout, out).toMatch(/inspections asked 1: 1 done/);
+  // NOTE: run to its end, not left queued: on two cores busy with 5,000 views/s the page can miss its
+  // time limit, and the bench prints why (a failed run is the inspector's answer, not a lost job).
+  expect(stdout, out).toMatch(/^inspections asked 1: 1 (done|failed)$/m);
   expect(stdout).toMatch(/^verdict: (PASS|FAIL)$/m);
 }, 600_000);

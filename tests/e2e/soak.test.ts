@@ -20,8 +20,13 @@ test("one minute of soak: every accepted view is stored, the dashboards and the 
   expect(stdout.match(/^\s*\d+ s {2}accepted \d+\/s/gm)?.length, out).toBe(2);
   const loads = Number(/dashboard loads (\d+)/.exec(stdout)?.[1] ?? 0);
   expect(loads).toBeGreaterThan(0);
-  // NOTE: run to its end, not left queued: on two cores busy with 5,000 views/s the page can miss its
-  // time limit, and the bench prints why (a failed run is the inspector's answer, not a lost job).
-  expect(stdout, out).toMatch(/^inspections asked 1: 1 (done|failed)$/m);
+  // NOTE: every inspection asked is stored and ran to its end, done or failed, none left queued or
+  // running. Failed runs are printed with their reason (under this load some fail with the browser
+  // closed under them: a known problem of the inspector under CPU starvation, not of the soak).
+  const asked = /^inspections asked (\d+): (.*)$/m.exec(stdout);
+  expect(asked, out).not.toBeNull();
+  const ended = [...asked![2]!.matchAll(/(\d+) (done|failed)/g)].reduce((n, m) => n + Number(m[1]), 0);
+  expect(Number(asked![1])).toBeGreaterThan(0);
+  expect(ended, out).toBe(Number(asked![1]));
   expect(stdout).toMatch(/^verdict: (PASS|FAIL)$/m);
 }, 600_000);

@@ -45,11 +45,12 @@ async function whenNotRefreshing(refresh: () => Promise<unknown>): Promise<void>
   }
 }
 
-// TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. Real-time
-// aggregation reads everything after the watermark from the raw table, so a hit shows up as soon as
-// its batch is written; but once a bucket is materialized, later rows in it are invisible until the
-// next refresh. The 2 minutes let in-flight batches land before their bucket is sealed. The start is
-// NULL: a refresh re-reads only invalidated ranges (late rows, retention deletes), so it stays cheap.
+// TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. The stats reader
+// (and hits_hourly's real-time aggregation) reads everything after the watermark from the raw table,
+// so a hit shows up as soon as its batch is written; but once a bucket is materialized, later rows
+// in it are invisible until the next refresh. The 2 minutes let in-flight batches land before their
+// bucket is sealed. The start is NULL: a refresh re-reads only invalidated ranges (late rows,
+// retention deletes), so it stays cheap.
 export const refreshAggregates = namedQuery("collect.refreshAggregates", async (sql) => {
   for (const { view, bucket } of AGGREGATES) {
     const [row] = await sql<{ end: Date }[]>`

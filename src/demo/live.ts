@@ -92,7 +92,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     if (stopped) return;
     await collector.writer.flush();
     // TRICKY: the seeded hits fall into buckets that may already be materialized (empty), which
-    // real-time aggregation would never re-read; a refresh brings them into the aggregates.
+    // no read of the raw hits after the watermark sees; a refresh brings them into the aggregates.
     await refreshAggregates(db.sql);
     log.info("demo seeded", { domain: name, views: SEED_VIEWS, seed, ms: Math.round(performance.now() - t0) });
   };

@@ -22,8 +22,11 @@ const HOUR_MS = 3_600_000;
 const QUARTER_MS = 15 * 60_000;
 
 export type Piece =
-  /** Local days `from`…`to` from the continuous aggregates. */
-  | { kind: "days"; from: string; to: string; sealed: boolean }
+  /**
+   * Local days `from`…`to` from the continuous aggregates; `until` is the instant `to` ends, or null
+   * when `to` is today or later (its hits are still coming).
+   */
+  | { kind: "days"; from: string; to: string; sealed: boolean; until: Date | null }
   /** Today's raw hits from `from` up to `to`: whole steps, all sealed. */
   | { kind: "today"; day: string; from: Date; to: Date }
   /** Raw hits from `from` on with a local day in `day`…`to`: today's open part, and any later day. */
@@ -45,6 +48,17 @@ export function dayStart(tz: string, day: string, nearMs: number): number {
   return hi * QUARTER_MS;
 }
 
+/** The UTC instant local day `day` ends (the next one starts). */
+export function dayEnd(tz: string, day: string): number {
+  const next = addDays(day, 1);
+  // NOTE: noon UTC lies within the local day for offsets −12…+11 h; beyond, it is a day off.
+  let near = Date.parse(`${next}T12:00:00Z`);
+  const at = localTime(tz, near).day;
+  if (at > next) near -= 12 * HOUR_MS;
+  else if (at < next) near += 12 * HOUR_MS;
+  return dayStart(tz, next, near);
+}
+
 /** The pieces of local days `from`…`to` for a domain in `tz` at `nowMs`. */
 export function piecesOf(from: string, to: string, today: string, tz: string, nowMs: number): Piece[] {
   const sealedUntil = nowMs - SEAL_LAG_MS;
@@ -53,10 +67,11 @@ export function piecesOf(from: string, to: string, today: string, tz: string, no
   // midnight), so nothing of the range is sealed yet: all of it is read live, uncached.
   const yesterdaySealed = todayStart <= sealedUntil;
   const yesterday = addDays(today, -1);
-  if (to < today) return [{ kind: "days", from, to, sealed: to < yesterday || yesterdaySealed }];
-  if (from > today || !yesterdaySealed) return [{ kind: "days", from, to, sealed: false }];
+  const days = (last: string, sealed: boolean): Piece => ({ kind: "days", from, to: last, sealed, until: last < today ? new Date(dayEnd(tz, last)) : null });
+  if (to < today) return [days(to, to < yesterday || yesterdaySealed)];
+  if (from > today || !yesterdaySealed) return [days(to, false)];
   const out: Piece[] = [];
-  if (from < today) out.push({ kind: "days", from, to: yesterday, sealed: true });
+  if (from < today) out.push(days(yesterday, true));
   const first = new Date(Math.floor(todayStart / STEP_MS) * STEP_MS);
   const open = new Date(Math.max(first.getTime(), Math.floor(sealedUntil / STEP_MS) * STEP_MS));
   if (open > first) out.push({ kind: "today", day: today, from: first, to: open });

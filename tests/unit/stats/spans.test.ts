@@ -1,6 +1,6 @@
 // How a period is cut into pieces (src/stats/spans.ts): what is sealed and cached, what is read live.
 import { describe, expect, test } from "bun:test";
-import { dayStart, piecesOf, SEAL_LAG_MS, STEP_MS } from "../../../src/stats/spans";
+import { dayEnd, dayStart, piecesOf, SEAL_LAG_MS, STEP_MS } from "../../../src/stats/spans";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -16,12 +16,21 @@ describe("dayStart", () => {
   });
 });
 
+describe("dayEnd", () => {
+  test("the next local midnight, in zones from −11 to +14 hours", () => {
+    expect(new Date(dayEnd("Europe/London", "2026-11-21")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+    expect(new Date(dayEnd("Pacific/Pago_Pago", "2026-11-21")).toISOString()).toBe("2026-11-22T11:00:00.000Z");
+    expect(new Date(dayEnd("Pacific/Kiritimati", "2026-11-21")).toISOString()).toBe("2026-11-21T10:00:00.000Z");
+    expect(new Date(dayEnd("Asia/Kathmandu", "2026-11-21")).toISOString()).toBe("2026-11-21T18:15:00.000Z");
+  });
+});
+
 describe("piecesOf", () => {
   const now = at("2026-11-22T10:07:30Z");
 
   test("past days only: one sealed piece", () => {
     expect(piecesOf("2026-11-01", "2026-11-20", "2026-11-22", "Europe/London", now)).toEqual([
-      { kind: "days", from: "2026-11-01", to: "2026-11-20", sealed: true },
+      { kind: "days", from: "2026-11-01", to: "2026-11-20", sealed: true, until: new Date("2026-11-21T00:00:00Z") },
     ]);
   });
 
@@ -29,7 +38,7 @@ describe("piecesOf", () => {
     const open = new Date(Math.floor((now - SEAL_LAG_MS) / STEP_MS) * STEP_MS);
     expect(open.toISOString()).toBe("2026-11-22T10:06:30.000Z");
     expect(piecesOf("2026-11-16", "2026-11-22", "2026-11-22", "Europe/London", now)).toEqual([
-      { kind: "days", from: "2026-11-16", to: "2026-11-21", sealed: true },
+      { kind: "days", from: "2026-11-16", to: "2026-11-21", sealed: true, until: new Date("2026-11-22T00:00:00Z") },
       { kind: "today", day: "2026-11-22", from: new Date("2026-11-22T00:00:00Z"), to: open },
       { kind: "live", day: "2026-11-22", to: "2026-11-22", from: open },
     ]);
@@ -44,10 +53,10 @@ describe("piecesOf", () => {
   test("in the first minute of a day nothing is sealed: yesterday may still get a batch in flight", () => {
     const justAfter = at("2026-11-22T00:00:30Z");
     expect(piecesOf("2026-11-16", "2026-11-22", "2026-11-22", "Europe/London", justAfter)).toEqual([
-      { kind: "days", from: "2026-11-16", to: "2026-11-22", sealed: false },
+      { kind: "days", from: "2026-11-16", to: "2026-11-22", sealed: false, until: null },
     ]);
     expect(piecesOf("2026-11-20", "2026-11-21", "2026-11-22", "Europe/London", justAfter)).toEqual([
-      { kind: "days", from: "2026-11-20", to: "2026-11-21", sealed: false },
+      { kind: "days", from: "2026-11-20", to: "2026-11-21", sealed: false, until: new Date("2026-11-22T00:00:00Z") },
     ]);
     // Days before yesterday are sealed all the same.
     expect(piecesOf("2026-11-10", "2026-11-15", "2026-11-22", "Europe/London", justAfter)[0]).toMatchObject({ sealed: true });
@@ -55,7 +64,7 @@ describe("piecesOf", () => {
 
   test("days after today are read live (there is nothing there yet)", () => {
     expect(piecesOf("2026-11-23", "2026-11-30", "2026-11-22", "Europe/London", now)).toEqual([
-      { kind: "days", from: "2026-11-23", to: "2026-11-30", sealed: false },
+      { kind: "days", from: "2026-11-23", to: "2026-11-30", sealed: false, until: null },
     ]);
   });
 });

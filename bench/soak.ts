@@ -90,10 +90,24 @@ const dashboard = () =>
 
 // NOTE: a new URL each time, so each is a real run in the inspector's queue, not a stored result.
 let inspections = 0;
+const analysis = (n: number) => `${server.url}/api/check-analysis?url=${encodeURIComponent(site.url(`/?soak=${n}`))}`;
 const inspect = () =>
-  timed("inspect", () => fetch(`${server.url}/api/check-analysis?url=${encodeURIComponent(site.url(`/?soak=${inspections++}`))}`)).then((res) => {
+  timed("inspect", () => fetch(analysis(inspections++))).then((res) => {
     if (res?.status !== 200) failed++;
   });
+const INSPECT_END_WAIT_MS = 180_000;
+
+/** Polls each inspection asked, as its page does, until it ended (or the wait ran out). */
+async function inspectionsEnded(): Promise<void> {
+  const until = Date.now() + INSPECT_END_WAIT_MS;
+  for (let n = 0; n < inspections; n++) {
+    while (Date.now() < until) {
+      const body = (await (await fetch(analysis(n))).json().catch(() => null)) as { action?: string } | null;
+      if (body && body.action !== "check_again") break;
+      await Bun.sleep(1000);
+    }
+  }
+}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -154,6 +168,9 @@ while (elapsedS() < SECONDS) {
 }
 await Promise.all(inFlight);
 const rssEnd = rss();
+// NOTE: an inspection asked near the end may still run: the server stops once it ended, since a
+// shutdown hands a running job back to the queue (for the next process), which is no end of it.
+await inspectionsEnded();
 // How the stats reads were admitted, and how long the database reads took, as the server counts them.
 const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 for (const line of metrics.split("\n")) {

@@ -56,8 +56,15 @@ const ARGS = [
 ];
 
 /** Chromium as the inspector runs it: its switches, the sandbox as decided, and no network of its own. */
-const launchChromium = (executablePath: string, mode: SandboxMode): Promise<Browser> =>
-  chromium.launch({
+function launchChromium(executablePath: string, mode: SandboxMode): Promise<Browser> {
+  // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
+  // and leaves both behind when the spawn fails; a missing browser must fail before that.
+  try {
+    accessSync(executablePath, constants.X_OK);
+  } catch {
+    return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
+  }
+  return chromium.launch({
     executablePath,
     args: ARGS,
     ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
@@ -66,7 +73,16 @@ const launchChromium = (executablePath: string, mode: SandboxMode): Promise<Brow
     // answers every request itself, as the report printer does), and the launch-level one is a
     // closed port so a context without one can reach nothing.
     proxy: { server: "http://127.0.0.1:9" },
+    // TRICKY: by default Playwright closes every browser it launched as soon as the process gets
+    // SIGTERM, SIGINT or SIGHUP (and exits on SIGINT), before the process's own shutdown runs:
+    // inspections still running then failed with Playwright's "Target page, context or browser has
+    // been closed" instead of getting their grace period and going back to the queue. The
+    // shutdown closes the browser itself; Playwright still kills it if the process exits first.
+    handleSIGTERM: false,
+    handleSIGINT: false,
+    handleSIGHUP: false,
   });
+}
 
 /** The sandbox mode decided from the kernel's facts, logged once under `who`'s name. */
 function decideSandbox(who: string): SandboxMode {
@@ -83,13 +99,6 @@ let printerMode: SandboxMode | null = null;
  * caller closes it.
  */
 export function launchPrinterBrowser(executablePath: string): Promise<Browser> {
-  // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
-  // and leaves both behind when the spawn fails; a missing browser must fail before that.
-  try {
-    accessSync(executablePath, constants.X_OK);
-  } catch {
-    return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
-  }
   // NOTE: the kernel's answer does not change while the process runs: probed once.
   printerMode ??= decideSandbox("report printer");
   return launchChromium(executablePath, printerMode);

@@ -4,6 +4,7 @@
 // time it is asked for, and the stored bytes answer after that.
 import type { Browser } from "playwright-core";
 import type { Sql } from "postgres";
+import { log } from "../log";
 import { formatBytes } from "../shared/units";
 import { esc, gramsText } from "./badge";
 import type { BrowserHost } from "./browser";
@@ -69,21 +70,35 @@ export function cardFacts(run: CardRun): CardFacts {
 
 type Card = { png: Uint8Array; finishedAt: Date };
 
+/** Chromium could not draw the card now (not launched, crashed, too slow); a later request tries again. */
+export class CardUnavailable extends Error {
+  constructor() {
+    super("the card could not be drawn");
+    this.name = "CardUnavailable";
+  }
+}
+
 /**
  * The card of a URL's newest successful run, or null when it has none: the stored one, or drawn
  * now and stored. NOTE: drawn on demand rather than by the job, so no inspection waits for it (and
  * most results are never shared); one at a time, and once for callers asking at the same moment.
+ * Rejects with CardUnavailable when Chromium fails to draw it; nothing is stored then.
  */
 export function cardSource(sql: Sql, browser: BrowserHost): (url: string) => Promise<Card | null> {
   const drawing = new Map<string, Promise<Uint8Array>>();
   let turn: Promise<unknown> = Promise.resolve();
   const draw = (run: CardRun): Promise<Uint8Array> => {
     const mine = turn.then(async () => {
-      const lease = await browser.acquire();
       try {
-        return await renderCard(lease.browser, cardFacts(run));
-      } finally {
-        lease.release();
+        const lease = await browser.acquire();
+        try {
+          return await renderCard(lease.browser, cardFacts(run));
+        } finally {
+          lease.release();
+        }
+      } catch (err) {
+        log.warn("inspect card not drawn", { error: err instanceof Error ? err.message.split("\n")[0] : String(err) });
+        throw new CardUnavailable();
       }
     });
     turn = mine.catch(() => {});

@@ -5,6 +5,8 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
+import { log } from "../log";
+import { BrowserGone, TookTooLong } from "./failure";
 import type { DisplayedImage, Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
 import { stepClock, type StepClock } from "./steps";
@@ -228,13 +230,13 @@ export async function inspectPage(
     throw err;
   });
   clock.mark("context");
-  // TRICKY: when the browser closes under a job (shutdown, crash), the navigation fails but the
-  // page may have answered already; without this the job would wait out its deadline and store
-  // a truncated capture as if it were real.
-  let contextClosed = false;
-  context.on("close", () => (contextClosed = true));
+  // TRICKY: when the browser closes under a job (shutdown, crash) or the page's renderer crashes,
+  // the navigation fails but the page may have answered already; without this the job would wait
+  // out its deadline and store a truncated capture as if it were real.
+  let gone: BrowserGone["why"] | null = null;
+  context.on("close", () => (gone ??= "closed"));
   const assertOpen = () => {
-    if (contextClosed) throw new Error("the browser closed during the inspection");
+    if (gone) throw new BrowserGone(gone);
   };
   const files = Object.fromEntries(FILE_GROUPS.map((g) => [g, [] as FileEntry[]])) as Record<FileGroup, FileEntry[]>;
   const blocked: Record<string, number> = {};
@@ -314,6 +316,10 @@ export async function inspectPage(
 
   try {
     const page = await context.newPage();
+    page.on("crash", () => {
+      gone ??= "crashed";
+      log.warn("inspected page crashed its renderer", { host: new URL(url).hostname });
+    });
     const watch = await watchPage(context, page, () => (lastActivity = performance.now()));
     clock.mark("page");
     let navError: unknown = null;
@@ -324,6 +330,7 @@ export async function inspectPage(
     if (navError && !mainResponded) {
       const refusal = proxy.refused[0];
       if (refusal) throw new InspectError("forbidden", refusal.message);
+      if (navError instanceof Error && navError.name === "TimeoutError") throw new TookTooLong("the page did not load before the deadline");
       throw new InspectError("generic_error", navError instanceof Error ? navError.message.split("\n")[0]! : String(navError));
     }
 

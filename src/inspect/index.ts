@@ -10,7 +10,7 @@ import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
-import { cardSource } from "./card";
+import { CardUnavailable, cardSource } from "./card";
 import { checkTarget } from "./guard";
 import { startQueue } from "./queue";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
@@ -21,6 +21,10 @@ import { CARD_PATH, normaliseUrl, type Target } from "./url";
 /** check=true re-runs only when the last run is older than this: polls that repeat check=true
  * must not start a new run each second. */
 const RECHECK_AFTER_MS = 30_000;
+
+/** What the card's 503 says, and when to ask again: a minute, as a relaunched browser is ready by then. */
+const CARD_UNAVAILABLE_MESSAGE = "The result's image cannot be drawn right now; please try again in a minute";
+const CARD_RETRY_S = 60;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { launchPrinterBrowser } from "./browser";
@@ -153,7 +157,12 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .get(
       CARD_PATH,
       async ({ query }) => {
-        const found = await card(stored(query.url));
+        const found = await card(stored(query.url)).catch((err: unknown) => {
+          if (err instanceof CardUnavailable) {
+            throw new HttpError(503, CARD_UNAVAILABLE_MESSAGE, undefined, { "retry-after": String(CARD_RETRY_S) });
+          }
+          throw err;
+        });
         if (!found) throw new HttpError(404, "This page has not been inspected yet");
         // NOTE: a day, as the badge: social sites fetch it once per post, and a new check is rare.
         return new Response(new Uint8Array(found.png), {

@@ -7,6 +7,7 @@ import { log } from "../log";
 import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
+import { failureMessage, TookTooLong } from "./failure";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
 import { whatToFix, type Fix } from "./fixes";
 import type { Detail } from "./store";
@@ -104,9 +105,10 @@ export function jobRunner(deps: RunnerDeps) {
         log.info("inspection refused or failed", { id: job.id, type: err.type });
         return;
       }
+      // NOTE: the browser's own words go to the log; the run gets the product's (failure.ts).
       const message = err instanceof Error ? err.message.split("\n")[0]! : String(err);
       log.error("inspection failed", { id: job.id, error: message });
-      await fail(sql, job.id, `The inspection failed: ${message}`, "error");
+      await fail(sql, job.id, failureMessage(err, deps.limits.timeoutMs), "error");
       jobs.inc({ outcome: "failed" });
     }
   };
@@ -120,6 +122,6 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
     p,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from the browser in ${ms} ms`)), ms))),
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TookTooLong(`no answer from the browser in ${ms} ms`)), ms))),
   ]).finally(() => clearTimeout(timer));
 }

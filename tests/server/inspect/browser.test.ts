@@ -89,6 +89,30 @@ describe("the inspector's Chromium", () => {
     }
   });
 
+  test("a SIGTERM leaves the browser to the process's own shutdown: a context open then keeps working", async () => {
+    // NOTE: the server and the worker stop on SIGTERM in their own order (jobs get a grace period,
+    // then go back to the queue); the browser must not close under them first. A handler of the
+    // test's own stands for theirs (without one the signal would end this process).
+    let received!: () => void;
+    const signalled = new Promise<void>((resolve) => (received = resolve));
+    const onSignal = () => received();
+    process.on("SIGTERM", onSignal);
+    const lease = await host.acquire();
+    const context = await lease.browser.newContext();
+    try {
+      process.kill(process.pid, "SIGTERM");
+      await signalled;
+      const page = await context.newPage();
+      await page.setContent("<!doctype html><title>Still open</title>");
+      expect(await page.title()).toBe("Still open");
+      expect(lease.browser.isConnected()).toBe(true);
+    } finally {
+      process.off("SIGTERM", onSignal);
+      await context.close().catch(() => {});
+      lease.release();
+    }
+  });
+
   test("logs once which sandbox mode runs and why", () => {
     const lines = logged.map((l) => JSON.parse(l) as { msg: string; reason: string }).filter((l) => l.msg.startsWith("inspector browser sandbox"));
     expect(lines).toHaveLength(1);

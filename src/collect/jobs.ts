@@ -5,22 +5,34 @@ import type { Database, MaintenanceJob } from "../db";
 import { failingJobs, namedQuery } from "../db";
 import { log } from "../log";
 
+/** What the daily aggregates group by (sql/003_hits.sql, sql/060_stats.sql, sql/087_visitor_grid.sql). */
+const DAILY = ["page", "geo", "tech", "event", "referrer", "campaign", "entry", "campaign_page", "post", "grid"] as const;
+
+/**
+ * How long an hourly twin keeps its hours (sql/093_hourly_twins.sql): it is read for today and the
+ * unmaterialized tail of the daily aggregates, never further back than TWIN_READ_DAYS.
+ */
+const TWIN_KEEP = "3 days";
+export const TWIN_READ_DAYS = 2;
+
+type Aggregate = { view: string; bucket: "1 hour" | "1 day"; /** An hourly twin: refreshed and kept for TWIN_KEEP only. */ twin?: true };
+
 /** The continuous aggregates over `hits` and the bucket each one materializes. */
-export const AGGREGATES = [
+export const AGGREGATES: readonly Aggregate[] = [
   { view: "hits_hourly", bucket: "1 hour" },
-  { view: "hits_daily_page", bucket: "1 day" },
-  { view: "hits_daily_geo", bucket: "1 day" },
-  { view: "hits_daily_tech", bucket: "1 day" },
-  { view: "hits_daily_event", bucket: "1 day" },
-  // sql/060_stats.sql: arrivals per referrer, campaigns, entry pages per referrer and campaign, posts.
-  { view: "hits_daily_referrer", bucket: "1 day" },
-  { view: "hits_daily_campaign", bucket: "1 day" },
-  { view: "hits_daily_entry", bucket: "1 day" },
-  { view: "hits_daily_campaign_page", bucket: "1 day" },
-  { view: "hits_daily_post", bucket: "1 day" },
-  // sql/087_visitor_grid.sql: page-view bytes per visitor country.
-  { view: "hits_daily_grid", bucket: "1 day" },
-] as const;
+  ...DAILY.map((d): Aggregate => ({ view: `hits_daily_${d}`, bucket: "1 day" })),
+  ...DAILY.map((d): Aggregate => ({ view: `hits_hourly_${d}`, bucket: "1 hour", twin: true })),
+];
+
+/** The TimescaleDB jobs registerPolicies makes on a server: a refresh per aggregate, a drop per twin, compression and retention. */
+export const POLICY_JOBS = AGGREGATES.length + AGGREGATES.filter((a) => a.twin).length + 2;
+
+/** The aggregate holding `view`'s SELECT by the hour (hits_hourly is its own), or null. */
+export function hourlyTwin(view: string): string | null {
+  if (view === "hits_hourly") return view;
+  const twin = view.replace(/^hits_daily_/, "hits_hourly_");
+  return twin !== view && AGGREGATES.some((a) => a.view === twin) ? twin : null;
+}
 
 // NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds
 // late (a retried batch), so three days leaves a wide margin and keeps "today" cheap to write.
@@ -52,10 +64,18 @@ async function whenNotRefreshing(refresh: () => Promise<unknown>): Promise<void>
 // bucket is sealed. The start is NULL: a refresh re-reads only invalidated ranges (late rows,
 // retention deletes), so it stays cheap.
 export const refreshAggregates = namedQuery("collect.refreshAggregates", async (sql) => {
-  for (const { view, bucket } of AGGREGATES) {
-    const [row] = await sql<{ end: Date }[]>`
-      SELECT time_bucket(${bucket}::interval, now() - interval '2 minutes') AS end`;
-    await whenNotRefreshing(() => sql`CALL refresh_continuous_aggregate(${view}::regclass, NULL, ${row!.end})`);
+  for (const { view, bucket, twin } of AGGREGATES) {
+    // NOTE: a twin starts TWIN_KEEP back: what is older it has dropped, and no read asks it for that.
+    const [row] = await sql<{ start: Date; end: Date }[]>`
+      SELECT now() - ${TWIN_KEEP}::interval AS start, time_bucket(${bucket}::interval, now() - interval '2 minutes') AS end`;
+    await whenNotRefreshing(() => sql`CALL refresh_continuous_aggregate(${view}::regclass, ${twin ? row!.start : null}::timestamptz, ${row!.end})`);
+  }
+});
+
+/** Drops the twins' hours older than TWIN_KEEP (a server does it with a retention policy per twin). */
+const dropOldHours = namedQuery("collect.dropOldHours", async (sql) => {
+  for (const { view } of AGGREGATES.filter((a) => a.twin)) {
+    await sql`SELECT drop_chunks(${view}::regclass, older_than => ${TWIN_KEEP}::interval)`;
   }
 });
 
@@ -70,6 +90,7 @@ const applyRetention = namedQuery("collect.applyRetention", (sql) => sql`CALL bo
 export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "collect.retention", run: applyRetention },
   { name: "collect.refresh", run: refreshAggregates },
+  { name: "collect.dropOldHours", run: dropOldHours },
   { name: "collect.compress", run: compressOldChunks },
 ];
 
@@ -81,9 +102,11 @@ const POLICIES_LOCK_KEY = 4_245_222;
 const registerPolicies = namedQuery("collect.registerPolicies", (sql: Sql) =>
   sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${POLICIES_LOCK_KEY})`;
-    for (const { view, bucket } of AGGREGATES) {
-      await tx`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => NULL,
-        end_offset => ${bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
+    for (const { view, bucket, twin } of AGGREGATES) {
+      // NOTE: a twin's closed hours are its point, so it refreshes up to 2 minutes ago, as the embedded pass.
+      await tx`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => ${twin ? TWIN_KEEP : null}::interval,
+        end_offset => ${twin ? "2 minutes" : bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
+      if (twin) await tx`SELECT add_retention_policy(${view}::regclass, drop_after => ${TWIN_KEEP}::interval, if_not_exists => true)`;
     }
     await tx`SELECT add_compression_policy('hits', ${COMPRESS_AFTER}::interval, if_not_exists => true)`;
     const [job] = await tx`SELECT 1 FROM timescaledb_information.jobs WHERE proc_name = 'bothy_retention'`;

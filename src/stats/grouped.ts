@@ -3,6 +3,7 @@
 // from the aggregate itself; today from the aggregate's own definition run over windows of raw hits,
 // so a read never scans the whole day; sealed pieces are kept in cache.ts.
 import type { Fragment } from "postgres";
+import { hourlyTwin, TWIN_READ_DAYS } from "../collect/jobs";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
@@ -78,13 +79,15 @@ function definitionOf(sql: Queryable, view: string): Promise<Definition> {
   });
 }
 
+/** What a read knows of an aggregate beyond its SELECT: where its materialized buckets end, and its hourly twin's. */
+type Marks = { watermark?: Date; twin?: { view: string; watermark: Date } };
+
 /**
  * The piece's rows of the aggregate. Past days: its materialized buckets and, from its watermark to
- * the piece's end, the same SELECT over raw hits (its view leaves that tail out). Today and the live
- * part: the SELECT over a window of raw hits. TRICKY: not async: an async function would run the
- * fragment it returns as a query.
+ * the piece's end, its tail (its view leaves that out). Today and the live part: a window of hits.
+ * TRICKY: not async: an async function would run the fragment it returns as a query.
  */
-function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition, watermark: Date | undefined, from?: Date): Fragment {
+function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition, marks: Marks, from?: Date): Fragment {
   if (p.kind === "days") {
     // TRICKY: the aggregates are partitioned by UTC `bucket`; a local day lies within the buckets of
     // the day before to the day after, so these bounds let TimescaleDB skip every other chunk.
@@ -93,12 +96,31 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
     const stored = sql`SELECT * FROM ${sql(q.view)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
     // NOTE: a view with real-time aggregation unions its tail itself, over every raw hit after the
     // watermark, today's included; the tail read here ends where the piece's last day does.
-    const tail = watermark && (!p.until || p.until > watermark) ? sql`UNION ALL ${rawRows(sql, site, def, watermark, p.until)}` : sql``;
+    const w = marks.watermark;
+    const tail = w && (!p.until || p.until > w) ? sql`UNION ALL ${hitsWindow(sql, site, def, marks, w, p.until)}` : sql``;
     return sql`(${stored} ${tail}) v WHERE local_day BETWEEN ${p.from}::date AND ${p.to}::date ${rowsWanted(sql, q)}`;
   }
   const lastDay = p.kind === "today" ? p.day : p.to;
-  return sql`(${rawRows(sql, site, def, from ?? p.from, p.kind === "today" ? p.to : null)}) v
+  return sql`(${hitsWindow(sql, site, def, marks, from ?? p.from, p.kind === "today" ? p.to : null)}) v
     WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
+}
+
+const HOUR_MS = 3_600_000;
+const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+/**
+ * The aggregate's rows for the site's hits in [from, until) (null: no end): the whole hours its
+ * hourly twin has materialized (none older than TWIN_READ_DAYS, which it may have dropped), and
+ * the aggregate's SELECT over raw hits before and after them.
+ */
+function hitsWindow(sql: Queryable, site: number, def: Definition, { twin }: Marks, from: Date, until: Date | null): Fragment {
+  const first = Math.max(hourStart(from.getTime() + HOUR_MS - 1), hourStart(Date.now() - TWIN_READ_DAYS * DAY_MS));
+  const end = Math.min(until ? hourStart(until.getTime()) : Infinity, twin?.watermark.getTime() ?? -Infinity);
+  if (!twin || end <= first) return rawRows(sql, site, def, from, until);
+  const [h0, h1] = [new Date(first), new Date(end)];
+  const before = from < h0 ? sql`UNION ALL ${rawRows(sql, site, def, from, h0)}` : sql``;
+  const after = !until || until > h1 ? sql`UNION ALL ${rawRows(sql, site, def, h1, until)}` : sql``;
+  return sql`SELECT * FROM ${sql(twin.view)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
 }
 
 /** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end). */
@@ -118,6 +140,24 @@ const loadWatermarks = namedQuery("stats.watermarks", async (sql: Queryable) => 
   return new Map(rows.map((r) => [r.view, r.watermark]));
 });
 
+/** A window of hits long enough to hold a whole hour: only then can an hourly twin answer part of it. */
+function spansAnHour(a: Ask): boolean {
+  if (a.p.kind === "days") return false;
+  const from = (a.from ?? a.p.from).getTime();
+  const until = a.p.kind === "today" ? a.p.to.getTime() : Date.now();
+  return until - from >= HOUR_MS;
+}
+
+function marksOf(watermarks: Map<string, Date>, view: string, def: Definition): Marks {
+  const mark = (v: string) => {
+    const w = watermarks.get(v);
+    if (!w) throw new Error(`no watermark for ${v}`);
+    return w;
+  };
+  const twin = hourlyTwin(view);
+  return { watermark: def.materializedOnly ? mark(view) : undefined, twin: twin ? { view: twin, watermark: mark(twin) } : undefined };
+}
+
 const rowsWanted = (sql: Queryable, q: Grouped): Fragment => (q.where ? sql`AND (${q.where(sql)})` : sql``);
 
 /** A group's key: its labels joined, NULL kept apart from every string. */
@@ -134,13 +174,12 @@ type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; rej
  */
 const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
-  const tails = asks.some((a, i) => a.p.kind === "days" && defs[i]!.materializedOnly);
-  const watermarks = tails ? await loadWatermarks(sql) : new Map<string, Date>();
+  const needed = asks.map((a, i) => (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
+  const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
   const parts = asks.map((a, i) => {
-    const watermark = a.p.kind === "days" && defs[i]!.materializedOnly ? watermarks.get(a.q.view) : undefined;
-    if (a.p.kind === "days" && defs[i]!.materializedOnly && !watermark) throw new Error(`no watermark for ${a.q.view}`);
+    const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
-      SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, watermark, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
+      SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, marks, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
   });
   const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
   const tables: Table[] = asks.map(() => new Map());

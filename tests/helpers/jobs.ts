@@ -2,7 +2,7 @@
 // run is recorded by hand, as the server's scheduler would record it; and one pass of the collect
 // jobs on either kind of database.
 import type { Sql } from "postgres";
-import { AGGREGATES } from "../../src/collect/jobs";
+import { POLICY_JOBS } from "../../src/collect/jobs";
 import type { Database } from "../../src/db";
 import { until } from "./collect";
 
@@ -21,7 +21,7 @@ export async function failingRefreshJob(sql: Sql, view: string): Promise<number>
 
 // NOTE: the order of the embedded maintenance pass: retention, then the refresh that also clears
 // what it deleted, then compression.
-const JOB_ORDER = ["bothy_retention", "policy_refresh_continuous_aggregate", "policy_compression"];
+const JOB_ORDER = ["bothy_retention", "policy_refresh_continuous_aggregate", "policy_retention", "policy_compression"];
 
 /**
  * One pass of aggregate refresh, compression and retention, as the platform runs them: the embedded
@@ -33,7 +33,7 @@ export async function runCollectJobs(db: Database): Promise<void> {
   const jobs = () => db.sql<{ id: number }[]>`
     SELECT job_id AS id FROM timescaledb_information.jobs WHERE proc_name = ANY(${JOB_ORDER})
     ORDER BY array_position(${JOB_ORDER}::text[], proc_name::text), job_id`;
-  await until("the collect policies registered", async () => (await jobs()).length === AGGREGATES.length + 2);
+  await until("the collect policies registered", async () => (await jobs()).length === POLICY_JOBS);
   // NOTE: the server's scheduler may be running the same job (a refresh refuses to run beside another
   // of the same aggregate): it is tried again until this run of it has gone through.
   for (const { id } of await jobs()) await until(`job ${id} run`, async () => Boolean(await db.sql`CALL run_job(${id})`), 30_000, 200);

@@ -4,7 +4,7 @@
 // TEST_DATABASE_URL, else `db:serve`.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
-import { AGGREGATES } from "../../../src/collect/jobs";
+import { POLICY_JOBS } from "../../../src/collect/jobs";
 import { listMigrations } from "../../../src/db/migrate";
 import { SEED_VIEWS } from "../../../src/demo/live";
 import { until } from "../../helpers/collect";
@@ -37,8 +37,8 @@ test("two app nodes booting at once on one empty database", async () => {
     const jobs = await sql<{ job: string; n: number }[]>`
       SELECT proc_name || ' ' || coalesce(hypertable_name, '') AS job, count(*)::int AS n
       FROM timescaledb_information.jobs WHERE job_id >= 1000 GROUP BY 1`;
-    // NOTE: a refresh policy per aggregate, the compression policy on hits, the retention job.
-    expect(jobs.length).toBe(db.served ? 0 : AGGREGATES.length + 2);
+    // NOTE: a refresh policy per aggregate, a drop policy per hourly twin, compression on hits, retention.
+    expect(jobs.length).toBe(db.served ? 0 : POLICY_JOBS);
     expect(jobs.filter((j) => j.n !== 1)).toEqual([]);
 
     // The demo: one node seeds it, the other finds the claim and leaves it.

@@ -11,7 +11,7 @@ import { reportHref } from "../../src/shared/yearly";
 import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
-import { useStats, type Loaded, type StatsSource } from "./load";
+import { useEntryPages, useStats, type EntriesAsked, type Loaded, type StatsSource } from "./load";
 import { ExportModal } from "./ExportModal";
 import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
@@ -50,6 +50,10 @@ function popupRow(popup: View["popup"], path?: PathStats, ref?: RefStats): RowPo
   return row ? { kind: popup.kind, row } : null;
 }
 
+/** What a row's popup asks REF's entry pages for: its page's referrers, or its referrer's pages. */
+const entriesAsked = (popup: RowPopup | null): EntriesAsked | null =>
+  popup && (popup.kind === "page" ? { page: popup.row.label } : { referrer: popup.row.label });
+
 /** What the answers tell (nothing before the first): the plan, the names to show, the picker's rules. */
 function facts(v: SummaryStats["validated"] | undefined, name: string, mode: DashboardMode) {
   const domain = v?.SK ?? name;
@@ -87,6 +91,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const root = useRef<HTMLDivElement>(null);
   const loaded = useFilled(root, !!(data.summary && data.path && data.ref && !data.busy));
   const popup = popupRow(view.popup, data.path, data.ref);
+  const entries = useEntryPages(target, range, entriesAsked(popup));
   const embed = mode === "embed";
 
   return (
@@ -123,7 +128,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           />
         </div>
       </div>
-      {popup && <RowPopupView popup={popup} refStats={data.ref} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
+      {popup && <RowPopupView popup={popup} entries={entries} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
       {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
-// The popups a list row opens: "Referrals for a page" and "Top
-// entry pages for a referrer", both from REF's `path` map (referrer → its top entry pages).
+// The popups a list row opens: "Referrals for a page" and "Top entry pages for a referrer", both
+// from REF's `path` map (referrer → entry pages) as asked for the row when the popup opens.
 import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
@@ -8,10 +8,9 @@ import { followLink, socialSearch } from "./social-search";
 import { ListWidget } from "./widgets/ListWidget";
 import { Popup } from "./widgets/Popup";
 
-/** The referrers whose top entry pages include `page`, with the views that entered there. */
-export function referrersOf(page: string, ref: RefStats | undefined): ListRow[] {
-  if (!ref) return [];
-  const found = Object.entries(ref.path).flatMap(([label, pages]) => {
+/** The referrers that sent visitors who entered on `page`, with the views that entered there. */
+export function referrersOf(page: string, entries: RefStats["path"]): ListRow[] {
+  const found = Object.entries(entries).flatMap(([label, pages]) => {
     const hit = pages.find((p) => p.label === page);
     return hit ? [{ label, value: hit.value, c: hit.c }] : [];
   });
@@ -19,19 +18,28 @@ export function referrersOf(page: string, ref: RefStats | undefined): ListRow[] 
   return found.sort((a, b) => b.value - a.value).map((r) => ({ ...r, pc: total ? r.value / total : 0 }));
 }
 
-type Props = { popup: RowPopup; refStats?: RefStats; limit: number; onClose: () => void; /** The site's name; null on a public dashboard. */ site?: string | null };
+type Props = {
+  popup: RowPopup;
+  /** REF's `path` as asked for this row (useEntryPages); undefined while it loads. */
+  entries?: RefStats["path"];
+  limit: number;
+  onClose: () => void;
+  /** The site's name; null on a public dashboard. */
+  site?: string | null;
+};
 
-export function RowPopupView({ popup, refStats: ref, limit, onClose, site }: Props) {
+const LOADING = "Loading…";
+
+export function RowPopupView({ popup, entries, limit, onClose, site }: Props) {
   const crumbs = [{ label: "Dashboard", onClick: onClose }];
   if (popup.kind === "page") {
-    const rows = referrersOf(popup.row.label, ref);
+    const rows = entries ? referrersOf(popup.row.label, entries) : [];
     return (
       <Popup title={`Referrals for ${popup.row.label}`} crumbs={crumbs} onClose={onClose}>
         <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">
-          {formatNumber(popup.row.value)} page views in this range. Referrers below sent visitors who entered the site on this page
-          (among each referrer&rsquo;s top entry pages).
+          {formatNumber(popup.row.value)} page views in this range. Referrers below sent visitors who entered the site on this page.
         </p>
-        <ListWidget id="page-referrals" title="Referrals for a page" rows={rows} limit={limit} columns={["Referrer", "Entries"]} labelFor={referrerLabel} empty="No referrer sent visitors to this page in this range." />
+        <ListWidget id="page-referrals" title="Referrals for a page" rows={rows} limit={limit} columns={["Referrer", "Entries"]} labelFor={referrerLabel} empty={entries ? "No referrer sent visitors to this page in this range." : LOADING} />
       </Popup>
     );
   }
@@ -52,7 +60,7 @@ export function RowPopupView({ popup, refStats: ref, limit, onClose, site }: Pro
           )}
         </p>
       )}
-      <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={ref?.path[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} />
+      <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={entries?.[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} empty={entries ? undefined : LOADING} />
     </Popup>
   );
 }

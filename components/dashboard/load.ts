@@ -2,7 +2,9 @@
 // parallel, from /api/stats (owner, admin, demo) or /api/stats-public (a public id, with the
 // dashboard password when protected). Every load carries a sequence number; an answer that
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
-import { useCallback, useRef, useState } from "react";
+// REF comes without its entry pages per referrer, the costliest part of a read: a row's popup asks
+// for its own (useEntryPages).
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
@@ -24,8 +26,11 @@ const MAX_PAUSE_S = 5;
 
 type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 
-export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType): Promise<Answer<T>> {
-  const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType });
+/** What REF's `path` should hold, as query parameters (src/stats/contract.ts). */
+type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string };
+
+export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType, entries?: EntriesQuery): Promise<Answer<T>> {
+  const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType, ...entries });
   const headers: Record<string, string> = { accept: "application/json" };
   if ("id" in target && target.password) headers["x-dashboard-password"] = target.password;
   let res: Response;
@@ -67,7 +72,7 @@ export function useStats(target: StatsSource) {
       setData((d) => ({ ...d, summary: summary.data, error: undefined }));
       // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
       // answers arrive within milliseconds of each other.
-      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, "PATH"), fetchStats<RefStats>(target, range, "REF")]);
+      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, "PATH"), fetchStats<RefStats>(target, range, "REF", { entries: "none" })]);
       if (!current()) return null;
       if (!path.ok) fail(path);
       else if (!ref.ok) fail(ref);
@@ -78,4 +83,26 @@ export function useStats(target: StatsSource) {
     [key],
   );
   return { data, load };
+}
+
+/** A row popup's entry pages: a referrer's top ones, or a page's arrivals per referrer. */
+export type EntriesAsked = { referrer: string } | { page: string };
+
+/**
+ * REF's `path` for the open popup's row (undefined while it loads, or with no popup); a failure
+ * reads as an empty map, so the popup says it found nothing rather than spinning.
+ */
+export function useEntryPages(target: StatsSource, range: Range, asked: EntriesAsked | null): RefStats["path"] | undefined {
+  const [found, setFound] = useState<{ key: string; path: RefStats["path"] } | null>(null);
+  const key = asked ? JSON.stringify([target, range.startKey, range.endKey, asked]) : "";
+  useEffect(() => {
+    if (!asked) return;
+    let current = true;
+    void fetchStats<RefStats>(target, range, "REF", asked).then((a) => current && setFound({ key, path: (a.ok && a.data.path) || {} }));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds everything asked
+  }, [key]);
+  return found && found.key === key ? found.path : undefined;
 }

@@ -198,11 +198,17 @@ export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path
 /** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
+/**
+ * Which entry pages REF's `path` holds: every listed referrer's top ten, none, one referrer's top
+ * ten, or one page's arrivals from each referrer that sent any.
+ */
+export type EntriesWanted = { of: "all" } | { of: "none" } | { of: "referrer"; label: string } | { of: "page"; path: string };
+
 export type RefStats = Envelope & Counts<ListNames["REF"]> & {
   dataType: "REF";
   /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
   result: ListRow[];
-  /** Top entry pages per referrer label. */
+  /** Top entry pages per referrer label, as `entries`, `referrer` or `page` asked (EntriesWanted). */
   path: Record<string, ListRow[]>;
   campaign: CampaignRow[];
   tweets: Tweet[];

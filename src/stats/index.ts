@@ -11,12 +11,12 @@ import { HttpError } from "../http/errors";
 import type { Database } from "../db";
 import { isDayKey, localTime } from "../shared/days";
 import { callerOf, statsAccess } from "./access";
-import { PublicStatsQuery, StatsQuery, type DataType, type Stats } from "./contract";
+import { PublicStatsQuery, StatsQuery, type DataType, type EntriesWanted, type Stats } from "./contract";
 import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
 import { parseRange } from "./range";
 import { readStats } from "./read";
-import { redactDemo } from "./redact";
+import { REDACTED, redactDemo } from "./redact";
 import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
 import { warmStats } from "./warm";
@@ -27,10 +27,23 @@ import { exposeCounter, metricsOf } from "../metrics";
 export { warmingOf } from "./warm";
 export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
-type AskedRange = { startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType };
+type AskedRange = {
+  startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType;
+  entries?: "all" | "none"; referrer?: string; page?: string;
+};
+
+/** Which entry pages REF's `path` holds (SPEC: every listed referrer's, unless a popup asks for one). */
+function entriesOf(q: AskedRange): EntriesWanted {
+  if (q.referrer !== undefined && q.page !== undefined) {
+    throw new HttpError(400, "Ask for the entry pages of a referrer or of a page, not both.", { page: "referrer and page cannot go together." });
+  }
+  if (q.referrer !== undefined) return { of: "referrer", label: q.referrer };
+  if (q.page !== undefined) return { of: "page", path: q.page };
+  return { of: q.entries ?? "all" };
+}
 
 /** The asked days: the keys, or the local days of `start`/`end` in the domain's zone. */
-function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType } {
+function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType; entries: EntriesWanted } {
   const day = (key: "startKey" | "endKey", time: "start" | "end") => {
     const at = q[time];
     const found = q[key] ?? (at === undefined ? undefined : localTime(tz, at).day);
@@ -38,7 +51,7 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
     const message = `${key} (or ${time}, a time in milliseconds) is required.`;
     throw new HttpError(400, message, { [key]: message });
   };
-  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType };
+  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesOf(q) };
   checkDays(range);
   return range;
 }
@@ -124,8 +137,12 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const gate = gateFor(ctx.db);
   /** `staleMs`: the caller takes a snapshot that old when an identical read is under way (admission.ts). */
   const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number, staleMs?: number): Promise<Stats> => {
-    const q = rangeOf(asked, domain.tz);
-    const target = await access.target(domain, q.dataType);
+    const asks = rangeOf(asked, domain.tz);
+    const target = await access.target(domain, asks.dataType);
+    // NOTE: the demo's unknown referrers are one "redacted" row (redact.ts): its entry pages are
+    // theirs merged, which only the whole map gives.
+    const hidden = target.demo && asks.entries.of === "referrer" && asks.entries.label === REDACTED;
+    const q = hidden ? { ...asks, entries: { of: "all" as const } } : asks;
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
     // than its own request, as if it had asked a moment sooner.
     const result = await gate.run(JSON.stringify([target, q, admin, limit]), () => {

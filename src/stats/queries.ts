@@ -101,6 +101,21 @@ export const ENTRIES: Grouped = {
 };
 
 /**
+ * ENTRIES of one referrer label, or of one page: what a popup shows, read when it opens. NOTE: the
+ * conditions name the aggregate's own columns, so its indexes find the rows of the one referrer or
+ * page instead of hashing every referrer × page group of the range.
+ */
+export function entriesOf(w: { of: "referrer"; label: string } | { of: "page"; path: string }): Grouped {
+  if (w.of === "page") return { ...ENTRIES, name: `stats.entries.page ${JSON.stringify(w.path)}`, where: (sql) => sql`path = ${w.path}` };
+  const { label } = w;
+  const where = (sql: Queryable) =>
+    label === "direct" ? sql`source = 'direct'`
+    : label === "unknown" ? sql`source <> 'direct' AND (referrer_host IS NULL OR referrer_host = 'unknown')`
+    : sql`source <> 'direct' AND referrer_host = ${label}`;
+  return { ...ENTRIES, name: `stats.entries.referrer ${JSON.stringify(label)}`, where };
+}
+
+/**
  * Arrivals with no referrer per entry page: Top Pages' `direct`. NOTE: apart from ENTRIES, whose
  * every referrer × page group (tens of thousands on a busy site) the page list does not need.
  */

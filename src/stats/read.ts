@@ -4,7 +4,7 @@
 // answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
-import type { DataType, Stats } from "./contract";
+import type { DataType, EntriesWanted, Stats } from "./contract";
 import { chartData } from "./chart";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
@@ -58,7 +58,7 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean): Envelope {
 export async function readStats(
   sql: Queryable,
   target: StatsTarget,
-  q: { startKey: string; endKey: string; dataType: DataType },
+  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted },
   opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
   const now = opts.now ?? new Date();
@@ -77,7 +77,7 @@ export async function readStats(
     case "PATH":
       return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target, limit)) } };
     case "REF":
-      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read, limit)) } };
+      return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read, limit, q.entries)) } };
   }
 }
 

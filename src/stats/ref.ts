@@ -1,9 +1,9 @@
 // REF: where visits came from. Referrer hosts (labelled "direct" or "unknown" when there is no host),
 // the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
-import type { CampaignRow, ListRow, Tweet } from "./contract";
+import type { CampaignRow, EntriesWanted, ListRow, Tweet } from "./contract";
 import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type Pair, type PeriodGroups } from "./lists";
-import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, POSTS, REFERRERS } from "./queries";
+import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, entriesOf, POSTS, REFERRERS } from "./queries";
 import type { Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
 import { classifyReferrer } from "../collect/referrers";
@@ -95,10 +95,20 @@ function topPosts(t: Groups): Tweet[] {
     .map((p) => ({ u: p.label, visits: [p.value, p.value === 1 ? "visit" : "visits"] }));
 }
 
+/** REF's `path` as `wanted` says, from the (referrer, page) groups it read (null: none read). */
+function entryPages(wanted: EntriesWanted, entries: PeriodGroups | null, listed: ListRow[]): Record<string, ListRow[]> {
+  if (!entries) return {};
+  const byReferrer = pagesByGroup(entries);
+  if (wanted.of === "referrer") return { [wanted.label]: byReferrer.get(wanted.label) ?? [] };
+  if (wanted.of === "page") return Object.fromEntries(byReferrer);
+  return Object.fromEntries(listed.map((row) => [row.label, byReferrer.get(row.label) ?? []]));
+}
+
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
-export async function refStats(read: Reader, limit: number) {
+export async function refStats(read: Reader, limit: number, wanted: EntriesWanted = { of: "all" }) {
+  const entriesRead = wanted.of === "none" ? null : wanted.of === "all" ? ENTRIES : entriesOf(wanted);
   const [referrers, campaigns, entries, campaignPages, posts] = await Promise.all([
-    read.periods(REFERRERS), read.periods(CAMPAIGNS), read.periods(ENTRIES), read.periods(CAMPAIGN_PAGES), read.now(POSTS),
+    read.periods(REFERRERS), read.periods(CAMPAIGNS), entriesRead && read.periods(entriesRead), read.periods(CAMPAIGN_PAGES), read.now(POSTS),
   ]);
   const parts = new Map<string, ({ label: string } & Pair)[]>();
   const totals: ({ label: string } & Pair)[] = [];
@@ -125,13 +135,12 @@ export async function refStats(read: Reader, limit: number) {
     const name = r.label === "direct" || r.label === "unknown" ? null : classifyReferrer(r.label).name;
     return name ? { name } : {};
   }, limit);
-  const byReferrer = pagesByGroup(entries);
   const tweets = topPosts(posts);
   return {
     count: { result: rowCount(referrerRows), campaign: rowCount(totals) },
     type: TYPE_OF_LIST.REF,
     result,
-    path: Object.fromEntries(result.map((row) => [row.label, byReferrer.get(row.label) ?? []])),
+    path: entryPages(wanted, entries, result),
     campaign,
     tweets,
   };

@@ -11,20 +11,8 @@ import { addDays, dayIn, daysBetween } from "../../src/shared/days";
 import { formatDuration, formatNumber, formatPercent } from "../../components/dashboard/format";
 import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
-import {
-  axeViolations as axeOf,
-  consoleWatch,
-  dashboardLoaded,
-  fakeOembed,
-  listLabels,
-  listValues,
-  prepareSites,
-  settle as settleLoad,
-  signIn,
-  statsFor,
-  statsRequests as requestsOf,
-  type Owner,
-} from "../helpers/dashboard";
+import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, listLabels, listValues, prepareSites } from "../helpers/dashboard";
+import { settle as settleLoad, signIn, statsFor, statsRequests as requestsOf, type Owner } from "../helpers/dashboard";
 import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
@@ -315,6 +303,7 @@ describe("the owner's dashboard", () => {
     await page.getByTestId("pages-rows").locator("button").first().click();
     let dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: `Referrals for ${path.path[0]!.label}`, exact: true }).waitFor();
+    await dialog.locator('[data-testid="page-referrals-rows"] > li').first().waitFor(); // asked for when it opens
     await dialog.getByRole("button", { name: "Dashboard" }).click();
     await dialog.waitFor({ state: "detached" });
 
@@ -322,7 +311,12 @@ describe("the owner's dashboard", () => {
       await page.getByTestId("referrals-rows").getByRole("button", { name: new RegExp(`^Inspect ${host.label.replaceAll(".", "\\.")} `) }).click();
       dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: `Top entry pages from ${host.label}` }).waitFor();
-      expect(await dialog.locator('[data-testid="referrer-pages-rows"] > li').count()).toBe(Math.min(10, ref.path[host.label]?.length ?? 0));
+      // NOTE: the popup asks for its rows when it opens.
+      const rows = dialog.locator('[data-testid="referrer-pages-rows"] > li');
+      const want = Math.min(10, ref.path[host.label]?.length ?? 0);
+      expect(want).toBeGreaterThan(0);
+      await rows.nth(want - 1).waitFor();
+      expect(await rows.count()).toBe(want);
       await dialog.getByRole("button", { name: "Close" }).click();
       await dialog.waitFor({ state: "detached" });
     }

@@ -161,6 +161,9 @@ describe("bad input answers 400 in the one error shape", () => {
     ["a day that does not exist", "domain=mine.example.com&startKey=2026-02-30&endKey=2026-03-01&dataType=SUMMARY", "startKey 2026-02-30 is not a day of the calendar."],
     ["a month that does not exist", "domain=mine.example.com&startKey=2026-01-01&endKey=2026-13-01&dataType=SUMMARY", "endKey 2026-13-01 is not a day of the calendar."],
     ["start that is not a number", `domain=mine.example.com&${RANGE}&dataType=SUMMARY&start=soon`],
+    ["entries neither all nor none", `domain=mine.example.com&${RANGE}&dataType=REF&entries=some`, "entries must be all or none."],
+    ["an empty referrer", `domain=mine.example.com&${RANGE}&dataType=REF&referrer=`],
+    ["a referrer and a page at once", `domain=mine.example.com&${RANGE}&dataType=REF&referrer=t.co&page=%2F`, "Ask for the entry pages of a referrer or of a page, not both."],
   ];
   for (const [what, query, message] of cases) {
     test(what, async () => expectError(await stats(query, { cookie: owner }), 400, message));

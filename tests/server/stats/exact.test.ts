@@ -6,9 +6,10 @@ import { refreshAggregates } from "../../../src/collect/jobs";
 import { localTime } from "../../../src/shared/days";
 import { rng } from "../../../src/collect/synthetic";
 import type { Database } from "../../../src/db";
+import type { EntriesWanted } from "../../../src/stats/contract";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { addTarget, ingest, openStatsDatabase, traffic } from "../../helpers/stats";
-import { near, periodsOf, referencePath, referenceRef, referenceSummary } from "./reference";
+import { near, periodsOf, REF_LABEL, referencePath, referenceRef, referenceSummary } from "./reference";
 
 const DAY = 86_400_000;
 let db: Database;
@@ -73,6 +74,32 @@ describe("readStats equals raw hits", () => {
       }
     }, 120_000);
   }
+
+  test("REF's entry pages asked for none, one referrer or one page agree with the whole map and raw hits", async () => {
+    const [startKey, endKey] = [back(29), today];
+    const ref = async (entries: EntriesWanted) => {
+      const got = await readStats(db.read, target, { startKey, endKey, dataType: "REF", entries }, { admin: false });
+      if (!got.ok || got.stats.dataType !== "REF") throw new Error("no ref");
+      return got.stats;
+    };
+    const all = await ref({ of: "all" });
+    const { path: none, ...rest } = await ref({ of: "none" });
+    expect(none).toEqual({});
+    const { path: _, ...allRest } = all;
+    expect(rest).toEqual(allRest);
+    const labels = all.result.map((r) => r.label);
+    expect(labels).toContain("direct");
+    for (const label of labels) expect((await ref({ of: "referrer", label })).path).toEqual({ [label]: all.path[label]! });
+    const [top] = await db.sql<{ path: string }[]>`
+      SELECT path FROM hits WHERE site_id = ${target.id} AND kind = 1 AND source IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`;
+    const raw = await db.sql<{ label: string; n: number }[]>`
+      SELECT ${db.sql.unsafe(REF_LABEL)} AS label, count(*)::int AS n FROM hits WHERE site_id = ${target.id} AND kind = 1
+        AND source IS NOT NULL AND path = ${top!.path} AND local_day BETWEEN ${startKey}::date AND ${endKey}::date GROUP BY 1`;
+    const byPage = (await ref({ of: "page", path: top!.path })).path;
+    expect(Object.fromEntries(Object.entries(byPage).map(([label, rows]) => [label, rows.map((r) => [r.label, r.value])])))
+      .toEqual(Object.fromEntries(raw.map((r) => [r.label, [[top!.path, r.n]]])));
+    expect(raw.length).toBeGreaterThan(2);
+  });
 
   test("the lists are not trivially empty and today has hours", async () => {
     const got = await readStats(db.read, target, { startKey: back(6), endKey: today, dataType: "SUMMARY" }, { admin: false });

@@ -203,7 +203,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   };
 }
 
-const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' WHEN referrer_host IS NULL THEN 'unknown' ELSE referrer_host END";
+export const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' WHEN referrer_host IS NULL THEN 'unknown' ELSE referrer_host END";
 
 /** Top 10 pages per group, pc of the group's whole total. */
 async function topPages(sql: Sql, site: number, startKey: string, endKey: string, group: string, where: string, groups: string[]) {

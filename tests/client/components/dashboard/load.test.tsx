@@ -4,7 +4,7 @@
 // Bun.serve playing /api/stats and /api/stats-public.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { useStats } from "../../../../components/dashboard/load";
+import { useEntryPages, useStats } from "../../../../components/dashboard/load";
 
 const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
 type Seen = { path: string; q: URLSearchParams; password: string | null; at: number };
@@ -57,6 +57,8 @@ describe("useStats", () => {
     expect(seen.map((s) => s.q.get("dataType")).sort()).toEqual(["PATH", "REF", "SUMMARY"]);
     expect(seen[0]!.q.get("dataType")).toBe("SUMMARY");
     expect(seen.every((s) => s.path === "/api/stats" && s.q.get("domain") === "example.com")).toBe(true);
+    // NOTE: REF leaves out its entry pages per referrer: a row's popup asks for its own.
+    expect(seen.map((s) => [s.q.get("dataType"), s.q.get("entries")]).sort()).toEqual([["PATH", null], ["REF", "none"], ["SUMMARY", null]]);
     expect([startOf(result.current.data.summary), startOf(result.current.data.path), startOf(result.current.data.ref)]).toEqual(["2026-03-01", "2026-03-01", "2026-03-01"]);
     expect(result.current.data.busy).toBe(false);
   });
@@ -111,5 +113,24 @@ describe("useStats", () => {
     expect(seen.at(-1)!.path).toBe("/api/stats-public");
     expect(seen.at(-1)!.q.get("id")).toBe("abc");
     expect(seen.at(-1)!.password).toBe("pw");
+  });
+});
+
+describe("useEntryPages", () => {
+  test("asks REF for the open row's referrer or page, for the range shown; nothing without a popup", async () => {
+    seen.length = 0;
+    const target = { domain: "example.com" };
+    const { result, rerender } = renderHook(({ asked }: { asked: { referrer: string } | { page: string } | null }) => useEntryPages(target, range("2026-06-01"), asked), {
+      initialProps: { asked: null as { referrer: string } | { page: string } | null },
+    });
+    await Bun.sleep(20);
+    expect(seen).toHaveLength(0);
+    expect(result.current).toBeUndefined();
+    rerender({ asked: { referrer: "t.co" } });
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect([seen[0]!.q.get("dataType"), seen[0]!.q.get("referrer"), seen[0]!.q.get("startKey")]).toEqual(["REF", "t.co", "2026-06-01"]);
+    rerender({ asked: { page: "/pricing" } });
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect([seen[1]!.q.get("page"), seen[1]!.q.get("referrer")]).toEqual(["/pricing", null]);
   });
 });

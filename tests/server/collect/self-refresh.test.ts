@@ -34,6 +34,6 @@ test("a failing refresh job: the app refreshes the aggregates itself", async () 
     expect(await refreshIfJobsFail(db.sql)).toBe(true);
     expect(await materializedRows()).toBeGreaterThan(before);
   } finally {
-    await db.sql`SELECT delete_job(${job})`;
+    await job.restore();
   }
 });

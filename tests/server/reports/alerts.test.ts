@@ -1,8 +1,10 @@
-// Alerts end to end: the real server with its embedded database, page views written through the
-// collect path, mail to a real SMTP server on loopback, and the alert check run on a clock the test
-// sets. A page 30 % heavier in its last week alerts once, by mail and as an annotation, and not
-// again the week after while it stays there; a day with three times its usual traffic alerts once.
+// Alerts end to end: the real server with its database (embedded, or the suite's server), page
+// views written through the collect path, mail to a real SMTP server on loopback, and the alert check
+// run on a clock the test sets. A page 30 % heavier in its last week alerts once, by mail and as an
+// annotation, and not again the week after while it stays there; a day with three times its usual
+// traffic alerts once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { refreshAggregates } from "../../../src/collect/jobs";
 import type { Incoming } from "../../../src/collect/model";
 import type { AppContext } from "../../../src/context";
 import { alertCheckJob } from "../../../src/reports";
@@ -46,6 +48,13 @@ function* views(domain: string, path: string, from: string, days: number, perDay
   }
 }
 
+/**
+ * Materializes the weeks just written in the past, as the next refresh does. TRICKY: on a server the
+ * refresh policies may already have sealed those days, and rows landing in sealed days stay out of
+ * the daily aggregates (and so out of the reads) until the next refresh, up to 5 minutes later.
+ */
+const materialized = () => refreshAggregates(server.db.sql);
+
 async function alertingDomain(name: string) {
   expect((await api("POST", "/api/domains", { domain: name, tz: TZ })).status).toBe(201);
   await server.db.sql`UPDATE domains SET verified_at = now() WHERE name = ${name}`;
@@ -72,6 +81,7 @@ test("a page 30 % heavier in its last week: one mail and one annotation, none th
   await ingest(server.db.sql, views(name, "/pricing", addDays(GROWN, -28), 28, 20, 1_000_000));
   await ingest(server.db.sql, views(name, "/pricing", GROWN, 14, 20, 1_300_000));
   await ingest(server.db.sql, views(name, "/", addDays(GROWN, -28), 42, 20, 200_000));
+  await materialized();
 
   // On the Monday after the first heavier week.
   await runAt(LAST);
@@ -99,6 +109,7 @@ test("yesterday at three times the same weekday of the last four weeks: one traf
   const yesterday = addDays(today, -1);
   for (const weeks of [1, 2, 3, 4]) await ingest(server.db.sql, views(name, "/", addDays(yesterday, -7 * weeks), 1, 60, 100_000));
   await ingest(server.db.sql, views(name, "/", yesterday, 1, 180, 100_000));
+  await materialized();
   await runAt(today);
   await runAt(today);
   const mails = mailsFor(name);

@@ -236,14 +236,15 @@ describe("GET /api/stats-public", () => {
     expect((await publicStats(publicId.locked, "open sesame please")).status).toBe(200);
   });
 
-  test("concurrent guesses count against each other: of forty at once, at most ten are checked", async () => {
-    const burst = [...Array.from({ length: 39 }, (_, i) => publicStats(publicId.crowded, `guess ${i}`)), publicStats(publicId.crowded, "open sesame please")];
-    const answers = await Promise.all(burst);
-    const refused = answers.filter((r) => r.status === 429).length;
-    expect(refused).toBeGreaterThanOrEqual(30);
-    expect(answers.filter((r) => r.status === 401).length).toBe(40 - refused);
-    // The right password came last in the burst: refused with the guesses, not let through.
-    expect(answers.at(-1)!.status).toBe(429);
+  test("concurrent guesses count against each other: of forty at once, ten are checked", async () => {
+    // NOTE: every guess is wrong. Guesses are charged in the order their domain lookups end, which on
+    // a server's connection pool is not the order they were sent; a right password among them would be
+    // one of the ten checked or not by chance, and when checked it is let in, as it should be.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => publicStats(publicId.crowded, `guess ${i}`)));
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(30);
+    // The right password right after the burst: refused with the guesses, not let through.
+    expect((await publicStats(publicId.crowded, "open sesame please")).status).toBe(429);
   }, 30_000);
 });
 

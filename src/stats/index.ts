@@ -32,8 +32,8 @@ type AskedRange = {
   entries?: "all" | "none"; referrer?: string; page?: string;
 };
 
-/** Which entry pages REF's `path` holds (SPEC: every listed referrer's, unless a popup asks for one). */
-function entriesOf(q: AskedRange): EntriesWanted {
+/** Which entry pages REF's `path` holds: every listed referrer's, unless the caller asks for fewer. */
+function entriesWanted(q: AskedRange): EntriesWanted {
   if (q.referrer !== undefined && q.page !== undefined) {
     throw new HttpError(400, "Ask for the entry pages of a referrer or of a page, not both.", { page: "referrer and page cannot go together." });
   }
@@ -51,7 +51,7 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
     const message = `${key} (or ${time}, a time in milliseconds) is required.`;
     throw new HttpError(400, message, { [key]: message });
   };
-  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesOf(q) };
+  const range = { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesWanted(q) };
   checkDays(range);
   return range;
 }

@@ -1,5 +1,6 @@
 // REF: where visits came from. Referrer hosts (labelled "direct" or "unknown" when there is no host),
-// the top entry pages of each, and campaigns with their utm sources, mediums and entry pages.
+// the top entry pages of each (of all, none, one referrer or one page, as asked), and campaigns
+// with their utm sources, mediums and entry pages.
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
 import type { CampaignRow, EntriesWanted, ListRow, Tweet } from "./contract";
 import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type Pair, type PeriodGroups } from "./lists";

@@ -8,6 +8,7 @@ import { log } from "../log";
 import { formatBytes } from "../shared/units";
 import { esc, gramsText } from "./badge";
 import type { BrowserHost } from "./browser";
+import { firstLine } from "./failure";
 import { cardRun, saveCard, type CardRun } from "./store";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
@@ -97,7 +98,7 @@ export function cardSource(sql: Sql, browser: BrowserHost): (url: string) => Pro
           lease.release();
         }
       } catch (err) {
-        log.warn("inspect card not drawn", { error: err instanceof Error ? err.message.split("\n")[0] : String(err) });
+        log.warn("inspect card not drawn", { error: firstLine(err) });
         throw new CardUnavailable();
       }
     });

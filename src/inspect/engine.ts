@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
 import { log } from "../log";
-import { BrowserGone, TookTooLong } from "./failure";
+import { BrowserGone, firstLine, TookTooLong } from "./failure";
 import type { DisplayedImage, Observed } from "./fixes";
 import { startJobProxy, type Refusal } from "./proxy";
 import { stepClock, type StepClock } from "./steps";
@@ -331,7 +331,7 @@ export async function inspectPage(
       const refusal = proxy.refused[0];
       if (refusal) throw new InspectError("forbidden", refusal.message);
       if (navError instanceof Error && navError.name === "TimeoutError") throw new TookTooLong("the page did not load before the deadline");
-      throw new InspectError("generic_error", navError instanceof Error ? navError.message.split("\n")[0]! : String(navError));
+      throw new InspectError("generic_error", firstLine(navError));
     }
 
     let truncated: Capture["truncated"] = null;

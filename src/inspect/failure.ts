@@ -23,6 +23,9 @@ export class TookTooLong extends Error {
 const closedByPlaywright = (err: Error) =>
   err.name === "TargetClosedError" || /has been closed|browser has disconnected/i.test(err.message);
 
+/** An error's first line, for the log: Playwright appends its call log below it. */
+export const firstLine = (err: unknown): string => (err instanceof Error ? err.message.split("\n")[0]! : String(err));
+
 /** The sentence stored with a failed run for an error that is not the page's (InspectError is). */
 export function failureMessage(err: unknown, timeoutMs: number): string {
   if (!(err instanceof Error)) return "The inspection could not be completed; please try again";

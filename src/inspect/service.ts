@@ -7,7 +7,7 @@ import { log } from "../log";
 import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
-import { failureMessage, TookTooLong } from "./failure";
+import { failureMessage, firstLine, TookTooLong } from "./failure";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
 import { whatToFix, type Fix } from "./fixes";
 import type { Detail } from "./store";
@@ -106,8 +106,7 @@ export function jobRunner(deps: RunnerDeps) {
         return;
       }
       // NOTE: the browser's own words go to the log; the run gets the product's (failure.ts).
-      const message = err instanceof Error ? err.message.split("\n")[0]! : String(err);
-      log.error("inspection failed", { id: job.id, error: message });
+      log.error("inspection failed", { id: job.id, error: firstLine(err) });
       await fail(sql, job.id, failureMessage(err, deps.limits.timeoutMs), "error");
       jobs.inc({ outcome: "failed" });
     }

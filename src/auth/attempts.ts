@@ -3,8 +3,8 @@
 // per client and per process. In memory, per process, like the throttles.
 import { rateLimiter } from "../http/rate-limit";
 import { chargeAll, createThrottle, MAX_FAILURES, type Throttle, type Verdict } from "./throttle";
+import { HOUR_MS } from "../shared/days";
 
-const HOUR_MS = 3600_000;
 /** Sign-ups and verification mails one client may ask for per hour. */
 export const MAILS_PER_CLIENT_HOUR = 10;
 /** Sign-up and verification mails this process sends per hour, whoever asks. */

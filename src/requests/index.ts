@@ -10,10 +10,10 @@ import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { isBeta } from "../plans";
+import { HOUR_MS } from "../shared/days";
 
 const PER_CLIENT_HOUR = 5;
 const PER_PROCESS_HOUR = 200;
-const HOUR_MS = 3600_000;
 
 type AccessRequest = { id: number; email: string; name: string; website: string | null; message: string | null; created: Date; handled: Date | null };
 

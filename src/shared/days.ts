@@ -2,6 +2,7 @@
 // the local hour of an instant, and arithmetic on day keys. Intl knows every IANA zone, and day
 // keys need only UTC arithmetic, so no date library is needed and nothing here touches Node.
 
+export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 type LocalTime = { day: string; hour: number };

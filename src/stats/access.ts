@@ -18,6 +18,7 @@ import { FREE_HISTORY_DAYS, isPro } from "../plans";
 import type { DataType } from "./contract";
 import { isDemoRow } from "../demo";
 import type { StatsTarget } from "./read";
+import { HOUR_MS } from "../shared/days";
 
 const NO_SUCH_DOMAIN = "No such domain.";
 const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
@@ -25,7 +26,6 @@ const WRONG_PASSWORD = "Wrong password.";
 const NOT_PRO = "The API is a Pro feature.";
 const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.";
 const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
-const HOUR_MS = 3600_000;
 
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
 

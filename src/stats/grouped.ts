@@ -7,7 +7,7 @@ import { hourlyTwin, TWIN_READ_DAYS } from "../collect/jobs";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
-import { DAY_MS, dayMs } from "../shared/days";
+import { DAY_MS, dayMs, HOUR_MS } from "../shared/days";
 import type { PeriodGroups } from "./lists";
 import type { Piece } from "./spans";
 
@@ -105,7 +105,6 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
     WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
 }
 
-const HOUR_MS = 3_600_000;
 const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /**

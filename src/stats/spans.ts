@@ -3,7 +3,7 @@
 // sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 30-second
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
 import { LATE_ROW_MS } from "../collect/writer";
-import { addDays, localTime } from "../shared/days";
+import { addDays, HOUR_MS, localTime } from "../shared/days";
 import type { ReadRange } from "./range";
 
 /**
@@ -18,7 +18,6 @@ export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
  * load costs its last minute or two of rows; each step is read once, when it seals.
  */
 export const STEP_MS = 30_000;
-const HOUR_MS = 3_600_000;
 const QUARTER_MS = 15 * 60_000;
 
 export type Piece =

@@ -5,17 +5,18 @@ import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow }
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
-import { CAMPAIGN_PAGE_TOTALS, DIRECT_ENTRIES, EVENTS, GRID, PAGES } from "./queries";
+import { EVENTS, GRID, PAGES } from "./queries";
 import type { Groups } from "./tables";
 import type { Reader } from "./grouped";
 
 type PageRow = {
   label: string; now: number; then: number; uniques: number; bounces: number; leaves: number;
-  duration: number; bytes: number; thenBytes: number; scroll: number; scrolls: number;
+  duration: number; bytes: number; thenBytes: number; scroll: number; scrolls: number; direct: number; utm: number;
 };
 
-const [views, uniques, bounces, leaves, duration, bytes, scroll, scrolls] = ["views", "uniques", "bounces", "leaves", "duration", "bytes", "scroll", "scrolls"]
-  .map((name) => figure(PAGES, name)) as [Figure, Figure, Figure, Figure, Figure, Figure, Figure, Figure];
+const page = (name: string): Figure => figure(PAGES, name);
+const [views, uniques, bounces, leaves, duration, bytes] = [page("views"), page("uniques"), page("bounces"), page("leaves"), page("duration"), page("bytes")];
+const [scroll, scrolls, direct, utm] = [page("scroll"), page("scrolls"), page("direct"), page("utm")];
 
 /** Each page seen in the range with its figures (and the previous period's views and bytes). */
 function pageRows(pages: PeriodGroups): PageRow[] {
@@ -24,19 +25,17 @@ function pageRows(pages: PeriodGroups): PageRow[] {
     return {
       label: p.labels[0] as string, now: views(p), then: views(then), uniques: uniques(p), bounces: bounces(p),
       leaves: leaves(p), duration: duration(p), bytes: bytes(p), thenBytes: bytes(then), scroll: scroll(p), scrolls: scrolls(p),
+      direct: direct(p), utm: utm(p),
     };
   });
 }
 
 type EventRow = { name: string; value: string | null; now: number; then: number };
 
-/** A per-page count by page (label 0 the page). */
-const perPage = (t: Groups): Map<string, number> => new Map([...t.values()].map((g) => [g.labels[0] as string, g.sums[0]!]));
-
-function pathRows(rows: PageRow[], direct: Map<string, number>, utm: Map<string, number>, limit: number): PathRow[] {
+function pathRows(rows: PageRow[], limit: number): PathRow[] {
   return toList(rows, (p) => ({
-    direct: direct.get(p.label) ?? 0,
-    utm: utm.get(p.label) ?? 0,
+    direct: p.direct,
+    utm: p.utm,
     visits: { hits: p.now, unique: p.uniques },
     durationAvg: p.leaves > 0 ? p.duration / p.leaves : null,
     bounceRate: p.uniques > 0 ? p.bounces / p.uniques : null,
@@ -137,9 +136,8 @@ function eventRows(rows: EventRow[], base: { views: number; uniques: number; co2
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.
-  const [pages, events, direct, campaignViews, grid] = await Promise.all([
-    read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), read.now(DIRECT_ENTRIES), read.now(CAMPAIGN_PAGE_TOTALS),
-    target.pro ? read.now(GRID) : Promise.resolve(null),
+  const [pages, events, grid] = await Promise.all([
+    read.periods(PAGES), target.pro ? read.periods(EVENTS) : Promise.resolve(null), target.pro ? read.now(GRID) : Promise.resolve(null),
   ]);
   const rows = pageRows(pages);
   const eventList: EventRow[] | null = events
@@ -152,7 +150,7 @@ export async function pathStats(read: Reader, target: { pro: boolean; green: boo
   return {
     count: { path: rowCount(rows), energy: energy ? rowCount(rows) : 0, events: rowCount(topEvents) },
     type: TYPE_OF_LIST.PATH,
-    path: pathRows(rows, perPage(direct), perPage(campaignViews), limit),
+    path: pathRows(rows, limit),
     energy: energy ?? LOCKED,
     events: eventList ? eventRows(eventList, base, limit) : LOCKED,
     carbonTotals: totals ?? LOCKED,

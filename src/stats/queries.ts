@@ -34,16 +34,20 @@ export const HOURS: Grouped = {
 export const TECH: Grouped = { name: "stats.tech", view: "hits_daily_tech", keys: ["dim", "label"], sums: ["views"], ...dimensions(["browser", "os", "device", "screen"]) };
 export const GEO: Grouped = { name: "stats.geo", view: "hits_daily_geo", keys: ["dim", "label"], sums: ["views"], ...dimensions(["country", "language"]) };
 
-/** Every figure of a page: the pages list, attention (visible time, scroll depth), bounce rate, energy and load times. */
+/**
+ * Every figure of a page: the pages list with its direct and campaign arrivals, attention (visible
+ * time, scroll depth), bounce rate, energy and load times.
+ */
 export const PAGES: Grouped = {
   name: "stats.pages",
   view: "hits_daily_page",
   keys: ["label"],
-  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads", "scroll", "scrolls"],
+  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads", "scroll", "scrolls", "direct", "utm"],
   select: (sql) => sql`path AS label, sum(views)::float8 AS views, sum(uniques)::float8 AS uniques,
     sum(bounces)::float8 AS bounces, sum(leaves)::float8 AS leaves, coalesce(sum(duration_ms), 0)::float8 AS duration,
     coalesce(sum(bytes), 0)::float8 AS bytes, coalesce(sum(load_ms), 0)::float8 AS "loadMs", sum(loads)::float8 AS loads,
-    coalesce(sum(scroll_pct), 0)::float8 AS scroll, sum(scrolls)::float8 AS scrolls`,
+    coalesce(sum(scroll_pct), 0)::float8 AS scroll, sum(scrolls)::float8 AS scrolls,
+    sum(direct)::float8 AS direct, sum(utm)::float8 AS utm`,
   groupBy: (sql) => sql`1`,
 };
 
@@ -114,30 +118,6 @@ export function entriesOf(w: { of: "referrer"; label: string } | { of: "page"; p
     : sql`source <> 'direct' AND referrer_host = ${label}`;
   return { ...ENTRIES, name: `stats.entries.referrer ${JSON.stringify(label)}`, where };
 }
-
-/**
- * Arrivals with no referrer per entry page: Top Pages' `direct`. NOTE: apart from ENTRIES, whose
- * every referrer × page group (tens of thousands on a busy site) the page list does not need.
- */
-export const DIRECT_ENTRIES: Grouped = {
-  name: "stats.directEntries",
-  view: "hits_daily_entry",
-  keys: ["label"],
-  sums: ["views"],
-  select: (sql) => sql`path AS label, sum(views)::float8 AS views`,
-  groupBy: (sql) => sql`1`,
-  where: (sql) => sql`source = 'direct'`,
-};
-
-/** Page views that carried a campaign, per page: Top Pages' `utm`. */
-export const CAMPAIGN_PAGE_TOTALS: Grouped = {
-  name: "stats.campaignPageTotals",
-  view: "hits_daily_campaign_page",
-  keys: ["label"],
-  sums: ["views"],
-  select: (sql) => sql`path AS label, sum(views)::float8 AS views`,
-  groupBy: (sql) => sql`1`,
-};
 
 /** Campaign page views per campaign and page. */
 export const CAMPAIGN_PAGES: Grouped = {

@@ -1,4 +1,4 @@
-// Past days read from the daily aggregates' materialized buckets plus their unmaterialized tail
+// Past days read from the aggregates' materialized buckets plus their unmaterialized tail
 // (src/stats/grouped.ts): in zones far behind and far ahead of UTC a local day reaches into a UTC
 // bucket that is not materialized yet, and its page views must be counted all the same, once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -11,7 +11,7 @@ import { reportHref } from "../../src/shared/yearly";
 import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
-import { useEntryPages, useStats, type EntriesAsked, type Loaded, type StatsSource } from "./load";
+import { useCampaignPages, useEntryPages, useStats, type EntriesAsked, type Loaded, type StatsSource } from "./load";
 import { ExportModal } from "./ExportModal";
 import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
@@ -21,6 +21,7 @@ import { Summary } from "./Summary";
 import { UserMenu } from "../account/UserMenu";
 import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
+import type { CampaignPages } from "./widgets/Campaigns";
 import { Insights } from "./widgets/Insights";
 
 export type DashboardMode = "owner" | "public" | "demo" | "embed";
@@ -92,6 +93,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const loaded = useFilled(root, !!(data.summary && data.path && data.ref && !data.busy));
   const popup = popupRow(view.popup, data.path, data.ref);
   const entries = useEntryPages(target, range, entriesAsked(popup));
+  const [campaignAsked, setCampaignAsked] = useState<string | null>(null);
+  const campaignPages = { ask: setCampaignAsked, rows: useCampaignPages(target, range, campaignAsked) };
   const embed = mode === "embed";
 
   return (
@@ -125,6 +128,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onDay={(day) => setRange({ startKey: day, endKey: day })}
             onPopup={(p) => setPopup({ kind: p.kind, label: p.row.label })}
             notes={notesOf(mode, domain)}
+            campaignPages={campaignPages}
           />
         </div>
       </div>
@@ -151,10 +155,11 @@ type ContentProps = {
   onPopup: (p: RowPopup) => void;
   /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
   notes?: { domain: string; owner: boolean };
+  campaignPages: CampaignPages;
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, notes }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, notes, campaignPages }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -185,7 +190,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
               notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} />
+          <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} campaignPages={campaignPages} />
         </>
       )}
     </>

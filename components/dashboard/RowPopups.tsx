@@ -5,7 +5,7 @@ import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
 import { followLink, socialSearch } from "./social-search";
-import { ListWidget } from "./widgets/ListWidget";
+import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { Popup } from "./widgets/Popup";
 
 /** The referrers that sent visitors who entered on `page`, with the views that entered there. */
@@ -27,8 +27,6 @@ type Props = {
   /** The site's name; null on a public dashboard. */
   site?: string | null;
 };
-
-const LOADING = "Loading…";
 
 export function RowPopupView({ popup, entries, limit, onClose, site }: Props) {
   const crumbs = [{ label: "Dashboard", onClick: onClose }];

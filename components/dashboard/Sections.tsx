@@ -1,15 +1,16 @@
 "use client";
 // Every dashboard section below the summary, in the side navigation's order,
 // composed from the widgets with the API's answers. The row popups ("Referrals for
-// a page", "Top entry pages for a referrer") are built here from REF's entry-page map.
+// a page", "Top entry pages for a referrer") are built here from REF's entry-page map; a
+// campaign's entry pages come in from the dashboard when its Path tab opens.
 import { useMemo, type ReactNode } from "react";
 import { DEVICE_NAMES, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
 import { clampBounce, formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
-import { Campaigns } from "./widgets/Campaigns";
+import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
-import { ListWidget } from "./widgets/ListWidget";
+import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
 import { countryName, languageName } from "./widgets/countries";
@@ -26,6 +27,8 @@ type Props = {
   /** The site's name, null on a public dashboard (its answers do not reveal it). */
   domain: string | null;
   onPopup: (p: RowPopup) => void;
+  /** The open campaign's entry pages, asked for when its Path tab opens. */
+  campaignPages: CampaignPages;
 };
 
 /** A map of counts as list rows, biggest first, with each one's share of the total. */
@@ -55,7 +58,7 @@ export function Section({ id, title, pro, children, wide }: { id: SectionId; tit
   );
 }
 
-export function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup }: Props) {
+export function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup, campaignPages }: Props) {
   const rows = path?.path ?? [];
   const attention = rows
     .filter((r) => r.durationAvg !== null)
@@ -69,7 +72,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
     .filter((r) => r.bounceRate !== null)
     .map((r) => ({ label: r.label, value: clampBounce(r.bounceRate! * 100), pc: 0, c: null }))
     .sort((a, b) => b.value - a.value);
-  const pending = "Loading…";
+  const pending = LOADING;
   // NOTE: the map projects every country's outline on render (d3-geo, the costliest part of the
   // page); PATH and REF landing must not redraw it, only a new SUMMARY.
   const map = useMemo(() => <WorldMapLazy rows={summary.country} />, [summary.country]);
@@ -126,7 +129,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
         {path ? <Events rows={path.events} total={path.count.events} limit={limit} /> : <Placeholder title="Events" />}
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
-        {ref ? <Campaigns rows={ref.campaign} limit={limit} /> : <Placeholder title="Campaigns" />}
+        {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} /> : <Placeholder title="Campaigns" />}
       </Section>
       {ref && ref.tweets.length > 0 && (
         <section aria-label="Social posts" className="min-w-0 desk:col-span-2">
@@ -141,7 +144,7 @@ function Placeholder({ title }: { title: string }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
       <h3 className="text-base font-semibold text-gray-900 dark:text-white">{title}</h3>
-      <p className="mt-6 text-sm text-gray-500">Loading…</p>
+      <p className="mt-6 text-sm text-gray-500">{LOADING}</p>
     </div>
   );
 }

@@ -2,10 +2,10 @@
 // parallel, from /api/stats (owner, admin, demo) or /api/stats-public (a public id, with the
 // dashboard password when protected). Every load carries a sequence number; an answer that
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
-// REF comes without its entry pages per referrer, the costliest part of a read: a row's popup asks
-// for its own (useEntryPages).
+// REF comes without its entry pages per referrer and per campaign, the costliest part of a read: a
+// row's popup asks for its own (useEntryPages), and a campaign's Path tab for its (useCampaignPages).
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { DataType, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
+import type { DataType, ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
 /** Where the dashboard reads from: an owner's domain, or a public dashboard by its id (and password). */
@@ -27,7 +27,7 @@ const MAX_PAUSE_S = 5;
 type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 
 /** What REF's `path` should hold, as query parameters (src/stats/contract.ts). */
-type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string };
+type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string } | { campaign: string };
 
 export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType, entries?: EntriesQuery): Promise<Answer<T>> {
   const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType, ...entries });
@@ -89,20 +89,30 @@ export function useStats(target: StatsSource) {
 export type EntriesAsked = { referrer: string } | { page: string };
 
 /**
- * REF's `path` for the open popup's row (undefined while it loads, or with no popup); a failure
- * reads as an empty map, so the popup says it found nothing rather than spinning.
+ * What `pick` takes from REF asked for `asked` (undefined while it loads, or when nothing is
+ * asked); a failure is picked from no answer, so the popup says it found nothing rather than spinning.
  */
-export function useEntryPages(target: StatsSource, range: Range, asked: EntriesAsked | null): RefStats["path"] | undefined {
-  const [found, setFound] = useState<{ key: string; path: RefStats["path"] } | null>(null);
+function useAskedRef<T>(target: StatsSource, range: Range, asked: EntriesQuery | null, pick: (ref: RefStats | null) => T): T | undefined {
+  const [found, setFound] = useState<{ key: string; value: T } | null>(null);
   const key = asked ? JSON.stringify([target, range.startKey, range.endKey, asked]) : "";
   useEffect(() => {
     if (!asked) return;
     let current = true;
-    void fetchStats<RefStats>(target, range, "REF", asked).then((a) => current && setFound({ key, path: (a.ok && a.data.path) || {} }));
+    void fetchStats<RefStats>(target, range, "REF", asked).then((a) => current && setFound({ key, value: pick(a.ok ? a.data : null) }));
     return () => {
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds everything asked
   }, [key]);
-  return found && found.key === key ? found.path : undefined;
+  return found && found.key === key ? found.value : undefined;
+}
+
+/** REF's `path` for the open popup's row (undefined while it loads, or with no popup; {} on failure). */
+export function useEntryPages(target: StatsSource, range: Range, asked: EntriesAsked | null): RefStats["path"] | undefined {
+  return useAskedRef(target, range, asked, (ref) => ref?.path ?? {});
+}
+
+/** The entry pages of the campaign whose Path tab is open (undefined while they load, or with none open; [] on failure). */
+export function useCampaignPages(target: StatsSource, range: Range, campaign: string | null): ListRow[] | undefined {
+  return useAskedRef(target, range, campaign === null ? null : { campaign }, (ref) => ref?.campaign.find((c) => c.label === campaign)?.path ?? []);
 }

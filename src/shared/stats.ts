@@ -193,22 +193,30 @@ export type PathStats = Envelope & Counts<ListNames["PATH"]> & {
   carbonTotals: CarbonTotals | Locked;
 };
 
+/** A campaign with its utm sources and mediums, and its top entry pages as EntriesWanted says (else []). */
 export type CampaignRow = ListRow & { source: ListRow[]; medium: ListRow[]; path: ListRow[] };
 
 /** A social post that sent visitors: `visits` is [count, "visit" | "visits"]. */
 export type Tweet = { u: string; visits: [number, "visit" | "visits"] };
 
 /**
- * Which entry pages REF's `path` holds: every listed referrer's top ten, none, one referrer's top
- * ten, or one page's arrivals from each referrer that sent any.
+ * Which entry pages REF holds: all (every listed referrer's and campaign's top ten), none, one
+ * referrer's top ten, one page's arrivals from each referrer that sent any, or one campaign's top
+ * ten. Asked for one, the others are left out: the referrer map is empty or the campaigns' `path`
+ * is [].
  */
-export type EntriesWanted = { of: "all" } | { of: "none" } | { of: "referrer"; label: string } | { of: "page"; path: string };
+export type EntriesWanted =
+  | { of: "all" }
+  | { of: "none" }
+  | { of: "referrer"; label: string }
+  | { of: "page"; path: string }
+  | { of: "campaign"; name: string };
 
 export type RefStats = Envelope & Counts<ListNames["REF"]> & {
   dataType: "REF";
   /** Referrer hosts; "direct" for no referrer, "unknown" for one that could not be read. */
   result: ListRow[];
-  /** Top entry pages per referrer label, as `entries`, `referrer` or `page` asked (EntriesWanted). */
+  /** Top entry pages per referrer label, as `entries`, `referrer` or `page` asked (EntriesWanted); empty for `campaign`. */
   path: Record<string, ListRow[]>;
   campaign: CampaignRow[];
   tweets: Tweet[];

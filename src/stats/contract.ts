@@ -27,11 +27,13 @@ const RangeQuery = {
   dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF")], {
     error: "dataType must be SUMMARY, PATH or REF.",
   }),
-  // NOTE: REF's `path`, the entry pages per referrer, is its costliest part; a dashboard leaves it
-  // out of its first load and asks for one referrer's, or one page's, when a popup opens.
+  // NOTE: REF's entry pages, per referrer (`path`) and per campaign, are its costliest part; a
+  // dashboard leaves them out of its first load and asks for one referrer's, one page's or one
+  // campaign's when a popup or the campaign's Path tab opens.
   entries: t.Optional(t.Union([t.Literal("all"), t.Literal("none")], { error: "entries must be all or none." })),
   referrer: t.Optional(t.String({ minLength: 1, maxLength: 253, error: "referrer must be a referrer's label (1–253 characters)." })),
   page: t.Optional(t.String({ minLength: 1, maxLength: 2048, error: "page must be a path (1–2048 characters)." })),
+  campaign: t.Optional(t.String({ minLength: 1, maxLength: 200, error: "campaign must be a campaign's name (1–200 characters)." })),
 };
 export const StatsQuery = t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }), ...RangeQuery });
 export const PublicStatsQuery = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }), ...RangeQuery });

@@ -29,16 +29,19 @@ export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 type AskedRange = {
   startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType;
-  entries?: "all" | "none"; referrer?: string; page?: string;
+  entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string;
 };
 
-/** Which entry pages REF's `path` holds: every listed referrer's, unless the caller asks for fewer. */
+/** Which entry pages REF holds: every listed referrer's and campaign's, unless the caller asks for fewer. */
 function entriesWanted(q: AskedRange): EntriesWanted {
-  if (q.referrer !== undefined && q.page !== undefined) {
-    throw new HttpError(400, "Ask for the entry pages of a referrer or of a page, not both.", { page: "referrer and page cannot go together." });
+  const asked = (["referrer", "page", "campaign"] as const).filter((k) => q[k] !== undefined);
+  if (asked.length > 1) {
+    const message = "Ask for the entry pages of one referrer, one page or one campaign, not several.";
+    throw new HttpError(400, message, { [asked[1]!]: `${asked.join(" and ")} cannot go together.` });
   }
   if (q.referrer !== undefined) return { of: "referrer", label: q.referrer };
   if (q.page !== undefined) return { of: "page", path: q.page };
+  if (q.campaign !== undefined) return { of: "campaign", name: q.campaign };
   return { of: q.entries ?? "all" };
 }
 

@@ -129,6 +129,13 @@ export const CAMPAIGN_PAGES: Grouped = {
   groupBy: (sql) => sql`1, 2`,
 };
 
+/**
+ * CAMPAIGN_PAGES of one campaign: what the campaign detail's Path tab shows, read when it opens.
+ * NOTE: the condition names the aggregate's own column, as entriesOf's do.
+ */
+export const campaignPagesOf = (name: string): Grouped =>
+  ({ ...CAMPAIGN_PAGES, name: `stats.campaignPages.campaign ${JSON.stringify(name)}`, where: (sql) => sql`utm_campaign = ${name}` });
+
 /** Page views per social post that sent them (hits_daily_post, sql/060_stats.sql). */
 export const POSTS: Grouped = {
   name: "stats.posts",

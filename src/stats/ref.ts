@@ -1,11 +1,11 @@
 // REF: where visits came from. Referrer hosts (labelled "direct" or "unknown" when there is no host),
-// the top entry pages of each (of all, none, one referrer or one page, as asked), and campaigns
-// with their utm sources, mediums and entry pages.
+// campaigns with their utm sources and mediums, and the top entry pages of each referrer and
+// campaign as asked (EntriesWanted: all, none, one referrer, one page or one campaign).
 // Only arrivals count: an internal page view has no source (see the collect pipeline).
 import type { CampaignRow, EntriesWanted, ListRow, Tweet } from "./contract";
 import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type Pair, type PeriodGroups } from "./lists";
-import { CAMPAIGN_PAGES, CAMPAIGNS, ENTRIES, entriesOf, POSTS, REFERRERS } from "./queries";
-import type { Reader } from "./grouped";
+import { CAMPAIGN_PAGES, campaignPagesOf, CAMPAIGNS, ENTRIES, entriesOf, POSTS, REFERRERS } from "./queries";
+import type { Grouped, Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
 import { classifyReferrer } from "../collect/referrers";
 
@@ -105,11 +105,19 @@ function entryPages(wanted: EntriesWanted, entries: PeriodGroups | null, listed:
   return Object.fromEntries(listed.map((row) => [row.label, byReferrer.get(row.label) ?? []]));
 }
 
+/** The (referrer, page) and (campaign, page) reads `wanted` needs; null for one it leaves out. */
+function entryReads(wanted: EntriesWanted): { referrer: Grouped | null; campaign: Grouped | null } {
+  if (wanted.of === "all") return { referrer: ENTRIES, campaign: CAMPAIGN_PAGES };
+  if (wanted.of === "referrer" || wanted.of === "page") return { referrer: entriesOf(wanted), campaign: null };
+  return { referrer: null, campaign: wanted.of === "campaign" ? campaignPagesOf(wanted.name) : null };
+}
+
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function refStats(read: Reader, limit: number, wanted: EntriesWanted = { of: "all" }) {
-  const entriesRead = wanted.of === "none" ? null : wanted.of === "all" ? ENTRIES : entriesOf(wanted);
+  const reads = entryReads(wanted);
   const [referrers, campaigns, entries, campaignPages, posts] = await Promise.all([
-    read.periods(REFERRERS), read.periods(CAMPAIGNS), entriesRead && read.periods(entriesRead), read.periods(CAMPAIGN_PAGES), read.now(POSTS),
+    read.periods(REFERRERS), read.periods(CAMPAIGNS), reads.referrer && read.periods(reads.referrer),
+    reads.campaign && read.periods(reads.campaign), read.now(POSTS),
   ]);
   const parts = new Map<string, ({ label: string } & Pair)[]>();
   const totals: ({ label: string } & Pair)[] = [];
@@ -124,7 +132,7 @@ export async function refStats(read: Reader, limit: number, wanted: EntriesWante
     list.push({ label: label as string, now, then });
   }
   const of = (campaign: string, dim: "source" | "medium") => parts.get(`${dim}\u0000${campaign}`) ?? [];
-  const byCampaign = pagesByGroup(campaignPages);
+  const byCampaign = campaignPages ? pagesByGroup(campaignPages) : new Map<string, ListRow[]>();
   const campaign: CampaignRow[] = toList(totals, (c) => ({
     source: toList(of(c.label, "source"), undefined, limit),
     medium: toList(of(c.label, "medium"), undefined, limit),

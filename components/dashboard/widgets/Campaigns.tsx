@@ -1,9 +1,10 @@
 "use client";
 // Campaigns (campaign detail with Source, Medium and Path tabs): the
-// campaign list; a click opens its detail, one list per tab.
+// campaign list; a click opens its detail, one list per tab. The Path tab's entry pages are not in
+// the dashboard's answer: the tab asks for its campaign's when it is first shown.
 import { useState } from "react";
 import type { CampaignRow, ListRow } from "../../../src/shared/stats";
-import { ListWidget } from "./ListWidget";
+import { ListWidget, LOADING } from "./ListWidget";
 import { Popup } from "./Popup";
 
 export const NO_DATA_FOR_RANGE = "No data available for this range.";
@@ -15,9 +16,20 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["key"];
 
-function CampaignDetail({ row, limit, onClose }: { row: CampaignRow; limit: number; onClose: () => void }) {
+/**
+ * The entry pages of the campaign whose Path tab is open: `ask` names it (null when the detail
+ * closes), `rows` are its pages once they land (undefined while they load; [] when the read failed).
+ */
+export type CampaignPages = { ask: (campaign: string | null) => void; rows?: ListRow[] };
+
+function CampaignDetail({ row, limit, pages, onClose }: { row: CampaignRow; limit: number; pages: CampaignPages; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>("source");
   const current = TABS.find((t) => t.key === tab)!;
+  const show = (next: Tab) => {
+    setTab(next);
+    if (next === "path") pages.ask(row.label);
+  };
+  const loading = tab === "path" && !pages.rows;
   return (
     <Popup title={row.label} crumbs={[{ label: "Campaigns", onClick: onClose }]} onClose={onClose}>
       <div role="tablist" aria-label="Campaign detail" className="mb-3 inline-flex rounded-lg bg-gray-100 p-1 dark:bg-gray-800">
@@ -30,13 +42,13 @@ function CampaignDetail({ row, limit, onClose }: { row: CampaignRow; limit: numb
             aria-selected={tab === t.key}
             aria-controls="campaign-panel"
             tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
+            onClick={() => show(t.key)}
             onKeyDown={(e) => {
               // WAI-ARIA tabs: the arrow keys move between tabs, Tab moves on to the panel.
               const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
               if (!step) return;
               const next = TABS[(TABS.findIndex((x) => x.key === tab) + step + TABS.length) % TABS.length]!;
-              setTab(next.key);
+              show(next.key);
               document.getElementById(`campaign-tab-${next.key}`)?.focus();
             }}
             className="rounded-md px-3 py-1 text-sm font-medium text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
@@ -46,13 +58,13 @@ function CampaignDetail({ row, limit, onClose }: { row: CampaignRow; limit: numb
         ))}
       </div>
       <div role="tabpanel" id="campaign-panel" aria-labelledby={`campaign-tab-${tab}`}>
-        <ListWidget key={tab} id={`campaign-${tab}`} title={current.label} rows={row[tab]} limit={limit} columns={[current.label, "Visits"]} />
+        <ListWidget key={tab} id={`campaign-${tab}`} title={current.label} rows={tab === "path" ? (pages.rows ?? []) : row[tab]} limit={limit} columns={[current.label, "Visits"]} empty={loading ? LOADING : undefined} />
       </div>
     </Popup>
   );
 }
 
-export function Campaigns({ rows, limit }: { rows: CampaignRow[]; limit: number }) {
+export function Campaigns({ rows, limit, pages }: { rows: CampaignRow[]; limit: number; pages: CampaignPages }) {
   const [open, setOpen] = useState<CampaignRow | null>(null);
   const byLabel = new Map(rows.map((r) => [r.label, r]));
   return (
@@ -67,7 +79,17 @@ export function Campaigns({ rows, limit }: { rows: CampaignRow[]; limit: number 
         onRowClick={(r: ListRow) => setOpen(byLabel.get(r.label) ?? null)}
         empty={NO_DATA_FOR_RANGE}
       />
-      {open && <CampaignDetail row={open} limit={limit} onClose={() => setOpen(null)} />}
+      {open && (
+        <CampaignDetail
+          row={open}
+          limit={limit}
+          pages={pages}
+          onClose={() => {
+            setOpen(null);
+            pages.ask(null);
+          }}
+        />
+      )}
     </>
   );
 }

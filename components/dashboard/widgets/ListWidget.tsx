@@ -32,6 +32,9 @@ export type ListWidgetProps = {
   total?: number;
 };
 
+/** What a list shows while its rows are on their way (as `empty`). */
+export const LOADING = "Loading…";
+
 const iconButton =
   "rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 aria-expanded:bg-gray-100 aria-expanded:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-expanded:bg-gray-800";
 const pageButton =

@@ -6,6 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
+import { ingest, traffic } from "../../helpers/stats";
+import { refreshAggregates } from "../../../src/collect/jobs";
+import { DAY_MS } from "../../../src/shared/days";
+import type { CampaignRow, RefStats } from "../../../src/shared/stats";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
@@ -151,6 +155,7 @@ describe("GET /api/stats with a session", () => {
 });
 
 describe("bad input answers 400 in the one error shape", () => {
+  const SEVERAL = "Ask for the entry pages of one referrer, one page or one campaign, not several.";
   const cases: [string, string, string?][] = [
     ["no domain", `${RANGE}&dataType=SUMMARY`],
     ["no startKey", `domain=mine.example.com&endKey=${END}&dataType=SUMMARY`, "startKey (or start, a time in milliseconds) is required."],
@@ -163,7 +168,10 @@ describe("bad input answers 400 in the one error shape", () => {
     ["start that is not a number", `domain=mine.example.com&${RANGE}&dataType=SUMMARY&start=soon`],
     ["entries neither all nor none", `domain=mine.example.com&${RANGE}&dataType=REF&entries=some`, "entries must be all or none."],
     ["an empty referrer", `domain=mine.example.com&${RANGE}&dataType=REF&referrer=`],
-    ["a referrer and a page at once", `domain=mine.example.com&${RANGE}&dataType=REF&referrer=t.co&page=%2F`, "Ask for the entry pages of a referrer or of a page, not both."],
+    ["a referrer and a page at once", `domain=mine.example.com&${RANGE}&dataType=REF&referrer=t.co&page=%2F`, SEVERAL],
+    ["an empty campaign", `domain=mine.example.com&${RANGE}&dataType=REF&campaign=`, "campaign must be a campaign's name (1–200 characters)."],
+    ["a campaign too long", `domain=mine.example.com&${RANGE}&dataType=REF&campaign=${"c".repeat(201)}`, "campaign must be a campaign's name (1–200 characters)."],
+    ["a campaign and a referrer at once", `domain=mine.example.com&${RANGE}&dataType=REF&campaign=spring&referrer=t.co`, SEVERAL],
   ];
   for (const [what, query, message] of cases) {
     test(what, async () => expectError(await stats(query, { cookie: owner }), 400, message));
@@ -172,6 +180,51 @@ describe("bad input answers 400 in the one error shape", () => {
   test("the public endpoint validates the same way", async () => {
     expectError(await call(server.app, "GET", `/api/stats-public?${RANGE}&dataType=SUMMARY`), 400);
     expectError(await call(server.app, "GET", `/api/stats-public?id=${publicId.open}&startKey=2026-02-29&endKey=2026-03-01&dataType=REF`), 400);
+  });
+});
+
+describe("REF's entry pages, asked for as the dashboard does", () => {
+  const DOMAIN = "campaigns.example.com";
+  let shownId: string;
+  const ref = async (extra: string): Promise<RefStats> => {
+    const res = await stats(`domain=${DOMAIN}&${RANGE}&dataType=REF${extra}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    return res.json;
+  };
+  const bare = (rows: CampaignRow[]) => rows.map((c) => ({ ...c, path: [] }));
+
+  beforeAll(async () => {
+    expect((await post(owner, "/api/domains", { domain: DOMAIN, tz: "Asia/Kolkata" })).status).toBe(201);
+    await server.db.sql`UPDATE domains SET verified_at = now() WHERE name = ${DOMAIN}`;
+    await patch(owner, `/api/domains/${DOMAIN}`, { public: true });
+    shownId = await idOf(DOMAIN);
+    const now = Date.now();
+    await ingest(server.db.sql, traffic(DOMAIN, now - 8 * DAY_MS, now - 10 * 60_000, 1500, 5));
+    await refreshAggregates(server.db.sql);
+  }, 120_000);
+
+  test("campaign= fills that campaign's path alone, equal to the full answer's, for the owner and on a public dashboard", async () => {
+    const all = await ref("");
+    expect(all.campaign.length).toBeGreaterThan(2);
+    for (const c of [all.campaign[0]!, all.campaign.at(-1)!]) {
+      expect(c.path.length).toBeGreaterThan(0);
+      const one = await ref(`&campaign=${encodeURIComponent(c.label)}`);
+      expect(one.campaign).toEqual(bare(all.campaign).map((b) => (b.label === c.label ? c : b)));
+      expect(one.path).toEqual({});
+      expect(one.result).toEqual(all.result);
+    }
+    const [top] = all.campaign;
+    const shown = await call(server.app, "GET", `/api/stats-public?id=${shownId}&${RANGE}&dataType=REF&campaign=${encodeURIComponent(top!.label)}`);
+    expect(shown.status).toBe(200);
+    expect((shown.json as RefStats).campaign.map((c) => c.path)).toEqual(all.campaign.map((c) => (c === top ? c.path : [])));
+  });
+
+  test("entries=none leaves out every campaign's pages and the referrers'; an unknown campaign has none", async () => {
+    const all = await ref("");
+    const none = await ref("&entries=none");
+    expect(none.path).toEqual({});
+    expect(none.campaign).toEqual(bare(all.campaign));
+    expect((await ref("&campaign=no-such-campaign")).campaign).toEqual(bare(all.campaign));
   });
 });
 

@@ -75,7 +75,7 @@ describe("readStats equals raw hits", () => {
     }, 120_000);
   }
 
-  test("REF's entry pages asked for none, one referrer or one page agree with the whole map and raw hits", async () => {
+  test("REF's entry pages asked for none, one referrer, one page or one campaign agree with the whole answer and raw hits", async () => {
     const [startKey, endKey] = [back(29), today];
     const ref = async (entries: EntriesWanted) => {
       const got = await readStats(db.read, target, { startKey, endKey, dataType: "REF", entries }, { admin: false });
@@ -83,13 +83,27 @@ describe("readStats equals raw hits", () => {
       return got.stats;
     };
     const all = await ref({ of: "all" });
-    const { path: none, ...rest } = await ref({ of: "none" });
+    // NOTE: all's campaign pages equal raw hits ("REF over random ranges"); one campaign's equal all's.
+    const bare = all.campaign.map((c) => ({ ...c, path: [] }));
+    expect(all.campaign.length).toBeGreaterThan(5);
+    expect(all.campaign.every((c) => c.path.length > 0)).toBe(true);
+    const { path: none, campaign: noCampaignPages, ...rest } = await ref({ of: "none" });
     expect(none).toEqual({});
-    const { path: _, ...allRest } = all;
+    expect(noCampaignPages).toEqual(bare);
+    const { path: _, campaign: __, ...allRest } = all;
     expect(rest).toEqual(allRest);
+    for (const c of all.campaign) {
+      const one = await ref({ of: "campaign", name: c.label });
+      expect(one.path).toEqual({});
+      expect(one.campaign).toEqual(bare.map((b) => (b.label === c.label ? c : b)));
+    }
     const labels = all.result.map((r) => r.label);
     expect(labels).toContain("direct");
-    for (const label of labels) expect((await ref({ of: "referrer", label })).path).toEqual({ [label]: all.path[label]! });
+    for (const label of labels) {
+      const one = await ref({ of: "referrer", label });
+      expect(one.path).toEqual({ [label]: all.path[label]! });
+      expect(one.campaign).toEqual(bare);
+    }
     const [top] = await db.sql<{ path: string }[]>`
       SELECT path FROM hits WHERE site_id = ${target.id} AND kind = 1 AND source IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`;
     const raw = await db.sql<{ label: string; n: number }[]>`

@@ -64,7 +64,7 @@ describe("Insights", () => {
 
 describe("Campaigns and Events", () => {
   test("empty lists say No data available for this range.; locked events show the Pro notice", () => {
-    render(<Campaigns rows={[]} limit={10} />);
+    render(<Campaigns rows={[]} limit={10} pages={{ ask: () => {} }} />);
     render(<Events rows={[]} limit={10} />);
     expect(screen.getAllByText("No data available for this range.")).toHaveLength(2);
     render(<Events rows="locked" limit={10} />);
@@ -86,18 +86,29 @@ describe("Campaigns and Events", () => {
     expect(screen.getByTestId("co2-per-conversion").textContent).toBe("1.25 g CO₂ each");
   });
 
-  test("a campaign opens its detail with Source, Medium and Path tabs", () => {
+  test("a campaign opens its detail with Source, Medium and Path tabs; Path asks for its pages and says Loading… until they land", () => {
     const row = (label: string, value: number) => ({ label, value, pc: 0.5, c: null });
-    render(<Campaigns rows={[{ ...row("spring", 30), source: [row("newsletter", 20)], medium: [row("email", 30)], path: [row("/offer", 30)] }]} limit={10} />);
+    const asked: (string | null)[] = [];
+    const ask = (c: string | null) => void asked.push(c);
+    const rows = [{ ...row("spring", 30), source: [row("newsletter", 20)], medium: [row("email", 30)], path: [] }];
+    const { rerender } = render(<Campaigns rows={rows} limit={10} pages={{ ask }} />);
     fireEvent.click(screen.getByRole("button", { name: /^Inspect spring / }));
     const dialog = screen.getByRole("dialog", { name: "spring" });
     expect(within(dialog).getByText("newsletter")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("tab", { name: "Medium" }));
     expect(within(dialog).getByRole("tab", { name: "Medium" }).getAttribute("aria-selected")).toBe("true");
     expect(within(dialog).getByText("email")).toBeTruthy();
+    expect(asked).toEqual([]);
     fireEvent.click(within(dialog).getByRole("tab", { name: "Path" }));
+    expect(asked).toEqual(["spring"]);
+    expect(within(dialog).getByText("Loading…")).toBeTruthy();
+    rerender(<Campaigns rows={rows} limit={10} pages={{ ask, rows: [row("/offer", 30)] }} />);
     expect(within(dialog).getByText("/offer")).toBeTruthy();
+    // NOTE: a read that failed lands as no rows: the list says so instead of loading forever.
+    rerender(<Campaigns rows={rows} limit={10} pages={{ ask, rows: [] }} />);
+    expect(within(dialog).getByText("No data available")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Campaigns" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(asked).toEqual(["spring", null]);
   });
 });

@@ -1,10 +1,11 @@
 // The dashboard's loading order: SUMMARY first, then PATH and REF in
 // parallel; an answer to an older load that arrives late is dropped; a failing answer becomes the
-// error the page shows; a public dashboard sends its password header. Served by a loopback
-// Bun.serve playing /api/stats and /api/stats-public.
+// error the page shows; a public dashboard sends its password header; a popup or a campaign's Path
+// tab asks REF for its own entry pages. Served by a loopback Bun.serve playing /api/stats and
+// /api/stats-public.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { useEntryPages, useStats } from "../../../../components/dashboard/load";
+import { useCampaignPages, useEntryPages, useStats } from "../../../../components/dashboard/load";
 
 const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
 type Seen = { path: string; q: URLSearchParams; password: string | null; at: number };
@@ -30,8 +31,12 @@ const server = Bun.serve({
     if (url.pathname === "/api/stats-public" && req.headers.get("x-dashboard-password") !== "pw") {
       return BunResponse.json({ error: { status: 401, code: "unauthorized", message: "This dashboard is protected by a password." } }, { status: 401 });
     }
-    // NOTE: each answer names its range, so the test sees which load it came from.
-    return BunResponse.json({ dataType: q.get("dataType"), validated: { startKey: q.get("startKey") } });
+    // NOTE: each answer names its range, so the test sees which load it came from; asked for one
+    // campaign, REF fills that campaign's path alone, as the server does.
+    const campaign = q.get("campaign");
+    const pages = (label: string) => (label === campaign ? [{ label: `/${label}-offer`, value: 3, pc: 1, c: null }] : []);
+    const campaigns = campaign === null ? {} : { campaign: ["autumn", campaign].map((label) => ({ label, value: 3, pc: 0.5, c: null, source: [], medium: [], path: pages(label) })) };
+    return BunResponse.json({ dataType: q.get("dataType"), validated: { startKey: q.get("startKey") }, ...campaigns });
   },
 });
 
@@ -132,5 +137,30 @@ describe("useEntryPages", () => {
     rerender({ asked: { page: "/pricing" } });
     await waitFor(() => expect(seen).toHaveLength(2));
     expect([seen[1]!.q.get("page"), seen[1]!.q.get("referrer")]).toEqual(["/pricing", null]);
+  });
+});
+
+describe("useCampaignPages", () => {
+  test("asks REF for the campaign whose Path tab opened, for the range shown, and picks its pages; nothing before; a failure is none", async () => {
+    seen.length = 0;
+    const target = { id: "abc", password: "pw" };
+    const { result, rerender } = renderHook(({ campaign, day }: { campaign: string | null; day: string }) => useCampaignPages(target, range(day), campaign), {
+      initialProps: { campaign: null as string | null, day: "2026-06-01" },
+    });
+    await Bun.sleep(20);
+    expect(seen).toHaveLength(0);
+    expect(result.current).toBeUndefined();
+    rerender({ campaign: "spring", day: "2026-06-01" });
+    await waitFor(() => expect(result.current).toEqual([{ label: "/spring-offer", value: 3, pc: 1, c: null }]));
+    expect(seen.map((s) => [s.path, s.q.get("dataType"), s.q.get("campaign"), s.q.get("id"), s.q.get("startKey"), s.password]))
+      .toEqual([["/api/stats-public", "REF", "spring", "abc", "2026-06-01", "pw"]]);
+    // NOTE: back to the same tab of the same campaign: nothing asked again.
+    rerender({ campaign: "spring", day: "2026-06-01" });
+    await Bun.sleep(20);
+    expect(seen).toHaveLength(1);
+    rerender({ campaign: "spring", day: "2026-01-01" });
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current).toEqual([]));
+    expect(seen.at(-1)!.q.get("startKey")).toBe("2026-01-01");
   });
 });

@@ -80,8 +80,17 @@ function definitionOf(sql: Queryable, view: string): Promise<Definition> {
   });
 }
 
+/** The definition of `view`'s hourly twin, if it has one. */
+function twinDefinitionOf(sql: Queryable, view: string): Promise<Definition | null> {
+  const twin = hourlyTwin(view);
+  return twin ? definitionOf(sql, twin) : Promise.resolve(null);
+}
+
+type Stored = Definition["stored"];
 /** What a read knows of an aggregate beyond its SELECT: where its materialized buckets end, and its hourly twin's. */
-type Marks = { watermark?: Date; twin?: { view: string; watermark: Date } };
+type Marks = { watermark?: Date; twin?: { stored: Stored; watermark: Date } };
+
+const storedRows = (sql: Queryable, { schema, table }: Stored) => sql`${sql(schema)}.${sql(table)}`;
 
 /**
  * The piece's rows of the aggregate. Past days: its materialized buckets and, from its watermark to
@@ -97,10 +106,9 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
     // NOTE: the materialized hypertable, not the view: a view with real-time aggregation unions its
     // tail itself, over every raw hit after the watermark, today's included, and costs the planner
     // that union; the tail read here ends where the piece's last day does.
-    const { schema, table } = def.stored;
-    const stored = sql`SELECT * FROM ${sql(schema)}.${sql(table)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
-    const w = marks.watermark;
-    const tail = w && (!p.until || p.until > w) ? sql`UNION ALL ${hitsWindow(sql, site, def, marks, w, p.until)}` : sql``;
+    const w = marks.watermark!;
+    const stored = sql`SELECT * FROM ${storedRows(sql, def.stored)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
+    const tail = !p.until || p.until > w ? sql`UNION ALL ${hitsWindow(sql, site, def, marks, w, p.until)}` : sql``;
     return sql`(${stored} ${tail}) v WHERE local_day BETWEEN ${p.from}::date AND ${p.to}::date ${rowsWanted(sql, q)}`;
   }
   const lastDay = p.kind === "today" ? p.day : p.to;
@@ -122,7 +130,7 @@ function hitsWindow(sql: Queryable, site: number, def: Definition, { twin }: Mar
   const [h0, h1] = [new Date(first), new Date(end)];
   const before = from < h0 ? sql`UNION ALL ${rawRows(sql, site, def, from, h0)}` : sql``;
   const after = !until || until > h1 ? sql`UNION ALL ${rawRows(sql, site, def, h1, until)}` : sql``;
-  return sql`SELECT * FROM ${sql(twin.view)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
+  return sql`SELECT * FROM ${storedRows(sql, twin.stored)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
 }
 
 /** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end). */
@@ -150,14 +158,14 @@ function spansAnHour(a: Ask): boolean {
   return until - from >= HOUR_MS;
 }
 
-function marksOf(watermarks: Map<string, Date>, view: string, days: boolean): Marks {
+function marksOf(watermarks: Map<string, Date>, view: string, days: boolean, twinDef: Definition | null): Marks {
   const mark = (v: string) => {
     const w = watermarks.get(v);
     if (!w) throw new Error(`no watermark for ${v}`);
     return w;
   };
   const twin = hourlyTwin(view);
-  return { watermark: days ? mark(view) : undefined, twin: twin ? { view: twin, watermark: mark(twin) } : undefined };
+  return { watermark: days ? mark(view) : undefined, twin: twin && twinDef ? { stored: twinDef.stored, watermark: mark(twin) } : undefined };
 }
 
 const rowsWanted = (sql: Queryable, q: Grouped): Fragment => (q.where ? sql`AND (${q.where(sql)})` : sql``);
@@ -176,10 +184,11 @@ type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; rej
  */
 const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
+  const twinDefs = await Promise.all(asks.map((a) => twinDefinitionOf(sql, a.q.view)));
   const needed = asks.map((a) => a.p.kind === "days" || spansAnHour(a));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
   const parts = asks.map((a, i) => {
-    const marks = needed[i] ? marksOf(watermarks, a.q.view, a.p.kind === "days") : {};
+    const marks = needed[i] ? marksOf(watermarks, a.q.view, a.p.kind === "days", twinDefs[i]!) : {};
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
       SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, marks, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
   });

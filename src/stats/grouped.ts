@@ -44,8 +44,8 @@ export function figure(q: Grouped, name: string): Figure {
 /** What every piece of one read shares: its database, site and epoch, and its batcher. */
 type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
 
-/** An aggregate's SELECT cut around its `FROM hits`, and the hypertable holding its materialized rows. */
-type Definition = { head: string; tail: string; stored: { schema: string; table: string } };
+/** An aggregate's SELECT cut around its `FROM hits`, and whether the view leaves out the unmaterialized tail. */
+type Definition = { head: string; tail: string; materializedOnly: boolean };
 const definitions = new WeakMap<object, Promise<Map<string, Definition>>>();
 
 /**
@@ -53,15 +53,14 @@ const definitions = new WeakMap<object, Promise<Map<string, Definition>>>();
  * of raw hits: one source of truth (the SQL files) for the aggregate and its window.
  */
 const loadDefinitions = namedQuery("stats.aggregateDefinitions", async (sql: Queryable) => {
-  const rows = await sql<{ name: string; def: string; schema: string; table: string }[]>`
-    SELECT view_name AS name, view_definition AS def, materialization_hypertable_schema AS schema,
-      materialization_hypertable_name AS table
+  const rows = await sql<{ name: string; def: string; materializedOnly: boolean }[]>`
+    SELECT view_name AS name, view_definition AS def, materialized_only AS "materializedOnly"
     FROM timescaledb_information.continuous_aggregates`;
   const out = new Map<string, Definition>();
-  for (const { name, def, schema, table } of rows) {
+  for (const { name, def, materializedOnly } of rows) {
     const parts = def.replace(/;\s*$/, "").split(/\bFROM hits\b/);
     if (parts.length !== 2) throw new Error(`aggregate ${name} does not read FROM hits exactly once`);
-    out.set(name, { head: parts[0]!, tail: parts[1]!, stored: { schema, table } });
+    out.set(name, { head: parts[0]!, tail: parts[1]!, materializedOnly });
   }
   return out;
 });
@@ -80,21 +79,12 @@ function definitionOf(sql: Queryable, view: string): Promise<Definition> {
   });
 }
 
-/** The definition of `view`'s hourly twin, if it has one. */
-function twinDefinitionOf(sql: Queryable, view: string): Promise<Definition | null> {
-  const twin = hourlyTwin(view);
-  return twin ? definitionOf(sql, twin) : Promise.resolve(null);
-}
-
-type Stored = Definition["stored"];
 /** What a read knows of an aggregate beyond its SELECT: where its materialized buckets end, and its hourly twin's. */
-type Marks = { watermark?: Date; twin?: { stored: Stored; watermark: Date } };
-
-const storedRows = (sql: Queryable, { schema, table }: Stored) => sql`${sql(schema)}.${sql(table)}`;
+type Marks = { watermark?: Date; twin?: { view: string; watermark: Date } };
 
 /**
  * The piece's rows of the aggregate. Past days: its materialized buckets and, from its watermark to
- * the piece's end, its tail. Today and the live part: a window of hits.
+ * the piece's end, its tail (its view leaves that out). Today and the live part: a window of hits.
  * TRICKY: not async: an async function would run the fragment it returns as a query.
  */
 function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition, marks: Marks, from?: Date): Fragment {
@@ -103,12 +93,11 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
     // the day before to the day after, so these bounds let TimescaleDB skip every other chunk.
     const bucketFrom = new Date(dayMs(p.from)! - DAY_MS);
     const bucketTo = new Date(dayMs(p.to)! + 2 * DAY_MS);
-    // NOTE: the materialized hypertable, not the view: a view with real-time aggregation unions its
-    // tail itself, over every raw hit after the watermark, today's included, and costs the planner
-    // that union; the tail read here ends where the piece's last day does.
-    const w = marks.watermark!;
-    const stored = sql`SELECT * FROM ${storedRows(sql, def.stored)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
-    const tail = !p.until || p.until > w ? sql`UNION ALL ${hitsWindow(sql, site, def, marks, w, p.until)}` : sql``;
+    const stored = sql`SELECT * FROM ${sql(q.view)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
+    // NOTE: a view with real-time aggregation unions its tail itself, over every raw hit after the
+    // watermark, today's included; the tail read here ends where the piece's last day does.
+    const w = marks.watermark;
+    const tail = w && (!p.until || p.until > w) ? sql`UNION ALL ${hitsWindow(sql, site, def, marks, w, p.until)}` : sql``;
     return sql`(${stored} ${tail}) v WHERE local_day BETWEEN ${p.from}::date AND ${p.to}::date ${rowsWanted(sql, q)}`;
   }
   const lastDay = p.kind === "today" ? p.day : p.to;
@@ -130,7 +119,7 @@ function hitsWindow(sql: Queryable, site: number, def: Definition, { twin }: Mar
   const [h0, h1] = [new Date(first), new Date(end)];
   const before = from < h0 ? sql`UNION ALL ${rawRows(sql, site, def, from, h0)}` : sql``;
   const after = !until || until > h1 ? sql`UNION ALL ${rawRows(sql, site, def, h1, until)}` : sql``;
-  return sql`SELECT * FROM ${storedRows(sql, twin.stored)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
+  return sql`SELECT * FROM ${sql(twin.view)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
 }
 
 /** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end). */
@@ -158,14 +147,14 @@ function spansAnHour(a: Ask): boolean {
   return until - from >= HOUR_MS;
 }
 
-function marksOf(watermarks: Map<string, Date>, view: string, days: boolean, twinDef: Definition | null): Marks {
+function marksOf(watermarks: Map<string, Date>, view: string, def: Definition): Marks {
   const mark = (v: string) => {
     const w = watermarks.get(v);
     if (!w) throw new Error(`no watermark for ${v}`);
     return w;
   };
   const twin = hourlyTwin(view);
-  return { watermark: days ? mark(view) : undefined, twin: twin && twinDef ? { stored: twinDef.stored, watermark: mark(twin) } : undefined };
+  return { watermark: def.materializedOnly ? mark(view) : undefined, twin: twin ? { view: twin, watermark: mark(twin) } : undefined };
 }
 
 const rowsWanted = (sql: Queryable, q: Grouped): Fragment => (q.where ? sql`AND (${q.where(sql)})` : sql``);
@@ -184,11 +173,10 @@ type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; rej
  */
 const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
-  const twinDefs = await Promise.all(asks.map((a) => twinDefinitionOf(sql, a.q.view)));
-  const needed = asks.map((a) => a.p.kind === "days" || spansAnHour(a));
+  const needed = asks.map((a, i) => (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
   const parts = asks.map((a, i) => {
-    const marks = needed[i] ? marksOf(watermarks, a.q.view, a.p.kind === "days", twinDefs[i]!) : {};
+    const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
       SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, marks, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
   });

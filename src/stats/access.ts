@@ -19,6 +19,7 @@ import type { DataType } from "./contract";
 import { isDemoRow } from "../demo";
 import type { StatsTarget } from "./read";
 import { HOUR_MS } from "../shared/days";
+import { recentLookups } from "./recent";
 
 const NO_SUCH_DOMAIN = "No such domain.";
 const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
@@ -42,13 +43,16 @@ export function callerOf(authorization: string | null, user: User | null): Calle
   return { kind: "key", key: m[1]! };
 }
 
-export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
+/** `busy`: whether stats reads hold the database, so a domain look-up may take the last answer (recent.ts). */
+export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">, busy: () => boolean) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
   const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
   // NOTE: dashboard passwords are charged per public id and client before they are checked, as
   // sign-in charges an account and a client, so concurrent guesses count too: a guesser is slowed,
   // then refused for the window. A right password refunds its charge.
   const guesses = createThrottle(MAX_FAILURES.pair);
+  const byName = recentLookups((name) => siteByName(db.sql, name), busy);
+  const byPublicId = recentLookups((publicId) => siteByPublicId(db.sql, publicId), busy);
 
   /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
   const keyHolder = async (key: string): Promise<User> => {
@@ -68,7 +72,7 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
     /** /api/stats: the domain by name for this caller, and whether they read it as an admin. */
     async byName(name: string, caller: Caller): Promise<{ domain: Site; admin: boolean }> {
       const viewer = caller.kind === "key" ? await keyHolder(caller.key) : caller.user;
-      const domain = await siteByName(db.sql, name.toLowerCase());
+      const domain = await byName(name.toLowerCase());
       if (domain && isDemoRow(config, domain)) return { domain, admin: false };
       if (!viewer) throw new HttpError(401, "Please sign in.");
       if (domain?.owner === viewer.uid) return { domain, admin: false };
@@ -82,7 +86,7 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
 
     /** /api/stats-public: a public dashboard by its id, behind its password when it has one. */
     async byPublicId(publicId: string, password: string | null, client: string): Promise<Site> {
-      const domain = await siteByPublicId(db.sql, publicId);
+      const domain = await byPublicId(publicId);
       if (!domain || !domain.public) throw notFound();
       if (domain.passwordHash === null) return domain;
       if (password === null) throw new HttpError(401, PASSWORD_REQUIRED, undefined, undefined, "password-required");

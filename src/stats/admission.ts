@@ -5,7 +5,7 @@
 // 503 and Retry-After; the dashboard retries after that pause. A caller that accepts a snapshot
 // (`staleMs`) asking while its read is already under way gets the last answer of that read at once,
 // if that answer's read started at most `staleMs` ago: under load a dashboard shows numbers a few
-// seconds old instead of waiting behind the database, and one read at a time keeps them fresh.
+// seconds old instead of waiting behind the database, and one read every REREAD_MS keeps them fresh.
 import { HttpError } from "../http/errors";
 
 /** Distinct reads running at once. NOTE: the embedded database runs one statement at a time, so
@@ -17,8 +17,10 @@ const READS_WAITING = 32;
 const WAIT_MS = 10_000;
 const BUSY_MESSAGE = "The stats are busy right now; please try again in a moment";
 const RETRY_AFTER_S = 1;
+/** A watched key is read again this long after its last read started (at once if that read took longer). */
+const REREAD_MS = 5_000;
 
-type Limits = { atOnce: number; waiting: number; waitMs: number };
+type Limits = { atOnce: number; waiting: number; waitMs: number; rereadMs: number };
 type Waiter = { go: () => void; timer: ReturnType<typeof setTimeout> };
 /** Last answers kept for snapshots. NOTE: a stats answer is up to a few hundred kB. */
 const SNAPSHOTS = 64;
@@ -27,13 +29,16 @@ export type ReadGate = {
   /** `read()`'s answer, shared with every caller of the same `key` until it settles; or, with
    * `staleMs`, while it runs, the last answer whose read started at most that long ago. */
   run<T>(key: string, read: () => Promise<T>, opts?: { staleMs?: number }): Promise<T>;
+  /** Whether a read is running (one holds the database, or has its turn). */
+  readonly busy: boolean;
   /** Reads refused so far, callers answered by a read another caller started, and by a snapshot. */
   readonly refused: number;
   readonly shared: number;
   readonly snapshots: number;
 };
 
-export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS }): ReadGate {
+export function readGate(asked: Partial<Limits> = {}): ReadGate {
+  const limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS, rereadMs: REREAD_MS, ...asked };
   const inFlight = new Map<string, Promise<unknown>>();
   const last = new Map<string, { value: unknown; startedAt: number }>();
   const line: Waiter[] = [];
@@ -78,20 +83,30 @@ export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READ
     line.shift()?.go();
   };
 
-  /** Keys whose last read served snapshots while it ran: someone is watching, so read again at once. */
+  /** Keys whose last read served snapshots while it ran: someone is watching, so read again soon. */
   const wanted = new Set<string>();
+  /** Watched keys whose next read waits for its turn in the cadence (REREAD_MS after the last started). */
+  const scheduled = new Map<string, ReturnType<typeof setTimeout>>();
   function run<T>(key: string, read: () => Promise<T>, opts: { staleMs?: number } = {}): Promise<T> {
     const joined = inFlight.get(key);
     const snapshot = last.get(key);
-    if (joined && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
+    const next = joined ?? scheduled.get(key);
+    if (next && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
       snapshots++;
-      wanted.add(key);
+      // NOTE: a scheduled read comes anyway; a caller during it keeps the key watched.
+      if (joined) wanted.add(key);
       return Promise.resolve(snapshot.value as T);
     }
     if (joined) {
       shared++;
       return joined as Promise<T>;
     }
+    return start(key, read, opts);
+  }
+
+  function start<T>(key: string, read: () => Promise<T>, opts: { staleMs?: number }): Promise<T> {
+    clearTimeout(scheduled.get(key));
+    scheduled.delete(key);
     const p = turn().then(() => {
       const startedAt = Date.now();
       // NOTE: kept only for callers that take snapshots: an export's uncapped answer is not pinned in memory.
@@ -101,9 +116,19 @@ export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READ
     });
     const settled = p.finally(() => {
       if (inFlight.get(key) === settled) inFlight.delete(key);
-      // NOTE: the next read starts before anyone waits for it, so while a dashboard is being
-      // watched under load every caller gets a snapshot at most one read old; unwatched, it stops.
-      if (wanted.delete(key)) void run(key, read, opts).catch(() => {});
+      // NOTE: while a dashboard is watched under load, the next read is under way or scheduled before
+      // anyone waits for it, so every caller gets a snapshot; unwatched, it stops. The cadence leaves
+      // the database to the writer and to the pages between a watched key's reads.
+      if (!wanted.delete(key)) return;
+      const again = () => {
+        scheduled.delete(key);
+        if (!inFlight.has(key)) void start(key, read, opts).catch(() => {});
+      };
+      const wait = (last.get(key)?.startedAt ?? Date.now()) + limits.rereadMs - Date.now();
+      if (wait <= 0) return again();
+      const timer = setTimeout(again, wait);
+      timer.unref?.();
+      scheduled.set(key, timer);
     });
     inFlight.set(key, settled);
     return settled;
@@ -111,6 +136,9 @@ export function readGate(limits: Limits = { atOnce: READS_AT_ONCE, waiting: READ
 
   return {
     run,
+    get busy() {
+      return running > 0;
+    },
     get refused() {
       return refused;
     },

@@ -88,7 +88,7 @@ describe("readGate", () => {
   });
 
   test("with staleMs, a caller asking while the read runs gets the last answer at once; a watched key is read again, an unwatched one not", async () => {
-    const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000 });
+    const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000, rereadMs: 0 });
     let n = 0;
     let started = 0;
     const releases: (() => void)[] = [];
@@ -121,6 +121,59 @@ describe("readGate", () => {
     releases.shift()!();
     await tick();
     expect(started).toBe(4);
+  });
+
+  test("a watched key is read again rereadMs after its last read started; meanwhile snapshot callers get the last answer and start nothing", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 60 });
+    let n = 0;
+    const releases: (() => void)[] = [];
+    const read = () => {
+      const value = ++n;
+      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
+    };
+    const first = gate.run("k", read, { staleMs: 10_000 });
+    await tick();
+    releases.shift()!();
+    await first;
+    // Read 2, watched: a snapshot is taken while it runs.
+    const second = gate.run("k", read, { staleMs: 10_000 });
+    await tick();
+    expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
+    const readAt = Date.now();
+    releases.shift()!();
+    expect(await second).toBe(2);
+    // The pause: callers get answer 2 at once and no read starts.
+    await Bun.sleep(20);
+    expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(2);
+    expect(n).toBe(2);
+    // Read 3 starts once rereadMs has passed since read 2 started, with nobody waiting for it.
+    while (n < 3) await Bun.sleep(5);
+    expect(Date.now() - readAt).toBeGreaterThanOrEqual(55);
+    releases.shift()!();
+    await tick();
+    // Nobody asked while read 3 ran (the caller in the pause does not count), so nothing more is scheduled.
+    await Bun.sleep(90);
+    expect(n).toBe(3);
+  });
+
+  test("a caller without staleMs during a watched key's pause reads at once; the scheduled read then does not start", async () => {
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 40 });
+    let n = 0;
+    const read = async () => ++n;
+    const releases: (() => void)[] = [];
+    const slow = () => {
+      const value = ++n;
+      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
+    };
+    await gate.run("k", read, { staleMs: 10_000 });
+    const watched = gate.run("k", slow, { staleMs: 10_000 });
+    await tick();
+    expect(await gate.run("k", slow, { staleMs: 10_000 })).toBe(1);
+    releases.shift()!();
+    expect(await watched).toBe(2);
+    expect(await gate.run("k", read)).toBe(3);
+    await Bun.sleep(80);
+    expect(n).toBe(3);
   });
 
   test("a snapshot whose read started longer than staleMs ago is not served: the caller waits for the read", async () => {

@@ -43,7 +43,7 @@ export function callerOf(authorization: string | null, user: User | null): Calle
   return { kind: "key", key: m[1]! };
 }
 
-/** `busy`: whether stats reads hold the database, so a domain look-up may take the last answer (recent.ts). */
+/** `busy`: whether long stats reads hold the database, so a domain look-up may take the last answer (recent.ts). */
 export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">, busy: () => boolean) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
   const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);

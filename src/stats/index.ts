@@ -85,13 +85,13 @@ const gateFor = (db: Database) => {
 };
 
 // NOTE: one per database too, like the collector: the room and the pages' dashboardToday share it.
-// Its domain look-ups take the last answer while that database's gate has a read running (recent.ts).
+// Its domain look-ups take the last answer while that database's gate has a slow read running (recent.ts).
 const accesses = new WeakMap<Database, ReturnType<typeof statsAccess>>();
 const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
   let access = accesses.get(ctx.db);
   if (!access) {
     const gate = gateFor(ctx.db);
-    accesses.set(ctx.db, (access = statsAccess(ctx, () => gate.busy)));
+    accesses.set(ctx.db, (access = statsAccess(ctx, () => gate.slow)));
   }
   return access;
 };

@@ -2,10 +2,10 @@
 // under load is answered from the last snapshot of its read (admission.ts) in a few milliseconds,
 // but the look-up of its domain runs first, and on the embedded database it waits for the statement
 // running, which a busy site's stats reads make seconds long. Each look-up still asks the database;
-// while a stats read is under way (`busy`), an answer that takes longer than WAIT_MS is replaced by
-// the last answer, if it arrived at most STALE_MS ago.
+// while such reads hold it (`busy`: one runs, and it or the last one took long), an answer slower than
+// WAIT_MS is replaced by the last answer, if it arrived at most STALE_MS ago.
 // TRICKY: so under load a change to who may read a domain (deleted, made private, a new password,
-// a new owner) takes effect up to STALE_MS late. With no stats read running, the database answers.
+// a new owner) takes effect up to STALE_MS late. Without long reads, the database always answers.
 import { LRUCache } from "lru-cache";
 
 /** How long a look-up waits for the database before it takes the last answer. */

@@ -43,16 +43,16 @@ export function callerOf(authorization: string | null, user: User | null): Calle
   return { kind: "key", key: m[1]! };
 }
 
-/** `busy`: whether long stats reads hold the database, so a domain look-up may take the last answer (recent.ts). */
-export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">, busy: () => boolean) {
+export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
   const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
   // NOTE: dashboard passwords are charged per public id and client before they are checked, as
   // sign-in charges an account and a client, so concurrent guesses count too: a guesser is slowed,
   // then refused for the window. A right password refunds its charge.
   const guesses = createThrottle(MAX_FAILURES.pair);
-  const byName = recentLookups((name) => siteByName(db.sql, name), busy);
-  const byPublicId = recentLookups((publicId) => siteByPublicId(db.sql, publicId), busy);
+  // NOTE: while the database is slow, these take the last answer, at most a few seconds old (recent.ts).
+  const byName = recentLookups((name) => siteByName(db.sql, name));
+  const byPublicId = recentLookups((publicId) => siteByPublicId(db.sql, publicId));
 
   /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
   const keyHolder = async (key: string): Promise<User> => {

@@ -19,10 +19,8 @@ const BUSY_MESSAGE = "The stats are busy right now; please try again in a moment
 const RETRY_AFTER_S = 1;
 /** A watched key is read again this long after its last read started (at once if that read took longer). */
 const REREAD_MS = 5_000;
-/** A read running this long makes the gate `slow`. NOTE: a quiet database answers a dashboard's read in tens of ms. */
-const SLOW_MS = 250;
 
-type Limits = { atOnce: number; waiting: number; waitMs: number; rereadMs: number; slowMs: number };
+type Limits = { atOnce: number; waiting: number; waitMs: number; rereadMs: number };
 type Waiter = { go: () => void; timer: ReturnType<typeof setTimeout> };
 /** Last answers kept for snapshots. NOTE: a stats answer is up to a few hundred kB. */
 const SNAPSHOTS = 64;
@@ -31,8 +29,6 @@ export type ReadGate = {
   /** `read()`'s answer, shared with every caller of the same `key` until it settles; or, with
    * `staleMs`, while it runs, the last answer whose read started at most that long ago. */
   run<T>(key: string, read: () => Promise<T>, opts?: { staleMs?: number }): Promise<T>;
-  /** Whether long reads hold the database: one runs, and it or the last one to end took SLOW_MS or more. */
-  readonly slow: boolean;
   /** Reads refused so far, callers answered by a read another caller started, and by a snapshot. */
   readonly refused: number;
   readonly shared: number;
@@ -40,14 +36,11 @@ export type ReadGate = {
 };
 
 export function readGate(asked: Partial<Limits> = {}): ReadGate {
-  const limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS, rereadMs: REREAD_MS, slowMs: SLOW_MS, ...asked };
+  const limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS, rereadMs: REREAD_MS, ...asked };
   const inFlight = new Map<string, Promise<unknown>>();
   const last = new Map<string, { value: unknown; startedAt: number }>();
   const line: Waiter[] = [];
   let running = 0;
-  /** When each running read started, and how long the last one to end took. */
-  const runningSince = new Set<{ startedAt: number }>();
-  let lastMs = 0;
   let refused = 0;
   let shared = 0;
   let snapshots = 0;
@@ -114,16 +107,10 @@ export function readGate(asked: Partial<Limits> = {}): ReadGate {
     scheduled.delete(key);
     const p = turn().then(() => {
       const startedAt = Date.now();
-      const mark = { startedAt };
-      runningSince.add(mark);
       // NOTE: kept only for callers that take snapshots: an export's uncapped answer is not pinned in memory.
       return read()
         .then((value) => (opts.staleMs !== undefined && keep(key, value, startedAt), value))
-        .finally(() => {
-          runningSince.delete(mark);
-          lastMs = Date.now() - startedAt;
-          release();
-        });
+        .finally(release);
     });
     const settled = p.finally(() => {
       if (inFlight.get(key) === settled) inFlight.delete(key);
@@ -147,12 +134,6 @@ export function readGate(asked: Partial<Limits> = {}): ReadGate {
 
   return {
     run,
-    get slow() {
-      if (runningSince.size && lastMs >= limits.slowMs) return true;
-      const before = Date.now() - limits.slowMs;
-      for (const { startedAt } of runningSince) if (startedAt <= before) return true;
-      return false;
-    },
     get refused() {
       return refused;
     },

@@ -76,24 +76,20 @@ const anonymous = (stats: Stats): Stats => {
   return { ...stats, validated };
 };
 
-// NOTE: one per database: the gate bounds what waits in front of that database.
+// NOTE: one per database, like the collector: the room and the pages' dashboardToday share it.
+const accesses = new WeakMap<Database, ReturnType<typeof statsAccess>>();
+const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
+  let access = accesses.get(ctx.db);
+  if (!access) accesses.set(ctx.db, (access = statsAccess(ctx)));
+  return access;
+};
+
+// NOTE: one per database too: the gate bounds what waits in front of that database.
 const gates = new WeakMap<Database, ReadGate>();
 const gateFor = (db: Database) => {
   let gate = gates.get(db);
   if (!gate) gates.set(db, (gate = readGate()));
   return gate;
-};
-
-// NOTE: one per database too, like the collector: the room and the pages' dashboardToday share it.
-// Its domain look-ups take the last answer while that database's gate has a slow read running (recent.ts).
-const accesses = new WeakMap<Database, ReturnType<typeof statsAccess>>();
-const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
-  let access = accesses.get(ctx.db);
-  if (!access) {
-    const gate = gateFor(ctx.db);
-    accesses.set(ctx.db, (access = statsAccess(ctx, () => gate.slow)));
-  }
-  return access;
 };
 
 /**

@@ -176,35 +176,6 @@ describe("readGate", () => {
     expect(n).toBe(3);
   });
 
-  test("slow: a read runs and it, or the last read to end, has taken slowMs or more", async () => {
-    const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000, slowMs: 40 });
-    expect(gate.slow).toBe(false);
-    // A quick read: not slow while it runs, nor after.
-    const quick = held("quick");
-    const q = gate.run("a", quick.read);
-    await tick();
-    expect(gate.slow).toBe(false);
-    quick.release();
-    await q;
-    // A read that runs past slowMs makes the gate slow, and nothing running makes it quiet again.
-    const long = held("long");
-    const l = gate.run("b", long.read);
-    await tick();
-    expect(gate.slow).toBe(false);
-    await Bun.sleep(60);
-    expect(gate.slow).toBe(true);
-    long.release();
-    await l;
-    expect(gate.slow).toBe(false);
-    // The next read is slow from its start: the last one took slowMs or more.
-    const next = held("next");
-    const n = gate.run("c", next.read);
-    await tick();
-    expect(gate.slow).toBe(true);
-    next.release();
-    await n;
-  });
-
   test("a snapshot whose read started longer than staleMs ago is not served: the caller waits for the read", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
     const a = held("old");

@@ -2,9 +2,9 @@
 // under load is answered from the last snapshot of its read (admission.ts) in a few milliseconds,
 // but the look-up of its domain runs first, and on the embedded database it waits for the statement
 // running: a busy site's stats reads and the aggregates' refresh make those seconds long. Each
-// look-up still asks the database; while look-ups are slow (the last one took SLOW_MS or more, or
-// one has waited that long), a caller whose answer takes longer than WAIT_MS gets the last answer
-// instead, if it arrived at most STALE_MS ago.
+// look-up still asks the database; while look-ups are slow (one took SLOW_MS or more in the last
+// STALE_MS, or one has waited that long), a caller whose answer takes longer than WAIT_MS gets the
+// last answer instead, if it arrived at most STALE_MS ago.
 // TRICKY: so under load a change to who may read a domain (deleted, made private, a new password,
 // a new owner) takes effect up to STALE_MS late. While look-ups are quick, the database answers.
 import { LRUCache } from "lru-cache";
@@ -22,11 +22,11 @@ export function recentLookups<T>(lookUp: (key: string) => Promise<T>, limits = {
   // NOTE: an answer's age counts from when it arrived: its statement ran just before, after its wait.
   const known = new LRUCache<string, { value: T }>({ max: KEYS, ttl: limits.staleMs });
   const inFlight = new Map<string, { answer: Promise<T>; startedAt: number }>();
-  /** How long the last look-up to end took. */
-  let lastMs = 0;
+  /** When the last look-up that took SLOW_MS or more ended. NOTE: a quick one between two busy spells does not end the slow state. */
+  let slowAt = -Infinity;
 
   const slow = () => {
-    if (lastMs >= limits.slowMs) return true;
+    if (Date.now() - slowAt <= limits.staleMs) return true;
     const before = Date.now() - limits.slowMs;
     for (const { startedAt } of inFlight.values()) if (startedAt <= before) return true;
     return false;
@@ -41,7 +41,7 @@ export function recentLookups<T>(lookUp: (key: string) => Promise<T>, limits = {
       .then((value) => (known.set(key, { value }), value))
       .finally(() => {
         inFlight.delete(key);
-        lastMs = Date.now() - startedAt;
+        if (Date.now() - startedAt >= limits.slowMs) slowAt = Date.now();
       });
     inFlight.set(key, { answer, startedAt });
     return answer;

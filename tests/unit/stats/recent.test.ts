@@ -1,6 +1,6 @@
 // The stats access path's domain look-ups: the database answers, except while look-ups are slow
-// (the last took slowMs or more, or one has waited that long), when a caller whose answer takes
-// longer than waitMs gets an answer that arrived at most staleMs ago.
+// (one took slowMs or more in the last staleMs, or one has waited that long), when a caller whose
+// answer takes longer than waitMs gets an answer that arrived at most staleMs ago.
 import { describe, expect, test } from "bun:test";
 import { recentLookups } from "../../../src/stats/recent";
 
@@ -45,18 +45,27 @@ describe("recentLookups", () => {
     expect(await lookUp("a")).toBe("owner 2");
   });
 
-  test("after a slow look-up, the next caller takes the last answer once waitMs has passed", async () => {
+  test("after a slow look-up, callers take the last answer once waitMs has passed, quick look-ups between or not, until staleMs has passed", async () => {
     const t = table();
     const lookUp = recentLookups(t.lookUp, limits);
     t.values.set("a", "before");
     t.values.set("b", "b");
     t.delay.ms = 130;
     expect(await lookUp("a")).toBe("before");
+    // A quick look-up does not end the slow spell.
+    t.delay.ms = 0;
     expect(await lookUp("b")).toBe("b");
     t.values.set("a", "after");
     t.delay.ms = 60;
-    // Under slowMs, but the last look-up took 130 ms: the caller does not wait for these 60 ms.
+    // Under slowMs, but one took 130 ms lately: the caller does not wait for these 60 ms.
     expect(await lookUp("a")).toBe("before");
+    // Once staleMs has passed since the slow one, the spell is over: a caller waits for the database again.
+    await Bun.sleep(limits.staleMs + 20);
+    t.delay.ms = 0;
+    expect(await lookUp("a")).toBe("after");
+    t.values.set("a", "later");
+    t.delay.ms = 60;
+    expect(await lookUp("a")).toBe("later");
   });
 
   test("an answer older than staleMs is not used: the caller waits for the database", async () => {

@@ -88,8 +88,8 @@ export function readGate(asked: Partial<Limits> = {}): ReadGate {
   function run<T>(key: string, read: () => Promise<T>, opts: { staleMs?: number } = {}): Promise<T> {
     const joined = inFlight.get(key);
     const snapshot = last.get(key);
-    const next = joined ?? scheduled.get(key);
-    if (next && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
+    const coming = joined !== undefined || scheduled.has(key);
+    if (coming && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
       snapshots++;
       // NOTE: a scheduled read comes anyway; a caller during it keeps the key watched.
       if (joined) wanted.add(key);

@@ -20,6 +20,17 @@ function held<T>(value: T) {
   return { read, release: () => release(), fail: (e: Error) => fail(e), started: () => started };
 }
 
+/** Reads answering 1, 2, 3… in the order they started, each settling when the test releases the oldest. */
+function numbered() {
+  let started = 0;
+  const releases: (() => void)[] = [];
+  const read = () => {
+    const value = ++started;
+    return new Promise<number>((resolve) => releases.push(() => resolve(value)));
+  };
+  return { read, release: () => releases.shift()!(), started: () => started };
+}
+
 const tick = () => Bun.sleep(1);
 
 describe("readGate", () => {
@@ -89,18 +100,11 @@ describe("readGate", () => {
 
   test("with staleMs, a caller asking while the read runs gets the last answer at once; a watched key is read again, an unwatched one not", async () => {
     const gate = readGate({ atOnce: 2, waiting: 4, waitMs: 1_000, rereadMs: 0 });
-    let n = 0;
-    let started = 0;
-    const releases: (() => void)[] = [];
-    const read = () => {
-      started++;
-      const value = ++n;
-      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
-    };
+    const { read, release, started } = numbered();
     // No snapshot yet: the first callers wait for the read.
     const first = gate.run("k", read, { staleMs: 1_000 });
     await tick();
-    releases.shift()!();
+    release();
     expect(await first).toBe(1);
     // A read under way: a snapshot caller gets answer 1 at once, a caller without staleMs waits for 2.
     const second = gate.run("k", read, { staleMs: 1_000 });
@@ -108,72 +112,67 @@ describe("readGate", () => {
     expect(await gate.run("k", read, { staleMs: 1_000 })).toBe(1);
     expect(gate.snapshots).toBe(1);
     const joiner = gate.run("k", read);
-    releases.shift()!();
+    release();
     expect(await Promise.all([second, joiner])).toEqual([2, 2]);
     // Someone took a snapshot while read 2 ran, so read 3 starts with nobody waiting for it.
     await tick();
-    expect(started).toBe(3);
+    expect(started()).toBe(3);
     expect(await gate.run("k", read, { staleMs: 1_000 })).toBe(2);
-    releases.shift()!();
+    release();
     await tick();
     // Read 4 starts (a snapshot was taken during read 3); nobody asks while it runs, so it is the last.
-    expect(started).toBe(4);
-    releases.shift()!();
+    expect(started()).toBe(4);
+    release();
     await tick();
-    expect(started).toBe(4);
+    expect(started()).toBe(4);
   });
 
   test("a watched key is read again rereadMs after its last read started; meanwhile snapshot callers get the last answer and start nothing", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 60 });
-    let n = 0;
-    const releases: (() => void)[] = [];
-    const read = () => {
-      const value = ++n;
-      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
-    };
+    const { read, release, started } = numbered();
     const first = gate.run("k", read, { staleMs: 10_000 });
     await tick();
-    releases.shift()!();
+    release();
     await first;
     // Read 2, watched: a snapshot is taken while it runs.
     const second = gate.run("k", read, { staleMs: 10_000 });
     await tick();
     expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
     const readAt = Date.now();
-    releases.shift()!();
+    release();
     expect(await second).toBe(2);
     // The pause: callers get answer 2 at once and no read starts.
     await Bun.sleep(20);
     expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(2);
-    expect(n).toBe(2);
+    expect(started()).toBe(2);
     // Read 3 starts once rereadMs has passed since read 2 started, with nobody waiting for it.
-    while (n < 3) await Bun.sleep(5);
+    while (started() < 3) await Bun.sleep(5);
     expect(Date.now() - readAt).toBeGreaterThanOrEqual(55);
-    releases.shift()!();
+    release();
     await tick();
     // Nobody asked while read 3 ran (the caller in the pause does not count), so nothing more is scheduled.
     await Bun.sleep(90);
-    expect(n).toBe(3);
+    expect(started()).toBe(3);
   });
 
   test("a caller without staleMs during a watched key's pause reads at once; the scheduled read then does not start", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 40 });
-    let n = 0;
-    const read = async () => ++n;
-    const releases: (() => void)[] = [];
-    const slow = () => {
-      const value = ++n;
-      return new Promise<number>((resolve) => releases.push(() => resolve(value)));
-    };
-    await gate.run("k", read, { staleMs: 10_000 });
-    const watched = gate.run("k", slow, { staleMs: 10_000 });
+    const { read, release, started } = numbered();
+    const first = gate.run("k", read, { staleMs: 10_000 });
     await tick();
-    expect(await gate.run("k", slow, { staleMs: 10_000 })).toBe(1);
-    releases.shift()!();
+    release();
+    await first;
+    const watched = gate.run("k", read, { staleMs: 10_000 });
+    await tick();
+    expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
+    release();
     expect(await watched).toBe(2);
-    expect(await gate.run("k", read)).toBe(3);
+    const noSnapshot = gate.run("k", read);
+    await tick();
+    release();
+    expect(await noSnapshot).toBe(3);
     await Bun.sleep(80);
-    expect(n).toBe(3);
+    expect(started()).toBe(3);
   });
 
   test("a snapshot whose read started longer than staleMs ago is not served: the caller waits for the read", async () => {

@@ -1,6 +1,6 @@
 // Stage 2 of a stats read: each period (now, then) cut into pieces by how long their sums stay
 // true. Past local days are sealed: once their last hit is written they never change, so their
-// sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 30-second
+// sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-second
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
 import { LATE_ROW_MS } from "../collect/writer";
 import { addDays, HOUR_MS, localTime } from "../shared/days";
@@ -15,9 +15,9 @@ export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
 /**
  * Today's sealed part grows in steps of this much: the live part is at most a step and the lag.
  * NOTE: every load reads the live part from raw hits once per grouped query, so a busy site's
- * load costs its last minute or two of rows; each step is read once, when it seals.
+ * load costs its last 10–15 s of rows; each step is read once, when it seals.
  */
-export const STEP_MS = 30_000;
+export const STEP_MS = 5_000;
 const QUARTER_MS = 15 * 60_000;
 
 export type Piece =

@@ -36,7 +36,7 @@ describe("piecesOf", () => {
 
   test("a range ending today: sealed past days, today's closed steps, and the live rest", () => {
     const open = new Date(Math.floor((now - SEAL_LAG_MS) / STEP_MS) * STEP_MS);
-    expect(open.toISOString()).toBe("2026-11-22T10:06:30.000Z");
+    expect(open.toISOString()).toBe("2026-11-22T10:07:20.000Z");
     expect(piecesOf("2026-11-16", "2026-11-22", "2026-11-22", "Europe/London", now)).toEqual([
       { kind: "days", from: "2026-11-16", to: "2026-11-21", sealed: true, until: new Date("2026-11-22T00:00:00Z") },
       { kind: "today", day: "2026-11-22", from: new Date("2026-11-22T00:00:00Z"), to: open },
@@ -50,8 +50,8 @@ describe("piecesOf", () => {
     expect(pieces[0]).toMatchObject({ from: new Date("2026-11-21T18:15:00Z") });
   });
 
-  test("in the first minute of a day nothing is sealed: yesterday may still get a batch in flight", () => {
-    const justAfter = at("2026-11-22T00:00:30Z");
+  test("in the first seconds of a day nothing is sealed: yesterday may still get a batch in flight", () => {
+    const justAfter = at("2026-11-22T00:00:05Z");
     expect(piecesOf("2026-11-16", "2026-11-22", "2026-11-22", "Europe/London", justAfter)).toEqual([
       { kind: "days", from: "2026-11-16", to: "2026-11-22", sealed: false, until: null },
     ]);

@@ -81,7 +81,7 @@ export function readGate(asked: Partial<Limits> = {}): ReadGate {
     line.shift()?.go();
   };
 
-  /** Keys whose last read served snapshots while it ran: someone is watching, so read again soon. */
+  /** Keys that served snapshots since their last read started: someone is watching, so read again soon. */
   const wanted = new Set<string>();
   /** Watched keys whose next read waits for its turn in the cadence (REREAD_MS after the last started). */
   const scheduled = new Map<string, ReturnType<typeof setTimeout>>();
@@ -91,8 +91,9 @@ export function readGate(asked: Partial<Limits> = {}): ReadGate {
     const coming = joined !== undefined || scheduled.has(key);
     if (coming && snapshot && opts.staleMs !== undefined && Date.now() - snapshot.startedAt <= opts.staleMs) {
       snapshots++;
-      // NOTE: a scheduled read comes anyway; a caller during it keeps the key watched.
-      if (joined) wanted.add(key);
+      // NOTE: a caller while the read runs or waits for its turn in the cadence keeps the key
+      // watched: a read short enough to end between two callers must not end the cadence.
+      wanted.add(key);
       return Promise.resolve(snapshot.value as T);
     }
     if (joined) {

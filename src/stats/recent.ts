@@ -12,7 +12,7 @@ import { LRUCache } from "lru-cache";
 /** How long a caller waits for the database, once look-ups are slow, before it takes the last answer. */
 const WAIT_MS = 25;
 /** A look-up taking this long makes look-ups slow. NOTE: a quiet database answers one in a few ms. */
-const SLOW_MS = 250;
+const SLOW_MS = 100;
 /** How old an answer may be to stand in for a fresh one. */
 const STALE_MS = 5_000;
 /** Distinct keys remembered. */

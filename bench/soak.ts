@@ -121,6 +121,8 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
 };
+/** Dashboard loads slower than the goal: the p99 meets it while these are fewer than 1 % of all loads. */
+const overGoal = (xs: number[]) => xs.filter((ms) => ms > GOALS.dashboardP99Ms).length;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 // NOTE: the demo is seeded before the clock starts, so the first reads are not measured against it.
@@ -166,6 +168,7 @@ while (elapsedS() < SECONDS) {
     console.log(
       `${s.toFixed(0).padStart(4)} s  accepted ${((accepted - lastAccepted) / window).toFixed(0)}/s  refused ${refused}  failed ${failed}  dashboard 503 ${dashboardBusy}  ` +
         Object.entries(latencies).map(([e, xs]) => `${e} p50 ${pct(xs, 50).toFixed(0)} ms p99 ${pct(xs, 99).toFixed(0)} ms`).join("  ") +
+        `  dashboard over ${GOALS.dashboardP99Ms} ms ${overGoal(latencies.dashboard!)}` +
         `  RSS ${mb(rss())}`,
     );
     lastAccepted = accepted;
@@ -210,7 +213,9 @@ const rssMax = Math.max(...rssAfterWarmup.map((x) => x.bytes));
 const growth = rssStart ? (rssEnd - rssStart) / rssStart : 0;
 const p99 = pct(allDashboard, 99);
 console.log(`sent ${sent}, accepted ${accepted}, refused ${refused}, failed ${failed}, stored ${row!.n}, lost ${lost}`);
-console.log(`dashboard loads ${allDashboard.length}, reads answered 503 ${dashboardBusy}`);
+console.log(
+  `dashboard loads ${allDashboard.length}, over ${GOALS.dashboardP99Ms} ms ${overGoal(allDashboard)} (the p99 goal allows ${allDashboard.length - 1 - Math.floor(0.99 * allDashboard.length)}), reads answered 503 ${dashboardBusy}`,
+);
 const goals = [
   [`RSS growth after warm-up ${(growth * 100).toFixed(1)} % (median ${mb(rssStart)} → ${mb(rssEnd)} over ${rssWindowS.toFixed(0)} s each, max ${mb(rssMax)})`, growth < GOALS.rssGrowth, "< 5 %"],
   [`hits lost ${lost}`, lost === 0, "0"],

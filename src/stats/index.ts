@@ -19,7 +19,7 @@ import { readStats } from "./read";
 import { REDACTED, redactDemo } from "./redact";
 import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
-import { warmStats } from "./warm";
+import { warmStats, type WarmRead } from "./warm";
 import { statsCache } from "./cache";
 import { readGate, type ReadGate } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
@@ -188,9 +188,10 @@ export const statsRoom = (ctx: AppContext) => {
     shared: gate.shared,
     snapshot: gate.snapshots,
   }));
-  // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
-  void Promise.resolve().then(() => warmStats(ctx, access, demoOf(ctx.db)?.ready ?? Promise.resolve()));
   const { answer } = statsService(ctx);
+  // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
+  const warmRead: WarmRead = (domain, q) => answer(domain, q, false, undefined, SNAPSHOT_MS);
+  void Promise.resolve().then(() => warmStats(ctx, access, warmRead, demoOf(ctx.db)?.ready ?? Promise.resolve()));
 
   return new Elysia({ name: "stats" })
     .use(apiDocs(ctx.config))

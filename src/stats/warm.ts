@@ -2,14 +2,19 @@
 // and the first read of a busy domain then sums every day of its range from the continuous
 // aggregates: 0.3–3 s at 1M hits and 2–5 s at 10M (bench:stats, cold), where a cached read takes
 // ~30 ms. So the busiest domains of the last day get the read their dashboard opens with (the
-// opening range and the one before it, every dataType) in the background, one at a time.
+// opening range and the one before it, every dataType) in the background, one at a time. They are
+// read as a dashboard asks, through the read gate (admission.ts), which keeps each answer: while
+// the first dashboards' reads run, other viewers get the warmed answer instead of waiting too.
 import type { AppContext } from "../context";
+import type { Site } from "../domains";
 import { addDays, localTime } from "../shared/days";
 import type { Database } from "../db";
 import { log } from "../log";
 import type { StatsAccess } from "./access";
-import { DATA_TYPES, OPENING_DAYS } from "./contract";
-import { readStats } from "./read";
+import { DATA_TYPES, OPENING_DAYS, type DataType } from "./contract";
+
+/** A dashboard's read of one dataType of a range, as /api/stats makes it. */
+export type WarmRead = (domain: Site, q: { startKey: string; endKey: string; dataType: DataType; entries?: "none" }) => Promise<unknown>;
 
 /** Domains warmed after a boot: each costs one cold read (above) and its share of the cache. */
 const WARM_DOMAINS = 20;
@@ -22,7 +27,7 @@ export const warmingOf = (db: Database) => warmings.get(db);
  * Starts warming once `after` settles (the demo's seeding: its late rows would retire what was
  * warmed before). Resolves with the number of domains warmed; a shutdown stops it between reads.
  */
-export function warmStats({ db, lifecycle }: Pick<AppContext, "db" | "lifecycle">, access: StatsAccess, after: Promise<unknown>): Promise<number> {
+export function warmStats({ db, lifecycle }: Pick<AppContext, "db" | "lifecycle">, access: StatsAccess, read: WarmRead, after: Promise<unknown>): Promise<number> {
   let stopped = false;
   // NOTE: the read in flight, which a shutdown waits for before the database closes; it does not
   // wait for `after` (the demo's seeding is stopped by its own hook).
@@ -36,14 +41,12 @@ export function warmStats({ db, lifecycle }: Pick<AppContext, "db" | "lifecycle"
     let warmed = 0;
     for (const domain of domains) {
       if (stopped) return warmed;
-      const target = await step(access.target(domain, "SUMMARY"));
       const today = localTime(domain.tz, Date.now()).day;
       const range = { startKey: addDays(today, 1 - OPENING_DAYS), endKey: today };
       for (const dataType of DATA_TYPES) {
         if (stopped) return warmed;
         // NOTE: REF as the dashboard's load asks it: the entry pages wait for a row's popup.
-        const entries = dataType === "REF" ? { of: "none" as const } : undefined;
-        await step(readStats(db.read, target, { ...range, dataType, entries }, { admin: false }));
+        await step(read(domain, { ...range, dataType, ...(dataType === "REF" ? { entries: "none" as const } : {}) }));
       }
       warmed++;
     }

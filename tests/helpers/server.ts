@@ -4,7 +4,7 @@ import { type Subprocess } from "bun";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
+import { loadConfig, type Config } from "../../src/config";
 import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/server";
 import { emptyDataDir, freshDatabase, freshDataDir, removeDir, TEST_SERVER_URL, type TestDatabase } from "./db";
@@ -47,7 +47,7 @@ async function ownDatabase(env: Record<string, string> | undefined): Promise<Tes
  */
 export async function startTestServer(
   opts: { env?: Record<string, string>; rooms?: Room[] } = {},
-): Promise<Running & { dataDir: string }> {
+): Promise<Running & { dataDir: string; config: Config }> {
   const own = opts.env?.DATA_DIR === undefined ? await ownDatabase(opts.env) : undefined;
   const cleanUp = async () => own?.remove();
   const env = { ...own?.env, ...opts.env };
@@ -56,7 +56,7 @@ export async function startTestServer(
     await cleanUp();
     throw err;
   });
-  return { ...running, dataDir: config.DATA_DIR, stop: () => running.stop().finally(cleanUp) };
+  return { ...running, config, dataDir: config.DATA_DIR, stop: () => running.stop().finally(cleanUp) };
 }
 
 /** Builds a Request against the in-process app. */

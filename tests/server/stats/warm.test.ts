@@ -1,6 +1,7 @@
 // The stats cache's warm-up after a boot (src/stats/warm.ts): a restarted server reads the opening
 // range of the busiest domains before anyone asks, so the first dashboard load is answered from the
-// cache; proven by deleting every hit behind the cache's back, which only a cold read sees.
+// cache; proven by deleting every hit behind the cache's back, which only a cold read sees. Its
+// answers are kept by the read gate too, for the viewers who ask while the first reads run.
 import { afterAll, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/collect/jobs";
 import { localTime } from "../../../src/shared/days";
@@ -8,7 +9,8 @@ import { OPENING_PRESET, presetRange, rangeDays } from "../../../components/dash
 import { OPENING_DAYS } from "../../../src/stats/contract";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
-import { warmingOf } from "../../../src/stats";
+import { statsService, warmingOf } from "../../../src/stats";
+import { siteByName } from "../../../src/domains";
 import { freshDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { startTestServer } from "../../helpers/server";
@@ -52,6 +54,16 @@ test("after a restart the busiest domains' opening range is read from the cache"
   const second = await startTestServer({ env: db.env });
   running.push(second);
   expect(await warmingOf(second.db)).toBe(1); // warm.example only
+  // The warm-up kept its answers: a viewer asking while the first dashboard's read after the boot
+  // runs gets the warmed answer at once, not after that read.
+  const { answer } = statsService({ config: second.config, db: second.db });
+  const site = (await siteByName(second.db.sql, "warm.example"))!;
+  const asked = { ...presetRange(OPENING_PRESET, localTime(target.tz, Date.now()).day), dataType: "SUMMARY" as const };
+  let openingDone = false;
+  const opening = answer(site, asked, false, undefined, 30_000).then((stats) => ((openingDone = true), stats));
+  const meanwhile = await answer(site, asked, false, undefined, 30_000);
+  expect(openingDone).toBe(false);
+  expect(meanwhile).toEqual(await opening);
   // NOTE: a delete that bypasses the writer bumps no epoch: only a cached answer still counts these.
   await second.db.sql`DELETE FROM hits WHERE site_id IN (${target.id}, ${quiet.id})`;
   await refreshAggregates(second.db.sql);

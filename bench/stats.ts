@@ -37,7 +37,8 @@ const RANGES = [1, 7, 30, 90];
 const WARMUP = 5;
 /** Cold loads per range, each after a cache reset: the median is the figure. */
 const COLD_RUNS = 5;
-const GOAL_MS: Record<number, number> = { 1_000_000: 100, 10_000_000: 200 };
+/** The cached loads' p95 goal, for every range: the cold path must not cost the cached one its speed. */
+const GOAL_MS: Record<number, number> = { 1_000_000: 100, 10_000_000: 100 };
 /** The cold 30-day load's goal (median of COLD_RUNS). */
 const COLD_GOAL_MS: Record<number, number> = { 1_000_000: 150, 10_000_000: 300 };
 const DAY = 86_400_000;

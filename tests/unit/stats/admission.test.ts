@@ -33,6 +33,24 @@ function numbered() {
 
 const tick = () => Bun.sleep(1);
 
+/**
+ * Read 1 answered, then read 2 watched (a snapshot caller gets answer 1 while it runs) and answered.
+ * Resolves with the moment read 2 was released, when the pause before read 3 is already running.
+ */
+async function watchedSecondRead(gate: ReturnType<typeof readGate>, { read, release }: ReturnType<typeof numbered>): Promise<number> {
+  const first = gate.run("k", read, { staleMs: 10_000 });
+  await tick();
+  release();
+  expect(await first).toBe(1);
+  const second = gate.run("k", read, { staleMs: 10_000 });
+  await tick();
+  expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
+  const releasedAt = Date.now();
+  release();
+  expect(await second).toBe(2);
+  return releasedAt;
+}
+
 describe("readGate", () => {
   test("callers of the same key while a read waits or runs share it: one read, one answer for all", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000 });
@@ -129,18 +147,10 @@ describe("readGate", () => {
 
   test("a watched key is read again rereadMs after its last read started; meanwhile snapshot callers get the last answer and start nothing", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 60 });
-    const { read, release, started } = numbered();
-    const first = gate.run("k", read, { staleMs: 10_000 });
-    await tick();
-    release();
-    await first;
+    const reads = numbered();
+    const { read, release, started } = reads;
     // Read 2, watched: a snapshot is taken while it runs.
-    const second = gate.run("k", read, { staleMs: 10_000 });
-    await tick();
-    expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
-    const readAt = Date.now();
-    release();
-    expect(await second).toBe(2);
+    const readAt = await watchedSecondRead(gate, reads);
     // The pause: callers get answer 2 at once and no read starts.
     await Bun.sleep(20);
     expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(2);
@@ -162,16 +172,9 @@ describe("readGate", () => {
 
   test("a caller without staleMs during a watched key's pause reads at once; the scheduled read then does not start", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 40 });
-    const { read, release, started } = numbered();
-    const first = gate.run("k", read, { staleMs: 10_000 });
-    await tick();
-    release();
-    await first;
-    const watched = gate.run("k", read, { staleMs: 10_000 });
-    await tick();
-    expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
-    release();
-    expect(await watched).toBe(2);
+    const reads = numbered();
+    const { read, release, started } = reads;
+    await watchedSecondRead(gate, reads);
     const noSnapshot = gate.run("k", read);
     await tick();
     release();

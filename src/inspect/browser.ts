@@ -4,6 +4,7 @@
 import { accessSync, constants } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
+import { inBackground } from "./priority";
 import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
 
 /** Headless Debian Chromium with no traffic of its own: the e2e tests launch it the same way. */
@@ -64,7 +65,8 @@ function launchChromium(executablePath: string, mode: SandboxMode): Promise<Brow
   } catch {
     return Promise.reject(new Error(`no Chromium to run at ${executablePath} (CHROMIUM_PATH)`));
   }
-  return chromium.launch({
+  // NOTE: the browser's session yields the CPU to the app's own work (priority.ts).
+  return inBackground(chromium.launch({
     executablePath,
     args: ARGS,
     ignoreDefaultArgs: [PLAYWRIGHT_FEATURES_SWITCH],
@@ -81,7 +83,7 @@ function launchChromium(executablePath: string, mode: SandboxMode): Promise<Brow
     handleSIGTERM: false,
     handleSIGINT: false,
     handleSIGHUP: false,
-  });
+  }));
 }
 
 /** The sandbox mode decided from the kernel's facts, logged once under `who`'s name. */

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { BACKGROUND_FEATURES, browserHost, IDLE_RENDERER_FEATURES } from "../../../src/inspect/browser";
 import { inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
+import { BROWSER_NICE, browserSessions, sessionNice } from "../../../src/inspect/priority";
 import { setLogLevel, setLogSink } from "../../../src/log";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
@@ -73,6 +74,28 @@ describe("the inspector's Chromium", () => {
     expect(features).toEqual(expect.arrayContaining(["ThirdPartyStoragePartitioning", "OptimizationHints", ...BACKGROUND_FEATURES]));
     expect(features).toContain("AutofillServerCommunication");
     expect(features).toEqual(expect.arrayContaining(IDLE_RENDERER_FEATURES));
+  });
+
+  test("runs behind the app's own work: its session, renderers included, at the lowest CPU weight", async () => {
+    // NOTE: Playwright starts the browser in a session of its own, and this kernel shares the CPU
+    // between sessions' autogroups; the test process's own session keeps its weight.
+    const sessions = browserSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessionNice(sessions[0]!)).toBe(BROWSER_NICE);
+    expect(sessionNice(process.pid)).toBe(0);
+    const lease = await host.acquire();
+    const context = await lease.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent("<!doctype html><title>Behind</title>");
+      const all = processes();
+      const rendererPids = [...all].filter(([, p]) => p.cmdline.includes("--type=renderer")).map(([pid]) => pid);
+      const group = (pid: number) => readFileSync(`/proc/${pid}/autogroup`, "utf8").split(" ")[0];
+      expect(rendererPids.map(group)).toContain(group(sessions[0]!));
+    } finally {
+      await context.close();
+      lease.release();
+    }
   });
 
   test("a context with one page runs one renderer: no omnibox popup page, no spare", async () => {

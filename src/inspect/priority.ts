@@ -1,0 +1,70 @@
+// The browsers the app launches run behind its own work when the CPU is short. Playwright starts
+// Chromium in a session of its own (setsid), and Linux shares the CPU equally between sessions'
+// autogroups, whatever nice values the processes inside them have: an inspection's renderer took a
+// whole core from an app that needed it for collection and dashboards. Each such session's
+// autogroup gets the lowest weight instead. Linux only; where /proc has no autogroups, nothing changes.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+
+/** The autogroup nice of a launched browser's session: the lowest weight there is. */
+export const BROWSER_NICE = 19;
+
+const read = (path: string): string | null => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+};
+
+/** The children of this process that lead a session of their own, as Playwright spawns a browser. */
+export function browserSessions(): number[] {
+  const pid = process.pid;
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((tid) => (read(`/proc/${pid}/task/${tid}/children`) ?? "").split(" ").filter(Boolean).map(Number));
+  return children.filter((child) => {
+    // NOTE: the fields after the command's closing parenthesis: state, ppid, pgrp, session, …
+    const stat = read(`/proc/${child}/stat`);
+    const session = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) : NaN;
+    return session === child && /chrom/i.test(read(`/proc/${child}/cmdline`) ?? "");
+  });
+}
+
+/** The autogroup nice of `pid`'s session, or null where there is none to read. */
+export function sessionNice(pid: number): number | null {
+  const match = /nice\s+(-?\d+)/.exec(read(`/proc/${pid}/autogroup`) ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** How often a launch looks for its browser's session while Chromium starts. */
+const LAUNCH_POLL_MS = 20;
+
+/** Puts every browser session this process started at BROWSER_NICE. */
+function backgroundBrowsers(): void {
+  for (const pid of browserSessions()) {
+    if (sessionNice(pid) === BROWSER_NICE) continue;
+    try {
+      writeFileSync(`/proc/${pid}/autogroup`, String(BROWSER_NICE));
+    } catch {
+      // NOTE: no autogroups (a kernel without them, or a browser that just exited): nothing to lower.
+    }
+  }
+}
+
+/**
+ * `launch`, with the browser's session put in the background as soon as it exists, not once the
+ * browser answers: under load, starting Chromium took 1.4 s of a busy machine.
+ */
+export async function inBackground<T>(launch: Promise<T>): Promise<T> {
+  const poll = setInterval(backgroundBrowsers, LAUNCH_POLL_MS);
+  try {
+    return await launch;
+  } finally {
+    clearInterval(poll);
+    backgroundBrowsers();
+  }
+}

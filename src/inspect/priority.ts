@@ -3,18 +3,11 @@
 // autogroups, whatever nice values the processes inside them have: an inspection's renderer took a
 // whole core from an app that needed it for collection and dashboards. Each such session's
 // autogroup gets the lowest weight instead. Linux only; where /proc has no autogroups, nothing changes.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import { readKernelFile } from "./sandbox";
 
 /** The autogroup nice of a launched browser's session: the lowest weight there is. */
 export const BROWSER_NICE = 19;
-
-const read = (path: string): string | null => {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-};
 
 /** The children of this process that lead a session of their own, as Playwright spawns a browser. */
 export function browserSessions(): number[] {
@@ -25,18 +18,18 @@ export function browserSessions(): number[] {
   } catch {
     return [];
   }
-  const children = tasks.flatMap((tid) => (read(`/proc/${pid}/task/${tid}/children`) ?? "").split(" ").filter(Boolean).map(Number));
+  const children = tasks.flatMap((tid) => (readKernelFile(`/proc/${pid}/task/${tid}/children`) ?? "").split(" ").filter(Boolean).map(Number));
   return children.filter((child) => {
     // NOTE: the fields after the command's closing parenthesis: state, ppid, pgrp, session, …
-    const stat = read(`/proc/${child}/stat`);
+    const stat = readKernelFile(`/proc/${child}/stat`);
     const session = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) : NaN;
-    return session === child && /chrom/i.test(read(`/proc/${child}/cmdline`) ?? "");
+    return session === child && /chrom/i.test(readKernelFile(`/proc/${child}/cmdline`) ?? "");
   });
 }
 
 /** The autogroup nice of `pid`'s session, or null where there is none to read. */
 export function sessionNice(pid: number): number | null {
-  const match = /nice\s+(-?\d+)/.exec(read(`/proc/${pid}/autogroup`) ?? "");
+  const match = /nice\s+(-?\d+)/.exec(readKernelFile(`/proc/${pid}/autogroup`) ?? "");
   return match ? Number(match[1]) : null;
 }
 

@@ -32,7 +32,8 @@ export function sandboxMode(f: SandboxFacts): SandboxMode {
   return { sandbox: true, reason: "unprivileged user namespaces are available" };
 }
 
-const readSwitch = (path: string): string | null => {
+/** A kernel file's contents (under /proc or /sys), or null where it is absent or unreadable. */
+export const readKernelFile = (path: string): string | null => {
   try {
     return readFileSync(path, "utf8");
   } catch {
@@ -54,9 +55,9 @@ function probeUserns(): boolean | null {
 export function sandboxFacts(): SandboxFacts {
   const facts: SandboxFacts = {
     uid: process.getuid?.() ?? null,
-    unprivilegedUsernsClone: readSwitch("/proc/sys/kernel/unprivileged_userns_clone"),
-    maxUserNamespaces: readSwitch("/proc/sys/user/max_user_namespaces"),
-    apparmorRestrictsUserns: readSwitch("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"),
+    unprivilegedUsernsClone: readKernelFile("/proc/sys/kernel/unprivileged_userns_clone"),
+    maxUserNamespaces: readKernelFile("/proc/sys/user/max_user_namespaces"),
+    apparmorRestrictsUserns: readKernelFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"),
     usernsProbe: null,
   };
   if (sandboxMode(facts).sandbox) facts.usernsProbe = probeUserns();

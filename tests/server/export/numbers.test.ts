@@ -37,6 +37,12 @@ beforeAll(async () => {
   await server.db.sql`UPDATE domains SET created = '2025-01-01'`;
   const now = Date.now();
   await ingest(server.db.sql, traffic(DOMAIN, now - 62 * DAY, now - 10 * 60_000, 3000, 7));
+  // NOTE: that traffic ends 10 minutes ago, one view every half hour: New York's day may have begun
+  // since. Views at `now` keep the one-day range of today from being empty whatever the hour.
+  const todays: Incoming[] = Array.from({ length: 3 }, (_, i) => ({
+    kind: "view", body: { d: DOMAIN, p: `/today-${i}`, w: 1280, u: 1 }, time: now, ua: CHROME_UA,
+  }));
+  await ingest(server.db.sql, todays);
   // New York's clocks went back on 2025-11-02 at 02:00 EDT (06:00Z).
   await ingest(server.db.sql, traffic(DOMAIN, Date.parse("2025-10-31T12:00:00Z"), Date.parse("2025-11-04T12:00:00Z"), 600, 9));
   const pages: Incoming[] = Array.from({ length: LIST_LIMIT + 5 }, (_, i) => ({
@@ -44,7 +50,7 @@ beforeAll(async () => {
   }));
   await ingest(server.db.sql, pages);
   await refreshAggregates(server.db.sql);
-  today = localTime(TZ, Date.now()).day;
+  today = localTime(TZ, now).day;
   for (const [day, text] of [[back(3), "Launched the \"spring\" page, 50% off"], ["2025-11-02", "Clocks went back"]]) {
     const note = await call(server.app, "POST", "/api/annotations", { cookie, headers: { origin: "http://bothy.test" }, body: { domain: DOMAIN, day, text } });
     expect(note.status).toBe(201);

@@ -13,6 +13,8 @@ import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 let site: FixtureSite;
 const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 const logged: string[] = [];
+// NOTE: read before any browser starts; null where the kernel has no autogroups.
+const ownNice = sessionNice(process.pid);
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -77,12 +79,14 @@ describe("the inspector's Chromium", () => {
   });
 
   test("runs behind the app's own work: its session, renderers included, at the lowest CPU weight", async () => {
-    // NOTE: Playwright starts the browser in a session of its own, and this kernel shares the CPU
-    // between sessions' autogroups; the test process's own session keeps its weight.
+    // NOTE: Playwright starts the browser in a session of its own, and Linux shares the CPU between
+    // sessions' autogroups; the test process's own session keeps the weight it had. A browser another
+    // file of this process launched may still be closing; it went through the same launch.
     const sessions = browserSessions();
-    expect(sessions).toHaveLength(1);
-    expect(sessionNice(sessions[0]!)).toBe(BROWSER_NICE);
-    expect(sessionNice(process.pid)).toBe(0);
+    expect(sessions.length).toBeGreaterThan(0);
+    const lowered = ownNice === null ? null : BROWSER_NICE;
+    expect(sessions.map(sessionNice)).toEqual(sessions.map(() => lowered));
+    expect(sessionNice(process.pid)).toBe(ownNice);
     const lease = await host.acquire();
     const context = await lease.browser.newContext();
     try {
@@ -97,7 +101,8 @@ describe("the inspector's Chromium", () => {
         }
       };
       const rendererGroups = [...processes()].filter(([, p]) => p.cmdline.includes("--type=renderer")).map(([pid]) => group(pid));
-      expect(rendererGroups).toContain(group(sessions[0]!));
+      const browserGroups = sessions.map(group);
+      expect(rendererGroups.some((g) => browserGroups.includes(g))).toBe(true);
     } finally {
       await context.close();
       lease.release();

@@ -53,3 +53,9 @@ export async function addTarget(sql: Sql, name: string, tz: string, extra: Parti
     INSERT INTO domains (name, tz) VALUES (${name}, ${tz}) RETURNING id, created, public_id AS "publicId"`;
   return { id: row!.id, name, tz, created: row!.created, publicId: row!.publicId, pro: true, historyDays: null, demo: false, green: "unknown", ...extra };
 }
+
+/** A zone where it is about noon now: its day neither began nor ends within hours of the test. */
+export function noonZone(): string {
+  const offset = 12 - new Date().getUTCHours();
+  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}

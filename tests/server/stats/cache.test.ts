@@ -6,7 +6,7 @@ import { localTime } from "../../../src/shared/days";
 import type { Database } from "../../../src/db";
 import { statsCache } from "../../../src/stats/cache";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
-import { addTarget, ingest, openStatsDatabase, traffic } from "../../helpers/stats";
+import { addTarget, ingest, noonZone, openStatsDatabase, traffic } from "../../helpers/stats";
 import { near, referenceRef, referenceSummary } from "./reference";
 
 const DAY = 86_400_000;
@@ -15,14 +15,9 @@ let db: Database;
 let target: StatsTarget;
 let today: string;
 
-// NOTE: a zone where it is about noon now, so "two hours ago" is still today whenever this runs.
-const noonZone = () => {
-  const offset = 12 - new Date().getUTCHours();
-  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-};
-
 beforeAll(async () => {
   db = await openStatsDatabase();
+  // NOTE: about noon there, so "two hours ago" is still today whenever this runs.
   target = await addTarget(db.sql, "cache.example", noonZone(), { green: true });
   const now = Date.now();
   await ingest(db.sql, traffic("cache.example", now - 4 * DAY, now - 5 * 60_000, 1500, 3));

@@ -7,6 +7,7 @@ import { BACKGROUND_FEATURES, browserHost, IDLE_RENDERER_FEATURES } from "../../
 import { inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { BROWSER_NICE, browserSessions, sessionNice } from "../../../src/inspect/priority";
+import { readKernelFile } from "../../../src/inspect/sandbox";
 import { setLogLevel, setLogSink } from "../../../src/log";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
@@ -93,13 +94,7 @@ describe("the inspector's Chromium", () => {
       const page = await context.newPage();
       await page.setContent("<!doctype html><title>Behind</title>");
       // NOTE: an autogroup's name; null for a process that ended while we looked.
-      const group = (pid: number) => {
-        try {
-          return readFileSync(`/proc/${pid}/autogroup`, "utf8").split(" ")[0]!;
-        } catch {
-          return null;
-        }
-      };
+      const group = (pid: number) => readKernelFile(`/proc/${pid}/autogroup`)?.split(" ")[0] ?? null;
       const rendererGroups = [...processes()].filter(([, p]) => p.cmdline.includes("--type=renderer")).map(([pid]) => group(pid));
       const browserGroups = sessions.map(group);
       expect(rendererGroups.some((g) => browserGroups.includes(g))).toBe(true);

@@ -1,12 +1,14 @@
 // `npm test`: runs every suite as its own `bun test` process (so only the client suite gets the
 // happy-dom preload), then prints one summed line "N passed, N failed" and exits non-zero on any
-// failure. Usage: `npm test` for all, `npm test -- server unit` for some.
+// failure, naming the failed tests and their errors again just above that line.
+// Usage: `npm test` for all, `npm test -- server unit` for some.
 // Each suite gets its own TMPDIR inside one run directory; whatever a suite leaves there (a test
 // that did not remove its database, browser profile or scratch files) is listed and fails the run,
 // then the run directory is removed so a failing run does not fill the disk either.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { failuresIn } from "./helpers/failures";
 
 type Suite = { name: string; preload?: string };
 
@@ -36,6 +38,7 @@ const wanted = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let broken = false;
+const failures: string[] = [];
 
 for (const suite of SUITES) {
   if (wanted.length && !wanted.includes(suite.name)) continue;
@@ -60,6 +63,7 @@ for (const suite of SUITES) {
   const fail = Number(/^\s*(\d+) fail$/m.exec(text)?.[1] ?? 0);
   passed += pass;
   failed += fail;
+  failures.push(...failuresIn(text).map((f) => `${suite.name}: ${f}`));
   // A crash or a non-zero exit without counted failures (e.g. an error outside a test) still fails the run.
   if (code !== 0 && fail === 0) {
     broken = true;
@@ -75,5 +79,6 @@ for (const suite of SUITES) {
 }
 removeRun();
 
+if (failures.length) console.log(`\nfailed:\n${failures.join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);

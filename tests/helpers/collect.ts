@@ -28,13 +28,16 @@ export async function addDomain(sql: Sql, name: string, tz = "Europe/London"): P
 export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000, everyMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
-  while (Date.now() < deadline) {
+  // NOTE: checks once more after the deadline: a busy event loop (a cold web build minifies on this
+  // thread) can sleep past it, and the awaited thing may have happened in that time.
+  for (;;) {
     try {
       const value = await check();
       if (value) return value;
     } catch (err) {
       last = err;
     }
+    if (Date.now() >= deadline) break;
     await Bun.sleep(everyMs);
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ""}`);

@@ -9,6 +9,7 @@ import { mappedResolver } from "../../../src/inspect/guard";
 import { BROWSER_NICE, browserSessions, sessionNice } from "../../../src/inspect/priority";
 import { readKernelFile } from "../../../src/inspect/sandbox";
 import { setLogLevel, setLogSink } from "../../../src/log";
+import { until } from "../../helpers/collect";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
 let site: FixtureSite;
@@ -105,6 +106,8 @@ describe("the inspector's Chromium", () => {
   });
 
   test("a context with one page runs one renderer: no omnibox popup page, no spare", async () => {
+    // NOTE: a closed context's renderer ends on its own time, later still in a browser kept behind a busy machine.
+    await until("the renderers of closed contexts to end", () => renderers() === 0, 30_000);
     const lease = await host.acquire();
     const context = await lease.browser.newContext();
     try {

@@ -1,4 +1,5 @@
-// Fixed-window request limits per key, in memory only: the inspector limits new inspections per
+// Fixed-window request limits per key, in memory only (the named route limits of ./limits.ts are
+// built on it): the inspector limits new inspections per
 // client address, the Pro API limits requests per API key. Keys may be secrets or addresses, so
 // callers pass a pseudonym (a hash), and nothing here is stored or logged. Each app node limits
 // its own clients: N nodes allow N times the limit, which still stops a runaway script.

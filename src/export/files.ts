@@ -47,15 +47,23 @@ async function writeXlsx(tables: AsyncIterable<Table>, out: PassThrough): Promis
 
 /** A formula trigger at the start of a text cell: spreadsheet programs would run it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What makes a text cell quoted: a quote or line break (RFC 4180), and every separator a spreadsheet
+ * program may split on. TRICKY: Excel splits on ";" in many locales and some imports on tabs, so
+ * `/a;=HYPERLINK(…)` would become a cell that starts a formula; quoted, it stays one cell, and its
+ * text after the separator starts nothing.
+ */
+const NEEDS_QUOTES = /["\r\n,;\t]/;
 
-/** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text that would
- * start a formula gets a leading ' (referrers, events and campaigns are named by visitors). */
+/** One CSV field: text that would start a formula gets a leading ' (paths, referrers, events and
+ * campaigns are named by visitors) and is quoted, as is text holding a separator, quote or line break. */
 function csvField(cell: Cell): string {
   if (cell === null) return "";
   if (typeof cell === "number") return String(cell);
   if (typeof cell === "object") return `${Number((cell.pct * 100).toPrecision(12))}%`;
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const formula = FORMULA_START.test(cell);
+  if (!formula && !NEEDS_QUOTES.test(cell)) return cell;
+  return `"${formula ? "'" : ""}${cell.replace(/"/g, '""')}"`;
 }
 
 const ROWS_PER_CHUNK = 500;

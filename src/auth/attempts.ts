@@ -1,14 +1,11 @@
 // What each account attempt costs and who pays: password guesses against the throttles of
-// throttle.ts, and mail anyone can trigger (sign-ups, verification mails) against hourly budgets
-// per client and per process. In memory, per process, like the throttles.
+// throttle.ts, and mail anyone can trigger against an hourly budget per address (the per-client
+// and per-process budgets are the `accountMail` limit of src/http/limits.ts). In memory, per
+// process, like the throttles.
 import { rateLimiter } from "../http/rate-limit";
 import { chargeAll, createThrottle, MAX_FAILURES, type Throttle, type Verdict } from "./throttle";
 import { HOUR_MS } from "../shared/days";
 
-/** Sign-ups and verification mails one client may ask for per hour. */
-export const MAILS_PER_CLIENT_HOUR = 10;
-/** Sign-up and verification mails this process sends per hour, whoever asks. */
-export const MAILS_PER_HOUR = 300;
 /** Mails to one address per hour; past it the mail is skipped silently (the answer stays the same). */
 export const MAILS_PER_ADDRESS_HOUR = 3;
 
@@ -26,8 +23,6 @@ export function accountAttempts() {
   const account = createThrottle(MAX_FAILURES.account);
   const client = createThrottle(MAX_FAILURES.client);
   const links = createThrottle(MAX_FAILURES.pair);
-  const clientMails = rateLimiter(MAILS_PER_CLIENT_HOUR, HOUR_MS);
-  const processMails = rateLimiter(MAILS_PER_HOUR, HOUR_MS);
   const addressMails = rateLimiter(MAILS_PER_ADDRESS_HOUR, HOUR_MS);
   const addressKey = (email: string) => email.toLowerCase();
 
@@ -65,14 +60,7 @@ export function accountAttempts() {
     /** Charges a mailed-link request (reset, verification) to the client and the address, for good. */
     link: (email: string, clientTag: string): Verdict => chargeAll([[client, clientTag], [links, addressKey(email)]]),
 
-    /** Takes one mail from the client's and the process's hourly budgets, or says how long to wait. */
-    mail(clientTag: string): { ok: true } | { ok: false; retryAfterS: number } {
-      const mine = clientMails.take(clientTag);
-      if (!mine.ok) return mine;
-      return processMails.take("all");
-    },
-
-    /** Whether one more mail may go to this address this hour. */
+    /** Whether one more account mail (sign-up, verification, reset, report invite) may go to this address this hour. */
     mailTo: (email: string): boolean => addressMails.take(addressKey(email)).ok,
   };
 }

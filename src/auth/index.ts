@@ -3,6 +3,7 @@
 // nothing outside this folder reads sessions or tokens directly.
 import { parseCookie } from "cookie";
 import type { AppContext } from "../context";
+import { limitsOf } from "../http/limits";
 import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./routes";
@@ -36,7 +37,7 @@ const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
 };
 
 export const authRoom = (ctx: AppContext) =>
-  authRoutes(ctx.config, serviceFor(ctx), ctx.origin).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin));
+  authRoutes(ctx.config, serviceFor(ctx), ctx.origin, limitsOf(ctx)).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin));
 
 /** `user` (or null), CSRF protection and the client's throttle tag for another room's routes. */
 export const withSession = (ctx: Pick<AppContext, "config" | "db" | "origin">) => sessionPlugin(ctx.config, serviceFor(ctx), ctx.origin);
@@ -58,6 +59,10 @@ export const setSignInDisabled = async (ctx: Pick<AppContext, "config" | "db">, 
   if (change === "done" && disabled) await serviceFor(ctx).signOutEverywhere(uid);
   return change;
 };
+
+/** Whether one more account mail may go to `email` this hour (the cap sign-ups and resets share); past
+ * it the caller skips the mail and answers as if it went. */
+export const mayMailAddress = (ctx: Pick<AppContext, "config" | "db">, email: string): boolean => serviceFor(ctx).mayMail(email);
 
 /** Deletes an account and everything it owns; never the last admin. */
 export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteAccountOf(ctx.db, uid);

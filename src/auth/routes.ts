@@ -1,7 +1,9 @@
 // The auth endpoints: sign-up, sign-in, refresh, logout, user, verification, reset and
-// password change. Input is validated by schema; answers use the one JSON error shape.
+// password change. Input is validated by schema; answers use the one JSON error shape. Every mail
+// a visitor can make us send is charged to the `accountMail` limit first.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
+import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../http/origin";
 import { isPro, type PlanConfig } from "../plans";
 import { PASSWORD_MAX } from "./passwords";
@@ -26,15 +28,16 @@ const publicUser = (config: PlanConfig, u: User) => ({
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGNUP_SENT = "Check your email: we sent a link to continue.";
 
-export function authRoutes(config: Config, auth: AuthService, origin: PublicOrigin) {
+export function authRoutes(config: Config, auth: AuthService, origin: PublicOrigin, limits: Limits) {
   const session = sessionCookie(config);
 
   return new Elysia({ name: "auth-routes" })
     .use(sessionPlugin(config, auth, origin))
     .post(
       "/api/signup",
-      async ({ body, client, origin, set }) => {
-        const r = await auth.signUp(body, client, origin);
+      async ({ body, origin, set, request, server }) => {
+        limits.take("accountMail", { request, server });
+        const r = await auth.signUp(body, origin);
         if (!r.ok) return raise(r);
         set.status = 202;
         return { email: r.email, message: SIGNUP_SENT };
@@ -77,13 +80,16 @@ export function authRoutes(config: Config, auth: AuthService, origin: PublicOrig
       },
       { body: t.Object({ token }) },
     )
-    .post("/api/verify/resend", async ({ user, client, origin }) => {
-      const r = await auth.resendVerification(signedIn(user), client, origin);
+    .post("/api/verify/resend", async ({ user, client, origin, request, server }) => {
+      const me = signedIn(user);
+      limits.take("accountMail", { request, server, account: me.uid });
+      const r = await auth.resendVerification(me, client, origin);
       return r.ok ? { ok: true } : raise(r);
     })
     .post(
       "/api/reset/request",
-      async ({ body, client, origin, set }) => {
+      async ({ body, client, origin, set, request, server }) => {
+        limits.take("accountMail", { request, server });
         const r = await auth.requestReset(body.email, client, origin);
         if (!r.ok) return raise(r);
         set.status = 202;

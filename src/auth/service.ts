@@ -3,7 +3,7 @@
 // unknown email and wrong password, throttled failures, hashed tokens, sessions ended on change.
 import type { Database } from "../db";
 import type { ErrorStatus, Fields } from "../http/errors";
-import type { Mailer } from "../mail";
+import { sendOffPath, type Mailer } from "../mail";
 import { resetMail, signupAgainMail, verifyMail } from "../mail/templates";
 import { recordSignin } from "./admin-users";
 import { accountAttempts } from "./attempts";
@@ -55,11 +55,6 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
   const sql = db.sql;
   const access = accessTokens(secret);
   const attempts = accountAttempts();
-  /** 429 when the client or the process has sent its hour's sign-up and verification mails. */
-  const mailBudgetSpent = (client: string): Failure | null => {
-    const budget = attempts.mail(client);
-    return budget.ok ? null : fail(429, TOO_MANY, undefined, budget.retryAfterS);
-  };
 
   const issueTokens = async (uid: string, refreshToken?: string): Promise<Tokens> => ({
     accessToken: await access.sign({ uid, epoch: await tokenEpochOf(sql, uid) }),
@@ -80,6 +75,8 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
 
   return {
     signOutEverywhere,
+    /** Whether one more account mail may go to `email` this hour; past the cap it is skipped silently. */
+    mayMail: attempts.mailTo,
 
     /** Who holds these credentials: an API access token wins over the browser's session cookie. */
     async userFor(held: { accessToken?: string | null; cookie?: string | null }): Promise<User | null> {
@@ -99,13 +96,10 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
      */
     async signUp(
       input: { email: string; name: string; password: string },
-      client: string,
       origin: string,
     ): Promise<Result<{ email: string }>> {
       const problem = passwordProblem(input.password, input);
       if (problem) return fail(400, problem, { password: problem });
-      const spent = mailBudgetSpent(client);
-      if (spent) return spent;
       const email = input.email.toLowerCase();
       const user = await createUser(sql, { email, name: input.name.trim(), passwordHash: await hashPassword(input.password) });
       if (attempts.mailTo(email)) {
@@ -172,20 +166,26 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
       // NOTE: each resend counts, so the endpoint cannot be used to flood a mailbox.
       const refused = await waitOut(attempts.link(user.email, client));
       if (refused) return refused;
-      const spent = mailBudgetSpent(client);
-      if (spent) return spent;
-      await sendVerification(user, origin);
+      if (attempts.mailTo(user.email)) await sendVerification(user, origin);
       return { ok: true };
     },
 
-    /** Always answers the same, whether or not the email has an account. */
+    /**
+     * Always answers the same, whether or not the email has an account, and after the same work:
+     * one lookup. The link is made and mailed off the request path, so neither a slow SMTP server
+     * nor an outage tells a known address from an unknown one.
+     */
     async requestReset(email: string, client: string, origin: string): Promise<Result<object>> {
       const refused = await waitOut(attempts.link(email, client));
       if (refused) return refused;
+      // NOTE: the address's cap is taken for unknown addresses too, so it costs both the same.
+      const mayMail = attempts.mailTo(email);
       const user = await userWithHashByEmail(sql, email);
-      if (user) {
-        const token = await createLinkToken(sql, user.uid, "reset");
-        await mailer.send(resetMail(user.email, `${origin}/reset?token=${token}`, LINK_LIFETIME_MINUTES.reset));
+      if (user && mayMail) {
+        void sendOffPath("reset", async () => {
+          const token = await createLinkToken(sql, user.uid, "reset");
+          await mailer.send(resetMail(user.email, `${origin}/reset?token=${token}`, LINK_LIFETIME_MINUTES.reset));
+        });
       }
       return { ok: true };
     },

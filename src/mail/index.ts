@@ -1,5 +1,6 @@
 // The mail room: sends through SMTP when SMTP_URL is set; otherwise writes each message as an
 // .eml file to DATA_DIR/outbox and logs the file's name, so a self-hoster can still sign up.
+// `sendOffPath` sends a mail the request must not wait for (nor learn the fate of).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
@@ -31,4 +32,17 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DA
       log.info("mail written to outbox", { file });
     },
   };
+}
+
+/**
+ * Runs `job` (which sends a mail) without the caller awaiting it: a failure is logged with `what`
+ * and the SMTP code only, never surfaced. The promise is for whoever wants to know it settled.
+ * NOTE: for answers that must not tell who has an account: neither a slow SMTP server nor an
+ * outage may show in the answer's time or status.
+ */
+export function sendOffPath(what: string, job: () => Promise<void>): Promise<void> {
+  return job().catch((err: unknown) => {
+    const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+    log.warn("mail not sent", { what, code: typeof code === "string" ? code : null, responseCode: typeof responseCode === "number" ? responseCode : null });
+  });
 }

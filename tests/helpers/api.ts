@@ -6,6 +6,7 @@ import type { Sql } from "postgres";
 import type { App } from "../../src/app";
 import { SESSION_COOKIE } from "../../src/auth";
 import { outboxDir } from "../../src/mail";
+import { until } from "./collect";
 
 export const ORIGIN = "http://bothy.test";
 
@@ -58,6 +59,13 @@ export const outbox = (dataDir: string): string[] => {
     return [];
   }
 };
+
+/** Waits until the outbox holds `count` mails: for mail sent off the request path (a reset's). */
+export const outboxHolds = async (dataDir: string, count: number): Promise<string[]> =>
+  (await until(`${count} mails in the outbox`, () => {
+    const mails = outbox(dataDir);
+    return mails.length >= count ? mails : null;
+  }))!;
 
 /** The token in the last mailed link to `path` (e.g. "/verify"). */
 export const mailedToken = (dataDir: string, path: string): string => {

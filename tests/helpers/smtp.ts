@@ -1,7 +1,8 @@
 // A real SMTP server on loopback (the smtp-server package) that keeps what arrives, parsed just
 // enough for tests: envelope, headers, subject and the text and HTML parts, decoded. Tests point
 // SMTP_URL at `url`, can make the next sends fail with a 4xx (a server that is busy), and wait for
-// a count of mails without sleeping. Tests that do not set SMTP_URL read the outbox (helpers/api.ts).
+// a count of mails without sleeping, or start it slow to greet (a server under load). Tests that do
+// not set SMTP_URL read the outbox (helpers/api.ts).
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 
@@ -77,7 +78,11 @@ export type TestSmtp = {
   stop(): Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** Seconds scaled by TEST_TIME_SCALE, for a slower machine. */
+export const scaledMs = (seconds: number) => seconds * 1000 * (Number(process.env.TEST_TIME_SCALE) || 1);
+
+/** `greetingDelayMs`: each connection waits this long for the server's greeting, as a busy server's does. */
+export async function startSmtp(opts: { greetingDelayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let failing = 0;
   const waiters = new Set<() => void>();
@@ -85,6 +90,11 @@ export async function startSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // NOTE: the greeting is written once onConnect calls back.
+    onConnect(_session, callback) {
+      if (!opts.greetingDelayMs) return callback();
+      setTimeout(() => callback(), opts.greetingDelayMs);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

@@ -1,7 +1,7 @@
 // How long a sign-in lasts and what ends it: the idle timeout and the absolute lifetime of a
 // session family, and access tokens refused as soon as their user signs out or changes password.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, mailedToken, sessionFrom } from "../../helpers/api";
+import { call, mailedToken, outbox, outboxHolds, sessionFrom } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -78,7 +78,9 @@ describe("access tokens end with the sign-in", () => {
 
   test("a password reset refuses the access tokens already issued", async () => {
     const held = await signin("reset@example.com");
+    const before = outbox(server.dataDir).length;
     await call(server.app, "POST", "/api/reset/request", { body: { email: "reset@example.com" } });
+    await outboxHolds(server.dataDir, before + 1);
     const token = mailedToken(server.dataDir, "/reset");
     expect((await call(server.app, "POST", "/api/reset", { body: { token, password: "a brand new passphrase" } })).status).toBe(200);
     expect((await me({ token: held.access })).status).toBe(401);

@@ -1,7 +1,9 @@
 // The database room: one `postgres` client for the whole app, whether the data lives in the
 // embedded TimescaleDB (a worker in this process) or on a server named by DATABASE_URL.
-import postgres, { type Sql } from "postgres";
+import type { Sql } from "postgres";
 import { ConfigError, type Config } from "../config";
+import { log } from "../log";
+import { resettableClient } from "./client";
 import { startEmbedded, type EmbeddedServer } from "./embedded";
 import { startMaintenance, type Maintenance } from "./maintenance";
 import { migrate } from "./migrate";
@@ -34,6 +36,12 @@ export type Database = {
 
 const quiet = { onnotice: () => {} };
 
+/** A client through resettableClient (./client.ts), which logs every reset of its connections. */
+const client = (url: string | undefined, options: Parameters<typeof resettableClient>[1]): Sql =>
+  resettableClient(url, { ...quiet, ...options }, (reason) =>
+    log.error("db.reset", { reason: reason instanceof Error ? reason.message : String(reason) }),
+  );
+
 // TRICKY: postgres.js retries a refused connection after a backoff that grows to 20 s, and queued
 // queries fail one per attempt, so during an outage a page or a readiness check waited minutes for
 // its error. Capped at 0.5 s, every query gets its answer (an error, a 503 at the edge) in seconds.
@@ -41,7 +49,7 @@ const serverBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
 
 /** Connection options for the embedded socket: one session serves everything, so one connection. */
 export const embeddedClient = (server: Pick<EmbeddedServer, "socket" | "password">): Sql =>
-  postgres({ path: server.socket, user: "postgres", password: server.password, database: "postgres", max: 1, ...quiet });
+  client(undefined, { path: server.socket, user: "postgres", password: server.password, database: "postgres", max: 1 });
 
 export async function openDatabase(
   config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S"> & Partial<Pick<Config, "JOBS">>,
@@ -50,10 +58,8 @@ export async function openDatabase(
   if (config.DATABASE_URL) {
     // TRICKY: `npm run db:serve` is one PGlite backend session for every client, so concurrent
     // connections would interleave their transactions; DATABASE_POOL=1 serialises this process.
-    const sql = postgres(config.DATABASE_URL, { max: config.DATABASE_POOL, backoff: serverBackoff, ...quiet });
-    const read = config.DATABASE_READ_URL
-      ? postgres(config.DATABASE_READ_URL, { max: config.DATABASE_POOL, backoff: serverBackoff, ...quiet })
-      : sql;
+    const sql = client(config.DATABASE_URL, { max: config.DATABASE_POOL, backoff: serverBackoff });
+    const read = config.DATABASE_READ_URL ? client(config.DATABASE_READ_URL, { max: config.DATABASE_POOL, backoff: serverBackoff }) : sql;
     await migrateOrClose(sql, () => Promise.all([sql.end(), read.end()]));
     const maintenance = config.JOBS !== "worker" ? startMaintenance(sql, intervalMs, { owner: false }) : null;
     return {

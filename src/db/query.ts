@@ -1,6 +1,7 @@
 // Named queries: every query has a name, keeps its SQL beside it, and rethrows with that name,
 // so a log line says which query failed ("readyz.timescaleVersion: connection refused").
-import type { Sql, TransactionSql } from "postgres";
+import postgres, { type Sql, type TransactionSql } from "postgres";
+import { guardOf } from "./client";
 
 /** A client or an open transaction: queries that may run inside a caller's transaction take this. */
 export type Queryable = Sql | TransactionSql;
@@ -20,6 +21,25 @@ function isUnavailable(err: unknown): boolean {
   return typeof code === "string" && (UNAVAILABLE.has(code) || code.startsWith("08"));
 }
 
+/**
+ * True when `err` came out of postgres.js's query machinery (it adds `query` to the errors it hands
+ * a caller) without being an error response of the server or a socket's or connection's failure
+ * (those carry `errno`, and postgres.js reconnects by itself): a client-side failure, such as a
+ * serializer that threw, that may have left the connection's queue out of step with the server.
+ */
+function isDriverFault(err: unknown): boolean {
+  if (!err || typeof err !== "object" || err instanceof postgres.PostgresError || err instanceof QueryError) return false;
+  return "query" in err && !("errno" in err) && !isUnavailable(err);
+}
+
+/** What a query that began before its client was reset fails with (a 503: try again). */
+class ConnectionReset extends Error {
+  readonly code = "CONNECTION_DESTROYED";
+  constructor() {
+    super("the database connection was reset while this query ran");
+  }
+}
+
 export class QueryError extends Error {
   /** 503 when the database could not serve (isUnavailable): the edge answers "try again", not 500. */
   readonly status: 503 | undefined;
@@ -35,10 +55,21 @@ export function namedQuery<A extends unknown[], R, S extends Queryable = Sql>(
   run: (sql: S, ...args: A) => Promise<R>,
 ) {
   return async (sql: S, ...args: A): Promise<R> => {
+    // NOTE: see ./client.ts: after a driver fault the connection's answers may belong to other
+    // queries, so an answer to a query begun before a reset is refused, not returned.
+    const guard = guardOf(sql);
+    const generation = guard?.generation;
+    let result: R;
     try {
-      return await run(sql, ...args);
+      result = await run(sql, ...args);
     } catch (err) {
-      throw new QueryError(name, err);
+      if (guard && isDriverFault(err)) {
+        guard.reset(err);
+        throw new QueryError(name, err);
+      }
+      throw new QueryError(name, guard && guard.generation !== generation ? new ConnectionReset() : err);
     }
+    if (guard && guard.generation !== generation) throw new QueryError(name, new ConnectionReset());
+    return result;
   };
 }

@@ -21,8 +21,10 @@ const hourly = (per: number): Budget => ({ per, windowMs: HOUR_MS });
 export const LIMITS = {
   /** Starting or retrying a card payment: card testing tries many cards in a row. */
   payment: { client: hourly(20), account: hourly(8), process: hourly(600), message: "Too many payment attempts. Please try again later." },
-  /** Account mail a visitor can make us send (reset, report confirmation). */
-  accountMail: { client: hourly(10), process: hourly(300), message: "Too many requests. Please try again in an hour." },
+  /** Account mail a visitor can make us send (sign-up, verification, reset, report confirmation); each
+   * address also gets 3 an hour at most (src/auth/attempts.ts). NOTE: 20, so an owner can fill a
+   * report's list of ten addresses in the hour they signed up. */
+  accountMail: { client: hourly(20), account: hourly(20), process: hourly(300), message: "Too many requests. Please try again in an hour." },
   /** Feedback to the team, mailed and stored. */
   feedback: { client: hourly(10), account: hourly(10), process: hourly(300), message: "Too much feedback at once. Please try again in an hour." },
   /** Fetches of another site on a caller's behalf (tweet embeds, the analysis check). */

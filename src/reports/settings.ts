@@ -1,11 +1,14 @@
 // The owner's report settings for a domain, under /api/domains/:domain/reports: whether weekly
 // reports are on (Pro), and who gets them: the owner and up to MAX_EXTRA_RECIPIENTS more addresses,
 // each mailed a signed confirmation link. Another account's domain answers 404, as in the domains room.
+// Confirmation mails draw on the accountMail limit and each address's hourly cap (shared with the
+// auth room's mails); past the cap the address is added all the same, unmailed, so the answer does
+// not tell whether someone else has been mailing it.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { signedIn, withSession, type User } from "../auth";
+import { mayMailAddress, signedIn, withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
-import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { limitsOf } from "../http/limits";
 import type { Mailer } from "../mail";
 import { isPro } from "../plans";
 import type { ReportLinks } from "./links";
@@ -15,8 +18,6 @@ import {
 } from "./queries";
 
 const MAX_EXTRA_RECIPIENTS = 10;
-/** Confirmation mails one account may cause per hour: enough to fill a list, too few to spam with. */
-const INVITES_PER_HOUR = 20;
 
 const NOT_FOUND = "No such domain.";
 const NOT_PRO = "Weekly email reports are a Pro feature.";
@@ -26,7 +27,6 @@ const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid 
 
 export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: ReportLinks }) {
   const sql = ctx.db.sql;
-  const invites = rateLimiter(INVITES_PER_HOUR, 3600_000);
 
   /** The owner's verified domain; a claim or an unverified one may not mail its numbers anywhere. */
   const mine = async (me: User, name: string) => {
@@ -82,7 +82,7 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
     )
     .post(
       "/api/domains/:domain/reports/recipients",
-      async ({ params, body, user, set }) => {
+      async ({ params, body, user, set, request, server }) => {
         const me = signedIn(user);
         const d = await mine(me, params.domain);
         const id = verified(d);
@@ -92,15 +92,14 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
           const message = `A report goes to you and at most ${MAX_EXTRA_RECIPIENTS} more addresses.`;
           throw new HttpError(409, message, { email: message });
         }
-        const taken = invites.take(me.uid);
-        if (!taken.ok) throw new HttpError(429, "Too many addresses added. Try again later.", undefined, retryAfter(taken));
+        limitsOf(ctx).take("accountMail", { request, server, account: me.uid });
         const added = address === me.email ? null : await insertRecipient(sql, id, address);
         if (added === null) {
           const message = `${address} gets this report already.`;
           throw new HttpError(409, message, { email: message });
         }
         const link = `${ctx.origin.value}/reports/confirm?token=${deps.links.token("confirm", added, address)}`;
-        await deps.mailer.send(confirmMail(address, d.name, link));
+        if (mayMailAddress(ctx, address)) await deps.mailer.send(confirmMail(address, d.name, link));
         set.status = 201;
         return view(d);
       },

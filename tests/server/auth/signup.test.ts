@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, mailedToken, outbox, sessionFrom, signUpAndIn } from "../../helpers/api";
+import { LIMITS } from "../../../src/http/limits";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -109,21 +110,22 @@ describe("sign-up and verification", () => {
 });
 
 test("sign-ups and verification mails are charged to the client per hour", async () => {
+  const PER_CLIENT = LIMITS.accountMail.client.per;
   const own = await startTestServer();
   try {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < PER_CLIENT + 2; i++) {
       const body = { email: `many${i}@example.com`, password: "a sturdy passphrase", name: "M" };
       statuses.push((await call(own.app, "POST", "/api/signup", { body })).status);
     }
-    expect(statuses).toEqual([...Array(10).fill(202), 429, 429]);
-    expect(outbox(own.dataDir).length).toBe(10);
+    expect(statuses).toEqual([...Array(PER_CLIENT).fill(202), 429, 429]);
+    expect(outbox(own.dataDir).length).toBe(PER_CLIENT);
     // A signed-in account's resend draws on the same budget.
     const signin = await call(own.app, "POST", "/api/signin", { body: { email: "many0@example.com", password: "a sturdy passphrase" } });
     const resend = await call(own.app, "POST", "/api/verify/resend", { cookie: sessionFrom(signin.headers)!, headers: { origin: "http://bothy.test" } });
     expect(resend.status).toBe(429);
     expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(outbox(own.dataDir).length).toBe(10);
+    expect(outbox(own.dataDir).length).toBe(PER_CLIENT);
   } finally {
     await own.stop();
   }

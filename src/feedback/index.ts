@@ -1,9 +1,12 @@
 // The feedback room: POST /api/feedback stores a signed-in user's message
-// with the page and domain it was written on, for the admin area to read.
+// with the page and domain it was written on, for the admin area to read. Only verified accounts
+// may write (an admin's reply goes to the address), within the `feedback` limit.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { signedIn, withSession } from "../auth";
 import { namedQuery } from "../db";
+import { HttpError } from "../http/errors";
+import { limitsOf } from "../http/limits";
 
 export { feedbackById, listFeedback, markHandled } from "./queries";
 
@@ -18,8 +21,11 @@ const saveFeedback = namedQuery(
 export const feedbackRoom = (ctx: AppContext) =>
   new Elysia({ name: "feedback" }).use(withSession(ctx)).post(
     "/api/feedback",
-    async ({ body, user, set }) => {
-      await saveFeedback(ctx.db.sql, { uid: signedIn(user).uid, ...body, message: body.message.trim() });
+    async ({ body, user, set, request, server }) => {
+      const me = signedIn(user);
+      if (!me.verified) throw new HttpError(403, "Verify your email address before you send feedback: we answer by mail.");
+      limitsOf(ctx).take("feedback", { request, server, account: me.uid });
+      await saveFeedback(ctx.db.sql, { uid: me.uid, ...body, message: body.message.trim() });
       set.status = 201;
       return { ok: true };
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, signUpAndIn } from "../../helpers/api";
+import { LIMITS } from "../../../src/http/limits";
+import { call, signUpAndIn, verifiedSession } from "../../helpers/api";
 import { dumpAllTables } from "../../helpers/dump";
 import { startTestServer } from "../../helpers/server";
 
@@ -48,7 +49,7 @@ describe("API keys", () => {
 
 describe("feedback", () => {
   test("stores a message with its page and domain; an empty one is refused", async () => {
-    const dave = await session("dave@example.com");
+    const dave = await verifiedSession(server, "dave@example.com", PASSWORD);
     const sent = await call(server.app, "POST", "/api/feedback", {
       cookie: dave,
       headers: SAME,
@@ -61,6 +62,33 @@ describe("feedback", () => {
     expect(empty.status).toBe(400);
     expect((await call(server.app, "POST", "/api/feedback", { body: { message: "hi" } })).status).toBe(401);
   });
+
+  test("an unverified account may not send any, and nothing is stored", async () => {
+    const frank = await session("frank.unverified@example.com");
+    const refused = await call(server.app, "POST", "/api/feedback", { cookie: frank, headers: SAME, body: { message: "hello" } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe("Verify your email address before you send feedback: we answer by mail.");
+    const [stored] = await server.db.sql`SELECT count(*)::int AS n FROM feedback f JOIN users u ON u.uid = f.uid WHERE u.email = 'frank.unverified@example.com'`;
+    expect(stored!.n).toBe(0);
+  });
+
+  test("an account's feedback is limited per hour", async () => {
+    // NOTE: a server of its own, so the client's budget is this test's alone.
+    const own = await startTestServer();
+    try {
+      const gina = await verifiedSession(own, "gina.chatty@example.com", PASSWORD);
+      const per = Math.min(LIMITS.feedback.account.per, LIMITS.feedback.client.per);
+      const statuses: number[] = [];
+      for (let i = 0; i <= per; i++) {
+        statuses.push((await call(own.app, "POST", "/api/feedback", { cookie: gina, headers: SAME, body: { message: `note ${i}` } })).status);
+      }
+      expect(statuses).toEqual([...Array(per).fill(201), 429]);
+      const [stored] = await own.db.sql`SELECT count(*)::int AS n FROM feedback`;
+      expect(stored!.n).toBe(per);
+    } finally {
+      await own.stop();
+    }
+  });
 });
 
 describe("account deletion", () => {
@@ -69,9 +97,9 @@ describe("account deletion", () => {
     const erin = await session(email);
     const { uid } = (await call(server.app, "GET", "/api/user", { cookie: erin })).json.user;
     await call(server.app, "POST", "/api/api-keys", { cookie: erin, headers: SAME, body: { name: "k" } });
-    await call(server.app, "POST", "/api/feedback", { cookie: erin, headers: SAME, body: { message: "bye" } });
+    await server.db.sql`UPDATE users SET verified = true WHERE uid = ${uid}`; // feedback and adding a domain need it
+    expect((await call(server.app, "POST", "/api/feedback", { cookie: erin, headers: SAME, body: { message: "bye" } })).status).toBe(201);
     await call(server.app, "POST", "/api/reset/request", { body: { email } });
-    await server.db.sql`UPDATE users SET verified = true WHERE uid = ${uid}`; // adding a domain needs it
     await call(server.app, "POST", "/api/domains", { cookie: erin, headers: SAME, body: { domain: "erin-leaving.example" } });
     const id = (await server.db.sql`SELECT id FROM domains WHERE name = 'erin-leaving.example'`)[0]!.id;
     await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path) VALUES (now(), ${id}, 1, current_date, 0, '/erins-page')`;

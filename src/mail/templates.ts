@@ -4,6 +4,29 @@ import { tierVisitorsLine, type Tier } from "../shared/pricing";
 
 export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Longest visitor-sent string a mail shows, in characters. */
+const VISITOR_TEXT_MAX = 80;
+// NOTE: control and format characters (line breaks, bidi overrides, zero-width ones) and the
+// separators of lines and paragraphs: each would let a visitor start a line of their own, or make
+// text read other than it is stored.
+const LINE_BREAKERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu;
+const ZWJ = "\u200d";
+
+/**
+ * A string a visitor sent (a path, a referrer, an event name), made fit for a mail we send: one line,
+ * at most VISITOR_TEXT_MAX characters (then "…"), and never a link. Escape it for HTML as any text.
+ * TRICKY: mail clients link more than `https://…`: a bare `evil.example/reset`, `www.…` and
+ * `someone@…` too, so dropping the scheme is not enough. An invisible zero-width joiner after every
+ * ".", ":" and "@" breaks each of those patterns while the words still read as sent; a visible
+ * defang (`evil[.]example`) would mangle every ordinary `/page.html`.
+ */
+export function visitorText(s: string): string {
+  const line = s.replace(LINE_BREAKERS, " ").trim();
+  const chars = Array.from(line);
+  const short = chars.length > VISITOR_TEXT_MAX ? `${chars.slice(0, VISITOR_TEXT_MAX - 1).join("").trimEnd()}…` : line;
+  return short.replace(/[.:@]/g, (c) => c + ZWJ);
+}
+
 export function compose(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): Mail {
   const text = [...paragraphs, `${action.label}: ${action.link}`, "— Bothy"].join("\n\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111827">

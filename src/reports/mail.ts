@@ -2,7 +2,8 @@
 // added address. NOTE: the HTML is hand-written, not React Email or MJML: mail clients want nested
 // tables and inline styles, and a dozen rows of them are shorter written out than a new dependency
 // and its build step; the dashboard's own formatters word every number as the dashboard does.
-import { compose, escape } from "../mail/templates";
+// Paths and sources are what visitors sent: each goes through visitorText (one line, short, no link).
+import { compose, escape, visitorText } from "../mail/templates";
 import type { Mail } from "../mail";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../components/dashboard/format";
 import { utcMidnight } from "../shared/days";
@@ -20,7 +21,7 @@ const points = (c: number) => {
   const r = Math.round(c);
   return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)} pts`;
 };
-const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : label);
+const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : visitorText(label));
 
 type Line = { label: string; value: string; change: string };
 
@@ -48,6 +49,8 @@ function carbonLines(r: Report): Line[] {
 }
 
 const rowLine = (row: ListRow, label: string) => ({ label, value: `${formatNumber(row.value)} views`, change: formatChange(row.c) });
+const pageLines = (r: Report) => r.pages.map((p) => rowLine(p, visitorText(p.label)));
+const sourceLines = (r: Report) => r.sources.map((s) => rowLine(s, sourceLabel(s.label)));
 const withChange = (l: Line) => `${l.label}: ${l.value}${l.change ? ` (${l.change})` : ""}`;
 
 function text(r: Report, links: ReportLinksOf, period: string): string {
@@ -56,8 +59,8 @@ function text(r: Report, links: ReportLinksOf, period: string): string {
     `Weekly report for ${r.domain}`,
     period,
     `${figures(r).map(withChange).join("\n")}\n(changes against the week before)`,
-    list("Top pages", r.pages.map((p) => rowLine(p, p.label))),
-    list("Top sources", r.sources.map((s) => rowLine(s, sourceLabel(s.label)))),
+    list("Top pages", pageLines(r)),
+    list("Top sources", sourceLines(r)),
     ...(r.carbon ? [["Carbon & energy", ...carbonLines(r).map(withChange)].join("\n")] : []),
     `Open the dashboard: ${links.dashboard}`,
     `Unsubscribe from these reports: ${links.unsubscribe}`,
@@ -90,8 +93,8 @@ function html(r: Report, links: ReportLinksOf, period: string): string {
 <h1 style="font-size:20px;margin:0 0 4px;color:#111827">Weekly report for ${escape(r.domain)}</h1>
 <p style="margin:0;${MUTED}">${escape(period)} · changes against the week before</p>
 ${htmlTable("This week", figures(r))}
-${htmlTable("Top pages", r.pages.map((p) => rowLine(p, p.label)))}
-${htmlTable("Top sources", r.sources.map((s) => rowLine(s, sourceLabel(s.label))))}
+${htmlTable("Top pages", pageLines(r))}
+${htmlTable("Top sources", sourceLines(r))}
 ${r.carbon ? htmlTable("Carbon & energy", carbonLines(r)) : ""}
 <p style="margin:24px 0 0"><a href="${escape(links.dashboard)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-size:14px">Open the dashboard</a></p>
 <p style="margin:24px 0 0;${MUTED}">You get this mail because weekly reports are on for ${escape(r.domain)}. <a href="${escape(links.unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>

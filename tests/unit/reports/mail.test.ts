@@ -1,0 +1,55 @@
+// The weekly report mail shows what visitors sent (paths, referrers) as inert text: one line, short,
+// escaped, and nothing a mail client would turn into a link.
+import { expect, test } from "bun:test";
+import type { Report } from "../../../src/reports/content";
+import { reportMail } from "../../../src/reports/mail";
+import type { ListRow } from "../../../src/shared/stats";
+
+const HOSTILE = "/\n\nSECURITY NOTICE: visit https://evil.example/reset";
+const row = (label: string): ListRow => ({ label, value: 7, pc: 50, c: null });
+
+const report: Report = {
+  domain: "owner.example.com",
+  startKey: "2024-03-04",
+  endKey: "2024-03-10",
+  views: { now: 14, then: 10, change: 40 },
+  unique: { now: 9, then: 8, change: 12.5 },
+  bounceRate: { now: null, then: null, change: null },
+  attention: { now: null, then: null, change: null },
+  pages: [row(HOSTILE), row(`/long/${"a".repeat(200)}`), row("/<b>bold</b>")],
+  sources: [row("www.evil.example\r\nCall us: someone@evil.example"), row("direct")],
+  carbon: null,
+};
+const mail = reportMail("owner@example.com", report, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
+/** What the text says once invisible characters are gone, as a reader sees it. */
+const visible = (s: string) => s.replace(/\u200d/g, "");
+
+test("a path with line breaks and a link stays on its own numbered line, unlinkable", () => {
+  const pages = mail.text.split("\n\n").find((p) => p.startsWith("Top pages"))!.split("\n");
+  expect(pages).toHaveLength(4);
+  expect(visible(pages[1]!)).toBe("1. / SECURITY NOTICE: visit https://evil.example/reset: 7 views");
+  expect(mail.text.split("\n").some((l) => l.startsWith("SECURITY NOTICE"))).toBe(false);
+  // Neither a scheme, a bare domain, www. nor an address is left for an autolinker to find.
+  for (const part of [mail.text, mail.html]) {
+    expect(part).not.toContain("https://evil");
+    expect(part).not.toContain("evil.example");
+    expect(part).not.toContain("www.evil");
+    expect(part).not.toContain("someone@evil");
+  }
+  expect(visible(mail.text)).toContain("2. Direct / none: 7 views");
+});
+
+test("in HTML a visitor's text is escaped and never a link", () => {
+  expect(mail.html).not.toContain("<b>bold");
+  expect(mail.html).toContain("/&#60;b&#62;bold&#60;/b&#62;");
+  expect(mail.html).not.toMatch(/<a [^>]*href="[^"]*evil/);
+  expect(mail.html.match(/<a /g)).toHaveLength(2); // the dashboard and the unsubscribe links alone
+  expect(visible(mail.html)).toContain("/ SECURITY NOTICE: visit https://evil.example/reset");
+});
+
+test("a long path is cut to 80 characters with an ellipsis", () => {
+  const line = mail.text.split("\n").find((l) => l.startsWith("2. /long/"))!;
+  const label = visible(line).replace(/^2\. /, "").replace(/: 7 views$/, "");
+  expect(Array.from(label)).toHaveLength(80);
+  expect(label.endsWith("…")).toBe(true);
+});

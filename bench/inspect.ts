@@ -13,6 +13,7 @@ import { openDatabase } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { browserHost } from "../src/inspect/browser";
 import { cardSource } from "../src/inspect/card";
+import { databaseJobs } from "../src/inspect/jobs";
 import { startQueue } from "../src/inspect/queue";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "../src/inspect/service";
 import type { Steps } from "../src/inspect/steps";
@@ -115,7 +116,7 @@ for (const concurrency of [1, 2]) {
   const timings: Steps[] = [];
   let measuring = false;
   const runner = jobRunner({
-    sql: db.sql, browser, greencheck: greenCheck("http://127.0.0.1:9"), guard: guardFrom(config), limits: limitsFrom(config),
+    jobs: databaseJobs(db.sql), browser, greencheck: greenCheck("http://127.0.0.1:9"), guard: guardFrom(config), limits: limitsFrom(config),
     timed: (steps) => measuring && timings.push(steps),
   });
   // NOTE: jobs are counted as the runner finishes them (stored done or failed), not by polling
@@ -132,7 +133,7 @@ for (const concurrency of [1, 2]) {
       counted = () => finished >= n && resolve();
       counted();
     });
-  const queue = startQueue({ sql: db.sql, concurrency, leaseMs: leaseMs(config), pollMs: 1000, run });
+  const queue = startQueue({ jobs: databaseJobs(db.sql), concurrency, leaseMs: leaseMs(config), pollMs: 1000, run });
   // Warm-up: launch the browser outside the measurement.
   await enqueue(db.sql, site.url(`/?warm=${concurrency}`));
   queue.wake();

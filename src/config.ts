@@ -168,6 +168,14 @@ export const SETTINGS = {
   INSPECT_MAX_REQUESTS: setting(integer(10, 10000), "hard cap on the requests one inspection may make", "500"),
   INSPECT_RATE_LIMIT: setting(integer(1, 100000), "new inspections one client may start per hour", "30"),
   INSPECT_GLOBAL_RATE_LIMIT: setting(integer(1, 1_000_000), "new inspections this process starts per hour, all clients together", "600"),
+  INSPECT_TOKEN: setting(
+    secret,
+    "shared secret of the inspector's internal API (/internal/inspect/…); unset, the app answers 404 there. worker:inspect sends it with APP_URL",
+  ),
+  APP_URL: setting(
+    url(["http:", "https:"]),
+    "worker:inspect only: the app whose internal API hands out inspection jobs (with INSPECT_TOKEN), in place of DATABASE_URL",
+  ),
   INSPECT_ALLOW_HOSTS: setting(hostList, "tests only: hosts the inspector may reach although internal or on other ports"),
   INSPECT_HOST_MAP: setting(hostMap, "tests only: host=IP pairs the inspector resolves without DNS"),
   DOMAIN_VERIFY_HTTP_PORT: setting(integer(1, 65535), "tests only: the port of the http:// look-up that verifies a domain's home page", "80"),

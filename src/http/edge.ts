@@ -14,8 +14,10 @@ const API_BODY_LIMIT = 64 * 1024;
 const API = /^\/api(\/|$)/;
 // NOTE: Stripe's webhook events outgrow API_BODY_LIMIT; that route caps its raw body itself.
 const OWN_LIMIT = new Set(["/api/stripe/webhook"]);
-// NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name.
-const ANY_HOST = /^\/(healthz|readyz)$/;
+// NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name;
+// inspector workers reach the internal API by the app's service name (http://app:3000), with a
+// bearer token and no cookie, so no browser's rebinding gains anything there.
+const ANY_HOST = /^\/(healthz|readyz|internal\/inspect\/[^/]+(\/[a-z]+)?)$/;
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";

@@ -1,7 +1,8 @@
 // The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
 // then the result), GET /api/get-screenshot, GET /api/inspect-badge (the embeddable SVG) and
 // GET /api/inspect-card.png (the result's Open Graph image). In this process it also runs the queue
-// (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`.
+// (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`,
+// and, with INSPECT_TOKEN set, serves such workers the queue over its internal API (internal.ts).
 import { Elysia, t } from "elysia";
 import type { Room } from "../context";
 import { greenCheck } from "../carbon";
@@ -12,6 +13,8 @@ import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
 import { CardUnavailable, cardSource } from "./card";
 import { checkTarget } from "./guard";
+import { internalRoutes } from "./internal";
+import { databaseJobs } from "./jobs";
 import { startQueue } from "./queue";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
@@ -48,12 +51,13 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   // report's printer does: a card is drawn once per run, and only for a result someone shares.
   const browser = browserHost(config.CHROMIUM_PATH, config.INSPECT_CONCURRENCY > 0 ? undefined : 1);
   const card = cardSource(db.sql, browser);
+  const jobs = databaseJobs(db.sql);
   if (config.INSPECT_CONCURRENCY > 0) {
     const run = jobRunner({
-      sql: db.sql, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
+      jobs, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
       stopping: () => queue.stopping(),
     });
-    const queue = startQueue({ sql: db.sql, concurrency: config.INSPECT_CONCURRENCY, leaseMs: leaseMs(config), pollMs: 1000, run });
+    const queue = startQueue({ jobs, concurrency: config.INSPECT_CONCURRENCY, leaseMs: leaseMs(config), pollMs: 1000, run });
     wake = queue.wake;
     lifecycle.onShutdown("inspect-queue", async () => {
       // An inspection can take 30 s, longer than the shutdown allows: give running jobs a third
@@ -95,6 +99,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   };
 
   return new Elysia({ name: "inspect" })
+    .use(internalRoutes(config.INSPECT_TOKEN, jobs))
     .derive(({ request, server }) => ({ client: clientKey(request, server, config.TRUSTED_PROXIES) }))
     .get(
       "/api/check-analysis",

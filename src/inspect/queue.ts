@@ -1,9 +1,10 @@
 // Runs the inspections table as a queue: `concurrency` loops per process, each claiming one job
-// at a time with FOR UPDATE SKIP LOCKED (store.claim), so several processes can share the table.
+// at a time with FOR UPDATE SKIP LOCKED (store.claim), so several processes can share the table;
+// the claims go through a JobSource (jobs.ts), straight or through the app's internal API.
 // An enqueue in this process wakes a loop at once; jobs queued by others are found by polling.
-import type { Sql } from "postgres";
 import { log } from "../log";
-import { claim, release, type Job } from "./store";
+import type { JobSource } from "./jobs";
+import type { Job } from "./store";
 
 type QueueRunner = {
   /** Tells idle loops that a job was queued. */
@@ -15,7 +16,7 @@ type QueueRunner = {
 };
 
 export function startQueue(opts: {
-  sql: Sql;
+  jobs: JobSource;
   concurrency: number;
   leaseMs: number;
   pollMs: number;
@@ -42,14 +43,14 @@ export function startQueue(opts: {
     while (!stopped) {
       let job: Job | null = null;
       try {
-        job = await claim(opts.sql, opts.leaseMs);
+        job = await opts.jobs.claim(opts.leaseMs);
       } catch (err) {
         if (stopped) break;
         log.error("inspect queue claim failed", { error: err instanceof Error ? err.message : String(err) });
       }
       if (job && stopped) {
         // Claimed while stopping: hand it back (best effort; else its lease runs out).
-        await release(opts.sql, job.id).catch(() => {});
+        await opts.jobs.release(job.id).catch(() => {});
         break;
       }
       if (!job) {

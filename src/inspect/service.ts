@@ -1,18 +1,17 @@
 // Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, then the
-// row (and screenshot) is stored. No HTTP types here; the room and the worker process share it.
-import type { Sql } from "postgres";
+// row (and screenshot) is stored through a JobSource (jobs.ts): the database, or the app's internal
+// API. No HTTP types here; the room and the worker process share it.
 import { ecoindex, greenLabel, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
-import { metricsOf } from "../metrics";
 import type { BrowserHost } from "./browser";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
 import { failureMessage, firstLine, TookTooLong } from "./failure";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
 import { whatToFix, type Fix } from "./fixes";
-import type { Detail } from "./store";
+import type { JobSource } from "./jobs";
+import type { Detail, Job } from "./store";
 import { stepClock, type Steps } from "./steps";
-import { complete, fail, release, saveScreenshot, type Job } from "./store";
 
 /** A job claimed this many times crashed its worker each time: give up on it. */
 const MAX_ATTEMPTS = 3;
@@ -33,7 +32,7 @@ export const limitsFrom = (config: Config): EngineLimits => ({
 export const leaseMs = (config: Config) => config.INSPECT_TIMEOUT_MS * 2 + 30_000;
 
 type RunnerDeps = {
-  sql: Sql;
+  jobs: JobSource;
   browser: BrowserHost;
   greencheck: GreenCheck;
   guard: GuardOptions;
@@ -45,10 +44,9 @@ type RunnerDeps = {
 };
 
 export function jobRunner(deps: RunnerDeps) {
-  const { sql } = deps;
-  const jobs = metricsOf(sql).inspectJobs;
+  const { jobs } = deps;
   return async (job: Job): Promise<void> => {
-    if (job.attempts > MAX_ATTEMPTS) return fail(sql, job.id, "The inspection did not finish", "error");
+    if (job.attempts > MAX_ATTEMPTS) return void (await jobs.failed(job.id, "The inspection did not finish", "error"));
     const t0 = performance.now();
     const clock = stepClock();
     try {
@@ -85,30 +83,28 @@ export function jobRunner(deps: RunnerDeps) {
         fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url, capture.images), deps.greencheck),
       };
       clock.mark("fixes");
-      if (capture.screenshot) await saveScreenshot(sql, job.url, capture.screenshot);
-      await complete(sql, job.id, {
+      await jobs.done(job.id, {
         bytes: capture.bytes, bytesInitial: capture.bytesInitial, filecount: capture.filecount, co2: carbon.grams, detail,
+        screenshot: capture.screenshot,
       });
       clock.mark("store");
       deps.timed?.(clock.steps);
-      jobs.inc({ outcome: "done" });
       log.info("inspection done", { id: job.id, bytes: capture.bytes, ms: Math.round(performance.now() - t0) });
     } catch (err) {
       if (deps.stopping?.()) {
-        await release(sql, job.id);
+        await jobs.release(job.id);
         return;
       }
       if (err instanceof InspectError) {
-        // Unreachable pages answer the code "generic_error"; the page words it.
-        await fail(sql, job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);
-        jobs.inc({ outcome: "refused" });
-        log.info("inspection refused or failed", { id: job.id, type: err.type });
+        // Unreachable pages answer the code "generic_error"; the page words it. The browser's
+        // words (net::ERR_…, addresses) go to the log only.
+        await jobs.failed(job.id, err.type === "generic_error" ? "generic_error" : err.message, err.type);
+        log.info("inspection refused or failed", { id: job.id, type: err.type, error: err.message });
         return;
       }
       // NOTE: the browser's own words go to the log; the run gets the product's (failure.ts).
       log.error("inspection failed", { id: job.id, error: firstLine(err) });
-      await fail(sql, job.id, failureMessage(err, deps.limits.timeoutMs), "error");
-      jobs.inc({ outcome: "failed" });
+      await jobs.failed(job.id, failureMessage(err, deps.limits.timeoutMs), "error");
     }
   };
 }

@@ -77,21 +77,36 @@ export const release = namedQuery("inspect.release", async (sql, id: string) => 
     WHERE id = ${id} AND status = 'running'`;
 });
 
-export const complete = namedQuery(
-  "inspect.complete",
-  async (sql, id: string, r: { bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail }) => {
-    await sql`
+/** A finished run's numbers and detail, and its screenshot when one was taken. */
+export type FinishedRun = { bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail; screenshot: Uint8Array | null };
+
+/** Stores a running job's result (and the URL's screenshot) at once; false when the job is not running. */
+export const complete = namedQuery("inspect.complete", async (sql, id: string, r: FinishedRun) => {
+  // NOTE: one statement, so the row and its screenshot land together; the screenshot goes under
+  // the job's own URL, never one its worker names.
+  const jpeg = r.screenshot ? Buffer.from(r.screenshot) : null;
+  const rows = await sql`
+    WITH finished AS (
       UPDATE inspections SET status = 'done', finished_at = now(), lease_until = NULL, bytes = ${r.bytes},
         bytes_initial = ${r.bytesInitial}, filecount = ${r.filecount}, co2 = ${r.co2}, detail = ${sql.json(r.detail)}
-      WHERE id = ${id}`;
-  },
-);
+      WHERE id = ${id} AND status = 'running'
+      RETURNING url),
+    shot AS (
+      INSERT INTO inspection_screenshots (url, taken_at, jpeg)
+      SELECT url, now(), ${jpeg}::bytea FROM finished WHERE ${jpeg}::bytea IS NOT NULL
+      ON CONFLICT (url) DO UPDATE SET taken_at = excluded.taken_at, jpeg = excluded.jpeg)
+    SELECT url FROM finished`;
+  return rows.length === 1;
+});
 
+/** Ends a running job as failed; false when the job is not running. */
 export const fail = namedQuery("inspect.fail", async (sql, id: string, error: string, errorType: string) => {
-  await sql`
+  const rows = await sql`
     UPDATE inspections SET status = 'failed', finished_at = now(), lease_until = NULL, error = ${error},
       error_type = ${errorType}
-    WHERE id = ${id}`;
+    WHERE id = ${id} AND status = 'running'
+    RETURNING id`;
+  return rows.length === 1;
 });
 
 export const isLive = namedQuery("inspect.isLive", async (sql, url: string) => {
@@ -121,12 +136,6 @@ export const history = namedQuery("inspect.history", async (sql, url: string, li
       ORDER BY finished_at DESC LIMIT ${limit}) recent
     ORDER BY at`;
   return rows.map((r) => ({ timestamp: r.at.toISOString(), co2: r.co2, rating: ratingOf(r.co2), bytes: r.bytes, bytesInitial: r.bytesInitial }));
-});
-
-export const saveScreenshot = namedQuery("inspect.saveScreenshot", async (sql, url: string, jpeg: Uint8Array) => {
-  await sql`
-    INSERT INTO inspection_screenshots (url, taken_at, jpeg) VALUES (${url}, now(), ${Buffer.from(jpeg)})
-    ON CONFLICT (url) DO UPDATE SET taken_at = excluded.taken_at, jpeg = excluded.jpeg`;
 });
 
 export const screenshot = namedQuery("inspect.screenshot", async (sql, url: string) => {

@@ -2,28 +2,19 @@
 // scraper. It answers only when METRICS_TOKEN is set (404 otherwise, like any unknown path) and
 // only to `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise, so a misconfigured scraper says
 // why it fails). The numbers come from the rooms (./registry.ts).
-import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
+import { bearerMatches, wrongBearer } from "../http/bearer";
 import { HttpError } from "../http/errors";
 import { metricsOf } from "./registry";
 
 export { exposeCounter, exposeGauge, metricsOf } from "./registry";
 
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 export const metricsRoom = ({ config, db }: AppContext) =>
   new Elysia({ name: "metrics" }).get("/metrics", async ({ request }) => {
     const token = config.METRICS_TOKEN;
     if (!token) throw new HttpError(404, "Not found");
-    const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
-    if (!sameToken(given, token)) {
-      throw new HttpError(401, "Send the METRICS_TOKEN as Authorization: Bearer <token>.", undefined, { "www-authenticate": "Bearer" });
-    }
+    if (!bearerMatches(request, token)) throw wrongBearer("METRICS_TOKEN");
     const { registry } = metricsOf(db.sql);
     return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType } });
   });

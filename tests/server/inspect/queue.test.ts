@@ -2,6 +2,7 @@
 // (INSPECT_CONCURRENCY=0, as when `npm run worker:inspect` runs them): de-duplication, claim
 // order, leases of dead workers, and the runner's concurrency bound.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { databaseJobs } from "../../../src/inspect/jobs";
 import { startQueue } from "../../../src/inspect/queue";
 import { claim, enqueue, fail, release } from "../../../src/inspect/store";
 import { until } from "../../helpers/collect";
@@ -57,7 +58,7 @@ describe("inspections queue", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const queue = startQueue({
-      sql, concurrency: 2, leaseMs: 60_000, pollMs: 50,
+      jobs: databaseJobs(sql), concurrency: 2, leaseMs: 60_000, pollMs: 50,
       run: async (job) => {
         running++;
         peak = Math.max(peak, running);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { browserHost, type BrowserHost } from "../../../src/inspect/browser";
 import { BrowserGone, failureMessage, TookTooLong } from "../../../src/inspect/failure";
+import { databaseJobs } from "../../../src/inspect/jobs";
 import { jobRunner } from "../../../src/inspect/service";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { claim, enqueue } from "../../../src/inspect/store";
@@ -37,7 +38,7 @@ describe("a failed inspection", () => {
     await enqueue(sql, url);
     const job = (await claim(sql, 60_000))!;
     const run = jobRunner({
-      sql, browser: closingHost, greencheck: async () => ({ green: false }), guard: { resolve: mappedResolver(new Map()), allow: [] },
+      jobs: databaseJobs(sql), browser: closingHost, greencheck: async () => ({ green: false }), guard: { resolve: mappedResolver(new Map()), allow: [] },
       limits: { timeoutMs: 30_000, quietMs: 300, maxBytes: 1e7, maxRequests: 100 },
     });
     await run(job);

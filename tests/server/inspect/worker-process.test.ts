@@ -49,8 +49,10 @@ test("the worker stops cleanly on SIGTERM", async () => {
   expect(await worker.exited).toBe(0);
 });
 
-test("without DATABASE_URL the worker refuses to start, in one line", async () => {
+test("without DATABASE_URL or APP_URL the worker refuses to start, in one line", async () => {
   const { code, stderr } = await runToExit("src/inspect/worker.ts", { DATA_DIR: scratch(emptyDataDir()) });
   expect(code).toBe(1);
-  expect(stderr).toBe("bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
+  expect(stderr).toBe(
+    "bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database), or APP_URL and INSPECT_TOKEN to take jobs from the app.\n",
+  );
 });

@@ -1,7 +1,8 @@
 // Named queries over accounts for the admin area: the searchable user list, one user's profile,
 // sign-in outcomes, and the changes an admin makes (verify, scopes, disable, delete). The rule that
-// an instance keeps one admin at least is in the SQL, so two admins demoting each other at the
-// same moment cannot both succeed.
+// an instance keeps one admin at least is in the SQL, under one lock, so two admins demoting each
+// other at the same moment cannot both succeed.
+import type { Sql } from "postgres";
 import { namedQuery, type Queryable } from "../db";
 // NOTE: the queries, not the room's index: the domains routes import this room.
 import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
@@ -70,6 +71,22 @@ export const setVerified = namedQuery("adminUsers.verify", async (sql, uid: stri
 const otherAdmins = (sql: Queryable, uid: string) =>
   sql`EXISTS (SELECT 1 FROM users o WHERE 'admin' = ANY(o.scope) AND o.disabled_at IS NULL AND o.uid <> ${uid})`;
 
+/** The advisory lock key of the last-admin rule: any constant no other lock uses. */
+const ADMIN_RULE_LOCK = 0x6164_6d6e;
+
+/**
+ * Runs a change that may leave fewer admins in a transaction that first takes the last-admin lock.
+ * TRICKY: the rule reads other rows than the change writes, so two admins demoting (or disabling,
+ * or deleting) each other at once would each still see the other as admin and both succeed (write
+ * skew). With the lock the second waits for the first to commit, and its check, a new statement
+ * under READ COMMITTED, then sees the first one's change.
+ */
+const underAdminLock = async (sql: Sql, change: (tx: Queryable) => Promise<Change>): Promise<Change> =>
+  (await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${ADMIN_RULE_LOCK}::bigint)`;
+    return change(tx);
+  })) as Change;
+
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** "missing": no such user; "last-admin": the change would leave no admin who can sign in. */
@@ -83,24 +100,27 @@ const exists = (sql: Queryable, uid: string) => async () => (await sql`SELECT 1 
 /** Adds or removes a scope; removing `admin` from the last admin is refused. */
 export const setScope = namedQuery("adminUsers.setScope", async (sql, uid: string, scope: "pro" | "admin", grant: boolean) => {
   if (!isUuid(uid)) return "missing" as Change;
-  const keepsAdmin = scope === "admin" && !grant ? sql`AND ${otherAdmins(sql, uid)}` : sql``;
-  return changed(
-    sql`UPDATE users SET scope = CASE WHEN ${grant} THEN array_append(array_remove(scope, ${scope}), ${scope})
+  const demotes = scope === "admin" && !grant;
+  const update = (q: Queryable) =>
+    changed(
+      q`UPDATE users SET scope = CASE WHEN ${grant} THEN array_append(array_remove(scope, ${scope}), ${scope})
                                      ELSE array_remove(scope, ${scope}) END
-        WHERE uid = ${uid} ${keepsAdmin} RETURNING uid`,
-    exists(sql, uid),
-  );
+        WHERE uid = ${uid} ${demotes ? q`AND ${otherAdmins(q, uid)}` : q``} RETURNING uid`,
+      exists(q, uid),
+    );
+  return demotes ? underAdminLock(sql, update) : update(sql);
 });
 
 /** Switches sign-in off (or on again); switching off the last admin is refused. */
 export const setDisabled = namedQuery("adminUsers.setDisabled", async (sql, uid: string, disabled: boolean) => {
   if (!isUuid(uid)) return "missing" as Change;
-  const keepsAdmin = disabled ? sql`AND (NOT 'admin' = ANY(scope) OR ${otherAdmins(sql, uid)})` : sql``;
-  return changed(
-    sql`UPDATE users SET disabled_at = CASE WHEN ${disabled} THEN coalesce(disabled_at, now()) END
-        WHERE uid = ${uid} ${keepsAdmin} RETURNING uid`,
-    exists(sql, uid),
-  );
+  const update = (q: Queryable) =>
+    changed(
+      q`UPDATE users SET disabled_at = CASE WHEN ${disabled} THEN coalesce(disabled_at, now()) END
+        WHERE uid = ${uid} ${disabled ? q`AND (NOT 'admin' = ANY(scope) OR ${otherAdmins(q, uid)})` : q``} RETURNING uid`,
+      exists(q, uid),
+    );
+  return disabled ? underAdminLock(sql, update) : update(sql);
 });
 
 /**
@@ -110,7 +130,7 @@ export const setDisabled = namedQuery("adminUsers.setDisabled", async (sql, uid:
  */
 export const deleteUser = namedQuery("users.delete", async (sql, uid: string) => {
   if (!isUuid(uid)) return "missing" as Change;
-  return sql.begin(async (tx): Promise<Change> => {
+  return underAdminLock(sql, async (tx): Promise<Change> => {
     const [row] = await tx`SELECT uid FROM users
       WHERE uid = ${uid} AND (NOT 'admin' = ANY(scope) OR ${otherAdmins(tx, uid)}) FOR UPDATE`;
     if (!row) return (await exists(tx, uid)()) ? "last-admin" : "missing";

@@ -63,7 +63,7 @@ export const annotationsRoom = (ctx: AppContext) => {
         return { deleted: true };
       },
       {
-        params: t.Object({ id: t.Numeric({ minimum: 1, maximum: 2 ** 53, error: "id must be an annotation's number." }) }),
+        params: t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: "id must be an annotation's number: a whole number from 1." }) }),
         query: t.Object(domainQuery),
         detail: { tags: ["Annotations"], summary: "Delete one of your domain's annotations" },
       },

@@ -2,6 +2,7 @@
 // reads the incoming hit and fills in the row, or drops the hit with a reason from a closed union;
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { localTime } from "../shared/days";
+import { routeOf } from "../shared/route-fragment";
 import { countryOfTimeZone } from "./localtime";
 import type { HitRow } from "./hits";
 import { KIND, type Incoming } from "./model";
@@ -76,12 +77,13 @@ const STEPS: Step[] = [
     name: "putPath",
     run: (d) => {
       // TRICKY: the query string is dropped except utm_*, which the tracker keeps so that campaigns
-      // can be read here; a fragment survives only when the site sent it (data-hash routing).
+      // can be read here; of a fragment (sent by data-hash sites) only a hash router's route is
+      // kept, whatever the client: an old or hand-made one may send #access_token=… whole.
       const raw = d.in.body.p;
       const hashAt = raw.indexOf("#");
       const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
       const q = beforeHash.indexOf("?");
-      d.row.path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : raw.slice(hashAt)), 1024)!;
+      d.row.path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : routeOf(raw.slice(hashAt))), 1024)!;
       if (q >= 0 && q < beforeHash.length - 1) d.query = new URLSearchParams(beforeHash.slice(q + 1));
     },
   },

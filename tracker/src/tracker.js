@@ -35,27 +35,29 @@
     // fails whenever sendBeacon refuses.
     nav.sendBeacon(base + t, JSON.stringify(o)));
 
-  // NOTE: always a "?", even with no utm_* left; the server drops an empty query.
-  const path = () => l.pathname + "?" + (l.search.match(/utm_[^&]*/g) || []).join("&") + ("hash" in ds ? l.hash : "");
+  // NOTE: always a "?", even with no utm_* left (the server drops an empty query); the kept utm_*
+  // keep their own "?" or "&", which the server's URLSearchParams reads past. With data-hash, only a
+  // hash router's route is kept ("#/a", "#!/a"), cut at its first "?", "&" or "=": any other
+  // fragment is the visitor's data (#access_token=…). The pattern is src/shared/route-fragment.ts's.
+  const path = () => l.pathname + "?" + l.search.replace(/[?&](?!utm_)[^&]*/g, "") + ("hash" in ds && /^#!?\/[^&?=]*/.exec(l.hash) || "");
 
   // TRICKY: each beacon sends the bytes added since the last one (the entry list is sorted by start
   // time, so new entries can land in the middle: only the total is reliable). Cross-origin resources
   // without Timing-Allow-Origin report transferSize 0, hence encodedBodySize.
   const bytes = () => -sent + (sent = perf.getEntries().reduce((n, x) => n + (x.transferSize || x.encodedBodySize || 0), 0));
 
-  // Milliseconds, fractional: the server rounds them.
-  const now = () => perf.now();
   // NOTE: everything is heard on the window: click and visibilitychange bubble up to it from the
   // document. Called unbound, a method of the global object applies to the window (Web IDL).
   const on = addEventListener;
   const scrolled = () => (deep = Math.max(deep, (scrollY + innerHeight) / d.body.scrollHeight));
 
+  // Times are perf.now() milliseconds, fractional: the server rounds them.
   const view = (u, r, t) => {
     cur = path();
     left = deep = 0;
-    since = d.hidden ? 0 : now();
+    since = d.hidden ? 0 : perf.now();
     stay = !u;
-    send("v", { r, w: screen.width, z: Intl.DateTimeFormat().resolvedOptions().timeZone, l: nav.language, t, b: bytes(), u });
+    send("v", { b: bytes(), u, l: nav.language, w: screen.width, t, r, z: Intl.DateTimeFormat().resolvedOptions().timeZone });
   };
 
   // TRICKY: the beacon goes at the first hide, so visible time is one span: from becoming visible
@@ -65,7 +67,7 @@
   const leave = () => {
     if (cur && !left) {
       left = 1;
-      send("l", { v: since && now() - since, b: bytes(), x: stay ^ 1, s: scrolled() });
+      send("l", { b: bytes(), x: stay ^ 1, s: scrolled(), v: since && perf.now() - since });
     }
   };
 
@@ -74,8 +76,7 @@
   const start = () => {
     // NOTE: the navigation entry starts at 0, so it is first of all entries (sorted by start time);
     // every document has one.
-    const n = perf.getEntries()[0];
-    const r = d.referrer;
+    const [n] = perf.getEntries(), r = d.referrer;
     // Unique: the referrer is another site (or none) and this is no reload or back/forward.
     view(+(r.split("/")[2] != l.host && !/^[rb]/.test(n.type)), r, n.loadEventStart);
   };
@@ -96,7 +97,7 @@
   // hash routing; without data-hash the path ignores the fragment, so a hash change is no page view.
   on("popstate", spa);
 
-  on("visibilitychange", () => (d.hidden ? leave() : (since ||= now())));
+  on("visibilitychange", () => (d.hidden ? leave() : (since ||= perf.now())));
   on("pagehide", leave);
   on("scroll", scrolled);
   // A page restored from the back/forward cache is a page view again, counted once, never unique.
@@ -110,7 +111,7 @@
     // internal nor outbound.
     // A file download (data-downloads) leaves the page open, so it is no internal navigation.
     if (a)
-      "downloads" in ds && /\.(pdf|zip|exe|docx?|xlsx?|pptx?)$/i.test(a.pathname)
+      "downloads" in ds && /\.(pdf|zip|exe|(doc|xls|ppt)x?)$/i.test(a.pathname)
         ? event("Download", a.href)
         : a.host == l.host
           ? (stay = 1)

@@ -3,9 +3,12 @@
 // to exactly the address checked (DNS is answered by the verdict), so rebinding cannot slip past; the
 // body is cut at a byte cap and the whole exchange at a deadline. Redirects are not followed: the
 // caller decides which Location it trusts, and each hop comes back here to be checked again.
+// A failed connection is told in plain words (networkProblem); the socket's own words, with their
+// addresses and error codes, go to the log only.
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { log } from "../log";
 import { checkTarget, type GuardOptions } from "./guard";
 
 type GuardedAnswer =
@@ -13,6 +16,20 @@ type GuardedAnswer =
   | { ok: false; message: string };
 
 type GetLimits = { timeoutMs: number; maxBytes: number };
+
+const TLS_PROBLEM = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL|EPROTO/;
+
+/** What a user is told of a failed connection: never an address, a port or an error code. */
+export function networkProblem(err: unknown): string {
+  const code = String((err as { code?: unknown } | null)?.code ?? "");
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME") return "the name does not resolve";
+  if (code === "ECONNREFUSED") return "the site refused the connection";
+  if (code === "ECONNRESET" || code === "EPIPE" || /socket hang up/i.test(err instanceof Error ? err.message : "")) {
+    return "the site closed the connection before answering";
+  }
+  if (TLS_PROBLEM.test(code)) return "the site's HTTPS certificate or connection is not valid";
+  return "could not reach the site";
+}
 
 export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Promise<GuardedAnswer> {
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `${url.protocol} is not fetched` };
@@ -35,6 +52,10 @@ export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Prom
       req.destroy();
       resolve(answer);
     };
+    const failed = (err: Error) => {
+      log.info("guarded get failed", { host: url.hostname, error: err.message });
+      finish({ ok: false, message: networkProblem(err) });
+    };
     const req = client.request(url, { method: "GET", lookup, headers: { accept: "text/html", "user-agent": "Bothy-Verify/1" } }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -47,10 +68,10 @@ export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Prom
         if (size >= opts.maxBytes) done();
       });
       res.on("end", done);
-      res.on("error", (err) => finish({ ok: false, message: err.message }));
+      res.on("error", (err) => failed(err));
     });
     const timer = setTimeout(() => finish({ ok: false, message: `no answer within ${opts.timeoutMs / 1000} s` }), opts.timeoutMs);
-    req.on("error", (err) => finish({ ok: false, message: err.message }));
+    req.on("error", (err) => failed(err));
     req.end();
   });
 }

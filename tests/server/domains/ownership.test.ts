@@ -115,6 +115,9 @@ describe("verifying with the meta tag", () => {
     const none = await as(ann).post("/api/domains/away.example/verify");
     expect(none.status).toBe(422);
     expect(none.json.error.message).toStartWith("The tag was not found on the home page of away.example");
+    // https:// on loopback's port 443 fails to connect: said in plain words, no socket code or address.
+    expect(none.json.error.message).not.toMatch(/\bE[A-Z]{4,}\b|127\.0\.0\.1|:443\b/);
+    expect(none.json.error.message).toContain("https://away.example/: ");
 
     // Bob's claim on contest.example against a page that carries only Ann's tag.
     pages.set("contest.example", html(await tagOf(ann, "contest.example")));

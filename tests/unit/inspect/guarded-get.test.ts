@@ -3,7 +3,7 @@
 // gives up at its deadline.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mappedResolver } from "../../../src/inspect/guard";
-import { guardedGet } from "../../../src/inspect/guarded-get";
+import { guardedGet, networkProblem } from "../../../src/inspect/guarded-get";
 
 let site: ReturnType<typeof Bun.serve>;
 const never = Promise.withResolvers<void>();
@@ -54,4 +54,28 @@ test("a server that never answers is given up at the deadline", async () => {
   const res = await guardedGet(url("/silent"), { ...opts(), timeoutMs: 300 });
   expect(res).toEqual({ ok: false, message: "no answer within 0.3 s" });
   expect(Date.now() - t0).toBeLessThan(2000);
+});
+
+test("a failed connection is told in plain words, without its address or error code", async () => {
+  const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+  const port = closed.port;
+  closed.stop(true);
+  const res = await guardedGet(new URL(`http://${HOST}:${port}/`), opts());
+  expect(res).toEqual({ ok: false, message: "the site refused the connection" });
+});
+
+test("each socket failure has its plain sentence, and none names a code or an address", () => {
+  const err = (code: string, message: string) => Object.assign(new Error(message), { code });
+  const cases: [unknown, string][] = [
+    [err("ENOTFOUND", "getaddrinfo ENOTFOUND x.example"), "the name does not resolve"],
+    [err("EAI_AGAIN", "getaddrinfo EAI_AGAIN x.example"), "the name does not resolve"],
+    [err("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.1:443"), "the site refused the connection"],
+    [err("ECONNRESET", "read ECONNRESET"), "the site closed the connection before answering"],
+    [new Error("socket hang up"), "the site closed the connection before answering"],
+    [err("DEPTH_ZERO_SELF_SIGNED_CERT", "self-signed certificate"), "the site's HTTPS certificate or connection is not valid"],
+    [err("ERR_TLS_CERT_ALTNAME_INVALID", "Hostname/IP does not match certificate's altnames: IP: 10.0.0.1"), "the site's HTTPS certificate or connection is not valid"],
+    [err("EHOSTUNREACH", "connect EHOSTUNREACH 10.0.0.1:443"), "could not reach the site"],
+    ["a thrown string", "could not reach the site"],
+  ];
+  for (const [e, said] of cases) expect(networkProblem(e)).toBe(said);
 });

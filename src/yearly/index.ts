@@ -2,12 +2,14 @@
 // /dashboard/{domain}/report?year=YYYY (yearReports, a page service), and its PDF at
 // /dashboard/{domain}/report.pdf?year=YYYY, the page printed by Chromium (./pdf.ts). Who may read a
 // domain and every number come from the stats room (statsService), as /api/stats answers them: the
-// owner or an admin; the domain's plan must unlock Energy & Carbon (Pro, or beta).
+// owner or an admin; the domain's plan must unlock Energy & Carbon (Pro, or beta). A print also asks
+// for a verified account and takes the named limit `print`.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { sessionCookieName, withSession } from "../auth";
 import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
+import { limitsOf } from "../http/limits";
 import { localTime } from "../shared/days";
 import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
 import { statsService } from "../stats";
@@ -18,6 +20,7 @@ import { reportPrinter } from "./pdf";
 /** The stats room reads no day before 2000 (src/stats/range.ts). */
 const FIRST_YEAR = 2000;
 const NOT_PRO = "The yearly sustainability report is a Pro feature. Upgrade to Pro to read and download it.";
+const VERIFY_EMAIL = "Verify your email address before you download a report as a PDF.";
 
 /** What the page shows: the report, or the notice that the domain's plan does not include it. */
 export type YearReportAnswer = { kind: "report"; report: YearReport } | { kind: "pro-required" };
@@ -64,6 +67,7 @@ const pdfName = (domain: string, year: number) => `${domain.replace(/[^a-z0-9.-]
 export const yearlyRoom = (ctx: AppContext) => {
   const reports = yearReports(ctx);
   const printer = reportPrinter(ctx.config.CHROMIUM_PATH);
+  const limits = limitsOf(ctx);
   ctx.lifecycle.onShutdown("yearly-report-printer", () => printer.close(), { first: true });
   const cookieName = sessionCookieName(ctx.config);
   return new Elysia({ name: "yearly" }).use(withSession(ctx)).get(
@@ -73,14 +77,17 @@ export const yearlyRoom = (ctx: AppContext) => {
         const url = new URL(request.url);
         return new Response(null, { status: 302, headers: { location: signinLocation(url.pathname, url.search), "cache-control": "no-store" } });
       }
+      // NOTE: a print ties up a Chromium for seconds: only proven accounts, within the print limit.
+      if (!user.verified) throw new HttpError(403, VERIFY_EMAIL);
       const r = await reports.resolve(params.domain, user, query.year);
       if (r.kind === "pro-required") throw new HttpError(403, NOT_PRO);
       if (!server) throw new HttpError(503, "The report can be printed only by a server that listens.");
+      limits.take("print", { request, server, account: user.uid });
       // NOTE: the page is asked of this very app with the asker's session only, so the PDF shows
       // what they may read and nothing the browser could fetch elsewhere.
       const session = cookie[cookieName]?.value;
       const held = typeof session === "string" && session ? `${cookieName}=${session}` : null;
-      const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year)}`, (req) => Promise.resolve(server.fetch(req)), held);
+      const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year)}`, (req) => Promise.resolve(server.fetch(req)), held, user.uid);
       return new Response(pdf, {
         headers: {
           "content-type": "application/pdf",

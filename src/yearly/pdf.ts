@@ -1,7 +1,8 @@
 // The yearly report's PDF: the report page itself, printed by a short-lived Chromium launched the
 // inspector's way (src/inspect). That browser reaches no network: each request it makes is answered
 // in-process by this app (the page and its stylesheet, with the asker's own session) or refused, and
-// it runs no script, so the PDF is exactly the HTML the asker would see. One print at a time.
+// it runs no script, so the PDF is exactly the HTML the asker would see. One print at a time, and
+// one per account in line: a second print of the same account is refused (429), not queued.
 import type { Browser, Route } from "playwright-core";
 import { launchPrinterBrowser } from "../inspect";
 import { HttpError } from "../http/errors";
@@ -31,9 +32,13 @@ async function answer(route: Route, origin: string, own: OwnFetch, cookie: strin
   }
 }
 
+const ONE_AT_A_TIME = "Your last report is still being printed; please try again when it has downloaded.";
+
 export function reportPrinter(executablePath: string) {
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
+  /** Accounts with a print waiting or running. */
+  const printing = new Set<string>();
   let closed = false;
   const open = new Set<Browser>();
 
@@ -71,11 +76,15 @@ export function reportPrinter(executablePath: string) {
   };
 
   return {
-    /** The page at `url` (this app's own origin) as a PDF, asked with the asker's session cookie. */
-    print(url: string, own: OwnFetch, cookie: string | null): Promise<Uint8Array<ArrayBuffer>> {
+    /** The page at `url` (this app's own origin) as a PDF, asked with the session cookie of `account`. */
+    print(url: string, own: OwnFetch, cookie: string | null, account: string): Promise<Uint8Array<ArrayBuffer>> {
+      // NOTE: refused rather than queued: queued, one account's parallel prints would fill the
+      // line (MAX_WAITING) and everyone else would get the 503 below.
+      if (printing.has(account)) return Promise.reject(new HttpError(429, ONE_AT_A_TIME, undefined, { "retry-after": String(BUSY_RETRY_S) }));
       if (waiting >= MAX_WAITING) {
         return Promise.reject(new HttpError(503, "Other reports are being printed; please try again in a minute.", undefined, { "retry-after": String(BUSY_RETRY_S) }));
       }
+      printing.add(account);
       waiting++;
       // NOTE: a Chromium costs a few hundred MB while it prints: one at a time (until it has
       // closed), the rest in line.
@@ -84,6 +93,8 @@ export function reportPrinter(executablePath: string) {
         return print(url, own, cookie);
       });
       queue = job.then((j) => j.closing, () => {});
+      const done = () => void printing.delete(account);
+      job.then(done, done);
       return job.then((j) => j.pdf, unavailable);
     },
     /** Refuses new prints and closes the browser of the one running. */

@@ -29,7 +29,7 @@ test("#access_token=… and other parameter fragments are never stored; routes a
     "/welcome??utm_source=News#id_token",
   ];
   for (const p of sent) expect((await beacon(server.app, "/b/v", { d: "spa.example", p, w: 1280, u: 1 })).status).toBe(202);
-  const rows = await stored(sent.length);
+  const rows = (await stored(sent.length))!;
   expect(rows.map((r) => r.path).sort()).toEqual(["/app", "/app#!/item/4", "/app#/inbox", "/login", "/welcome"]);
   expect(rows.find((r) => r.path === "/welcome")!.utm_source).toBe("news");
   const [leak] = await server.db.sql`SELECT count(*)::int AS n FROM hits WHERE path LIKE '%access_token%' OR path LIKE '%id_token%'`;

@@ -255,6 +255,6 @@ export const statsRoom = (ctx: AppContext) => {
         },
       },
     )
-    .use(tweetRoutes(ctx.config))
+    .use(tweetRoutes(ctx))
     .use(linkRoutes());
 };

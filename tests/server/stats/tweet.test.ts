@@ -1,6 +1,8 @@
 // GET /api/get-tweet against a local oEmbed provider on loopback (real HTTP, the oEmbed JSON of
-// publish.twitter.com): posts only defaults passed on, answers cached, failures as 502.
+// publish.twitter.com): posts only defaults passed on, answers cached, failures as 502 and cached for
+// a shorter time, and the named limit `outbound` taken before the provider is asked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { LIMITS } from "../../../src/http/limits";
 import { call } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
@@ -95,16 +97,31 @@ describe("GET /api/get-tweet", () => {
     expect(asked.length).toBe(before);
   });
 
-  test("a provider failure answers 502 with {error, html: null, url}, and is asked again next time", async () => {
+  test("a provider failure answers 502 with {error, html: null, url}, and is kept: the provider is asked once", async () => {
     for (const id of ["404", "500", "999"]) {
       const url = `https://x.com/bothy/status/${id}`;
-      const res = await getTweet(`url=${encodeURIComponent(url)}`);
-      expect(res.status).toBe(502);
-      expect(res.json).toEqual({ html: null, url, error: "The post could not be loaded from the provider." });
+      const before = asked.length;
+      for (let i = 0; i < 3; i++) {
+        const res = await getTweet(`url=${encodeURIComponent(url)}`);
+        expect(res.status).toBe(502);
+        expect(res.json).toEqual({ html: null, url, error: "The post could not be loaded from the provider." });
+      }
+      expect({ id, asked: asked.length - before }).toEqual({ id, asked: 1 });
     }
-    const before = asked.length;
-    await getTweet(`url=${encodeURIComponent("https://x.com/bothy/status/500")}`);
-    expect(asked.length).toBe(before + 1);
+  });
+
+  test("past the outbound limit a new post is a 429 with Retry-After and never reaches the provider", async () => {
+    let res = await getTweet(`url=${encodeURIComponent("https://x.com/many/status/1000")}`);
+    let before = asked.length;
+    for (let id = 1001; res.status === 200 && id < 1000 + 2 * LIMITS.outbound.client.per; id++) {
+      before = asked.length;
+      res = await getTweet(`url=${encodeURIComponent(`https://x.com/many/status/${id}`)}`);
+    }
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(asked.length).toBe(before);
+    // A post already kept is answered still: it asks nobody.
+    expect((await getTweet(`url=${encodeURIComponent("https://x.com/many/status/1000")}`)).status).toBe(200);
   });
 
   test("an unreachable provider is a 502 too", async () => {

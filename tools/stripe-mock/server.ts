@@ -1,10 +1,12 @@
 // A local Stripe on loopback: the part of Stripe's REST API Bothy uses (/v1/customers,
 // payment_methods, subscriptions, invoices, payment_intents, prices, products), form-encoded bodies,
-// `expand[]`, list objects and Stripe's error JSON, plus signed webhook events POSTed to a URL in
+// `expand[]`, list objects and Stripe's error JSON, the `Idempotency-Key` of a POST (its first answer
+// replayed, its reuse with other parameters refused), plus signed webhook events POSTed to a URL in
 // the order they happen. `POST /_mock/subscriptions/{id}/end_period` (or `endPeriod`) plays the end
 // of a billing period: renewal, or cancellation when cancel_at_period_end is set.
 import { createHmac } from "node:crypto";
 import { list, obj, parseForm, str, type Params } from "./form";
+import { IdempotencyKeys } from "./idempotency";
 import { missing, newId, StripeError, StripeState, type Obj } from "./state";
 
 export type StripeMock = {
@@ -33,11 +35,12 @@ const CORS = {
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body, null, 2), { status, headers: { "content-type": "application/json", "request-id": newId("req"), ...CORS } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body, null, 2), { status, headers: { "content-type": "application/json", "request-id": newId("req"), ...CORS, ...headers } });
 
 /** Stripe's error body: { error: { type, code?, message, param?, … } }. */
-const errorResponse = (e: StripeError) => json(e.status, { error: { type: e.type, message: e.message, ...e.extra } });
+const errorBody = (e: StripeError) => ({ error: { type: e.type, message: e.message, ...e.extra } });
+const errorResponse = (e: StripeError) => json(e.status, errorBody(e));
 
 const listOf = (url: string, data: Obj[]) => ({ object: "list", url, has_more: false, data });
 
@@ -246,6 +249,7 @@ export function startStripeMock(opts: Options = {}): StripeMock {
     deliver(event);
   });
   const table = routes(state);
+  const idempotent = new IdempotencyKeys();
 
   const handle = async (request: Request): Promise<Response> => {
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -256,18 +260,30 @@ export function startStripeMock(opts: Options = {}): StripeMock {
       const key = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
       const auth: Auth | null = /^(sk|rk)_test_/.test(key) ? "secret" : /^pk_test_/.test(key) ? "publishable" : null;
       if (!auth) throw new StripeError(401, "invalid_request_error", "You did not provide a valid test API key. This local Stripe takes sk_test_… or pk_test_… keys.");
-      const params = parseForm(request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : await request.text());
-      for (const route of table) {
-        const m = route.method === request.method ? route.path.exec(url.pathname) : null;
-        if (!m) continue;
-        if (route.auth === "secret" && auth !== "secret") throw new StripeError(401, "invalid_request_error", "This API call cannot be made with a publishable API key.");
-        return json(200, render(state, route.run(m.slice(1), params, auth), list(params, "expand")));
-      }
-      throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${url.pathname}).`);
+      const encoded = request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : await request.text();
+      const once = request.method === "POST" ? request.headers.get("idempotency-key") : null;
+      const answer = idempotent.answer(once, `${request.method} ${url.pathname} ${encoded}`, () => run(request.method, url.pathname, parseForm(encoded), auth));
+      return json(answer.status, answer.body, once === null ? {} : { "idempotency-key": once, ...(answer.replayed ? { "idempotent-replayed": "true" } : {}) });
     } catch (err) {
       if (err instanceof StripeError) return errorResponse(err);
       say(`error: ${err instanceof Error ? err.stack : String(err)}`);
       return json(500, { error: { type: "api_error", message: "An unexpected error occurred in the local Stripe." } });
+    }
+  };
+
+  /** One API call's status and body, a Stripe error's included. */
+  const run = (method: string, path: string, params: Params, auth: Auth): [number, unknown] => {
+    try {
+      for (const route of table) {
+        const m = route.method === method ? route.path.exec(path) : null;
+        if (!m) continue;
+        if (route.auth === "secret" && auth !== "secret") throw new StripeError(401, "invalid_request_error", "This API call cannot be made with a publishable API key.");
+        return [200, render(state, route.run(m.slice(1), params, auth), list(params, "expand"))];
+      }
+      throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+    } catch (err) {
+      if (err instanceof StripeError) return [err.status, errorBody(err)];
+      throw err;
     }
   };
 

@@ -90,6 +90,18 @@ describe("the local Stripe's test payment methods", () => {
 });
 
 describe("the local Stripe's API", () => {
+  test("an Idempotency-Key replays its first answer; reused with other parameters it is refused", async () => {
+    const customer = await stripe.customers.create({ email: "once@example.com" });
+    const key = { idempotencyKey: `test-${customer.id}` };
+    const first = await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], payment_behavior: "default_incomplete" }, key);
+    const again = await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], payment_behavior: "default_incomplete" }, key);
+    expect(again.id).toBe(first.id);
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toHaveLength(1);
+    const other = await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], payment_behavior: "allow_incomplete" }, key).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(other).toMatchObject({ statusCode: 400 });
+  });
+
   test("answers Stripe's error shapes, which the SDK reads as its typed errors", async () => {
     const missing = await stripe.customers.retrieve("cus_nothere").catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);

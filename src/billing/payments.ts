@@ -5,6 +5,7 @@ import type Stripe from "stripe";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
 import { BILLINGS, priceLookupKey, TIERS, type Billing, type Tier } from "../shared/pricing";
+import { declineOf, type Decline } from "./declines";
 import type { SubscriptionRow } from "./store";
 import { viaStripe } from "./stripe";
 
@@ -29,25 +30,29 @@ function planOf(lookupKey: string | null): { tier: string; billing: Billing } | 
 
 type IntentView = { id: string; status: Stripe.PaymentIntent.Status; client_secret: string | null };
 type InvoiceView = { id: string; status: Stripe.Invoice.Status | null; payment_intent: IntentView | null };
+/** What the card form reads, with what only the server looks at: whose it is and how its last charge ended. */
+type Read<V> = { view: V; customer: string | null; decline: Decline | null };
+
+const idOf = (ref: string | { id: string } | null) => (ref === null || typeof ref === "string" ? ref : ref.id);
 
 /** An invoice with the payment intent that collects it, as the card form drives it. */
-export async function invoiceView(stripe: Stripe, invoiceId: string): Promise<InvoiceView> {
+export async function readInvoice(stripe: Stripe, invoiceId: string): Promise<Read<InvoiceView>> {
   const invoice = await viaStripe("invoices.retrieve", () => stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }));
   const payment = invoice.payments?.data.find((p) => p.is_default) ?? invoice.payments?.data[0];
-  const ref = payment?.payment.payment_intent;
-  const intentId = typeof ref === "string" ? ref : ref?.id;
+  const intentId = idOf(payment?.payment.payment_intent ?? null);
   const intent = intentId ? await viaStripe("paymentIntents.retrieve", () => stripe.paymentIntents.retrieve(intentId)) : null;
   return {
-    id: invoice.id,
-    status: invoice.status,
-    payment_intent: intent && { id: intent.id, status: intent.status, client_secret: intent.client_secret },
+    view: { id: invoice.id, status: invoice.status, payment_intent: intent && { id: intent.id, status: intent.status, client_secret: intent.client_secret } },
+    customer: idOf(invoice.customer),
+    decline: declineOf(intent),
   };
 }
 
 /** The subscription as the card form reads it: `status`, `latest_invoice.payment_intent`. */
-export async function subscriptionView(stripe: Stripe, sub: Stripe.Subscription) {
-  const invoiceId = typeof sub.latest_invoice === "string" ? sub.latest_invoice : sub.latest_invoice?.id;
-  return { id: sub.id, status: sub.status, latest_invoice: invoiceId ? await invoiceView(stripe, invoiceId) : null };
+export async function readSubscription(stripe: Stripe, sub: Stripe.Subscription) {
+  const invoiceId = idOf(sub.latest_invoice);
+  const invoice = invoiceId ? await readInvoice(stripe, invoiceId) : null;
+  return { view: { id: sub.id, status: sub.status, latest_invoice: invoice?.view ?? null }, decline: invoice?.decline ?? null };
 }
 
 /** The stored subscription as the profile shows it. */

@@ -1,4 +1,5 @@
-// The local Stripe (tools/stripe-mock) for tests, and the SDK pointed at it.
+// The local Stripe (tools/stripe-mock) for tests, the SDK pointed at it, and a tap between the app
+// and it that lists the app's calls and can hold an answer back (to play a slow Stripe).
 import Stripe from "stripe";
 import { stripeClient } from "../../src/billing/stripe";
 import { startStripeMock, type StripeMock } from "../../tools/stripe-mock/server";
@@ -19,3 +20,49 @@ export const stripeEnv = (mock: StripeMock): Record<string, string> => ({
 });
 
 export const stripeFor = (mock: StripeMock): Stripe => stripeClient(SECRET_KEY, mock.url);
+
+/** A loopback stand-in for Stripe in front of `mock`: it lists the app's calls and can hold one answer back. */
+export type StripeTap = {
+  url: string;
+  /** Every call so far, as "METHOD /path". */
+  calls: string[];
+  /** Holds the answer to the next call `call` matches: the mock has answered, the app waits until release(). */
+  hold(call: RegExp): { arrived: Promise<void>; release(): void };
+  stop(): Promise<void>;
+};
+
+export function stripeTap(mock: StripeMock): StripeTap {
+  const calls: string[] = [];
+  const holds: { call: RegExp; arrived(): void; released: Promise<void> }[] = [];
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: async (req) => {
+      const url = new URL(req.url);
+      const call = `${req.method} ${url.pathname}`;
+      calls.push(call);
+      const body = req.method === "GET" || req.method === "DELETE" ? undefined : await req.arrayBuffer();
+      const res = await fetch(`${mock.url}${url.pathname}${url.search}`, { method: req.method, headers: req.headers, body });
+      const answer = await res.arrayBuffer();
+      const held = holds.findIndex((h) => h.call.test(call));
+      if (held >= 0) {
+        const [h] = holds.splice(held, 1);
+        h!.arrived();
+        await h!.released;
+      }
+      return new Response(answer, { status: res.status, headers: { "content-type": "application/json", "request-id": res.headers.get("request-id") ?? "" } });
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    calls,
+    hold(call) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const seen = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ call, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: seen, release };
+    },
+    stop: () => server.stop(true),
+  };
+}

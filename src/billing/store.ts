@@ -45,17 +45,22 @@ export type SubscriptionRow = {
 };
 
 /**
- * Stores a subscription's state. TRICKY: `canceled` is final in Stripe, so a state read before the
- * cancellation (a slow API answer, a late webhook) never brings a canceled subscription back.
+ * Stores a subscription's state. `stateAt` is Stripe's time of the webhook event it was read for
+ * (null for a route's own Stripe answer): a state read for an older event than the stored one is
+ * ignored, as two deliveries' reads may commit in either order. TRICKY: `canceled` is final in
+ * Stripe, so a state read before the cancellation (a slow API answer, a late webhook) never brings
+ * a canceled subscription back.
  */
-export const saveSubscription = namedQuery("billing.saveSubscription", async (sql: Queryable, s: SubscriptionRow) => {
+export const saveSubscription = namedQuery("billing.saveSubscription", async (sql: Queryable, s: SubscriptionRow & { stateAt: Date | null }) => {
   await sql`
-    INSERT INTO billing_subscriptions (subscription_id, uid, status, price_lookup_key, current_period_end, cancel_at_period_end, created)
-    VALUES (${s.id}, ${s.uid}, ${s.status}, ${s.lookupKey}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd}, ${s.created})
+    INSERT INTO billing_subscriptions (subscription_id, uid, status, price_lookup_key, current_period_end, cancel_at_period_end, created, state_at)
+    VALUES (${s.id}, ${s.uid}, ${s.status}, ${s.lookupKey}, ${s.currentPeriodEnd}, ${s.cancelAtPeriodEnd}, ${s.created}, ${s.stateAt})
     ON CONFLICT (subscription_id) DO UPDATE SET
       status = EXCLUDED.status, price_lookup_key = EXCLUDED.price_lookup_key,
-      current_period_end = EXCLUDED.current_period_end, cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated = now()
-    WHERE billing_subscriptions.status <> 'canceled'`;
+      current_period_end = EXCLUDED.current_period_end, cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated = now(),
+      state_at = greatest(billing_subscriptions.state_at, EXCLUDED.state_at)
+    WHERE billing_subscriptions.status <> 'canceled'
+      AND (EXCLUDED.state_at IS NULL OR billing_subscriptions.state_at IS NULL OR EXCLUDED.state_at >= billing_subscriptions.state_at)`;
 });
 
 /** The account's newest subscription, or null. */

@@ -15,10 +15,15 @@ const idOf = (ref: string | { id: string }) => (typeof ref === "string" ? ref : 
 export const mainItem = (sub: Stripe.Subscription): Stripe.SubscriptionItem | undefined => sub.items.data[0];
 
 /**
- * Applies a subscription to its account, inside the caller's transaction. Null when the customer
- * is no account's (another product on the same Stripe account); else whether the scope changed.
+ * Applies a subscription to its account, inside the caller's transaction. `stateAt`: the created
+ * time of the webhook event it was read for (see saveSubscription). Null when the customer is no
+ * account's (another product on the same Stripe account); else whether the scope changed.
  */
-export async function setProFromSubscription(tx: Queryable, sub: Stripe.Subscription): Promise<{ uid: string; changed: boolean } | null> {
+export async function setProFromSubscription(
+  tx: Queryable,
+  sub: Stripe.Subscription,
+  stateAt: Date | null = null,
+): Promise<{ uid: string; changed: boolean } | null> {
   const uid = await uidOfCustomer(tx, idOf(sub.customer));
   if (!uid) return null;
   const item = mainItem(sub);
@@ -30,6 +35,7 @@ export async function setProFromSubscription(tx: Queryable, sub: Stripe.Subscrip
     currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     created: new Date(sub.created * 1000),
+    stateAt,
   });
   const scope = await syncProScope(tx, uid);
   if (scope) {

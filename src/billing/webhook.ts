@@ -1,30 +1,23 @@
-// POST /api/stripe/webhook: Stripe's signed events, verified on the raw body before anything is
-// read. An event only says *which* subscription changed: its state is read back from Stripe, so
-// events that arrive late or out of order apply the subscription as it is now and never undo a
-// newer change. Each event id is applied once (Stripe delivers at least once).
+// POST /api/stripe/webhook: Stripe's signed events, verified on the raw body, then checked against
+// a schema (./events.ts) before anything is read or stored. An event only says *which*
+// subscription changed: its state is read back from Stripe and stored with the event's time, so a
+// late or out-of-order event never undoes a newer change. A failed card payment counts towards the
+// account's decline stop (./declines.ts). Each event id is applied once (Stripe delivers at least once).
 import { Elysia, t } from "elysia";
 import type Stripe from "stripe";
 import type { AppContext } from "../context";
 import { readCappedText } from "../http/body";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
+import { recordDecline } from "./declines";
+import { checkEvent } from "./events";
 import { viaStripe } from "./stripe";
-import { applied, firstDelivery } from "./store";
+import { applied, firstDelivery, uidOfCustomer } from "./store";
 import { setProFromSubscription } from "./subscription";
 
 // NOTE: Stripe's events embed whole objects (an invoice with its lines), larger than the API's
 // usual 64 KiB; http/edge.ts lets this path through to this cap.
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
-
-const HANDLED = new Set(["invoice.paid", "invoice.payment_failed", "customer.subscription.updated", "customer.subscription.deleted"]);
-
-/** The subscription an event is about, or null. */
-function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { object: string; id: string; parent?: Stripe.Invoice.Parent | null };
-  if (object.object === "subscription") return object.id;
-  const ref = object.object === "invoice" ? object.parent?.subscription_details?.subscription : null;
-  return ref ? (typeof ref === "string" ? ref : ref.id) : null;
-}
 
 export const webhookRoute = (ctx: AppContext, stripe: Stripe, secret: string) =>
   new Elysia({ name: "billing-webhook" }).post(
@@ -38,17 +31,28 @@ export const webhookRoute = (ctx: AppContext, stripe: Stripe, secret: string) =>
       } catch {
         throw new HttpError(400, "The Stripe-Signature header does not match the body.");
       }
-      if (await applied(ctx.db.sql, event.id)) return { received: true };
-      const subscriptionId = HANDLED.has(event.type) ? subscriptionIdOf(event) : null;
+      const checked = checkEvent(event, Math.floor(Date.now() / 1000));
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const { id, type, created, action } = checked.event;
+      if (await applied(ctx.db.sql, id)) return { received: true };
+      const uid = action && (await uidOfCustomer(ctx.db.sql, action.customer));
+      if (action && !uid) {
+        // NOTE: 2xx, or Stripe would retry for days: a deleted account's subscription is canceled
+        // after its customer row is gone, and other products may share the Stripe account.
+        log.debug("stripe event for a customer that is no account's", { event: id, type });
+        return { received: true };
+      }
       // NOTE: read before the transaction: no network wait while it holds locks. The insert of the
       // event id below decides between two deliveries racing past the check above.
-      const subscription = subscriptionId ? await viaStripe("subscriptions.retrieve", () => stripe.subscriptions.retrieve(subscriptionId)) : null;
+      const subscription =
+        action?.kind === "subscription" ? await viaStripe("subscriptions.retrieve", () => stripe.subscriptions.retrieve(action.subscription)) : null;
       const first = await ctx.db.sql.begin(async (tx) => {
-        if (!(await firstDelivery(tx, event.id, event.type))) return false;
-        if (subscription) await setProFromSubscription(tx, subscription);
+        if (!(await firstDelivery(tx, id, type))) return false;
+        if (subscription) await setProFromSubscription(tx, subscription, created);
+        if (uid && action?.kind === "decline") await recordDecline(tx, uid, action);
         return true;
       });
-      if (!first) log.debug("stripe event already applied", { event: event.id });
+      if (!first) log.debug("stripe event already applied", { event: id });
       return { received: true };
     },
     { parse: "none", headers: t.Object({ "stripe-signature": t.String({ minLength: 1, error: "Stripe-Signature header is missing." }) }) },

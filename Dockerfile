@@ -1,7 +1,7 @@
 # Bothy: one image for self-hosting. Build: docker build -t bothy .
 # Run: docker run -p 3000:3000 -v bothy-data:/data bothy   (or docker compose up, see README)
 # NOTE: a single `docker run` inspects pages in the app process (user bothy); docker compose runs
-# the inspector as its own process under its own user, away from /data.
+# the inspector as its own process under its own user, away from /data and the database.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -11,16 +11,18 @@ RUN npm ci --no-audit --no-fund
 
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium ca-certificates curl \
+ && apt-get install -y --no-install-recommends chromium ca-certificates curl util-linux \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --create-home --uid 10001 bothy \
  && useradd --create-home --uid 10002 --user-group inspector \
  && mkdir -p /data && chown bothy:bothy /data && chmod 700 /data
 # NOTE: two users. bothy runs the app and owns /data (database, secret.key, outbox); inspector runs
 # `worker:inspect`, the process that drives Chromium on arbitrary pages, and cannot read /data.
-# docker-compose.yml starts the worker as inspector (user: "10002:10002") next to an app with
-# INSPECT_CONCURRENCY=0. Chromium's sandbox needs user namespaces, which Docker's default
-# seccomp profile refuses: the worker then logs "inspector browser sandbox off" and why.
+# docker-compose.yml starts the worker as inspector (user: "10002:10002", APP_URL and INSPECT_TOKEN:
+# no database credentials) next to an app with INSPECT_CONCURRENCY=0. Chromium's sandbox needs user
+# namespaces, which Docker's default seccomp profile refuses; compose gives the inspector
+# deploy/chromium-seccomp.json, which allows them. src/inspect/sandbox.ts tries `unshare --user`
+# (util-linux, named above though Debian always has it) and logs "inspector browser sandbox on|off".
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./

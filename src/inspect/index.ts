@@ -70,32 +70,43 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     lifecycle.onShutdown("inspect-cards", () => browser.close());
   }
 
-  /** Queues a run for the client, or refuses with 429 when it started too many. */
-  const start = async (url: string, client: string) => {
+  /**
+   * Queues a run of `tgt` for the client, or refuses with 429 when it started too many; a target
+   * the guard refuses comes back as its error answer, and nothing is queued. TRICKY: the guard
+   * resolves the host name, which is outbound work: the budgets are taken first, so a caller
+   * cannot make this server look up names without limit.
+   */
+  const start = async (tgt: Target, client: string): Promise<CheckAnswer | null> => {
     const taken = limiter.take(client);
     if (!taken.ok) {
       throw new HttpError(429, "Too many inspections from this address; try again in an hour", undefined, retryAfter(taken));
     }
     const spent = budget.take("all");
     if (!spent.ok) throw new HttpError(429, "The inspector is busy; try again later", undefined, retryAfter(spent));
-    await enqueue(db.sql, url);
+    const verdict = await checkTarget(tgt.hostname, tgt.port, guard);
+    if (!verdict.ok) {
+      return verdict.reason === "unresolved" ? errorAnswer(tgt.url, "generic_error", "generic_error") : errorAnswer(tgt.url, verdict.message, "forbidden");
+    }
+    await enqueue(db.sql, tgt.url);
     wake();
+    return null;
   };
 
-  /** Validates and guards the URL; answers an error result instead when it cannot be inspected. */
-  const target = async (raw: string): Promise<Target | CheckAnswer> => {
+  /** Validates the URL (no network: what is stored is read without a look-up); answers an error
+   * result instead when it is private. */
+  const target = (raw: string): Target | CheckAnswer => {
     const parsed = normaliseUrl(raw);
     if (!parsed.ok) {
       if (parsed.private) return errorAnswer(raw, PRIVATE_MESSAGE, "private");
       throw new HttpError(400, parsed.error);
     }
-    const verdict = await checkTarget(parsed.value.hostname, parsed.value.port, guard);
-    if (!verdict.ok) {
-      return verdict.reason === "unresolved"
-        ? errorAnswer(parsed.value.url, "generic_error", "generic_error")
-        : errorAnswer(parsed.value.url, verdict.message, "forbidden");
-    }
     return parsed.value;
+  };
+
+  /** A refused target's answer as get-screenshot's 403 body. */
+  const refusal = (answer: CheckAnswer) => {
+    const refused = "result" in answer ? answer.result : null;
+    return { error: refused?.errorType ?? "unavailable", errorMessage: refused?.error ?? "This page cannot be inspected" };
   };
 
   return new Elysia({ name: "inspect" })
@@ -104,7 +115,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .get(
       "/api/check-analysis",
       async ({ query, client }): Promise<CheckAnswer> => {
-        const tgt = await target(query.url);
+        const tgt = target(query.url);
         if (!("hostname" in tgt)) return tgt;
         if (await isLive(db.sql, tgt.url)) return { action: "check_again" };
         const last = await latest(db.sql, tgt.url);
@@ -112,8 +123,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
         // NOTE: a failure is not kept like a result: past 15 minutes the next visitor tries again.
         const keep = last !== null && (age < RECHECK_AFTER_MS || (!query.check && (last.status === "done" || age <= CACHED_AFTER_MS)));
         if (last && keep) return answerFrom(last, await history(db.sql, tgt.url, 100));
-        await start(tgt.url, client);
-        return { action: "check_again" };
+        return (await start(tgt, client)) ?? { action: "check_again" };
       },
       {
         query: t.Object({
@@ -125,15 +135,18 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .get(
       "/api/get-screenshot",
       async ({ query, client, set }) => {
-        const tgt = await target(query.url);
+        const tgt = target(query.url);
         if (!("hostname" in tgt)) {
-          const refused = "result" in tgt ? tgt.result : null;
           set.status = 403;
-          return { error: refused?.errorType ?? "unavailable", errorMessage: refused?.error ?? "This page cannot be inspected" };
+          return refusal(tgt);
         }
         const shot = await screenshot(db.sql, tgt.url);
         const stale = !shot || Date.now() - shot.takenAt.getTime() > CACHED_AFTER_MS;
-        if (query.force && stale && !(await isLive(db.sql, tgt.url))) await start(tgt.url, client);
+        const refused = query.force && stale && !(await isLive(db.sql, tgt.url)) ? await start(tgt, client) : null;
+        if (refused) {
+          set.status = 403;
+          return refusal(refused);
+        }
         if (!shot) {
           set.status = 404;
           return { error: "not_found", errorMessage: "No screenshot of this page yet" };

@@ -1,19 +1,20 @@
 // The app's postgres.js client, made so that one connection can never answer the wrong caller.
 //
 // TRICKY: postgres.js pipelines queries on a connection: while query A waits for its answer, B is
-// pushed to the connection's `sent` list and written behind it. B's parameters are serialized
-// client-side when it is written; when a serializer throws there (a `Date` that is not a date:
-// RangeError "Invalid Date"; `undefined`; a BigInt in JSON), postgres.js rejects the *active*
-// query A with B's error and leaves B in `sent`, never written. From then on every answer the
-// server sends is matched to the query queued before it: A's rows go to B's caller, the next
-// query's to the one after, one session's user row to another caller, until the connection closes
-// (tests/server/db/client.test.ts reproduces it on a bare client). Two defences:
-// - `max_pipeline: 0`: a connection takes the next query only when the previous one is answered,
-//   so a query whose serializer throws is the active one and the error goes to its own caller.
-// - Any error from the driver that is not a PostgreSQL error response or a lost connection means
-//   the protocol state can no longer be trusted: `reset()` replaces the client (the old one ends
-//   at once, its in-flight queries fail with CONNECTION_DESTROYED, a 503 at the edge), and
-//   namedQuery refuses the answer of any query that began before a reset.
+// pushed to the connection's `sent` list and written behind it. A prepared statement's parameters
+// are serialized as it is written; when a serializer throws there (a `Date` that is not a date:
+// RangeError "Invalid Date", as for "2026-13-01" sent to a `::date` parameter), postgres.js rejects
+// the *active* query A with B's error and leaves B in `sent`, never written. From then on every
+// answer is matched to the query queued before it: one caller's rows, one session's user row, go
+// to another caller, until the connection closes (tests/server/db/client.test.ts reproduces it on
+// a bare client). Two defences:
+// - Serializers never throw: a value one cannot serialize is sent as a NUL byte, which the server
+//   refuses for every type (22021), so the error response goes to that query's own caller.
+//   `undefined` takes the same way instead of postgres.js's UNDEFINED_VALUE, thrown at the same point.
+// - Any other error from the driver that is not a PostgreSQL error response or a lost connection
+//   means the protocol state can no longer be trusted: `reset()` replaces the client (the old one
+//   ends at once, its queries fail with CONNECTION_DESTROYED, a 503 at the edge), and namedQuery
+//   refuses the answer of any query begun before a reset.
 import postgres, { type Options, type Sql } from "postgres";
 
 type Guard = {
@@ -30,15 +31,60 @@ const guards = new WeakMap<object, Guard>();
 export const guardOf = (sql: object): Guard | undefined => guards.get(sql);
 
 type Callback = (sql: Sql) => unknown;
+type Serializer = (value: unknown) => unknown;
+
+/** What an unserializable value is sent as: no PostgreSQL type accepts a NUL byte in its text. */
+const REFUSED_BY_SERVER = "\u0000";
+// NOTE: a parameter of a type with no serializer is sent as `'' + value`: the marker's text is refused too.
+const UNDEFINED = Object.freeze({ toString: () => REFUSED_BY_SERVER });
+
+/**
+ * Makes every serializer of a client, present and added later (array types are added per
+ * connection), answer REFUSED_BY_SERVER instead of throwing, and `onRefused` hear why.
+ */
+function neverThrowing(client: Sql, onRefused: (err: unknown) => void): void {
+  const options = client.options as unknown as { serializers: Record<string, Serializer> };
+  const wrapped = new WeakMap<Serializer, Serializer>();
+  const guard = (serialize: Serializer): Serializer => {
+    let safe = wrapped.get(serialize);
+    if (!safe) {
+      safe = (value) => {
+        if (value === UNDEFINED) return REFUSED_BY_SERVER;
+        try {
+          return serialize(value);
+        } catch (err) {
+          onRefused(err);
+          return REFUSED_BY_SERVER;
+        }
+      };
+      wrapped.set(serialize, safe);
+    }
+    return safe;
+  };
+  options.serializers = new Proxy(options.serializers, {
+    get: (target, key) => {
+      const serialize = Reflect.get(target, key) as unknown;
+      return typeof serialize === "function" ? guard(serialize as Serializer) : serialize;
+    },
+  });
+}
 
 /**
  * A client whose connections can be thrown away and reopened under its users: `sql` is a
  * stand-in that forwards every call and property to the live postgres.js client.
  */
-export function resettableClient(target: string | undefined, options: Options<Record<string, never>>, onReset: (reason: unknown) => void): Sql {
-  // NOTE: max_pipeline is read by postgres.js but missing from its typings.
-  const unpipelined = { ...options, max_pipeline: 0 } as Options<Record<string, never>>;
-  const make = () => (target === undefined ? postgres(unpipelined) : postgres(target, unpipelined)) as unknown as Sql;
+export function resettableClient(
+  target: string | undefined,
+  options: Options<Record<string, never>>,
+  log: { reset(reason: unknown): void; refused(reason: unknown): void },
+): Sql {
+  // NOTE: postgres.js puts transform.undefined in place of an `undefined` parameter.
+  const guarded = { ...options, transform: { undefined: UNDEFINED } } as unknown as Options<Record<string, never>>;
+  const make = () => {
+    const client = (target === undefined ? postgres(guarded) : postgres(target, guarded)) as unknown as Sql;
+    neverThrowing(client, log.refused);
+    return client;
+  };
   let live = make();
   let ended = false;
   const guard: Guard = {
@@ -48,7 +94,7 @@ export function resettableClient(target: string | undefined, options: Options<Re
       guard.generation++;
       const old = live;
       live = make();
-      onReset(reason);
+      log.reset(reason);
       void old.end({ timeout: 0 }).catch(() => {});
     },
   };

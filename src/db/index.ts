@@ -38,9 +38,10 @@ const quiet = { onnotice: () => {} };
 
 /** A client through resettableClient (./client.ts), which logs every reset of its connections. */
 const client = (url: string | undefined, options: Parameters<typeof resettableClient>[1]): Sql =>
-  resettableClient(url, { ...quiet, ...options }, (reason) =>
-    log.error("db.reset", { reason: reason instanceof Error ? reason.message : String(reason) }),
-  );
+  resettableClient(url, { ...quiet, ...options }, {
+    reset: (reason) => log.error("db.reset", { reason: reason instanceof Error ? reason.message : String(reason) }),
+    refused: (reason) => log.warn("db.unserializable", { reason: reason instanceof Error ? reason.message : String(reason) }),
+  });
 
 // TRICKY: postgres.js retries a refused connection after a backoff that grows to 20 s, and queued
 // queries fail one per attempt, so during an outage a page or a readiness check waited minutes for

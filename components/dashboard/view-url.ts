@@ -2,7 +2,7 @@
 // preset id, resolved against the domain's today, or fixed from/to days), the chart type and unit,
 // the list limit and the open row popup. Only values other than the defaults are written; anything
 // unreadable falls back to its default, never an error.
-import { isDayKey } from "../../src/shared/days";
+import { dayKeyProblem } from "../../src/shared/days";
 import { OPENING_PRESET, PRESETS, orderRange, presetRange, sameRange, type PresetId, type Range } from "./date-rules";
 
 export const LIMITS = [10, 20, 30] as const;
@@ -28,7 +28,7 @@ function parseRange(q: URLSearchParams): View["range"] {
   const preset = presetId(q.get("range"));
   if (preset) return preset;
   const [from, to] = [q.get("from"), q.get("to")];
-  return from && to && isDayKey(from) && isDayKey(to) ? orderRange(from, to) : DEFAULT_VIEW.range;
+  return from && to && dayKeyProblem(from) === null && dayKeyProblem(to) === null ? orderRange(from, to) : DEFAULT_VIEW.range;
 }
 
 export function parseView(q: URLSearchParams): View {

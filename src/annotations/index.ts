@@ -7,9 +7,9 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { ANNOTATION_MAX_LENGTH } from "../shared/annotations";
-import { DAY_KEY, DayRange } from "../stats/contract";
+import { DayKey } from "../http/day-key";
+import { DayRange } from "../stats/contract";
 import { callerOf, statsService } from "../stats";
-import { isDayKey } from "../shared/days";
 import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
 
 export { annotationsIn } from "./queries";
@@ -18,7 +18,6 @@ export { insertAlert as addAlert, lastAlertLevel, markMailed, unmailedAlerts, ty
 const NOT_YOURS = "Only the domain's owner can change its annotations.";
 
 const domainQuery = { domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) };
-const day = t.String({ pattern: DAY_KEY, error: "day must be a date as YYYY-MM-DD." });
 const text = t.String({ minLength: 1, maxLength: ANNOTATION_MAX_LENGTH, error: `text must be 1 to ${ANNOTATION_MAX_LENGTH} characters.` });
 
 export const annotationsRoom = (ctx: AppContext) => {
@@ -46,14 +45,13 @@ export const annotationsRoom = (ctx: AppContext) => {
     .post(
       "/api/annotations",
       async ({ body, user, set }) => {
-        if (!isDayKey(body.day)) throw new HttpError(400, "day must be a calendar date.", { day: "day must be a calendar date." });
         const domain = await owned(body.domain, user);
         const note = body.text.trim();
         if (!note) throw new HttpError(400, "Write a note.", { text: "Write a note." });
         set.status = 201;
         return { annotation: await insertNote(ctx.db.sql, domain.id, body.day, note) };
       },
-      { body: t.Object({ ...domainQuery, day, text }), detail: { tags: ["Annotations"], summary: "Add a note to a day of your domain's chart" } },
+      { body: t.Object({ ...domainQuery, day: DayKey("day"), text }), detail: { tags: ["Annotations"], summary: "Add a note to a day of your domain's chart" } },
     )
     .delete(
       "/api/annotations/:id",

@@ -48,6 +48,22 @@ export function dayMs(key: string): number | null {
 
 export const isDayKey = (key: string): boolean => dayMs(key) !== null;
 
+/** The years a day key from a client may name: the database's timestamps and a range's previous period must fit. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/**
+ * The one check of a day key sent by a client (every route's startKey, endKey and day): null when
+ * it is a real calendar day from FIRST_YEAR to LAST_YEAR, else what is wrong with it. Runs before
+ * any query, so no impossible date ever reaches the database client.
+ */
+export function dayKeyProblem(key: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return "must be a date as YYYY-MM-DD";
+  if (dayMs(key) === null) return "is not a day of the calendar";
+  const year = Number(key.slice(0, 4));
+  return year < FIRST_YEAR || year > LAST_YEAR ? `must be a date from ${FIRST_YEAR} to ${LAST_YEAR}` : null;
+}
+
 export const dayKey = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** UTC midnight of a key already known to be a day (checked input, or produced here). */

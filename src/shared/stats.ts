@@ -2,8 +2,6 @@
 // shared by the API, the dashboard, the exports and the Pro API. The query schemas the server
 // validates with live in src/stats/contract.ts, which needs Elysia.
 
-/** A local day of the domain's time zone. */
-export const DAY_KEY = "^\\d{4}-\\d{2}-\\d{2}$";
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
 export const OPENING_DAYS = 7;

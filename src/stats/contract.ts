@@ -1,14 +1,14 @@
 // The stats contract: the query every caller of GET /api/stats sends, as the schemas the server
 // validates with, and (re-exported from src/shared/stats) the answers it gets.
 import { t, type Static } from "elysia";
-import { DAY_KEY } from "../shared/stats";
+import { DayKey } from "../http/day-key";
 
 export * from "../shared/stats";
 
 /** A range of local days, both ends required (the export's query). */
 export const DayRange = {
-  startKey: t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." }),
-  endKey: t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." }),
+  startKey: DayKey("startKey"),
+  endKey: DayKey("endKey"),
 };
 
 /** A time in ms since 1970 that Date can hold. */
@@ -18,8 +18,8 @@ const ms = (field: string) => t.Optional(t.Numeric({ minimum: 0, maximum: 8.64e1
  * `start`/`end` as times, read as the local days of the domain's time zone they fall on. A key
  * wins over a time: the local days are the truth, whatever the caller's clock. */
 const RangeQuery = {
-  startKey: t.Optional(t.String({ pattern: DAY_KEY, error: "startKey must be a date as YYYY-MM-DD." })),
-  endKey: t.Optional(t.String({ pattern: DAY_KEY, error: "endKey must be a date as YYYY-MM-DD." })),
+  startKey: t.Optional(DayKey("startKey")),
+  endKey: t.Optional(DayKey("endKey")),
   start: ms("start"),
   end: ms("end"),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so

@@ -1,7 +1,7 @@
 // Stage 1 of a stats read: the asked local days checked and turned into the two periods compared
 // (`now` and `then`, the same number of days just before) and the UTC bucket window that lets the
 // aggregates' chunk exclusion work. Errors are values with the status the API answers.
-import { DAY_MS, dayKey, dayMs, localTime } from "../shared/days";
+import { DAY_MS, dayKey, dayKeyProblem, dayMs, localTime } from "../shared/days";
 
 /** Longest range one read may ask for (ten years and a bit). */
 const MAX_RANGE_DAYS = 3660;
@@ -25,25 +25,18 @@ export type ReadRange = {
 
 type RangeError = { ok: false; status: 400 | 403; message: string };
 
-/** Years a day key may name: the database's timestamps and the period before a range must fit. */
-const FIRST_YEAR = 2000;
-const LAST_YEAR = 2100;
-
 export function parseRange(
   q: { startKey: string; endKey: string },
   target: { tz: string; historyDays: number | null },
   now: Date,
 ): { ok: true; range: ReadRange } | RangeError {
-  const start = dayMs(q.startKey);
-  if (start === null) return { ok: false, status: 400, message: `startKey is not a calendar date: ${q.startKey}.` };
-  const end = dayMs(q.endKey);
-  if (end === null) return { ok: false, status: 400, message: `endKey is not a calendar date: ${q.endKey}.` };
+  // NOTE: the schema checked keys sent as keys; days of times sent as `start`/`end` are checked here.
   for (const [name, key] of [["startKey", q.startKey], ["endKey", q.endKey]] as const) {
-    const year = Number(key.slice(0, 4));
-    if (year < FIRST_YEAR || year > LAST_YEAR) {
-      return { ok: false, status: 400, message: `${name} must be a date from ${FIRST_YEAR} to ${LAST_YEAR}.` };
-    }
+    const problem = dayKeyProblem(key);
+    if (problem) return { ok: false, status: 400, message: `${name} ${problem}.` };
   }
+  const start = dayMs(q.startKey)!;
+  const end = dayMs(q.endKey)!;
   if (start > end) return { ok: false, status: 400, message: "startKey must not be after endKey." };
   const days = (end - start) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) {

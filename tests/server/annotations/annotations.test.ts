@@ -52,8 +52,8 @@ describe("the owner's notes", () => {
   });
 
   test.each([
-    ["February 30th", { day: "2026-02-30", text: "x" }, "day must be a calendar date."],
-    ["a day in words", { day: "yesterday", text: "x" }, "day must be a date as YYYY-MM-DD."],
+    ["February 30th", { day: "2026-02-30", text: "x" }, "day must be a day of the calendar from 2000 to 2100 as YYYY-MM-DD."],
+    ["a day in words", { day: "yesterday", text: "x" }, "day must be a day of the calendar from 2000 to 2100 as YYYY-MM-DD."],
     ["an empty text", { day: "2026-02-03", text: "" }, "text must be 1 to 200 characters."],
     ["201 characters", { day: "2026-02-03", text: "x".repeat(201) }, "text must be 1 to 200 characters."],
     ["blanks only", { day: "2026-02-03", text: "   " }, "Write a note."],

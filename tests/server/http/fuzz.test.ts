@@ -1,13 +1,16 @@
 // Malformed requests to every endpoint, public and signed in: routes come from the app's own route
 // table (and the pages from the site's), so a new route is fuzzed without touching this file. Path
 // params, query strings, bodies, content types, cookies and tokens are drawn by fast-check; every
-// answer must be below 500 and the server must still be ready afterwards.
+// answer must be below 500 and the server must still be ready afterwards. The demo is on (its
+// reads need no account), and 8 signed-in callers poll their own account and domains all along:
+// every one of their answers must be theirs.
 // FUZZ_RUNS (requests, default 2,400) and FUZZ_SEED (default fixed, "random" for a new one) pick the
 // run; `npm run fuzz` runs a long one with a new seed. A failure prints the seed and every request that got a 5xx.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { site } from "../../../src/pages";
 import { call, sessionFrom } from "../../helpers/api";
+import { startCallers } from "../../helpers/callers";
 import { IN_PROCESS_ORIGIN, startTestServer } from "../../helpers/server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2400);
@@ -17,6 +20,7 @@ const PASSWORD = "a sturdy passphrase";
 // NOTE: the inspector resolves the hosts it is asked about; these resolve without DNS, and every
 // other URL the fuzzer sends it is one no resolver is asked about, so nothing leaves loopback.
 const MAPPED = "fuzz.example";
+const DEMO = "demo.fuzz.example";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let auth: { cookie: string; token: string; refresh: string; domain: string; publicId: string };
@@ -29,7 +33,7 @@ async function signIn() {
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { INSPECT_CONCURRENCY: "0", INSPECT_HOST_MAP: `${MAPPED}=127.0.0.1`, INSPECT_RATE_LIMIT: "100000", INSPECT_GLOBAL_RATE_LIMIT: "1000000" },
+    env: { DEMO_DOMAIN: DEMO, INSPECT_CONCURRENCY: "0", INSPECT_HOST_MAP: `${MAPPED}=127.0.0.1`, INSPECT_RATE_LIMIT: "100000", INSPECT_GLOBAL_RATE_LIMIT: "1000000" },
   });
   const signup = await call(server.app, "POST", "/api/signup", { body: { email: "fuzz@example.com", password: PASSWORD, name: "Fuzz" } });
   expect(signup.status).toBe(202);
@@ -88,11 +92,24 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 3 }),
 );
 
+const dayish = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom("0000-00-00", "2026-13-01", "2026-02-30", "2025-02-29", "1999-12-31", "2101-01-01", "2026-1-1") },
+  fc.date({ min: new Date("1990-01-01"), max: new Date("2110-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+/** Fields whose values are worth drawing near the valid ones: day keys and the domains that exist. */
+const NEAR: Record<string, fc.Arbitrary<unknown>> = {
+  startKey: dayish,
+  endKey: dayish,
+  day: dayish,
+  domain: fc.constantFrom(DEMO, "fuzzed.example"),
+};
+const fieldValue = (name: string) => (NEAR[name] ? fc.oneof({ weight: 3, arbitrary: NEAR[name] }, value) : value);
+
 /** The fields a schema names, each present or not with any value, and a few unknown ones. */
 const fields = (names: string[]) =>
   fc
     .tuple(
-      fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(names.map((n) => [n, fieldValue(n)])), { requiredKeys: [] }),
       fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 2 }),
     )
     .map(([known, extra]) => ({ ...extra, ...known }));
@@ -104,8 +121,16 @@ const encoded = (s: string, how: number) => (how === 0 ? encodeURIComponent(well
 
 type Sample = { target: Target; params: string[]; query: [string, unknown][]; how: number; body: unknown; bodyKind: number; type: string; origin: number; cookie: number; token: number; socket: boolean; action: string };
 
+const DAY_FIELDS = ["startKey", "endKey", "day"];
+/** Any route, and one in five an API route that takes a day key: those values reach the database. */
+const route = (all: Target[]) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...all) },
+    fc.constantFrom(...all.filter((t) => t.path.startsWith("/api/") && [...t.query, ...t.body].some((f) => DAY_FIELDS.includes(f)))),
+  );
+
 const sample = (all: Target[]): fc.Arbitrary<Sample> =>
-  fc.constantFrom(...all).chain((target) =>
+  route(all).chain((target) =>
     fc.record({
       target: fc.constant(target),
       params: fc.array(fc.oneof(text, fc.constantFrom("fuzzed.example", "1", "0")), { minLength: 3, maxLength: 3 }),
@@ -183,10 +208,14 @@ async function send(s: Sample): Promise<{ status: number; what: string }> {
   return { status: res.status, what };
 }
 
-test(`${RUNS} fuzzed requests across every route answer below 500, and the server stays ready`, async () => {
+test(`${RUNS} fuzzed requests across every route answer below 500, every caller gets its own answers, and the server stays ready`, async () => {
   const samples = fc.sample(sample(targets()), { numRuns: RUNS, seed: SEED });
   const statuses = new Map<number, number>();
   const failures: string[] = [];
+  const verify = async (email: string) => {
+    await server.db.sql`UPDATE users SET verified = true WHERE email = ${email}`;
+  };
+  const callers = await startCallers(server.app, verify, 8, "fuzz-caller");
   for (let i = 0; i < samples.length; i += BATCH) {
     const answers = await Promise.all(samples.slice(i, i + BATCH).map(send));
     for (const a of answers) {
@@ -196,9 +225,13 @@ test(`${RUNS} fuzzed requests across every route answer below 500, and the serve
     // NOTE: a fuzzed request may end the session (a sign-out) or revoke the token: sign in again.
     if ((await call(server.app, "GET", "/api/user", { cookie: auth.cookie })).status !== 200) Object.assign(auth, await signIn());
   }
+  const report = await callers.stop();
   const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
   console.log(`FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
   if (failures.length) console.error(`FUZZ_SEED=${SEED}: ${failures.length} answers were 5xx:\n${failures.slice(0, 30).join("\n")}`);
+  expect(report.wrong.slice(0, 10)).toEqual([]);
+  expect(report.serverErrors.slice(0, 10)).toEqual([]);
+  expect(report.answers).toBeGreaterThan(RUNS / BATCH);
   expect(failures).toEqual([]);
   expect(sent).toBe(RUNS);
   // The inputs reached past the edge checks: plenty of successes and of each kind of refusal.

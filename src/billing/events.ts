@@ -45,11 +45,11 @@ const CHECKS = {
 } as const;
 
 /** What an event asks of us: re-read a subscription, count a declined card, or nothing. */
-export type Action =
+type Action =
   | { kind: "subscription"; customer: string; subscription: string }
   | { kind: "decline"; customer: string; intent: string; paymentMethod: string }
   | null;
-export type CheckedEvent = { id: string; type: string; created: Date; action: Action };
+type CheckedEvent = { id: string; type: string; created: Date; action: Action };
 
 const idOf = (r: string | { id: string }) => (typeof r === "string" ? r : r.id);
 

@@ -33,8 +33,8 @@ export const LIMITS = {
   print: { client: hourly(20), account: hourly(10), process: hourly(200), message: "Too many reports printed. Please try again later." },
 } satisfies Record<string, Limit>;
 
-export type LimitName = keyof typeof LIMITS;
-export type LimitKeys = { request: Request; server: AddressSource; account?: number | string | null };
+type LimitName = keyof typeof LIMITS;
+type LimitKeys = { request: Request; server: AddressSource; account?: number | string | null };
 export type Limits = {
   /** Counts one request against `name`'s budgets; throws HttpError 429 with Retry-After when one is spent. */
   take(name: LimitName, keys: LimitKeys): void;

@@ -7,7 +7,7 @@ import { metricsOf } from "../metrics";
 import { claim, complete, fail, release, type FinishedRun, type Job } from "./store";
 
 /** "error": the run broke (the product's sentence); the others: the page could not be inspected. */
-export type FailureType = "error" | "generic_error" | "forbidden";
+type FailureType = "error" | "generic_error" | "forbidden";
 
 export type JobSource = {
   /** Takes the next job for leaseMs, or null when none waits. */

@@ -46,7 +46,9 @@ const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.h
 // NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
 rmSync(urlFile, { force: true });
 writeFileSync(urlFile, `${url}\n`, { mode: 0o600 });
-console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${url} (kept in ${urlFile}; socket ${server.socket})`);
+// NOTE: the output names the file, never the password: terminals and logs are read more widely.
+const shown = `postgres://postgres@${server.tcp!.host}:${server.tcp!.port}/postgres`;
+console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${shown} (the URL with its password is in ${urlFile}: psql "$(cat ${urlFile})"; socket ${server.socket})`);
 
 const shutdown = async () => {
   await heartbeat.stop();

@@ -6,6 +6,7 @@ import { statfsSync } from "node:fs";
 import { appliedMigrations, failingJobs, timescaleVersion, type Database } from "../db";
 import { listMigrations } from "../db/migrate";
 import { errorBody } from "../http/errors";
+import { log } from "../log";
 import type { Lifecycle } from "../lifecycle";
 import { startHeartbeat } from "./heartbeat";
 
@@ -36,7 +37,7 @@ function diskProblem(db: Database, dataDir: string): string | null {
   if (db.mode !== "embedded") return null;
   const fs = statfsSync(dataDir);
   const free = fs.bavail * fs.bsize;
-  return free < MIN_FREE_BYTES ? `Disk full: ${(free / 1024 / 1024).toFixed(1)} MiB free in DATA_DIR (${dataDir})` : null;
+  return free < MIN_FREE_BYTES ? `Disk full: ${(free / 1024 / 1024).toFixed(1)} MiB free in DATA_DIR` : null;
 }
 
 export const healthRoutes = (db: Database, dataDir: string) =>
@@ -66,7 +67,10 @@ export const healthRoutes = (db: Database, dataDir: string) =>
           jobs: { failing: [...failing] },
         };
       } catch (err) {
+        // NOTE: the answer is public (load balancers read it): the cause, which can name hosts,
+        // sockets and queries, goes to the log only.
+        log.warn("readyz: database unreachable", { error: err instanceof Error ? err.message : String(err) });
         set.status = 503;
-        return errorBody(503, `Database unreachable: ${err instanceof Error ? err.message : String(err)}`);
+        return errorBody(503, "Database unreachable");
       }
     });

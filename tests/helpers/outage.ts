@@ -4,7 +4,7 @@
 import postgres, { type Sql } from "postgres";
 import { addDomain, CHROME_UA, until } from "./collect";
 import { emptyDataDir, freshDataDir, removeDir } from "./db";
-import { spawnServer, type Child } from "./server";
+import { serveDatabase, spawnServer, type Child } from "./server";
 
 /** A loopback port nothing listens on right now. */
 function freePort(): number {
@@ -47,10 +47,7 @@ export async function startOutage(appEnv: Record<string, string>): Promise<Outag
   const appDir = emptyDataDir();
   const port = freePort();
   const serveDb = () =>
-    spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: String(port), DB_PASSWORD: "outage-test-password-of-32-characters" }, {
-      ready: /at (postgres:\/\/\S+)/,
-      timeoutMs: 120_000,
-    });
+    serveDatabase(dbDir, { DB_PORT: String(port), DB_PASSWORD: "outage-test-password-of-32-characters" }, 120_000);
   let db: Child | undefined;
   let app: Child | undefined;
   let sql: Sql | undefined;

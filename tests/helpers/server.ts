@@ -1,7 +1,7 @@
 // The real server for tests: in-process through `start()` (call `app.handle` or its real port),
 // or as a child process for what only a process can show (signals, kill -9, exit lines).
 import { type Subprocess } from "bun";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
@@ -119,6 +119,15 @@ export async function stopChild(child: Child | undefined, signal: "SIGTERM" | "S
 }
 
 /**
+ * `npm run db:serve` on `dataDir`, ready: the child, with `url` the database's URL and password,
+ * read from DATA_DIR/db.url as an operator does (its output never holds the password).
+ */
+export async function serveDatabase(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Child> {
+  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dataDir, DB_PORT: "0", ...env }, { ready: /at (postgres:\/\/\S+)/, timeoutMs });
+  return { ...db, url: readFileSync(join(dataDir, "db.url"), "utf8").trim() };
+}
+
+/**
  * One empty database several processes share through DATABASE_URL: a fresh one on the suite's
  * server (TEST_DATABASE_URL), else `npm run db:serve` on an empty data dir (`served`: it runs the
  * TimescaleDB jobs itself). stop() stops and removes it.
@@ -131,7 +140,7 @@ export async function sharedDatabase(): Promise<{ url: string; served: boolean; 
   // NOTE: a copy of the initdb template (freshDataDir), with no migration applied: the nodes still
   // boot on an empty database, without db:serve's initdb first.
   const dir = await freshDataDir();
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 }).catch((err) => {
+  const db = await serveDatabase(dir).catch((err) => {
     removeDir(dir);
     throw err;
   });

@@ -51,6 +51,17 @@ describe("health", () => {
     }
   });
 
+  test("/readyz's 503 for a failing read names no table, host or query: those go to the log", async () => {
+    await server.db.sql`ALTER TABLE schema_migrations RENAME TO schema_migrations_hidden`;
+    try {
+      const res = await server.app.handle(req("/readyz"));
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.message).toBe("Database unreachable");
+    } finally {
+      await server.db.sql`ALTER TABLE schema_migrations_hidden RENAME TO schema_migrations`;
+    }
+  });
+
   // NOTE: an unknown page (a GET outside /api) is the HTML 404 page instead; see tests/server/web.
   test("an unknown API path, or a POST anywhere unknown, gets the one JSON error shape", async () => {
     for (const r of [req("/api/no/such/thing"), req("/no/such/thing", { method: "POST" })]) {

@@ -7,13 +7,13 @@ import { socketDir } from "../../../src/db/embedded";
 import { listMigrations } from "../../../src/db/migrate";
 import { emptyDataDir, freshDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
-import { ROOT, spawnServer } from "../../helpers/server";
+import { ROOT, serveDatabase, spawnServer } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 
 test("with DATABASE_URL the app uses the served database and opens no embedded one", async () => {
   const dbDir = scratch(await freshDataDir());
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/ });
+  const db = await serveDatabase(dbDir);
   const appDir = scratch(emptyDataDir());
   try {
     const app = await spawnServer(join(ROOT, "tests/fixtures/probe-server.ts"), { DATA_DIR: appDir, DATABASE_URL: db.url, DATABASE_POOL: "1" });
@@ -45,7 +45,7 @@ test("with DATABASE_URL the app uses the served database and opens no embedded o
 test("db:serve refuses a client without its password, keeps a generated one across restarts, and takes DB_PASSWORD", async () => {
   const dbDir = await freshDataDir();
   const serve = (env: Record<string, string> = {}) =>
-    spawnServer("src/db/serve.ts", { DATA_DIR: dbDir, DB_PORT: "0", ...env }, { ready: /at (postgres:\/\/\S+)/ });
+    serveDatabase(dbDir, env);
   const answers = async (url: string | postgres.Options<Record<string, never>>) => {
     const sql = typeof url === "string" ? postgres(url, { max: 1, onnotice: () => {} }) : postgres({ max: 1, onnotice: () => {}, ...url });
     try {
@@ -70,6 +70,9 @@ test("db:serve refuses a client without its password, keeps a generated one acro
       expect(password.length).toBeGreaterThanOrEqual(32);
       expect(readFileSync(urlFile, "utf8")).toBe(`${db.url}\n`);
       expect(statSync(urlFile).mode & 0o777).toBe(0o600);
+      // The output names the file, never the password (logs and terminals are shared more widely).
+      expect(db.output()).toContain(urlFile);
+      expect(db.output()).not.toContain(url.password);
 
       expect(await answers(db.url)).toBe(1);
       expect(await answers(db.url.replace(`:${url.password}@`, "@"))).toBe("28P01");

@@ -43,7 +43,7 @@ test("disk full in DATA_DIR: /readyz says so while it lasts, and is ready again 
     try {
       const ready = await server.app.handle(req("/readyz"));
       expect(ready.status).toBe(503);
-      expect((await ready.json()).error.message).toMatch(/^Disk full: 0\.\d MiB free in DATA_DIR/);
+      expect((await ready.json()).error.message).toMatch(/^Disk full: 0\.\d MiB free in DATA_DIR$/);
     } finally {
       rmSync(filler);
     }

@@ -27,7 +27,7 @@ export const LIMITS = {
   accountMail: { client: hourly(20), account: hourly(20), process: hourly(300), message: "Too many requests. Please try again in an hour." },
   /** Feedback to the team, mailed and stored. */
   feedback: { client: hourly(10), account: hourly(10), process: hourly(300), message: "Too much feedback at once. Please try again in an hour." },
-  /** Fetches of another site on a caller's behalf (tweet embeds, the analysis check). */
+  /** Fetches of another site on a caller's behalf (the post wall's embeds; the inspector has its own limits). */
   outbound: { client: hourly(60), process: hourly(1200), message: "Too many requests. Please try again in an hour." },
   /** Printing a yearly report's PDF: Chromium renders it. */
   print: { client: hourly(20), account: hourly(10), process: hourly(200), message: "Too many reports printed. Please try again later." },

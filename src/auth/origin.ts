@@ -10,3 +10,10 @@ export function assertSameOrigin(request: Request, origin: string): void {
   const ok = sent !== null ? sent === origin : site === null || site === "same-origin" || site === "none";
   if (!ok) throw new HttpError(403, "Cross-origin requests are not allowed here.");
 }
+
+/**
+ * Whether a browser sent this request: browsers add Origin or Sec-Fetch-Site themselves, and no
+ * page script can remove them.
+ */
+export const sentByBrowser = (request: Request): boolean =>
+  request.headers.has("origin") || request.headers.has("sec-fetch-site");

@@ -1,11 +1,14 @@
-// The auth endpoints: sign-up, sign-in, refresh, logout, user, verification, reset and
-// password change. Input is validated by schema; answers use the one JSON error shape. Every mail
-// a visitor can make us send is charged to the `accountMail` limit first.
+// The auth endpoints: sign-up, sign-in (a session cookie; tokens for API clients that ask),
+// refresh, logout, user, verification, reset and password change. Input is validated by schema;
+// answers use the one JSON error shape. Every mail a visitor can make us send is charged to the
+// `accountMail` limit first.
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
+import { HttpError } from "../http/errors";
 import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../http/origin";
 import { isPro, type PlanConfig } from "../plans";
+import { sentByBrowser } from "./origin";
 import { PASSWORD_MAX } from "./passwords";
 import type { AuthService } from "./service";
 import { raise, sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
@@ -24,6 +27,8 @@ const publicUser = (config: PlanConfig, u: User) => ({
   verified: u.verified,
   pro: isPro(config, u),
 });
+
+const TOKENS_NOT_FOR_BROWSERS = "A browser signs in with its session cookie; tokens are for API clients.";
 
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGNUP_SENT = "Check your email: we sent a link to continue.";
@@ -46,13 +51,28 @@ export function authRoutes(config: Config, auth: AuthService, origin: PublicOrig
     )
     .post(
       "/api/signin",
-      async ({ body, client, cookie }) => {
-        const r = await auth.signIn(body, client);
+      async ({ body, client, cookie, request }) => {
+        // NOTE: tokens only for a client that asks, and never to a browser: there the session
+        // cookie is HttpOnly, and a refresh token in the body would be readable by page scripts.
+        if (body.tokens && sentByBrowser(request)) throw new HttpError(400, TOKENS_NOT_FOR_BROWSERS, { tokens: TOKENS_NOT_FOR_BROWSERS });
+        const r = await auth.signIn(body, client, body.tokens === true);
         if (!r.ok) return raise(r);
         session.set(cookie, r.cookie);
-        return { token: r.tokens, user: publicUser(config, r.user) };
+        const user = publicUser(config, r.user);
+        return r.tokens ? { token: r.tokens, user } : { user };
       },
-      { body: t.Object({ email, password }) },
+      {
+        body: t.Object({
+          email,
+          password,
+          tokens: t.Optional(
+            t.Boolean({
+              description: "true for API clients: the answer's `token` then holds an access token (x-access-token) and a refresh token.",
+              error: "tokens is true or false.",
+            }),
+          ),
+        }),
+      },
     )
     .post(
       "/api/auth/refresh",

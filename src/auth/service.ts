@@ -109,10 +109,12 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
       return { ok: true, email };
     },
 
+    /** Signs in with a session cookie; API clients that ask (`withTokens`) get tokens as well. */
     async signIn(
       input: { email: string; password: string },
       client: string,
-    ): Promise<Result<{ user: User; cookie: string; tokens: Tokens }>> {
+      withTokens: boolean,
+    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens }>> {
       const attempt = attempts.signIn(input.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
       if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
@@ -130,7 +132,8 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
         ok: true,
         user,
         cookie: await createSession(sql, user.uid, "cookie", sessions),
-        tokens: await issueTokens(user.uid),
+        // NOTE: no refresh session is made for a sign-in that will not hand its token out.
+        tokens: withTokens ? await issueTokens(user.uid) : undefined,
       };
     },
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const signin = async (email: string) => {
-  const res = await call(server.app, "POST", "/api/signin", { body: { email, password: PASSWORD } });
+  const res = await call(server.app, "POST", "/api/signin", { body: { email, password: PASSWORD, tokens: true } });
   expect(res.status).toBe(200);
   return { cookie: sessionFrom(res.headers)!, access: res.json.token.accessToken as string, refresh: res.json.token.refreshToken as string };
 };

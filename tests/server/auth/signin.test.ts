@@ -18,12 +18,41 @@ afterAll(() => server.stop());
 
 const signin = (email: string, password = PASSWORD, headers?: Record<string, string>) =>
   call(server.app, "POST", "/api/signin", { body: { email, password }, headers });
+/** An API client's sign-in: no browser headers, and it asks for tokens. */
+const apiSignin = (email: string) => call(server.app, "POST", "/api/signin", { body: { email, password: PASSWORD, tokens: true } });
+/** What the sign-in page's form sends (components/forms/api.ts), as a browser sends it. */
+const BROWSER = { origin: "http://bothy.test", "sec-fetch-site": "same-origin", accept: "application/json" };
+const refreshSessions = async (email: string) =>
+  Number((await server.db.sql`SELECT count(*)::int AS n FROM sessions s JOIN users u USING (uid) WHERE u.email = ${email} AND s.kind = 'refresh'`)[0]!.n);
 
 describe("sign-in", () => {
-  test("answers token.accessToken, a refresh token and a session cookie", async () => {
-    const res = await signin("ADA@example.com");
+  test("a browser's sign-in answers the user and a session cookie, and no token a page script could read", async () => {
+    const res = await signin("ADA@example.com", PASSWORD, BROWSER);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ user: expect.objectContaining({ email: "ada@example.com" }) });
+    expect(res.text).not.toMatch(/refresh|accessToken/i);
+    expect(res.headers.get("set-cookie")).toContain("HttpOnly");
+    const byCookie = await call(server.app, "GET", "/api/user", { cookie: sessionFrom(res.headers) });
+    expect(byCookie.json.user.email).toBe("ada@example.com");
+    // No refresh session was made for it either.
+    expect(await refreshSessions("ada@example.com")).toBe(0);
+  });
+
+  test("a browser that asks for tokens is refused before the password is checked, and signed in nowhere", async () => {
+    const res = await call(server.app, "POST", "/api/signin", { headers: BROWSER, body: { email: "ada@example.com", password: PASSWORD, tokens: true } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields.tokens).toBe("A browser signs in with its session cookie; tokens are for API clients.");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const bare = await call(server.app, "POST", "/api/signin", { headers: { "sec-fetch-site": "same-origin" }, body: { email: "ada@example.com", password: PASSWORD, tokens: true } });
+    expect(bare.status).toBe(400);
+    expect((await call(server.app, "POST", "/api/signin", { body: { email: "ada@example.com", password: PASSWORD, tokens: "yes" } })).status).toBe(400);
+  });
+
+  test("an API client that asks gets an access token, a refresh token and the session cookie", async () => {
+    const res = await apiSignin("ADA@example.com");
     expect(res.status).toBe(200);
     expect(res.json.token.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.json.token.refreshToken).toMatch(/^[\w-]{43}$/);
     expect(res.json.token.expiresIn).toBe(900);
     expect(res.json.user.email).toBe("ada@example.com");
     const byToken = await call(server.app, "GET", "/api/user", { token: res.json.token.accessToken });
@@ -32,6 +61,11 @@ describe("sign-in", () => {
     expect(byCookie.json.user.email).toBe("ada@example.com");
     expect((await call(server.app, "GET", "/api/user", { token: res.json.token.accessToken + "x" })).status).toBe(401);
     expect((await call(server.app, "GET", "/api/user")).status).toBe(401);
+    // Without asking, an API client gets the cookie only.
+    const plain = await signin("ada@example.com");
+    expect(plain.status).toBe(200);
+    expect(plain.json.token).toBeUndefined();
+    expect(sessionFrom(plain.headers)).toBeTruthy();
   });
 
   test("wrong password and unknown email answer identically", async () => {
@@ -80,7 +114,7 @@ describe("sign-in", () => {
       secret: "x".repeat(32),
       sessions: { idleDays: 7, maxDays: 30 },
     });
-    const attempt = (password: string, client: string) => auth.signIn({ email: "owner@example.com", password }, client);
+    const attempt = (password: string, client: string) => auth.signIn({ email: "owner@example.com", password }, client, false);
     const statusOf = (r: Awaited<ReturnType<typeof attempt>>) => (r.ok ? 200 : r.status);
     const guesses: number[] = [];
     for (const bot of ["client:bot-a", "client:bot-b"]) for (let i = 0; i < 10; i++) guesses.push(statusOf(await attempt(`guess ${i}`, bot)));
@@ -95,7 +129,7 @@ describe("sign-in", () => {
   }, 60_000);
 
   test("a stolen refresh token is refused after rotation, and ends the family", async () => {
-    const first = (await signin("rota@example.com")).json.token.refreshToken;
+    const first = (await apiSignin("rota@example.com")).json.token.refreshToken;
     const rotated = await call(server.app, "POST", "/api/auth/refresh", { body: { refreshToken: first } });
     expect(rotated.status).toBe(200);
     const second = rotated.json.token.refreshToken;
@@ -108,7 +142,7 @@ describe("sign-in", () => {
   });
 
   test("logout revokes the cookie session and the refresh token, and always answers ok", async () => {
-    const res = await signin("ada@example.com");
+    const res = await apiSignin("ada@example.com");
     const cookie = sessionFrom(res.headers)!;
     const out = await call(server.app, "POST", "/api/auth/logout", {
       cookie,

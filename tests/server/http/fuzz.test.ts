@@ -26,7 +26,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let auth: { cookie: string; token: string; refresh: string; domain: string; publicId: string };
 
 async function signIn() {
-  const res = await call(server.app, "POST", "/api/signin", { body: { email: "fuzz@example.com", password: PASSWORD } });
+  const res = await call(server.app, "POST", "/api/signin", { body: { email: "fuzz@example.com", password: PASSWORD, tokens: true } });
   expect(res.status).toBe(200);
   return { cookie: sessionFrom(res.headers)!, token: res.json.token.accessToken as string, refresh: res.json.token.refreshToken as string };
 }

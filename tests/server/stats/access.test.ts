@@ -108,7 +108,7 @@ describe("GET /api/stats with a session", () => {
   });
 
   test("an API client signed in with x-access-token reads the same", async () => {
-    const signin = await call(server.app, "POST", "/api/signin", { headers: SAME, body: { email: "owner@example.com", password: PASSWORD } });
+    const signin = await call(server.app, "POST", "/api/signin", { body: { email: "owner@example.com", password: PASSWORD, tokens: true } });
     const res = await stats(`domain=mine.example.com&${RANGE}&dataType=SUMMARY`, { token: signin.json.token.accessToken });
     expect(res.status).toBe(200);
     expect(res.json.validated.SK).toBe("mine.example.com");

@@ -1,5 +1,6 @@
-// The audit log: every admin action, who did it, on whom (user and/or domain) and when. Rows keep
-// the emails as they were, so the log reads the same after an account is gone.
+// The audit log: every admin action, who did it, on whom (user and/or domain) and when, and every
+// admin's read of another account's stats or export. Rows keep the emails as they were, so the log
+// reads the same after an account is gone.
 import { namedQuery } from "../db";
 
 type AuditEntry = {
@@ -26,3 +27,29 @@ export const auditOf = namedQuery("audit.of", (sql, uid: string, limit: number) 
       target_domain AS "targetDomain", detail
     FROM admin_audit WHERE target_uid = ${uid} ORDER BY at DESC, id DESC LIMIT ${limit}`,
 );
+
+/** An admin's read of a domain that is not theirs: its dashboard's stats or an export of them. */
+export type AdminRead = { admin: string; owner: string | null; domain: string; what: "stats" | "export" };
+
+/** The first key of this log's advisory locks (the second is the read's hash): any constant no other lock uses. */
+const READ_LOCK = 0x61756469;
+
+/**
+ * Records an admin's read at most once per admin, domain and kind an hour, on the owner's page of
+ * the log: a dashboard left open reloads every minute, and one line an hour says as much.
+ * TRICKY: a dashboard asks for its parts at once; the lock makes the later reads wait for the first
+ * to commit, and their check, a new statement under READ COMMITTED, then sees its row. Another
+ * node's read may still add one of its own in the same hour.
+ */
+export const recordAdminRead = namedQuery("audit.read", async (sql, r: AdminRead) => {
+  const action = `read ${r.what}`;
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${READ_LOCK}, hashtext(${`${r.admin}|${action}|${r.domain}`}))`;
+    await tx`INSERT INTO admin_audit (admin, admin_email, action, target_uid, target_email, target_domain)
+      SELECT a.uid, a.email, ${action}, o.uid, o.email, ${r.domain}
+      FROM users a LEFT JOIN users o ON o.uid = ${r.owner}::uuid
+      WHERE a.uid = ${r.admin} AND NOT EXISTS (
+        SELECT 1 FROM admin_audit
+        WHERE admin = ${r.admin} AND action = ${action} AND target_domain = ${r.domain} AND at > now() - interval '1 hour')`;
+  });
+});

@@ -7,6 +7,7 @@ import { adminRoutes } from "./routes";
 import { samplerOf } from "./samples";
 
 export type { AdminReads } from "./reads";
+export { recordAdminRead, type AdminRead } from "./audit";
 
 // NOTE: one set of reads per database, shared by the API and the pages.
 const readsByDb = new WeakMap<object, AdminReads>();

@@ -103,7 +103,7 @@ export const exportRoom = (ctx: AppContext) => {
         return download(stats, domain, "dashboard", q, false, null);
       }
       const caller = callerOf(request.headers.get("authorization"), user);
-      const { domain, admin } = await stats.byName(q.domain!, caller);
+      const { domain, admin } = await stats.byName(q.domain!, caller, "export");
       if (caller.kind === "session") checkPlan(ctx, user);
       await stats.check(domain, q);
       return download(stats, domain, domain.name, q, admin, ctx.db.sql);

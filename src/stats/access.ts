@@ -1,10 +1,11 @@
-// Who may read a domain's stats, decided at the edge before
-// any stats query runs: the owner; an admin (flagged, so the dashboard shows its notice); a Pro API
+// Who may read a domain's stats, decided at the edge before any stats query runs: the owner; an
+// admin (flagged, so the dashboard shows its notice, and written to the admin audit log); a Pro API
 // key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a
 // domain that does not exist: 404, never 403, which would tell a stranger that the name is counted.
 import { hasAdminScope } from "../shared/plans";
 import type { AppContext } from "../context";
+import { recordAdminRead, type AdminRead } from "../admin";
 import { apiKeyUid, type User } from "../auth";
 import { verifyPassword } from "../auth/passwords";
 import { chargeAll, createThrottle, MAX_FAILURES } from "../auth/throttle";
@@ -69,8 +70,11 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   };
 
   return {
-    /** /api/stats: the domain by name for this caller, and whether they read it as an admin. */
-    async byName(name: string, caller: Caller): Promise<{ domain: Site; admin: boolean }> {
+    /**
+     * /api/stats: the domain by name for this caller, and whether they read it as an admin. With
+     * `read` (what the caller reads), an admin's read is written to the audit log first.
+     */
+    async byName(name: string, caller: Caller, read?: AdminRead["what"]): Promise<{ domain: Site; admin: boolean }> {
       const viewer = caller.kind === "key" ? await keyHolder(caller.key) : caller.user;
       const domain = await byName(name.toLowerCase());
       if (domain && isDemoRow(config, domain)) return { domain, admin: false };
@@ -80,7 +84,10 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       if (claim) return { domain: claim, admin: false };
       if (!domain) throw notFound();
       // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
-      if (caller.kind === "session" && hasAdminScope(viewer)) return { domain, admin: true };
+      if (caller.kind === "session" && hasAdminScope(viewer)) {
+        if (read) await recordAdminRead(db.sql, { admin: viewer.uid, owner: domain.owner, domain: domain.name, what: read });
+        return { domain, admin: true };
+      }
       throw notFound();
     },
 

@@ -187,7 +187,7 @@ export const statsRoom = (ctx: AppContext) => {
       "/api/stats",
       async ({ query, user, request }) => {
         const caller = callerOf(request.headers.get("authorization"), user);
-        const { domain, admin } = await access.byName(query.domain, caller);
+        const { domain, admin } = await access.byName(query.domain, caller, "stats");
         return answer(domain, query, admin, undefined, SNAPSHOT_MS);
       },
       {

@@ -41,6 +41,8 @@ export function reportPrinter(executablePath: string) {
   const printing = new Set<string>();
   let closed = false;
   const open = new Set<Browser>();
+  /** Browsers closing after their print: shutdown waits for them too, or their profiles stay behind. */
+  const closing = new Set<Promise<void>>();
 
   /** The PDF, and the browser's closing, which the next print waits for and the asker need not. */
   async function print(url: string, own: OwnFetch, cookie: string | null): Promise<{ pdf: Uint8Array<ArrayBuffer>; closing: Promise<void> }> {
@@ -49,7 +51,10 @@ export function reportPrinter(executablePath: string) {
     open.add(browser);
     const close = () => {
       open.delete(browser);
-      return browser.close().catch(() => {});
+      const closed = browser.close().catch(() => {});
+      closing.add(closed);
+      void closed.finally(() => closing.delete(closed));
+      return closed;
     };
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
@@ -100,7 +105,7 @@ export function reportPrinter(executablePath: string) {
     /** Refuses new prints and closes the browser of the one running. */
     async close(): Promise<void> {
       closed = true;
-      await Promise.all([...open].map((b) => b.close().catch(() => {})));
+      await Promise.all([...[...open].map((b) => b.close().catch(() => {})), ...closing]);
     },
   };
 }

@@ -11,7 +11,7 @@ import { emptyDataDir, freshDataDir } from "../helpers/db";
 import { requireInstalled, startNginx } from "../helpers/proxy";
 import { parsePrometheus, sampleValue } from "../helpers/prometheus";
 import { removedAfterAll } from "../helpers/scratch";
-import { spawnServer, stopChild, type Child } from "../helpers/server";
+import { serveDatabase, spawnServer, stopChild, type Child } from "../helpers/server";
 
 const scratch = removedAfterAll();
 const DOMAIN = "nodes.example";
@@ -23,7 +23,7 @@ const METRICS_TOKEN = "nodes-test-metrics-token-of-32-characters";
 test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond its buffer, jobs run once, dashboards served", async () => {
   const nginx = requireInstalled("nginx");
   const children: Child[] = [];
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: scratch(await freshDataDir()), DB_PORT: "0" }, { ready: /at (postgres:\/\/\S+)/, timeoutMs: 60_000 });
+  const db = await serveDatabase(scratch(await freshDataDir()));
   children.push(db);
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;

@@ -6,12 +6,11 @@ import { collectorOf } from "../../../src/collect";
 import { migratedDataDir } from "../../helpers/db";
 import { CHROME_UA, until } from "../../helpers/collect";
 import { removedAfterAll } from "../../helpers/scratch";
-import { spawnServer, startTestServer, type Child } from "../../helpers/server";
+import { serveDatabase, startTestServer, type Child } from "../../helpers/server";
 
 const scratch = removedAfterAll();
 
-const serveDb = (dataDir: string, port: string) =>
-  spawnServer("src/db/serve.ts", { DATA_DIR: dataDir, DB_PORT: port }, { ready: /at (postgres:\/\/\S+)/ });
+const serveDb = (dataDir: string, port: string) => serveDatabase(dataDir, { DB_PORT: port });
 
 const stop = async (child: Child) => {
   child.proc.kill("SIGTERM");

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/collect/jobs";
 import type { AppContext } from "../../../src/context";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../../components/dashboard/format";
+import { visitorText } from "../../../src/mail/templates";
 import { weeklyReportJob } from "../../../src/reports";
 import { RETRY_BASE_MS } from "../../../src/reports/send";
 import { dueWeek } from "../../../src/reports/week";
@@ -100,10 +101,10 @@ describe("the weekly report", () => {
     expect(summary.visits.hits).toBeGreaterThan(0);
     expect(mail.text).toContain(`Page views: ${formatNumber(summary.visits.hits)} (${formatChange(((summary.visits.hits - summary.previous.hits) / summary.previous.hits) * 100)})`);
     expect(mail.text).toContain(`Unique visits: ${formatNumber(summary.visits.unique)}`);
-    const pages = path.path.slice(0, 5).map((r: { label: string; value: number }, i: number) => `${i + 1}. ${r.label}: ${formatNumber(r.value)} views`);
+    const pages = path.path.slice(0, 5).map((r: { label: string; value: number }, i: number) => `${i + 1}. ${visitorText(r.label)}: ${formatNumber(r.value)} views`);
     for (const line of pages) expect(mail.text).toContain(line);
     expect(ref.result.length).toBeGreaterThan(1);
-    const sources = ref.result.slice(0, 5).map((r: Row, i: number) => `${i + 1}. ${r.label === "direct" ? "Direct / none" : r.label}: ${formatNumber(r.value)} views`);
+    const sources = ref.result.slice(0, 5).map((r: Row, i: number) => `${i + 1}. ${r.label === "direct" ? "Direct / none" : visitorText(r.label)}: ${formatNumber(r.value)} views`);
     for (const line of sources) expect(mail.text).toContain(line);
     // Bounce rate (change in points), attention (views-weighted visible time of the pages) and the
     // week's CO2 and energy with their everyday equivalents, from the API's own figures.

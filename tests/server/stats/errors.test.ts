@@ -26,10 +26,11 @@ const FREE = `Free plans show the last ${FREE_HISTORY_DAYS} days. Upgrade to Pro
 
 describe("bad ranges answer 400 with a message naming the field", () => {
   test.each([
-    ["2026-02-30", "2026-03-01", "startKey is not a calendar date: 2026-02-30."],
-    ["2026-11-01", "2026-13-01", "endKey is not a calendar date: 2026-13-01."],
-    ["2025-02-29", "2026-03-01", "startKey is not a calendar date: 2025-02-29."],
-    ["2026-11-1", "2026-11-02", "startKey is not a calendar date: 2026-11-1."],
+    ["2026-02-30", "2026-03-01", "startKey is not a day of the calendar."],
+    ["2026-11-01", "2026-13-01", "endKey is not a day of the calendar."],
+    ["2025-02-29", "2026-03-01", "startKey is not a day of the calendar."],
+    ["2026-11-1", "2026-11-02", "startKey must be a date as YYYY-MM-DD."],
+    ["1999-12-31", "2026-01-01", "startKey must be a date from 2000 to 2100."],
     ["2026-11-03", "2026-11-02", "startKey must not be after endKey."],
   ])("%s … %s", async (startKey, endKey, message) => {
     expect(await read({ ...london, historyDays: null }, startKey, endKey)).toEqual({ ok: false, status: 400, message });

@@ -2,7 +2,9 @@
 // and it that lists the app's calls and can hold an answer back (to play a slow Stripe).
 import Stripe from "stripe";
 import { stripeClient } from "../../src/billing/stripe";
+import { syncStripe } from "../../src/billing/sync";
 import { startStripeMock, type StripeMock } from "../../tools/stripe-mock/server";
+import { startTestServer } from "./server";
 
 export const WEBHOOK_SECRET = "whsec_testsecret";
 export const PUBLISHABLE_KEY = "pk_test_bothy";
@@ -65,4 +67,22 @@ export function stripeTap(mock: StripeMock): StripeTap {
     },
     stop: () => server.stop(true),
   };
+}
+
+/**
+ * The local Stripe (synced with the product's prices), a tap in front of it, and an app that calls
+ * Stripe through the tap; stop() ends the three.
+ */
+export async function appBehindTap(mockOptions?: Parameters<typeof startStripeMock>[0]) {
+  const mock = startStripeMock(mockOptions);
+  const stripe = stripeFor(mock);
+  await syncStripe(stripe);
+  const tap = stripeTap(mock);
+  const server = await startTestServer({ env: { ...stripeEnv(mock), STRIPE_API_BASE: tap.url } });
+  const stop = async () => {
+    await server.stop();
+    await mock.stop();
+    await tap.stop();
+  };
+  return { mock, stripe, tap, server, stop };
 }

@@ -3,12 +3,12 @@
 // its per-account budget. Stripe's events reach the app as they would in production.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DECLINE_STOP } from "../../../src/billing/declines";
-import { syncStripe } from "../../../src/billing/sync";
 import { LIMITS } from "../../../src/http/limits";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
-import { PUBLISHABLE_KEY, startStripeMock, stripeEnv, stripeFor, stripeTap, WEBHOOK_SECRET, type StripeMock, type StripeTap } from "../../helpers/stripe";
+import { appBehindTap, PUBLISHABLE_KEY, WEBHOOK_SECRET, type StripeMock, type StripeTap } from "../../helpers/stripe";
 
+let billing: Awaited<ReturnType<typeof appBehindTap>>;
 let mock: StripeMock;
 let tap: StripeTap;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -27,15 +27,11 @@ beforeAll(async () => {
       return new Response(await res.text(), { status: res.status });
     },
   });
-  mock = startStripeMock({ webhookUrl: `http://127.0.0.1:${hook.port}/`, webhookSecret: WEBHOOK_SECRET });
-  await syncStripe(stripeFor(mock));
-  tap = stripeTap(mock);
-  server = await startTestServer({ env: { ...stripeEnv(mock), STRIPE_API_BASE: tap.url } });
+  billing = await appBehindTap({ webhookUrl: `http://127.0.0.1:${hook.port}/`, webhookSecret: WEBHOOK_SECRET });
+  ({ mock, tap, server } = billing);
 });
 afterAll(async () => {
-  await server?.stop();
-  await mock?.stop();
-  await tap?.stop();
+  await billing?.stop();
   await hook?.stop(true);
 });
 

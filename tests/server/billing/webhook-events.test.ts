@@ -3,13 +3,12 @@
 // of two events whose reads of Stripe commit out of order, the newer event's state stays.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
-import { syncStripe } from "../../../src/billing/sync";
 import { signatureHeader } from "../../../tools/stripe-mock/server";
 import { call, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
-import { startStripeMock, stripeEnv, stripeFor, stripeTap, WEBHOOK_SECRET, type StripeMock, type StripeTap } from "../../helpers/stripe";
+import { appBehindTap, WEBHOOK_SECRET, type StripeTap } from "../../helpers/stripe";
 
-let mock: StripeMock;
+let billing: Awaited<ReturnType<typeof appBehindTap>>;
 let tap: StripeTap;
 let stripe: Stripe;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -17,17 +16,10 @@ const SAME = { origin: "http://bothy.test" };
 let serial = 0;
 
 beforeAll(async () => {
-  mock = startStripeMock();
-  stripe = stripeFor(mock);
-  await syncStripe(stripe);
-  tap = stripeTap(mock);
-  server = await startTestServer({ env: { ...stripeEnv(mock), STRIPE_API_BASE: tap.url } });
+  billing = await appBehindTap();
+  ({ stripe, tap, server } = billing);
 });
-afterAll(async () => {
-  await server?.stop();
-  await mock?.stop();
-  await tap?.stop();
-});
+afterAll(() => billing?.stop());
 
 const eventOf = (type: string, object: unknown, created: unknown) => ({
   id: `evt_test${++serial}`, object: "event", api_version: "2026-10-28.endive", created, livemode: false, type, data: { object },

@@ -11,7 +11,7 @@ import type { HitRow } from "../src/collect/hits";
 import { insertFor } from "../src/collect/copy";
 import { loadConfig } from "../src/config";
 import { setLogSink } from "../src/log";
-import { start } from "../src/server";
+import { start } from "../src/start";
 import { until } from "../tests/helpers/collect";
 import { removedAtExit } from "../tests/helpers/db";
 

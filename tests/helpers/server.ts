@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import type { Room } from "../../src/context";
-import { start, type Running } from "../../src/server";
+import { start, type Running } from "../../src/start";
 import { emptyDataDir, freshDatabase, freshDataDir, removeDir, TEST_SERVER_URL, type TestDatabase } from "./db";
 
 export const ROOT = join(import.meta.dir, "..", "..");

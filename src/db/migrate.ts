@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Sql } from "postgres";
 import { log } from "../log";
+import { SCHEMA_FILE } from "./schema";
 
 export const MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "sql");
 
@@ -15,7 +16,8 @@ type Migration = { version: number; name: string; file: string };
 export class MigrationError extends Error {}
 
 export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  // NOTE: the schema snapshot lives beside the migrations for people to find; it is not one.
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sql") && f !== SCHEMA_FILE).sort();
   const seen = new Set<number>();
   return files.map((file) => {
     const m = /^(\d{3})_([a-z0-9_]+)\.sql$/.exec(file);

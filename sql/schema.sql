@@ -1,0 +1,411 @@
+-- The schema the migrations in this folder build, written by `npm run db:schema` and checked by
+-- tests/server/db/schema.test.ts. Read it to see a table whole; change the schema with a new
+-- migration, never here.
+
+CREATE TABLE access_requests (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  email text NOT NULL,
+  name text NOT NULL,
+  website text,
+  message text,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  handled_at timestamp with time zone,
+  CONSTRAINT access_requests_email_check CHECK ((email = lower(email))),
+  CONSTRAINT access_requests_name_check CHECK ((length(TRIM(BOTH FROM name)) > 0)),
+  CONSTRAINT access_requests_pkey PRIMARY KEY (id)
+);
+CREATE INDEX access_requests_created ON access_requests USING btree (created DESC);
+CREATE UNIQUE INDEX access_requests_pkey ON access_requests USING btree (id);
+
+CREATE TABLE admin_audit (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  admin uuid,
+  admin_email text NOT NULL,
+  action text NOT NULL,
+  target_uid uuid,
+  target_email text,
+  target_domain text,
+  detail text,
+  CONSTRAINT admin_audit_admin_fkey FOREIGN KEY (admin) REFERENCES users(uid) ON DELETE SET NULL,
+  CONSTRAINT admin_audit_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX admin_audit_pkey ON admin_audit USING btree (id);
+CREATE INDEX admin_audit_target ON admin_audit USING btree (target_uid, at DESC);
+
+CREATE TABLE annotations (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  day date NOT NULL,
+  text text NOT NULL,
+  kind text NOT NULL,
+  key text,
+  data jsonb,
+  mailed_at timestamp with time zone,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT annotations_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT annotations_domain_id_key_key UNIQUE (domain_id, key),
+  CONSTRAINT annotations_kind_check CHECK ((kind = ANY (ARRAY['note'::text, 'regression'::text, 'traffic'::text]))),
+  CONSTRAINT annotations_pkey PRIMARY KEY (id),
+  CONSTRAINT annotations_text_check CHECK (((length(text) >= 1) AND (length(text) <= 500)))
+);
+CREATE INDEX annotations_domain_day ON annotations USING btree (domain_id, day);
+CREATE UNIQUE INDEX annotations_domain_id_key_key ON annotations USING btree (domain_id, key);
+CREATE UNIQUE INDEX annotations_pkey ON annotations USING btree (id);
+
+CREATE TABLE api_keys (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  uid uuid NOT NULL,
+  name text NOT NULL,
+  key_hash bytea NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  last_used timestamp with time zone,
+  CONSTRAINT api_keys_key_hash_key UNIQUE (key_hash),
+  CONSTRAINT api_keys_pkey PRIMARY KEY (id),
+  CONSTRAINT api_keys_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX api_keys_key_hash_key ON api_keys USING btree (key_hash);
+CREATE UNIQUE INDEX api_keys_pkey ON api_keys USING btree (id);
+CREATE INDEX api_keys_uid ON api_keys USING btree (uid);
+
+CREATE TABLE billing_customers (
+  uid uuid NOT NULL,
+  customer_id text NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT billing_customers_customer_id_key UNIQUE (customer_id),
+  CONSTRAINT billing_customers_pkey PRIMARY KEY (uid),
+  CONSTRAINT billing_customers_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX billing_customers_customer_id_key ON billing_customers USING btree (customer_id);
+CREATE UNIQUE INDEX billing_customers_pkey ON billing_customers USING btree (uid);
+
+CREATE TABLE billing_declines (
+  uid uuid NOT NULL,
+  payment_intent text NOT NULL,
+  payment_method text NOT NULL,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT billing_declines_pkey PRIMARY KEY (uid, payment_intent, payment_method),
+  CONSTRAINT billing_declines_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX billing_declines_pkey ON billing_declines USING btree (uid, payment_intent, payment_method);
+
+CREATE TABLE billing_events (
+  id text NOT NULL,
+  type text NOT NULL,
+  received timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT billing_events_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX billing_events_pkey ON billing_events USING btree (id);
+
+CREATE TABLE billing_subscriptions (
+  subscription_id text NOT NULL,
+  uid uuid NOT NULL,
+  status text NOT NULL,
+  price_lookup_key text,
+  current_period_end timestamp with time zone,
+  cancel_at_period_end boolean NOT NULL DEFAULT false,
+  created timestamp with time zone NOT NULL,
+  updated timestamp with time zone NOT NULL DEFAULT now(),
+  state_at timestamp with time zone,
+  CONSTRAINT billing_subscriptions_pkey PRIMARY KEY (subscription_id),
+  CONSTRAINT billing_subscriptions_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX billing_subscriptions_pkey ON billing_subscriptions USING btree (subscription_id);
+CREATE INDEX billing_subscriptions_uid ON billing_subscriptions USING btree (uid);
+
+CREATE TABLE billing_upgrades (
+  uid uuid NOT NULL,
+  idempotency_key text NOT NULL,
+  subscription_id text,
+  busy_until timestamp with time zone,
+  CONSTRAINT billing_upgrades_pkey PRIMARY KEY (uid),
+  CONSTRAINT billing_upgrades_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX billing_upgrades_pkey ON billing_upgrades USING btree (uid);
+
+CREATE TABLE demo_seedings (
+  site_id integer NOT NULL,
+  claimed_at timestamp with time zone NOT NULL,
+  CONSTRAINT demo_seedings_pkey PRIMARY KEY (site_id),
+  CONSTRAINT demo_seedings_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX demo_seedings_pkey ON demo_seedings USING btree (site_id);
+
+CREATE TABLE domain_claims (
+  owner uuid NOT NULL,
+  name text NOT NULL,
+  tz text NOT NULL DEFAULT 'Europe/London'::text,
+  public_id text NOT NULL DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text),
+  verify_token text NOT NULL DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text),
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT domain_claims_owner_fkey FOREIGN KEY (owner) REFERENCES users(uid) ON DELETE CASCADE,
+  CONSTRAINT domain_claims_pkey PRIMARY KEY (owner, name)
+);
+CREATE INDEX domain_claims_name ON domain_claims USING btree (name);
+CREATE UNIQUE INDEX domain_claims_pkey ON domain_claims USING btree (owner, name);
+
+CREATE TABLE domains (
+  id integer NOT NULL DEFAULT nextval('domains_id_seq'::regclass),
+  name text NOT NULL,
+  public_id text NOT NULL DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text),
+  scope text[] NOT NULL DEFAULT '{}'::text[],
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  tz text NOT NULL DEFAULT 'Europe/London'::text,
+  retention_days integer,
+  deleted_at timestamp with time zone,
+  owner uuid,
+  public boolean NOT NULL DEFAULT false,
+  public_password_hash text,
+  verify_token text NOT NULL DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text),
+  verified_at timestamp with time zone,
+  stats_epoch bigint NOT NULL DEFAULT 0,
+  public_export boolean NOT NULL DEFAULT false,
+  retention_grace_until timestamp with time zone,
+  reports_since timestamp with time zone,
+  privacy_page boolean NOT NULL DEFAULT false,
+  report_alerts boolean NOT NULL DEFAULT false,
+  alerts_checked date,
+  CONSTRAINT domains_name_key UNIQUE (name),
+  CONSTRAINT domains_owner_fkey FOREIGN KEY (owner) REFERENCES users(uid) ON DELETE CASCADE,
+  CONSTRAINT domains_pkey PRIMARY KEY (id),
+  CONSTRAINT domains_public_id_key UNIQUE (public_id),
+  CONSTRAINT domains_retention_days_check CHECK ((retention_days > 0))
+);
+CREATE UNIQUE INDEX domains_name_key ON domains USING btree (name);
+CREATE INDEX domains_owner ON domains USING btree (owner);
+CREATE UNIQUE INDEX domains_pkey ON domains USING btree (id);
+CREATE UNIQUE INDEX domains_public_id_key ON domains USING btree (public_id);
+
+CREATE TABLE email_tokens (
+  token_hash bytea NOT NULL,
+  uid uuid NOT NULL,
+  purpose text NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  expires timestamp with time zone NOT NULL,
+  used_at timestamp with time zone,
+  CONSTRAINT email_tokens_pkey PRIMARY KEY (token_hash),
+  CONSTRAINT email_tokens_purpose_check CHECK ((purpose = ANY (ARRAY['verify'::text, 'reset'::text]))),
+  CONSTRAINT email_tokens_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX email_tokens_pkey ON email_tokens USING btree (token_hash);
+CREATE INDEX email_tokens_uid ON email_tokens USING btree (uid);
+
+CREATE TABLE feedback (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  uid uuid,
+  message text NOT NULL,
+  page text,
+  domain text,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  handled_at timestamp with time zone,
+  CONSTRAINT feedback_message_check CHECK ((length(TRIM(BOTH FROM message)) > 0)),
+  CONSTRAINT feedback_pkey PRIMARY KEY (id),
+  CONSTRAINT feedback_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX feedback_pkey ON feedback USING btree (id);
+
+CREATE TABLE hit_batches (
+  id uuid NOT NULL,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT hit_batches_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX hit_batches_pkey ON hit_batches USING btree (id);
+
+CREATE TABLE hits ( -- hypertable
+  time timestamp with time zone NOT NULL,
+  site_id integer NOT NULL,
+  kind smallint NOT NULL,
+  local_day date NOT NULL,
+  local_hour smallint NOT NULL,
+  path text NOT NULL,
+  referrer_host text,
+  source text,
+  utm_source text,
+  utm_medium text,
+  utm_campaign text,
+  country text,
+  language text,
+  browser text,
+  os text,
+  device text,
+  screen text,
+  is_unique boolean NOT NULL DEFAULT false,
+  is_bounce boolean NOT NULL DEFAULT false,
+  duration_ms integer,
+  load_ms integer,
+  transfer_bytes bigint,
+  event_name text,
+  event_value text,
+  referrer_post text,
+  scroll_pct smallint
+);
+CREATE INDEX hits_site_time ON hits USING btree (site_id, "time" DESC);
+CREATE INDEX hits_site_time_post ON hits USING btree (site_id, "time" DESC) WHERE (referrer_post IS NOT NULL);
+
+CREATE TABLE inspection_cards (
+  url text NOT NULL,
+  made_at timestamp with time zone NOT NULL,
+  png bytea NOT NULL,
+  inspection_id bigint NOT NULL,
+  CONSTRAINT inspection_cards_pkey PRIMARY KEY (url)
+);
+CREATE UNIQUE INDEX inspection_cards_pkey ON inspection_cards USING btree (url);
+
+CREATE TABLE inspection_screenshots (
+  url text NOT NULL,
+  taken_at timestamp with time zone NOT NULL,
+  jpeg bytea NOT NULL,
+  CONSTRAINT inspection_screenshots_pkey PRIMARY KEY (url)
+);
+CREATE UNIQUE INDEX inspection_screenshots_pkey ON inspection_screenshots USING btree (url);
+
+CREATE TABLE inspections (
+  id bigint NOT NULL DEFAULT nextval('inspections_id_seq'::regclass),
+  url text NOT NULL,
+  status text NOT NULL DEFAULT 'queued'::text,
+  requested_at timestamp with time zone NOT NULL DEFAULT now(),
+  started_at timestamp with time zone,
+  finished_at timestamp with time zone,
+  lease_until timestamp with time zone,
+  attempts integer NOT NULL DEFAULT 0,
+  error text,
+  error_type text,
+  bytes bigint,
+  bytes_initial bigint,
+  filecount integer,
+  co2 double precision,
+  detail jsonb,
+  CONSTRAINT inspections_pkey PRIMARY KEY (id),
+  CONSTRAINT inspections_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+CREATE INDEX inspections_history ON inspections USING btree (url, finished_at DESC) WHERE (status = ANY (ARRAY['done'::text, 'failed'::text]));
+CREATE UNIQUE INDEX inspections_live_url ON inspections USING btree (url) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+CREATE UNIQUE INDEX inspections_pkey ON inspections USING btree (id);
+CREATE INDEX inspections_queue ON inspections USING btree (requested_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+CREATE TABLE maintenance_runs (
+  job text NOT NULL,
+  started timestamp with time zone NOT NULL,
+  duration_ms integer NOT NULL,
+  error text,
+  claimed_until timestamp with time zone,
+  runs bigint NOT NULL DEFAULT 0,
+  CONSTRAINT maintenance_runs_pkey PRIMARY KEY (job)
+);
+CREATE UNIQUE INDEX maintenance_runs_pkey ON maintenance_runs USING btree (job);
+
+CREATE TABLE process_heartbeats (
+  id uuid NOT NULL,
+  kind text NOT NULL,
+  version text NOT NULL,
+  host text NOT NULL,
+  pid integer NOT NULL,
+  started timestamp with time zone NOT NULL,
+  last_seen timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT process_heartbeats_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX process_heartbeats_pkey ON process_heartbeats USING btree (id);
+
+CREATE TABLE report_recipients (
+  id integer NOT NULL DEFAULT nextval('report_recipients_id_seq'::regclass),
+  domain_id integer NOT NULL,
+  email text NOT NULL,
+  is_owner boolean NOT NULL DEFAULT false,
+  confirmed_at timestamp with time zone,
+  unsubscribed_at timestamp with time zone,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT report_recipients_domain_id_email_key UNIQUE (domain_id, email),
+  CONSTRAINT report_recipients_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT report_recipients_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX report_recipients_domain_id_email_key ON report_recipients USING btree (domain_id, email);
+CREATE UNIQUE INDEX report_recipients_owner ON report_recipients USING btree (domain_id) WHERE is_owner;
+CREATE UNIQUE INDEX report_recipients_pkey ON report_recipients USING btree (id);
+
+CREATE TABLE report_runs (
+  domain_id integer NOT NULL,
+  week date NOT NULL,
+  recipient_id integer NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamp with time zone NOT NULL,
+  lease_until timestamp with time zone,
+  sent_at timestamp with time zone,
+  error text,
+  CONSTRAINT report_runs_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT report_runs_pkey PRIMARY KEY (domain_id, week, recipient_id),
+  CONSTRAINT report_runs_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES report_recipients(id) ON DELETE CASCADE
+);
+CREATE INDEX report_runs_due ON report_runs USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+CREATE UNIQUE INDEX report_runs_pkey ON report_runs USING btree (domain_id, week, recipient_id);
+
+CREATE TABLE schema_migrations (
+  version integer NOT NULL,
+  name text NOT NULL,
+  applied_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT schema_migrations_pkey PRIMARY KEY (version)
+);
+CREATE UNIQUE INDEX schema_migrations_pkey ON schema_migrations USING btree (version);
+
+CREATE TABLE sessions (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  uid uuid NOT NULL,
+  kind text NOT NULL,
+  family uuid NOT NULL,
+  token_hash bytea NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  expires timestamp with time zone NOT NULL,
+  rotated_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  family_expires timestamp with time zone NOT NULL,
+  CONSTRAINT sessions_kind_check CHECK ((kind = ANY (ARRAY['cookie'::text, 'refresh'::text]))),
+  CONSTRAINT sessions_pkey PRIMARY KEY (id),
+  CONSTRAINT sessions_token_hash_key UNIQUE (token_hash),
+  CONSTRAINT sessions_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE INDEX sessions_family ON sessions USING btree (family);
+CREATE UNIQUE INDEX sessions_pkey ON sessions USING btree (id);
+CREATE UNIQUE INDEX sessions_token_hash_key ON sessions USING btree (token_hash);
+CREATE INDEX sessions_uid ON sessions USING btree (uid);
+
+CREATE TABLE signin_events (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  uid uuid NOT NULL,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  outcome text NOT NULL,
+  CONSTRAINT signin_events_outcome_check CHECK ((outcome = ANY (ARRAY['ok'::text, 'wrong_password'::text, 'disabled'::text]))),
+  CONSTRAINT signin_events_pkey PRIMARY KEY (id),
+  CONSTRAINT signin_events_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX signin_events_pkey ON signin_events USING btree (id);
+CREATE INDEX signin_events_uid ON signin_events USING btree (uid, at DESC);
+
+CREATE TABLE usage_notices (
+  uid uuid NOT NULL,
+  month text NOT NULL,
+  tier text NOT NULL,
+  sent timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT usage_notices_month_check CHECK ((month ~ '^\d{4}-\d{2}$'::text)),
+  CONSTRAINT usage_notices_pkey PRIMARY KEY (uid, month),
+  CONSTRAINT usage_notices_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX usage_notices_pkey ON usage_notices USING btree (uid, month);
+
+CREATE TABLE users (
+  uid uuid NOT NULL DEFAULT gen_random_uuid(),
+  email text NOT NULL,
+  name text NOT NULL,
+  password_hash text NOT NULL,
+  scope text[] NOT NULL DEFAULT '{}'::text[],
+  verified boolean NOT NULL DEFAULT false,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  token_epoch integer NOT NULL DEFAULT 0,
+  disabled_at timestamp with time zone,
+  CONSTRAINT users_email_check CHECK ((email = lower(email))),
+  CONSTRAINT users_email_key UNIQUE (email),
+  CONSTRAINT users_pkey PRIMARY KEY (uid)
+);
+CREATE UNIQUE INDEX users_email_key ON users USING btree (email);
+CREATE UNIQUE INDEX users_pkey ON users USING btree (uid);
+
+-- Continuous aggregates: hits_daily_campaign, hits_daily_campaign_page, hits_daily_entry, hits_daily_event, hits_daily_geo, hits_daily_grid, hits_daily_page, hits_daily_post, hits_daily_referrer, hits_daily_tech, hits_hourly, hits_hourly_campaign, hits_hourly_campaign_page, hits_hourly_entry, hits_hourly_event, hits_hourly_geo, hits_hourly_grid, hits_hourly_page, hits_hourly_post, hits_hourly_referrer, hits_hourly_tech.
+-- Other views: none.

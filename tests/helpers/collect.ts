@@ -2,6 +2,7 @@
 // condition (never a fixed sleep).
 import type { Sql } from "postgres";
 import { req } from "./server";
+import { scaled } from "./time";
 
 export const CHROME_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
@@ -26,7 +27,7 @@ export async function addDomain(sql: Sql, name: string, tz = "Europe/London"): P
 
 /** Polls `check` every `everyMs` until it returns a truthy value; fails with `what` after `timeoutMs`. */
 export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000, everyMs = 20): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   let last: unknown;
   // NOTE: checks once more after the deadline: a busy event loop (a cold web build minifies on this
   // thread) can sleep past it, and the awaited thing may have happened in that time.

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "../../src/config";
 import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/start";
 import { emptyDataDir, freshDatabase, freshDataDir, removeDir, TEST_SERVER_URL, type TestDatabase } from "./db";
+import { scaled } from "./time";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
@@ -99,7 +100,7 @@ export async function spawnServer(
     return code;
   });
   const ready = opts.ready ?? /running at (http:\/\/\S+)/;
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  const deadline = Date.now() + scaled(opts.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     const m = ready.exec(text);
     if (m) return { proc, url: m[1]!, output: () => text, exited };

@@ -78,9 +78,6 @@ export type TestSmtp = {
   stop(): Promise<void>;
 };
 
-/** Seconds scaled by TEST_TIME_SCALE, for a slower machine. */
-export const scaledMs = (seconds: number) => seconds * 1000 * (Number(process.env.TEST_TIME_SCALE) || 1);
-
 /** `greetingDelayMs`: each connection waits this long for the server's greeting, as a busy server's does. */
 export async function startSmtp(opts: { greetingDelayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];

@@ -3,7 +3,8 @@ import { hashPassword } from "../../../src/auth/passwords";
 import { createUser } from "../../../src/auth/users";
 import { call } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
-import { scaledMs, startSmtp, type TestSmtp } from "../../helpers/smtp";
+import { startSmtp, type TestSmtp } from "../../helpers/smtp";
+import { scaledMs } from "../../helpers/time";
 
 // Password-reset requests against a real SMTP server: the answer must not tell a known address from
 // an unknown one, whatever SMTP does, and one address gets a few mails an hour at most.

@@ -11,7 +11,7 @@ import { call } from "../../helpers/api";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { req, runToExit, spawnServer, startTestServer, stopChild, type Child } from "../../helpers/server";
-import { scaledMs } from "../../helpers/smtp";
+import { scaledMs } from "../../helpers/time";
 
 const TOKEN = "t".repeat(16) + "0123456789abcdef0123";
 const AUTH = { authorization: `Bearer ${TOKEN}` };

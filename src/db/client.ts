@@ -39,34 +39,24 @@ const REFUSED_BY_SERVER = "\u0000";
 const UNDEFINED = Object.freeze({ toString: () => REFUSED_BY_SERVER });
 
 /**
- * Makes every serializer of a client, present and added later (array types are added per
- * connection), answer REFUSED_BY_SERVER instead of throwing, and `onRefused` hear why.
+ * Makes every serializer of a client answer REFUSED_BY_SERVER instead of throwing, and `onRefused`
+ * hear why: those present now, wrapped once, and those postgres.js adds later (each connection adds
+ * its array types' serializers), wrapped as they are set, so a query's parameters cost no look-up.
  */
 function neverThrowing(client: Sql, onRefused: (err: unknown) => void): void {
   const options = client.options as unknown as { serializers: Record<string, Serializer> };
-  const wrapped = new WeakMap<Serializer, Serializer>();
-  const guard = (serialize: Serializer): Serializer => {
-    let safe = wrapped.get(serialize);
-    if (!safe) {
-      safe = (value) => {
-        if (value === UNDEFINED) return REFUSED_BY_SERVER;
-        try {
-          return serialize(value);
-        } catch (err) {
-          onRefused(err);
-          return REFUSED_BY_SERVER;
-        }
-      };
-      wrapped.set(serialize, safe);
+  const guard = (serialize: Serializer): Serializer => (value) => {
+    if (value === UNDEFINED) return REFUSED_BY_SERVER;
+    try {
+      return serialize(value);
+    } catch (err) {
+      onRefused(err);
+      return REFUSED_BY_SERVER;
     }
-    return safe;
   };
-  options.serializers = new Proxy(options.serializers, {
-    get: (target, key) => {
-      const serialize = Reflect.get(target, key) as unknown;
-      return typeof serialize === "function" ? guard(serialize as Serializer) : serialize;
-    },
-  });
+  const guarded = (value: unknown) => (typeof value === "function" ? guard(value as Serializer) : value);
+  for (const [key, serialize] of Object.entries(options.serializers)) options.serializers[key] = guarded(serialize) as Serializer;
+  options.serializers = new Proxy(options.serializers, { set: (target, key, value) => Reflect.set(target, key, guarded(value)) });
 }
 
 /**

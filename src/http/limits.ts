@@ -40,11 +40,11 @@ export type Limits = {
   take(name: LimitName, keys: LimitKeys): void;
 };
 
-const perContext = new WeakMap<AppContext, Limits>();
+const perContext = new WeakMap<object, Limits>();
 
 /** The limits of one app: the same counters for every room that shares `ctx`. */
 export function limitsOf(ctx: Pick<AppContext, "config"> & object): Limits {
-  const known = perContext.get(ctx as AppContext);
+  const known = perContext.get(ctx);
   if (known) return known;
   const limiters = new Map<string, ReturnType<typeof rateLimiter>>();
   const limiter = (name: string, scope: string, budget: Budget) => {
@@ -68,6 +68,6 @@ export function limitsOf(ctx: Pick<AppContext, "config"> & object): Limits {
       }
     },
   };
-  perContext.set(ctx as AppContext, limits);
+  perContext.set(ctx, limits);
   return limits;
 }

@@ -10,15 +10,13 @@ import { sessionCookieName, withSession } from "../auth";
 import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { limitsOf } from "../http/limits";
-import { localTime } from "../shared/days";
+import { FIRST_YEAR, localTime } from "../shared/days";
 import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
 import { statsService } from "../stats";
 import { signinLocation } from "../web";
 import { readYear } from "./figures";
 import { reportPrinter } from "./pdf";
 
-/** The stats room reads no day before 2000 (src/stats/range.ts). */
-const FIRST_YEAR = 2000;
 const NOT_PRO = "The yearly sustainability report is a Pro feature. Upgrade to Pro to read and download it.";
 const VERIFY_EMAIL = "Verify your email address before you download a report as a PDF.";
 

@@ -1,8 +1,9 @@
 // Signed-in clients that keep asking for their own account and domains while a test sends other
 // traffic, and check that every answer is theirs: the user's id and email, and only their domain.
 // A database connection that answered the wrong query would show here as another caller's row.
+import type { Sql } from "postgres";
 import type { App } from "../../src/app";
-import { call, signUpAndIn } from "./api";
+import { call, verifiedSession } from "./api";
 import { IN_PROCESS_ORIGIN } from "./server";
 
 type Caller = { email: string; uid: number; domain: string; cookie: string };
@@ -10,13 +11,15 @@ export type CallerReport = { answers: number; wrong: string[]; serverErrors: str
 
 const PASSWORD = "a sturdy passphrase for callers";
 
+type Server = { app: App; db: { sql: Sql } };
+
 /** Makes `count` verified accounts, each with a domain of its own (`prefix`-i.example), signed in. */
-async function makeCallers(app: App, verify: (email: string) => Promise<void>, count: number, prefix: string): Promise<Caller[]> {
+async function makeCallers(server: Server, count: number, prefix: string): Promise<Caller[]> {
+  const { app } = server;
   const callers: Caller[] = [];
   for (let i = 0; i < count; i++) {
     const email = `${prefix}-${i}@example.com`;
-    const cookie = await signUpAndIn(app, { email, password: PASSWORD, name: `Caller ${i}` });
-    await verify(email);
+    const cookie = await verifiedSession(server, email, PASSWORD, `Caller ${i}`);
     const domain = `${prefix}-${i}.example`;
     const added = await call(app, "POST", "/api/domains", { cookie, headers: { origin: IN_PROCESS_ORIGIN }, body: { domain, tz: "Europe/London" } });
     if (added.status >= 300) throw new Error(`adding ${domain} answered ${added.status}: ${added.text}`);
@@ -43,12 +46,10 @@ async function ask(app: App, c: Caller, report: CallerReport): Promise<void> {
   }
 }
 
-/**
- * Starts `count` callers polling until stop(), which resolves with every answer's verdict.
- * `verify` marks an email verified (adding a domain needs it).
- */
-export async function startCallers(app: App, verify: (email: string) => Promise<void>, count = 8, prefix = "caller") {
-  const callers = await makeCallers(app, verify, count, prefix);
+/** Starts `count` callers polling until stop(), which resolves with every answer's verdict. */
+export async function startCallers(server: Server, count = 8, prefix = "caller") {
+  const { app } = server;
+  const callers = await makeCallers(server, count, prefix);
   const report: CallerReport = { answers: 0, wrong: [], serverErrors: [] };
   let running = true;
   const loops = callers.map(async (c) => {

@@ -3,7 +3,7 @@
 // 400 naming the field — signed in, anonymously on the demo and on a public dashboard — while
 // signed-in callers poll their own data beside it and every one of their answers stays theirs.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { call, signUpAndIn } from "../../helpers/api";
+import { call, verifiedSession } from "../../helpers/api";
 import { startCallers } from "../../helpers/callers";
 import { IN_PROCESS_ORIGIN, startTestServer } from "../../helpers/server";
 
@@ -17,14 +17,9 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let cookie: string;
 let publicId: string;
 
-const verify = async (email: string) => {
-  await server.db.sql`UPDATE users SET verified = true WHERE email = ${email}`;
-};
-
 beforeAll(async () => {
   server = await startTestServer({ env: { DEMO_DOMAIN: DEMO } });
-  cookie = await signUpAndIn(server.app, OWNER);
-  await verify(OWNER.email);
+  cookie = await verifiedSession(server, OWNER.email, OWNER.password, OWNER.name);
   const added = await call(server.app, "POST", "/api/domains", { cookie, headers: { origin: IN_PROCESS_ORIGIN }, body: { domain: OWNED, tz: "Europe/London" } });
   expect(added.status).toBeLessThan(300);
   await server.db.sql`UPDATE domains SET public = true WHERE name = ${OWNED}`;
@@ -72,7 +67,7 @@ test("each bad day key answers 400 on every route that takes one, while callers'
   const names = routes.map((r) => `${r.method} ${r.path}`);
   // The stats, the public stats, the annotations (read and write) and the export take day keys.
   for (const expected of ["GET /api/stats", "GET /api/stats-public", "GET /api/annotations", "POST /api/annotations", "GET /api/export"]) expect(names).toContain(expected);
-  const callers = await startCallers(server.app, verify, 8, "days-caller");
+  const callers = await startCallers(server, 8, "days-caller");
   const wrong: string[] = [];
   try {
     for (const route of routes) {

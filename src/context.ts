@@ -4,10 +4,10 @@
 import type { AnyElysia } from "elysia";
 import type { Config } from "./config";
 import type { Database } from "./db";
-import type { PublicOrigin } from "./http/origin";
+import type { PublicOrigin } from "./origin";
 import type { Lifecycle } from "./lifecycle";
 
-/** `origin` is this instance's public origin (http/origin.ts): links and CSRF checks read it, never the request. */
+/** `origin` is this instance's public origin (origin.ts): links and CSRF checks read it, never the request. */
 export type AppContext = { config: Config; db: Database; lifecycle: Lifecycle; origin: PublicOrigin };
 
 /** A room: builds its plugin from the shared context. */

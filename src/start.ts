@@ -9,7 +9,7 @@ import type { Room } from "./context";
 import { openDatabase, type Database } from "./db";
 import { MigrationError } from "./db/migrate";
 import { EmbeddedDatabaseError } from "./db/embedded";
-import { assertServable, listenUrl, publicOrigin } from "./http/origin";
+import { assertServable, listenUrl, publicOrigin } from "./origin";
 import { createLifecycle } from "./lifecycle";
 import { log, setLogLevel } from "./log";
 

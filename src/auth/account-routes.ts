@@ -3,7 +3,7 @@ import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { HttpError } from "../http/errors";
-import type { PublicOrigin } from "../http/origin";
+import type { PublicOrigin } from "../origin";
 import { isPro } from "../plans";
 import { deleteAccountOf } from "./deletion";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";

@@ -3,7 +3,7 @@
 // browsers send neither and authenticate with x-access-token, which a browser never adds by itself.
 import { HttpError } from "../http/errors";
 
-/** `origin` is this instance's configured origin (http/origin.ts), never one read from the request. */
+/** `origin` is this instance's configured origin (src/origin.ts), never one read from the request. */
 export function assertSameOrigin(request: Request, origin: string): void {
   const sent = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");

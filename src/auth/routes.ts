@@ -6,7 +6,7 @@ import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
 import type { Limits } from "../http/limits";
-import type { PublicOrigin } from "../http/origin";
+import type { PublicOrigin } from "../origin";
 import { isPro, type PlanConfig } from "../plans";
 import { sentByBrowser } from "./origin";
 import { PASSWORD_MAX } from "./passwords";

@@ -5,7 +5,7 @@ import { Elysia, type Context } from "elysia";
 import type { Config } from "../config";
 import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
-import type { PublicOrigin } from "../http/origin";
+import type { PublicOrigin } from "../origin";
 import { assertSameOrigin } from "./origin";
 import type { AuthService, Failure } from "./service";
 import type { User } from "./users";

@@ -7,7 +7,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { tooLarge } from "./body";
 import { HttpError } from "./errors";
-import { isLoopback } from "./origin";
+import { isLoopback } from "../origin";
 
 const API_BODY_LIMIT = 64 * 1024;
 

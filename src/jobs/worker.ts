@@ -6,7 +6,7 @@
 import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { startHeartbeat } from "../health";
-import { publicOrigin } from "../http/origin";
+import { publicOrigin } from "../origin";
 import { log, setLogLevel } from "../log";
 import { scheduleAppJobs } from ".";
 

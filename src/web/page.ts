@@ -19,7 +19,7 @@ export type PageProps = {
   searchParams: URLSearchParams;
   user: SessionUser | null;
   beta: boolean;
-  /** This site's configured origin (http/origin.ts), for snippets and absolute links. */
+  /** This site's configured origin (src/origin.ts), for snippets and absolute links. */
   origin: string;
   /** The demo domain anyone may view (config DEMO_DOMAIN), or null when the demo is off. */
   demo?: string | null;

@@ -10,7 +10,7 @@ import { loadConfig } from "../../src/config";
 import type { Database } from "../../src/db";
 import { errorHandler } from "../../src/http/error-handler";
 import { HttpError } from "../../src/http/errors";
-import { publicOrigin } from "../../src/http/origin";
+import { publicOrigin } from "../../src/origin";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
 import { REDIRECTS } from "../../src/pages/redirects";

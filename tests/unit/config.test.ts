@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig, SETTINGS } from "../../src/config";
-import { assertServable } from "../../src/http/origin";
+import { assertServable } from "../../src/origin";
 
 describe("loadConfig", () => {
   test("defaults apply when the environment is empty", () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { loadConfig } from "../../../src/config";
 import { edgeChecks } from "../../../src/http/edge";
-import { publicOrigin } from "../../../src/http/origin";
+import { publicOrigin } from "../../../src/origin";
 import { enqueue } from "../../../src/inspect/store";
 import { call } from "../../helpers/api";
 import { until } from "../../helpers/collect";

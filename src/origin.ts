@@ -1,7 +1,7 @@
 // The one origin this instance is known by: BASE_URL, or http://HOST:PORT while it listens on
 // loopback only. Mailed links, redirects, page props and the CSRF checks read it here; no origin
 // is ever taken from a request's Host or Origin header, which anyone can forge.
-import { ConfigError, type Config } from "../config";
+import { ConfigError, type Config } from "./config";
 
 export type PublicOrigin = {
   /** e.g. "https://bothy.example"; throws if read before the server listens with PORT=0. */

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { refreshAggregates } from "../src/collect/jobs";
+import { refreshAggregates } from "../src/hits";
 import { openDatabase } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { localTime } from "../src/shared/days";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { collectorOf } from "../src/collect";
-import type { HitRow } from "../src/collect/hits";
+import type { HitRow } from "../src/hits";
 import { insertFor } from "../src/collect/copy";
 import { loadConfig } from "../src/config";
 import { setLogSink } from "../src/log";

@@ -11,7 +11,7 @@
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { refreshAggregates } from "../src/collect/jobs";
+import { refreshAggregates } from "../src/hits";
 import { localTime } from "../src/shared/days";
 import type { EntriesWanted } from "../src/shared/stats";
 import type { Database } from "../src/db";

@@ -3,13 +3,12 @@
 // (collect.compress: chunks older than 3 days). A fresh DATA_DIR gets `size` hits of one domain over
 // the last `days` days (bench/stats-data.ts), the aggregates are materialized, then the pass runs.
 // It prints the hits table as TimescaleDB measures it (hypertable_detailed_size and
-// chunk_compression_stats, src/collect/usage.ts), the aggregates, and DATA_DIR on disk, per million
+// chunk_compression_stats, src/hits/overview.ts), the aggregates, and DATA_DIR on disk, per million
 // hits, with the ratio. The data dir is deleted afterwards.
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { MAINTENANCE_JOBS, refreshAggregates } from "../src/collect/jobs";
-import { hitsStorage } from "../src/collect/usage";
+import { hitsJobs, hitsStorage, refreshAggregates } from "../src/hits";
 import { openDatabase, type Database } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { freshDataDir } from "../tests/helpers/db";
@@ -51,7 +50,7 @@ try {
   console.log(`bench:storage: ${SIZE.toLocaleString("en")} hits over ${DAYS} days written and materialized in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const before = await measure(db, dir);
   t = performance.now();
-  await MAINTENANCE_JOBS.find((j) => j.name === "collect.compress")!.run(db.sql);
+  await hitsJobs("embedded").find((j) => j.name === "collect.compress")!.run(db.sql);
   console.log(`the maintenance pass's compression (chunks older than 3 days): ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const after = await measure(db, dir);
   console.log(`chunks of hits: ${after.chunks.all}, compressed ${before.chunks.compressed} before, ${after.chunks.compressed} after`);

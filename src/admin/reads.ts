@@ -3,13 +3,13 @@
 // services, so a page and its JSON never disagree.
 import type { AppContext } from "../context";
 import { adminUser, listApiKeys, recentSignins, searchUsers } from "../auth";
-import { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "../collect/usage";
 import { billingAdmin } from "../billing";
 import { collectorOf } from "../collect";
 import { databaseSize, maintenanceRuns } from "../db";
 import { allDomains, type AdminDomain } from "../domains/admin";
 import { listFeedback } from "../feedback";
 import { listProcesses, STALE_AFTER_MS } from "../health";
+import { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "../hits";
 import { queueHealth, recentScreenshots } from "../inspect";
 import { errorsSince } from "../log";
 import { metricsOf } from "../metrics";

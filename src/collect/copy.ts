@@ -7,7 +7,7 @@
 import type { Database } from "../db";
 import { QueryError } from "../db";
 import { BlobError } from "../db/embedded";
-import { HIT_COLUMN_NAMES, hitsCsv } from "./hits";
+import { HIT_COLUMN_NAMES, hitsCsv } from "../hits";
 import { insertHits, type InsertBatch } from "./writer";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

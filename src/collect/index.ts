@@ -9,14 +9,15 @@ import { withNativeRoutes } from "../http/native-routes";
 import { log } from "../log";
 import { buildTracker } from "../../tracker/build";
 import { beaconHandler, CORS } from "./beacon";
-import { keepPolicies } from "./jobs";
-export { collectJobs } from "./jobs";
 import { insertFor } from "./copy";
 import { createMetrics, type Metrics } from "./metrics";
 import { exposeCollector } from "./prometheus";
+import { keepPolicies } from "../hits";
 import { metricsOf } from "../metrics";
 import { EventBody, LeaveBody, PageViewBody, PixelQuery, type Incoming } from "./model";
 import { runPipeline, type Outcome } from "./pipeline";
+export { classifyHost, classifyReferrer } from "./referrers";
+export { rng, syntheticTraffic } from "./synthetic";
 import { createSites, type Sites } from "./sites";
 import { createWriter, type Writer } from "./writer";
 

@@ -3,8 +3,8 @@
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { localTime } from "../shared/days";
 import { routeOf } from "../shared/route-fragment";
-import { countryOfTimeZone } from "./localtime";
-import type { HitRow } from "./hits";
+import type { HitRow } from "../hits";
+import { countryOfTimeZone } from "./zone-country";
 import { KIND, type Incoming } from "./model";
 import { classifyReferrer, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";

@@ -7,10 +7,10 @@
 // failed at the head of the buffer to retry them: an accepted hit is only gone once it is committed.
 import type { Sql } from "postgres";
 import { log } from "../log";
-import { HIT_COLUMN_NAMES, HIT_COLUMNS, hitColumnText, type HitRow } from "./hits";
-import type { Metrics } from "./metrics";
 import { namedQuery } from "../db";
 import { bumpStatsEpochs } from "../domains";
+import { HIT_COLUMN_NAMES, HIT_COLUMNS, hitColumnText, LATE_ROW_MS, type HitRow } from "../hits";
+import type { Metrics } from "./metrics";
 
 type WriterOptions = { batchSize: number; flushMs: number; maxBuffer: number };
 
@@ -45,14 +45,6 @@ export const insertHits = namedQuery("collect.insertHits", async (sql, batchId: 
   const params = [batchId, ...HIT_COLUMNS.map((_, c) => hitColumnText(rows, c))];
   await sql.unsafe(INSERT_HITS, params, { prepare: true });
 });
-
-/**
- * A row written this long after its time is late: a stats read may already have sealed and cached
- * the span it belongs to (src/stats/spans.ts seals spans 2 × this after their end). NOTE: short,
- * since every stats read groups the unsealed rows again (at 5,000 hits/s, 30 s here made each
- * dashboard read ~2 s); written rows are seldom a second old, even under that load.
- */
-export const LATE_ROW_MS = 5_000;
 
 /** The most batches one statement writes when a backlog has built up. */
 const BACKLOG_BATCHES = 10;

@@ -9,7 +9,7 @@ import { configOrExit, exitWith } from "../cli";
 import { embeddedClient } from ".";
 import { startEmbedded } from "./embedded";
 import { startMaintenance } from "./maintenance";
-import { MAINTAINED_BY, MAINTENANCE_JOBS as COLLECT_JOBS } from "../collect/jobs";
+import { hitsJobs, MAINTAINED_BY } from "../hits";
 import { startHeartbeat } from "../health/heartbeat";
 import { log, setLogLevel } from "../log";
 
@@ -37,7 +37,7 @@ const sql = embeddedClient(server);
 const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000, { owner: true });
 // NOTE: this process owns the database, so it also runs collection's refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
-for (const job of COLLECT_JOBS) maintenance.add(job);
+for (const job of hitsJobs("embedded")) maintenance.add(job);
 // NOTE: said in the database's one session, which every client shares: apps on DATABASE_URL read it
 // and leave the jobs to this process (PGlite has no background workers to run TimescaleDB policies).
 await sql.unsafe(`SET ${MAINTAINED_BY} = 'db:serve'`);

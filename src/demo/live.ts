@@ -4,11 +4,10 @@
 // timer keeps it live with a few hits every few seconds until shutdown. All of it runs beside
 // the server, never before it: a fresh instance answers at once and the demo fills in seconds.
 import type { AppContext } from "../context";
-import { collectorOf, type Collector } from "../collect";
-import { refreshAggregates } from "../collect/jobs";
-import { rng, syntheticTraffic } from "../collect/synthetic";
+import { collectorOf, rng, syntheticTraffic, type Collector } from "../collect";
 import { namedQuery, type Database } from "../db";
 import { ensureUnownedSite } from "../domains";
+import { refreshAggregates } from "../hits";
 import { log } from "../log";
 import { demoDomain, DEMO_SCOPE } from "./domain";
 

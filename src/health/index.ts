@@ -60,7 +60,7 @@ export const healthRoutes = (db: Database, dataDir: string) =>
           return errorBody(503, version ? `Migrations not applied: ${missing.join(", ")}` : "TimescaleDB is not installed");
         }
         // NOTE: failing jobs leave the node ready (it serves; the app refreshes aggregates itself,
-        // collect/jobs.ts), but are listed so that monitoring sees them.
+        // src/hits/jobs.ts), but are listed so that monitoring sees them.
         return {
           status: "ready" as const,
           database: { mode: db.mode, timescaledb: version, migrations: applied.length },

@@ -1,12 +1,12 @@
-// The scheduled jobs of every room, in one list and in the order a pass runs them: collection's
-// upkeep (retention before the refresh that clears what it deleted), weekly reports and alerts,
+// The scheduled jobs of every room, in one list and in the order a pass runs them: the stored
+// hits' upkeep (retention before the refresh that clears what it deleted), weekly reports and alerts,
 // plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts) unless
 // JOBS=worker leaves them to `npm run worker:maintenance` (./worker.ts), which adds the same list.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import type { MaintenanceJob } from "../db";
 import { subscribedTierOf } from "../billing";
-import { collectJobs } from "../collect";
+import { hitsJobs } from "../hits";
 import { planJobs } from "../plans";
 import { reportJobs } from "../reports";
 import { usageJobs } from "../usage";
@@ -14,7 +14,7 @@ import { usageJobs } from "../usage";
 type JobContext = Pick<AppContext, "config" | "db" | "origin">;
 
 const appJobs = (ctx: JobContext): MaintenanceJob[] => [
-  ...collectJobs(ctx.db.mode),
+  ...hitsJobs(ctx.db.mode),
   ...reportJobs(ctx),
   ...planJobs(ctx),
   ...usageJobs(ctx, subscribedTierOf(ctx)),

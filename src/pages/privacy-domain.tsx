@@ -1,9 +1,9 @@
 // "/privacy/{domain}" — the privacy notice a site owner links to from their own site: what Bothy
-// records for that domain (from the `hits` columns, src/collect/fields.ts), that none of it is
+// records for that domain (from the `hits` columns, src/hits/fields.ts), that none of it is
 // personal, how long its plan keeps and shows it, where it lives, and that there is no cookie.
 // 404 for a domain without a notice (unknown, unverified, or its owner did not turn it on).
 import { Prose } from "../../components/Prose";
-import { HIT_FIELDS } from "../collect/fields";
+import { HIT_FIELDS } from "../hits";
 import { HttpError } from "../http/errors";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";

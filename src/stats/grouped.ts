@@ -3,7 +3,7 @@
 // from the aggregate itself; today from the aggregate's own definition run over windows of raw hits,
 // so a read never scans the whole day; sealed pieces are kept in cache.ts.
 import type { Fragment } from "postgres";
-import { hourlyTwin, TWIN_READ_DAYS } from "../collect/jobs";
+import { hourlyTwin, TWIN_READ_DAYS } from "../hits";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";

@@ -2,7 +2,7 @@
 // that are not a known search engine, social network or mail service (src/collect/referrers.ts)
 // become one "redacted" row, and social posts are dropped. Synthetic traffic names made-up blogs
 // today; the same rule keeps the demo safe if it is ever fed by a real site.
-import { classifyHost } from "../collect/referrers";
+import { classifyHost } from "../collect";
 import type { ListRow, RefStats, Stats } from "./contract";
 
 export const REDACTED = "redacted";

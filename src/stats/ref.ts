@@ -7,7 +7,7 @@ import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE
 import { CAMPAIGN_PAGES, campaignPagesOf, CAMPAIGNS, ENTRIES, entriesOf, POSTS, REFERRERS } from "./queries";
 import type { Grouped, Reader } from "./grouped";
 import { layersOf, type Groups, type Table } from "./tables";
-import { classifyReferrer } from "../collect/referrers";
+import { classifyReferrer } from "../collect";
 
 /** Entry pages listed per referrer and per campaign. */
 const TOP_ENTRY_PAGES = 10;

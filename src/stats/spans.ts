@@ -2,7 +2,7 @@
 // true. Past local days are sealed: once their last hit is written they never change, so their
 // sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-second
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
-import { LATE_ROW_MS } from "../collect/writer";
+import { LATE_ROW_MS } from "../hits";
 import { addDays, HOUR_MS, localTime } from "../shared/days";
 import type { ReadRange } from "./range";
 

@@ -7,7 +7,7 @@ import axe from "axe-core";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { hashPassword } from "../../src/auth/passwords";
 import { createUser } from "../../src/auth/users";
-import { refreshAggregates } from "../../src/collect/jobs";
+import { refreshAggregates } from "../../src/hits";
 import type { Database } from "../../src/db";
 import { setLogLevel } from "../../src/log";
 import { hydrated } from "./browser";

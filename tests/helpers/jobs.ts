@@ -2,7 +2,7 @@
 // run is recorded by hand, as the server's scheduler would record it; one pass of the collect jobs
 // on either kind of database; and on a server, the scheduler kept from running them meanwhile.
 import type { Sql } from "postgres";
-import { POLICY_JOBS } from "../../src/collect/jobs";
+import { POLICY_JOBS } from "../../src/hits";
 import type { Database } from "../../src/db";
 import { until } from "./collect";
 

@@ -3,7 +3,7 @@
 // failed batch leaves nothing behind, and it never lands inside a socket client's transaction.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyHits } from "../../../src/collect/copy";
-import { HIT_COLUMNS, type HitRow } from "../../../src/collect/hits";
+import { HIT_COLUMNS, type HitRow } from "../../../src/hits";
 import { insertHits } from "../../../src/collect/writer";
 import { loadConfig } from "../../../src/config";
 import { openDatabase, type Database } from "../../../src/db";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { collectorOf } from "../../../src/collect";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { setLogLevel, setLogSink } from "../../../src/log";
 import { addDomain, countHits, until } from "../../helpers/collect";
 import { dumpAllTables } from "../../helpers/dump";

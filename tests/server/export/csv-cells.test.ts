@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import JSZip from "jszip";
 import type { Incoming } from "../../../src/collect/model";
 import { SESSION_COOKIE } from "../../../src/auth";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { call, verifiedSession } from "../../helpers/api";
 import { CHROME_UA } from "../../helpers/collect";

@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import type { Incoming } from "../../../src/collect/model";
 import { SESSION_COOKIE } from "../../../src/auth";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { ALL_TABLES, QUICK_TABLES } from "../../../src/export";
 import { localTime } from "../../../src/shared/days";
 import type { Annotation } from "../../../src/shared/annotations";

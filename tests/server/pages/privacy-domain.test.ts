@@ -3,7 +3,7 @@
 // cookie; 404 with the spec's text for an unknown name, an unverified domain, a turned-off notice
 // and input no host name can be.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { HIT_FIELDS } from "../../../src/collect/fields";
+import { HIT_FIELDS } from "../../../src/hits";
 import { FREE_HISTORY_DAYS } from "../../../src/shared/plans";
 import { NOT_FOUND_MESSAGE } from "../../../src/web/errors";
 import { call, verifiedSession } from "../../helpers/api";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { formatMass } from "../../../src/shared/units";
 import type { PathStats, SummaryStats } from "../../../src/stats/contract";

@@ -4,7 +4,7 @@
 // TEST_DATABASE_URL, else `db:serve`.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
-import { POLICY_JOBS } from "../../../src/collect/jobs";
+import { POLICY_JOBS } from "../../../src/hits";
 import { listMigrations } from "../../../src/db/migrate";
 import { SEED_VIEWS } from "../../../src/demo/live";
 import { until } from "../../helpers/collect";

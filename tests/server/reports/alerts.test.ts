@@ -4,7 +4,7 @@
 // annotation, and not again the week after while it stays there; a day with three times its usual
 // traffic alerts once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
 import type { AppContext } from "../../../src/context";
 import { alertCheckJob } from "../../../src/reports";

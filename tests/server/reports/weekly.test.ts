@@ -4,7 +4,7 @@
 // by the embedded database's maintenance pass on the real clock.
 import { co2 } from "@tgwf/co2";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import type { AppContext } from "../../../src/context";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../../components/dashboard/format";
 import { visitorText } from "../../../src/mail/templates";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, dayKey, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 import { ingest, traffic } from "../../helpers/stats";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { DAY_MS } from "../../../src/shared/days";
 import type { CampaignRow, RefStats } from "../../../src/shared/stats";
 

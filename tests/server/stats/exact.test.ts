@@ -2,7 +2,7 @@
 // computed from raw hits, over random ranges of a domain whose traffic was written through the real
 // collect path, partly materialized, with more hits in today's open buckets that are not.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { rng } from "../../../src/collect/synthetic";
 import type { Database } from "../../../src/db";

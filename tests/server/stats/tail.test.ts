@@ -2,7 +2,7 @@
 // (src/stats/grouped.ts): in zones far behind and far ahead of UTC a local day reaches into a UTC
 // bucket that is not materialized yet, and its page views must be counted all the same, once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { statsCache } from "../../../src/stats/cache";
 import type { Database } from "../../../src/db";
 import { addDays, localTime } from "../../../src/shared/days";

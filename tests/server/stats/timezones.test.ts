@@ -2,7 +2,7 @@
 // right local days and hours for Pacific/Chatham (+12:45/+13:45) and America/St_Johns
 // (−3:30/−2:30), from real-time aggregation before a refresh and from materialized rows after it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
 import type { Database } from "../../../src/db";
 import type { SummaryStats } from "../../../src/stats/contract";

@@ -3,7 +3,7 @@
 // cache; proven by deleting every hit behind the cache's back, which only a cold read sees. Its
 // answers are kept by the read gate too, for the viewers who ask while the first reads run.
 import { afterAll, expect, test } from "bun:test";
-import { refreshAggregates } from "../../../src/collect/jobs";
+import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { OPENING_PRESET, presetRange, rangeDays } from "../../../components/dashboard/date-rules";
 import { OPENING_DAYS } from "../../../src/stats/contract";

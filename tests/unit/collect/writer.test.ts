@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test";
 import type { Sql } from "postgres";
 import { createMetrics } from "../../../src/collect/metrics";
-import type { HitRow } from "../../../src/collect/hits";
+import type { HitRow } from "../../../src/hits";
 import { createWriter, type InsertBatch } from "../../../src/collect/writer";
 import { setLogLevel } from "../../../src/log";
 import { until } from "../../helpers/collect";

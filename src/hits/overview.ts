@@ -1,7 +1,7 @@
 // Named queries over `hits` and its aggregates for the admin area: page views per day and per site,
 // storage as TimescaleDB measures it, and how far behind each continuous aggregate is.
 import { namedQuery } from "../db";
-import { AGGREGATES } from "./jobs";
+import { AGGREGATES } from "./aggregates";
 
 /** Page views per UTC day across the instance, oldest first. */
 export const viewsPerDay = namedQuery("collect.viewsPerDay", (sql, days: number) =>

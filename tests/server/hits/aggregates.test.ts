@@ -3,7 +3,7 @@
 // retention) run through the platform's scheduler (the embedded timer, or the server's TimescaleDB jobs).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { collectorOf, type Collector } from "../../../src/collect";
-import { AGGREGATES } from "../../../src/collect/jobs";
+import { AGGREGATES } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
 import { addDomain, beacon, CHROME_UA, countHits, until } from "../../helpers/collect";
 import { runCollectJobs } from "../../helpers/jobs";

@@ -1,7 +1,8 @@
 // The `hits` row as one ordered column table: each column's SQL name and type, and how its value is
 // read from the row as text (null for NULL). The table gives the row its type (HitRow), and both write
-// paths take their shape from it: the unnest statement of the socket path (writer.ts) and the CSV
-// of the embedded COPY (copy.ts). A new column is one line here and one migration.
+// paths of the collector take their shape from it: the unnest statement of the socket path
+// (src/collect/writer.ts) and the CSV of the embedded COPY (src/collect/copy.ts). A new column is
+// one line here, one in ./fields.ts and one migration.
 // NOTE: the order is the order of the CSV fields and of the unnest arrays; the SQL names follow it.
 
 type SqlType = "timestamptz" | "int" | "smallint" | "bigint" | "date" | "boolean" | "text";
@@ -38,7 +39,7 @@ export const HIT_COLUMNS = [
   column("transfer_bytes", "bigint", (r: { transferBytes: number | null }) => num(r.transferBytes)),
   column("event_name", "text", (r: { eventName: string | null }) => r.eventName),
   column("event_value", "text", (r: { eventValue: string | null }) => r.eventValue),
-  // A public social post the visit came from (referrers.ts socialPost); never anything else.
+  // A public social post the visit came from (src/collect/referrers.ts socialPost); never anything else.
   column("referrer_post", "text", (r: { referrerPost: string | null }) => r.referrerPost),
   // Leave beacons: the deepest share of the page seen, in whole percent.
   column("scroll_pct", "smallint", (r: { scrollPct: number | null }) => num(r.scrollPct)),

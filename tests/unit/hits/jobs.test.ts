@@ -2,7 +2,7 @@
 // same aggregate is running (a server's policy) is tried again; any other failure is not.
 import { expect, test } from "bun:test";
 import type { Sql } from "postgres";
-import { AGGREGATES, refreshAggregates } from "../../../src/collect/jobs";
+import { AGGREGATES, refreshAggregates } from "../../../src/hits";
 import { QueryError } from "../../../src/db";
 
 /** A client that answers the bucket query, and refuses the first `refusals` refreshes with `code`. */

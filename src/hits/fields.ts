@@ -1,5 +1,5 @@
-// What each column of `hits` (./hits.ts) holds, in words a site's visitors can read: the per-domain
-// privacy notice lists these. tests/unit/collect/fields.test.ts keeps the two in step, so a new
+// What each column of `hits` (./columns.ts) holds, in words a site's visitors can read: the per-domain
+// privacy notice lists these. tests/unit/hits/fields.test.ts keeps the two in step, so a new
 // column cannot be collected without the notice saying so.
 
 type HitField = { columns: readonly string[]; what: string };

@@ -1,7 +1,7 @@
 // On a server whose refresh policies fail (PostgreSQL 15.20 with TimescaleDB ≤ 2.29), the app
 // refreshes the aggregates itself; when they do not fail, it leaves them to the server.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { refreshIfJobsFail } from "../../../src/collect/jobs";
+import { refreshIfJobsFail } from "../../../src/hits";
 import type { Database } from "../../../src/db";
 import { addDomain } from "../../helpers/collect";
 import { failingRefreshJob } from "../../helpers/jobs";

@@ -4,35 +4,11 @@ import type { Sql } from "postgres";
 import type { Database, MaintenanceJob } from "../db";
 import { failingJobs, namedQuery } from "../db";
 import { log } from "../log";
-
-/** What the daily aggregates group by (sql/003_hits.sql, sql/060_stats.sql, sql/087_visitor_grid.sql). */
-const DAILY = ["page", "geo", "tech", "event", "referrer", "campaign", "entry", "campaign_page", "post", "grid"] as const;
-
-/**
- * How long an hourly twin keeps its hours (sql/093_hourly_twins.sql): it is read for today and the
- * unmaterialized tail of the daily aggregates, never further back than TWIN_READ_DAYS.
- */
-const TWIN_KEEP = "3 days";
-export const TWIN_READ_DAYS = 2;
-
-type Aggregate = { view: string; bucket: "1 hour" | "1 day"; /** An hourly twin: refreshed and kept for TWIN_KEEP only. */ twin?: true };
-
-/** The continuous aggregates over `hits` and the bucket each one materializes. */
-export const AGGREGATES: readonly Aggregate[] = [
-  { view: "hits_hourly", bucket: "1 hour" },
-  ...DAILY.map((d): Aggregate => ({ view: `hits_daily_${d}`, bucket: "1 day" })),
-  ...DAILY.map((d): Aggregate => ({ view: `hits_hourly_${d}`, bucket: "1 hour", twin: true })),
-];
+import { AGGREGATES, TWIN_KEEP } from "./aggregates";
+import { BUCKET_SEAL } from "./seal";
 
 /** The TimescaleDB jobs registerPolicies makes on a server: a refresh per aggregate, a drop per twin, compression and retention. */
 export const POLICY_JOBS = AGGREGATES.length + AGGREGATES.filter((a) => a.twin).length + 2;
-
-/** The aggregate holding `view`'s SELECT by the hour (hits_hourly is its own), or null. */
-export function hourlyTwin(view: string): string | null {
-  if (view === "hits_hourly") return view;
-  const twin = view.replace(/^hits_daily_/, "hits_hourly_");
-  return twin !== view && AGGREGATES.some((a) => a.view === twin) ? twin : null;
-}
 
 // NOTE: chunks are compressed once no more hits will land in them; writes are at most a few seconds
 // late (a retried batch), so three days leaves a wide margin and keeps "today" cheap to write.
@@ -57,17 +33,13 @@ async function whenNotRefreshing(refresh: () => Promise<unknown>): Promise<void>
   }
 }
 
-// TRICKY: only whole buckets that closed more than 2 minutes ago are materialized. The stats reader
-// (and hits_hourly's real-time aggregation) reads everything after the watermark from the raw table,
-// so a hit shows up as soon as its batch is written; but once a bucket is materialized, later rows
-// in it are invisible until the next refresh. The 2 minutes let in-flight batches land before their
-// bucket is sealed. The start is NULL: a refresh re-reads only invalidated ranges (late rows,
-// retention deletes), so it stays cheap.
+// NOTE: whole buckets up to BUCKET_SEAL ago (./seal.ts). The start is NULL: a refresh re-reads only
+// invalidated ranges (late rows, retention deletes), so it stays cheap.
 export const refreshAggregates = namedQuery("collect.refreshAggregates", async (sql) => {
   for (const { view, bucket, twin } of AGGREGATES) {
     // NOTE: a twin starts TWIN_KEEP back: what is older it has dropped, and no read asks it for that.
     const [row] = await sql<{ start: Date; end: Date }[]>`
-      SELECT now() - ${TWIN_KEEP}::interval AS start, time_bucket(${bucket}::interval, now() - interval '2 minutes') AS end`;
+      SELECT now() - ${TWIN_KEEP}::interval AS start, time_bucket(${bucket}::interval, now() - ${BUCKET_SEAL}::interval) AS end`;
     await whenNotRefreshing(() => sql`CALL refresh_continuous_aggregate(${view}::regclass, ${twin ? row!.start : null}::timestamptz, ${row!.end})`);
   }
 });
@@ -87,7 +59,7 @@ const compressOldChunks = namedQuery("collect.compressOldChunks", (sql) =>
 const applyRetention = namedQuery("collect.applyRetention", (sql) => sql`CALL bothy_retention()`);
 
 /** Embedded: retention first, so the refresh that follows also clears the deleted buckets. */
-export const MAINTENANCE_JOBS: MaintenanceJob[] = [
+const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "collect.retention", run: applyRetention },
   { name: "collect.refresh", run: refreshAggregates },
   { name: "collect.dropOldHours", run: dropOldHours },
@@ -103,9 +75,9 @@ const registerPolicies = namedQuery("collect.registerPolicies", (sql: Sql) =>
   sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${POLICIES_LOCK_KEY})`;
     for (const { view, bucket, twin } of AGGREGATES) {
-      // NOTE: a twin's closed hours are its point, so it refreshes up to 2 minutes ago, as the embedded pass.
+      // NOTE: a twin's closed hours are its point, so it refreshes up to BUCKET_SEAL ago, as the embedded pass.
       await tx`SELECT add_continuous_aggregate_policy(${view}::regclass, start_offset => ${twin ? TWIN_KEEP : null}::interval,
-        end_offset => ${twin ? "2 minutes" : bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
+        end_offset => ${twin ? BUCKET_SEAL : bucket}::interval, schedule_interval => INTERVAL '5 minutes', if_not_exists => true)`;
       if (twin) await tx`SELECT add_retention_policy(${view}::regclass, drop_after => ${TWIN_KEEP}::interval, if_not_exists => true)`;
     }
     await tx`SELECT add_compression_policy('hits', ${COMPRESS_AFTER}::interval, if_not_exists => true)`;
@@ -157,8 +129,11 @@ const selfRefresh: MaintenanceJob = {
   run: async (sql) => ((await maintainedBy(sql)) ? false : refreshIfJobsFail(sql)),
 };
 
-/** The collection jobs of a job timer: the work itself on the embedded database, the check on a server. */
-export const collectJobs = (mode: Database["mode"]): MaintenanceJob[] => (mode === "embedded" ? MAINTENANCE_JOBS : [selfRefresh]);
+/**
+ * The jobs of a job timer over `hits`: the work itself on the embedded database (the app's, or
+ * db:serve's), the check on a server.
+ */
+export const hitsJobs = (mode: Database["mode"]): MaintenanceJob[] => (mode === "embedded" ? MAINTENANCE_JOBS : [selfRefresh]);
 
 /** On a server, registers the policies (unless db:serve runs the work), retrying until it works. */
 export function keepPolicies(db: Database, retryMs = 60_000): void {

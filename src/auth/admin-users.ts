@@ -4,8 +4,6 @@
 // other at the same moment cannot both succeed.
 import type { Sql } from "postgres";
 import { namedQuery, type Queryable } from "../db";
-// NOTE: the queries, not the room's index: the domains routes import this room.
-import { deleteDomainsWithHits, ownedDomainIds } from "../domains/queries";
 
 type AdminUserRow = {
   uid: string;
@@ -124,18 +122,18 @@ export const setDisabled = namedQuery("adminUsers.setDisabled", async (sql, uid:
 });
 
 /**
- * Deletes an account with its domains and their hits; sessions, links, keys and feedback follow by
- * ON DELETE CASCADE. All or nothing. The last admin is refused, whoever asks (an admin, or the
- * account itself from its settings): an instance without one cannot be run from the browser.
+ * Deletes an account after `owned` removed, in the same transaction, what the foreign keys do not
+ * cascade to (./deletion.ts); sessions, links, keys, domains and feedback follow by ON DELETE
+ * CASCADE. All or nothing. The last admin is refused, whoever asks (an admin, or the account itself
+ * from its settings): an instance without one cannot be run from the browser.
  */
-export const deleteUser = namedQuery("users.delete", async (sql, uid: string) => {
+export const deleteUser = namedQuery("users.delete", async (sql, uid: string, owned: (tx: Queryable) => Promise<void>) => {
   if (!isUuid(uid)) return "missing" as Change;
   return underAdminLock(sql, async (tx): Promise<Change> => {
     const [row] = await tx`SELECT uid FROM users
       WHERE uid = ${uid} AND (NOT 'admin' = ANY(scope) OR ${otherAdmins(tx, uid)}) FOR UPDATE`;
     if (!row) return (await exists(tx, uid)()) ? "last-admin" : "missing";
-    // NOTE: hits carry no owner (nothing personal), so they go with their domains first.
-    await deleteDomainsWithHits(tx, await ownedDomainIds(tx, uid));
+    await owned(tx);
     await tx`DELETE FROM users WHERE uid = ${uid}`;
     return "done";
   });

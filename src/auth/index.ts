@@ -66,4 +66,5 @@ export const mayMailAddress = (ctx: Pick<AppContext, "config" | "db">, email: st
 
 /** Deletes an account and everything it owns; never the last admin. */
 export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteAccountOf(ctx.db, uid);
-export { onAccountDeletion } from "./deletion";
+export { onAccountDeletion, onAccountRows } from "./deletion";
+export { hashPassword } from "./passwords";

@@ -16,17 +16,14 @@
 //   holder keeps it, which only a claimant who has just proved control of the site is told.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { signedIn, withSession, type User } from "../auth";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword, onAccountRows, signedIn, withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { applyNewDomainRetention, FREE_DOMAIN_LIMIT, isPro } from "../plans";
-// NOTE: the demo room's leaf module: its index starts the demo, which writes through this room.
-import { demoDomain } from "../demo/domain";
 import { normaliseHost } from "./host";
 import {
   countDomains, deleteClaim, deleteDomainsWithHits, insertClaim, insertDomain, listDomains, markDomainVerified, ownedDomain,
-  rotatePublicId, takeOver, updateClaimZone, updateDomain, type Domain,
+  ownedDomainIds, rotatePublicId, takeOver, updateClaimZone, updateDomain, type Domain,
 } from "./queries";
 import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "./timezones";
 import { homePageProver, verifyTag } from "./verify";
@@ -64,8 +61,9 @@ const VERIFICATIONS_PER_HOUR = 30;
 /** Names no account may hold: the demo's and this instance's own host. */
 const reservedNames = (config: AppContext["config"]): Set<string> => {
   const names = new Set<string>();
-  const demo = demoDomain(config);
-  if (demo) names.add(demo);
+  // NOTE: the demo's name is its setting (empty: no demo), read here and not asked of the demo room,
+  // which writes its row through this one.
+  if (config.DEMO_DOMAIN) names.add(config.DEMO_DOMAIN);
   if (config.BASE_URL) names.add(new URL(config.BASE_URL).hostname.toLowerCase());
   return names;
 };
@@ -76,6 +74,8 @@ export const domainsRoom = (ctx: AppContext) => {
   const prover = homePageProver(ctx.config);
   // NOTE: each verification makes the server fetch a page; a user may ask a few dozen times an hour.
   const verifications = rateLimiter(VERIFICATIONS_PER_HOUR, 3600_000);
+  // NOTE: hits carry no owner (nothing personal), so a deleted account's go with its domains, first.
+  onAccountRows(ctx.db, async (tx, uid) => deleteDomainsWithHits(tx, await ownedDomainIds(tx, uid)));
 
   const mine = async (uid: string, name: string) => {
     const d = await ownedDomain(sql, uid, name.toLowerCase());

@@ -18,7 +18,7 @@ import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
 import { loggedNative, requestLog } from "./http/request-log";
 import { inspectRoom } from "./inspect";
-import { REDIRECTS } from "./pages/redirects";
+import { REDIRECTS, sitemapPages } from "./pages";
 import { reportsRoom } from "./reports";
 import { isBeta } from "./plans";
 import { requestsRoom } from "./requests";
@@ -45,7 +45,7 @@ const ROOMS: Room[] = [
   exportRoom,
   yearlyRoom,
   demoRoom,
-  contentRoom,
+  (ctx) => contentRoom(ctx, sitemapPages(isBeta(ctx.config))),
   requestsRoom,
   jobsRoom,
   // NOTE: the pages room answers every GET the others do not, so it comes last.

@@ -6,8 +6,6 @@ import { Elysia, t } from "elysia";
 import { extname, join } from "node:path";
 import type { AppContext } from "../context";
 import { HttpError } from "../http/errors";
-import { HEAD, type HeadKey } from "../pages/head";
-import { isBeta } from "../plans";
 import { atom, rss, sitemap } from "./feeds";
 import { IMAGE_TYPES } from "./images";
 import { loadContent, type Article, type ArticleType, type Content } from "./load";
@@ -21,9 +19,6 @@ export const CONTENT_DIR = join(import.meta.dir, "..", "..", "content");
 // NOTE: one load per process, shared by the room and the pages' services, whichever asks first.
 let loaded: Content | null = null;
 const content = () => (loaded ??= loadContent(CONTENT_DIR));
-
-/** The public pages with a fixed path, by their head entry (src/pages/head.ts); articles and docs are added. */
-const SITEMAP_PAGES: HeadKey[] = ["index", "install", "compare", "compareNew", "inspect", "privacy", "terms", "signup", "signin", "blog", "news", "docs"];
 
 /** What the pages read content with (PageServices.content). */
 export const contentService = () => {
@@ -52,7 +47,8 @@ function entry(a: Article, origin: string, withHtml: boolean) {
 
 const xml = (type: string, body: string) => new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" } });
 
-export const contentRoom = (ctx: AppContext) => {
+/** The room; `fixedPages` are the paths of the public pages the sitemap lists before the articles and docs. */
+export const contentRoom = (ctx: AppContext, fixedPages: string[]) => {
   const c = content();
   // NOTE: read per request: with PORT=0 the origin is known only once the server listens.
   const origin = () => ctx.origin.value;
@@ -76,9 +72,7 @@ export const contentRoom = (ctx: AppContext) => {
       },
     )
     .get("/sitemap.xml", () => {
-      // NOTE: in beta /pricing gives way to /request, and outside it /request sends visitors home.
-      const plans: HeadKey = isBeta(ctx.config) ? "request" : "pricing";
-      const statics = [...SITEMAP_PAGES, plans].map((key) => ({ path: (HEAD[key] as { path: string }).path }));
+      const statics = fixedPages.map((path) => ({ path }));
       const articles = [...c.blog, ...c.news].map((a) => ({ path: a.url, lastmod: a.date }));
       const docs = c.docs.filter((d) => d.slug !== "index").map((d) => ({ path: d.url }));
       return xml("application/xml", sitemap([...statics, ...articles, ...docs], origin()));

@@ -12,7 +12,7 @@ import { findServerModules, rscPlugin, serverStubPlugin, type Graph } from "./pl
 
 export const ROOT = join(import.meta.dir, "../..");
 const DEFAULT_OUTDIR = join(ROOT, "dist");
-const DEFAULT_SITE = join(ROOT, "src/pages/index.ts");
+const DEFAULT_SITE = join(ROOT, "src/pages/site.ts");
 const INPUT_DIRS = ["src", "components"];
 const ASSET_BASE = "/assets/";
 // NOTE: inside the build folder, which the server may write (the Docker image hands it to the app user).

@@ -53,7 +53,7 @@ type PageComponent = (props: PageProps) => ReactNode | Promise<ReactNode>;
 /** A page may name its own head data from its params (an article's title); null keeps meta.head's. */
 export type PageModule = { meta: PageMeta; default: PageComponent; head?: (props: PageProps) => Head | null };
 
-/** What src/pages/index.ts hands the framework. */
+/** What src/pages/site.ts hands the framework. */
 export type SiteMap = {
   routes: Record<string, PageModule>;
   layouts: Record<string, (props: LayoutProps) => ReactNode>;

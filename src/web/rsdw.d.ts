@@ -22,6 +22,6 @@ declare module "virtual:client-modules" {
 }
 declare module "virtual:server-actions" {}
 declare module "virtual:site" {
-  // The site module (src/pages/index.ts unless a test build names another).
+  // The site module (src/pages/site.ts unless a test build names another).
   export const site: import("./page").SiteMap;
 }

@@ -13,7 +13,7 @@ import { HttpError } from "../../src/http/errors";
 import { publicOrigin } from "../../src/origin";
 import { createLifecycle } from "../../src/lifecycle";
 import { setLogLevel } from "../../src/log";
-import { REDIRECTS } from "../../src/pages/redirects";
+import { REDIRECTS } from "../../src/pages";
 import { isBeta } from "../../src/plans";
 import { demoDomain } from "../../src/demo";
 import { webRoom, type WebOptions } from "../../src/web";

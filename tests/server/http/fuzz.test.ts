@@ -8,7 +8,7 @@
 // run; `npm run fuzz` runs a long one with a new seed. A failure prints the seed and every request that got a 5xx.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { site } from "../../../src/pages";
+import { site } from "../../../src/pages/site";
 import { call, sessionFrom } from "../../helpers/api";
 import { startCallers } from "../../helpers/callers";
 import { IN_PROCESS_ORIGIN, startTestServer } from "../../helpers/server";

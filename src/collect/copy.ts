@@ -4,9 +4,7 @@
 // NOTE: measured in-process on the 25-column `hits` with its 11 aggregates: ~19 µs of CPU a row for
 // COPY against ~27 µs for unnest over the socket, and the socket path also spent its array
 // serialisation on the HTTP thread, which this moves to a cheap string build.
-import type { Database } from "../db";
-import { QueryError } from "../db";
-import { BlobError } from "../db/embedded";
+import { BlobError, QueryError, type Database } from "../db";
 import { HIT_COLUMN_NAMES, hitsCsv } from "../hits";
 import { insertHits, type InsertBatch } from "./writer";
 

@@ -10,7 +10,10 @@ import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, type Queryable } from "./query";
-export { maintenanceRuns, type MaintenanceJob } from "./maintenance";
+export { maintenanceRuns, startMaintenance, type MaintenanceJob } from "./maintenance";
+export { listMigrations, MigrationError, SCHEMA_PATH } from "./migrate";
+export { BlobError, EmbeddedDatabaseError, startEmbedded } from "./embedded";
+export { schemaSnapshot } from "./schema";
 
 type DatabaseMode = "embedded" | "server";
 

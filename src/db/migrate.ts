@@ -7,6 +7,8 @@ import { log } from "../log";
 import { SCHEMA_FILE } from "./schema";
 
 export const MIGRATIONS_DIR = join(import.meta.dir, "..", "..", "sql");
+/** Where the schema the migrations build is kept whole, for people to read (./schema.ts). */
+export const SCHEMA_PATH = join(MIGRATIONS_DIR, SCHEMA_FILE);
 
 // NOTE: an advisory lock so that several app nodes booting against one server migrate once.
 const LOCK_KEY = 4_245_221;

@@ -3,8 +3,7 @@
 // and lists the TimescaleDB jobs whose last run failed.
 import { Elysia } from "elysia";
 import { statfsSync } from "node:fs";
-import { appliedMigrations, failingJobs, timescaleVersion, type Database } from "../db";
-import { listMigrations } from "../db/migrate";
+import { appliedMigrations, failingJobs, listMigrations, timescaleVersion, type Database } from "../db";
 import { errorBody } from "../http/errors";
 import { log } from "../log";
 import type { Lifecycle } from "../lifecycle";

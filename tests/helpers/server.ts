@@ -124,7 +124,7 @@ export async function stopChild(child: Child | undefined, signal: "SIGTERM" | "S
  * read from DATA_DIR/db.url as an operator does (its output never holds the password).
  */
 export async function serveDatabase(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Child> {
-  const db = await spawnServer("src/db/serve.ts", { DATA_DIR: dataDir, DB_PORT: "0", ...env }, { ready: /at (postgres:\/\/\S+)/, timeoutMs });
+  const db = await spawnServer("src/cli/db-serve.ts", { DATA_DIR: dataDir, DB_PORT: "0", ...env }, { ready: /at (postgres:\/\/\S+)/, timeoutMs });
   return { ...db, url: readFileSync(join(dataDir, "db.url"), "utf8").trim() };
 }
 

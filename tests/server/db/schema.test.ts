@@ -2,9 +2,7 @@
 // the suite's server) equals the file, so the file a newcomer reads is never stale.
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { MIGRATIONS_DIR } from "../../../src/db/migrate";
-import { SCHEMA_FILE, schemaSnapshot } from "../../../src/db/schema";
+import { SCHEMA_PATH, schemaSnapshot } from "../../../src/db";
 import { freshDatabase, openTestDatabase } from "../../helpers/db";
 
 test("sql/schema.sql matches the migrated database (npm run db:schema writes it)", async () => {
@@ -15,7 +13,7 @@ test("sql/schema.sql matches the migrated database (npm run db:schema writes it)
       const snapshot = await schemaSnapshot(db.sql);
       expect(snapshot).toContain("CREATE TABLE domains (");
       expect(snapshot).toContain("CREATE TABLE hits ( -- hypertable");
-      expect(snapshot).toBe(readFileSync(join(MIGRATIONS_DIR, SCHEMA_FILE), "utf8"));
+      expect(snapshot).toBe(readFileSync(SCHEMA_PATH, "utf8"));
     } finally {
       await db.close();
     }

@@ -5,13 +5,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { configOrExit, exitWith } from "../cli";
-import { embeddedClient } from ".";
-import { startEmbedded } from "./embedded";
-import { startMaintenance } from "./maintenance";
+import { embeddedClient, startEmbedded, startMaintenance } from "../db";
+import { startHeartbeat } from "../health";
 import { hitsJobs, MAINTAINED_BY } from "../hits";
-import { startHeartbeat } from "../health/heartbeat";
 import { log, setLogLevel } from "../log";
+import { configOrExit, exitWith } from ".";
 
 const port = Number(process.env.DB_PORT ?? 5432);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -35,7 +33,7 @@ const password = config.DB_PASSWORD ?? saved() ?? randomBytes(32).toString("base
 const server = await startEmbedded(config.DATA_DIR, { port, password });
 const sql = embeddedClient(server);
 const maintenance = startMaintenance(sql, config.MAINTENANCE_INTERVAL_S * 1000, { owner: true });
-// NOTE: this process owns the database, so it also runs collection's refresh, compression and
+// NOTE: this process owns the database, so it also runs the hits' refresh, compression and
 // retention: an app on DATABASE_URL registers TimescaleDB policies, which PGlite never runs.
 for (const job of hitsJobs("embedded")) maintenance.add(job);
 // NOTE: said in the database's one session, which every client shares: apps on DATABASE_URL read it

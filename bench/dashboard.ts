@@ -34,7 +34,7 @@ const reuse = given !== undefined && existsSync(`${given}/bench-seeded`);
 const dataDir = given ?? removedAtExit(await freshDataDir());
 if (!reuse) {
   const t0 = performance.now();
-  const seeded = await runToExit("src/collect/seed.ts", { DATA_DIR: dataDir, ...TEST_ENV }, undefined, ["--domain", DOMAIN, "--hits", values.hits!, "--days", "30"]);
+  const seeded = await runToExit("src/cli/seed.ts", { DATA_DIR: dataDir, ...TEST_ENV }, undefined, ["--domain", DOMAIN, "--hits", values.hits!, "--days", "30"]);
   if (seeded.code !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
   console.log(`seeded ${Number(values.hits).toLocaleString("en")} hits in ${((performance.now() - t0) / 1000).toFixed(0)} s into ${dataDir}`);
   await adoptDomains({ DATA_DIR: dataDir }, OWNER, [DOMAIN]);

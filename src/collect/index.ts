@@ -16,6 +16,7 @@ import { keepPolicies } from "../hits";
 import { metricsOf } from "../metrics";
 import { EventBody, LeaveBody, PageViewBody, PixelQuery, type Incoming } from "./model";
 import { runPipeline, type Outcome } from "./pipeline";
+export { bulkWriter } from "./bulk";
 export { classifyHost, classifyReferrer } from "./referrers";
 export { rng, syntheticTraffic } from "./synthetic";
 import { createSites, type Sites } from "./sites";

@@ -1,7 +1,8 @@
 // The scheduled jobs of every room, in one list and in the order a pass runs them: the stored
 // hits' upkeep (retention before the refresh that clears what it deleted), weekly reports and alerts,
-// plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts) unless
-// JOBS=worker leaves them to `npm run worker:maintenance` (./worker.ts), which adds the same list.
+// plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts)
+// unless JOBS=worker leaves them to `npm run worker:maintenance` (src/cli/worker-maintenance.ts),
+// which adds the same list.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import type { MaintenanceJob } from "../db";

@@ -36,7 +36,7 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
     const worker = (script: string, ready: RegExp) =>
       spawnServer(script, { ...shared, DATA_DIR: scratch(emptyDataDir()), BASE_URL: "http://bothy.test", LOG_LEVEL: "debug" }, { ready, timeoutMs: 60_000 });
     const [maintenance, inspector] = await Promise.all([
-      worker("src/jobs/worker.ts", /(maintenance worker running)/),
+      worker("src/cli/worker-maintenance.ts", /(maintenance worker running)/),
       worker("src/inspect/worker.ts", /(inspector worker running)/),
     ]);
     children.push(maintenance!, inspector!);

@@ -33,7 +33,7 @@ test("two maintenance workers share the jobs without running any twice; one kill
     const node = await spawnServer("src/server.ts", { ...env, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker" }, { timeoutMs: 60_000 });
     children.push(node);
     const worker = () =>
-      spawnServer("src/jobs/worker.ts", { ...env, DATA_DIR: scratch(emptyDataDir()), BASE_URL: "http://bothy.test", LOG_LEVEL: "debug" }, {
+      spawnServer("src/cli/worker-maintenance.ts", { ...env, DATA_DIR: scratch(emptyDataDir()), BASE_URL: "http://bothy.test", LOG_LEVEL: "debug" }, {
         ready: /(maintenance worker running)/,
         timeoutMs: 60_000,
       });

@@ -68,7 +68,7 @@ describe("starting the server", () => {
       const app = await runToExit("src/server.ts", { DATA_DIR: dir, JOBS: "worker" });
       expect([app.code, app.stdout]).toEqual([1, ""]);
       expect(app.stderr).toBe("bothy: JOBS=worker needs DATABASE_URL: the embedded database belongs to this process, so its jobs run here.\n");
-      const worker = await runToExit("src/jobs/worker.ts", { DATA_DIR: dir });
+      const worker = await runToExit("src/cli/worker-maintenance.ts", { DATA_DIR: dir });
       expect([worker.code, worker.stdout]).toEqual([1, ""]);
       expect(worker.stderr).toBe("bothy: worker:maintenance needs DATABASE_URL (start `npm run db:serve` to share the embedded database).\n");
     } finally {

@@ -3,17 +3,12 @@
 // the aggregates. It opens the database from DATA_DIR or DATABASE_URL; stop the server first when it
 // shares the embedded DATA_DIR (one process owns an embedded database).
 import { parseArgs } from "node:util";
-import { configOrExit, exitWith } from "../cli";
+import { bulkWriter, syntheticTraffic } from "../collect";
 import { openDatabase } from "../db";
 import { ensureSite } from "../domains";
 import { refreshAggregates } from "../hits";
 import { setLogLevel } from "../log";
-import { insertFor } from "./copy";
-import { createMetrics } from "./metrics";
-import { runPipeline } from "./pipeline";
-import { createSites } from "./sites";
-import { syntheticTraffic } from "./synthetic";
-import { createWriter } from "./writer";
+import { configOrExit, exitWith } from ".";
 
 const { values } = parseArgs({
   options: {
@@ -35,10 +30,7 @@ setLogLevel("warn");
 const db = await openDatabase(config);
 await ensureSite(db.sql, values.domain!, values.tz!);
 
-const metrics = createMetrics();
-const sites = createSites(db.sql);
-// NOTE: bigger batches than the endpoints use: the seed is the only writer, and latency does not matter.
-const writer = createWriter(db.sql, { batchSize: 5000, flushMs: 200, maxBuffer: 50_000 }, metrics, insertFor(db));
+const writer = bulkWriter(db);
 const traffic = syntheticTraffic(values.domain!, Number(values.seed));
 
 const t0 = performance.now();
@@ -53,9 +45,7 @@ while (generated < total) {
   for (const hit of traffic(time)) {
     if (generated >= total) break;
     generated++;
-    const out = await runPipeline(hit, { sites }, metrics);
-    if (!out.ok) continue;
-    while (!writer.push(out.row)) await writer.flush();
+    await writer.write(hit);
   }
   if (generated % 500_000 < 3) {
     const s = (performance.now() - t0) / 1000;
@@ -64,7 +54,8 @@ while (generated < total) {
 }
 await writer.close(60_000);
 const loadS = (performance.now() - t0) / 1000;
-console.log(`wrote ${metrics.counts.written.toLocaleString("en")} hits in ${loadS.toFixed(1)} s (${Math.round(metrics.counts.written / loadS).toLocaleString("en")}/s); dropped ${JSON.stringify(metrics.drops)}`);
+const { counts, drops } = writer.metrics;
+console.log(`wrote ${counts.written.toLocaleString("en")} hits in ${loadS.toFixed(1)} s (${Math.round(counts.written / loadS).toLocaleString("en")}/s); dropped ${JSON.stringify(drops)}`);
 const t1 = performance.now();
 await refreshAggregates(db.sql);
 await db.sql`ANALYZE hits`;

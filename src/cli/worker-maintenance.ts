@@ -1,14 +1,14 @@
-// `npm run worker:maintenance`: runs every scheduled job (./index.ts) as its own process, next to
+// `npm run worker:maintenance`: runs every scheduled job (src/jobs) as its own process, next to
 // app nodes started with JOBS=worker. It needs DATABASE_URL (the embedded database belongs to one
 // process: share it through `npm run db:serve`, or use a TimescaleDB server) and BASE_URL, the
 // origin its mails link to, since it serves nothing itself. Several may run: each job is claimed
 // before it runs, so no two run the same job in the same interval.
-import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { startHeartbeat } from "../health";
-import { publicOrigin } from "../origin";
+import { scheduleAppJobs } from "../jobs";
 import { log, setLogLevel } from "../log";
-import { scheduleAppJobs } from ".";
+import { publicOrigin } from "../origin";
+import { configOrExit, exitWith } from ".";
 
 const config = configOrExit();
 if (!config.DATABASE_URL) exitWith("worker:maintenance needs DATABASE_URL (start `npm run db:serve` to share the embedded database).");

@@ -1,4 +1,4 @@
-// `npm run seed` (src/collect/seed.ts): the hits asked for, through the real write path, spread over
+// `npm run seed` (src/cli/seed.ts): the hits asked for, through the real write path, spread over
 // the whole window up to a few minutes ago, and visible in the aggregates when it ends.
 import { expect, test } from "bun:test";
 import { freshDatabase } from "../../helpers/db";
@@ -10,7 +10,7 @@ const scratch = removedAfterAll();
 
 test("the seed fills --days up to now with --hits hits, aggregated", async () => {
   const db = scratch(await freshDatabase());
-  const { code, stderr } = await runToExit("src/collect/seed.ts", db.env, undefined, ["--domain", "seed.example", "--hits", "4000", "--days", "10"]);
+  const { code, stderr } = await runToExit("src/cli/seed.ts", db.env, undefined, ["--domain", "seed.example", "--hits", "4000", "--days", "10"]);
   expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
 
   const server = await startTestServer({ env: db.env });

@@ -8,6 +8,7 @@ import { cancelOnDeletion } from "./admin";
 import { billingRoutes } from "./routes";
 import { subscribedTier } from "./store";
 import { stripeClient } from "./stripe";
+import { syncStripe } from "./sync";
 import { webhookRoute } from "./webhook";
 
 /** The tier an account pays for, for the usage checks; null without a subscription that grants Pro. */
@@ -15,6 +16,9 @@ export const subscribedTierOf = ({ db }: Pick<AppContext, "db">) => (uid: string
 
 export { billingAdmin } from "./admin";
 export { viaStripe } from "./stripe";
+
+/** `npm run stripe:sync`: the product and the prices in the Stripe account of `secretKey`, at `apiBase`. */
+export const syncStripeAccount = (secretKey: string, apiBase: string) => syncStripe(stripeClient(secretKey, apiBase));
 
 export const billingRoom = (ctx: AppContext) => {
   const { config } = ctx;

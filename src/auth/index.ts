@@ -13,7 +13,7 @@ import { deleteAccountOf } from "./deletion";
 import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
-export type { User } from "./users";
+export { createUser, type User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
 export { apiKeyUid, listApiKeys } from "./api-keys";
 export { accountsForBilling, adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
@@ -67,4 +67,4 @@ export const mayMailAddress = (ctx: Pick<AppContext, "config" | "db">, email: st
 /** Deletes an account and everything it owns; never the last admin. */
 export const deleteAccount = (ctx: Pick<AppContext, "db">, uid: string) => deleteAccountOf(ctx.db, uid);
 export { onAccountDeletion, onAccountRows } from "./deletion";
-export { hashPassword } from "./passwords";
+export { hashPassword, passwordProblem } from "./passwords";

@@ -47,7 +47,7 @@ beforeAll(async () => {
   outDir = shotsDir ?? scratch(mkdtempSync(join(tmpdir(), "bothy-admin-shots-")));
   mkdirSync(outDir, { recursive: true });
   env = { ...fresh.env, LOG_LEVEL: "warn", MAINTENANCE_INTERVAL_S: "10" };
-  const made = await runToExit("src/auth/create-user-cli.ts", env, undefined, ["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]);
+  const made = await runToExit("src/cli/user-create.ts", env, undefined, ["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]);
   expect(made.stdout).toContain(`Created admin ${ADMIN.email}`);
   const seeded = await runToExit("src/cli/seed.ts", env, undefined, ["--domain", "shop.example", "--hits", "3000", "--days", "20"]);
   expect(seeded.code).toBe(0);

@@ -2,11 +2,10 @@
 // verified account, e.g. the first admin of a self-hosted instance. Without --password a strong
 // one is generated and printed once.
 import { parseArgs } from "node:util";
-import { configOrExit, exitWith } from "../cli";
+import { createUser, hashPassword, passwordProblem } from "../auth";
 import { openDatabase } from "../db";
 import { setLogLevel } from "../log";
-import { hashPassword, passwordProblem } from "./passwords";
-import { createUser } from "./users";
+import { configOrExit, exitWith } from ".";
 
 const fail = (line: string): never => exitWith(line, "user:create");
 

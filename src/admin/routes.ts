@@ -9,9 +9,7 @@ import { adminUser, currentUser, deleteAccount, LAST_ADMIN, setScope, setSignInD
 import { feedbackById, markHandled } from "../feedback";
 import { HttpError } from "../http/errors";
 import { deleteScreenshot, screenshot } from "../inspect";
-import { createMailer } from "../mail";
-import type { Mail } from "../mail";
-import { accessReplyMail, feedbackReplyMail } from "../mail/templates";
+import { accessReplyMail, createMailer, feedbackReplyMail, type Mail } from "../mail";
 import { accessRequestById, markAccessRequestHandled } from "../requests";
 import { hasAdminScope } from "../shared/plans";
 import { recordAudit } from "./audit";

@@ -3,8 +3,7 @@
 // unknown email and wrong password, throttled failures, hashed tokens, sessions ended on change.
 import type { Database } from "../db";
 import type { ErrorStatus, Fields } from "../http/errors";
-import { sendOffPath, type Mailer } from "../mail";
-import { resetMail, signupAgainMail, verifyMail } from "../mail/templates";
+import { resetMail, sendOffPath, signupAgainMail, verifyMail, type Mailer } from "../mail";
 import { recordSignin } from "./admin-users";
 import { accountAttempts } from "./attempts";
 import { consumeLinkToken, createLinkToken, LINK_LIFETIME_MINUTES, retireLinkTokens } from "./email-links";

@@ -6,9 +6,11 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../log";
+import type { Mail } from "./templates";
 
-/** `headers`: extra header lines, e.g. List-Unsubscribe on the weekly reports. */
-export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+export {
+  accessReplyMail, compose, escape, feedbackReplyMail, resetMail, signupAgainMail, usageOverMail, verifyMail, visitorText, type Mail,
+} from "./templates";
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 export const outboxDir = (dataDir: string) => join(dataDir, "outbox");

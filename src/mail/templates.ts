@@ -1,6 +1,8 @@
 // The messages we send, each as plain text and simple HTML with the same words.
-import type { Mail } from ".";
 import { tierVisitorsLine, type Tier } from "../shared/pricing";
+
+/** `headers`: extra header lines, e.g. List-Unsubscribe on the weekly reports. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -8,8 +8,7 @@ import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } f
 import type { MaintenanceJob, Queryable } from "../db";
 import { siteByName, type Site } from "../domains";
 import { log } from "../log";
-import type { Mail, Mailer } from "../mail";
-import { compose } from "../mail/templates";
+import { compose, type Mail, type Mailer } from "../mail";
 import { isPro, type PlanConfig } from "../plans";
 import type { Annotation } from "../shared/annotations";
 import { addDays, dayIn, utcMidnight } from "../shared/days";

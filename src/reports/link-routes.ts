@@ -3,7 +3,7 @@
 // prefetchers open links, and must neither confirm an address nor unsubscribe one.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { escape } from "../mail/templates";
+import { escape } from "../mail";
 import { TOKEN_PATTERN, type LinkPurpose, type ReportLinks } from "./links";
 import { confirmRecipient, recipientById, unsubscribeRecipient, type Recipient } from "./queries";
 

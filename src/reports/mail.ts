@@ -3,8 +3,7 @@
 // tables and inline styles, and a dozen rows of them are shorter written out than a new dependency
 // and its build step; the dashboard's own formatters word every number as the dashboard does.
 // Paths and sources are what visitors sent: each goes through visitorText (one line, short, no link).
-import { compose, escape, visitorText } from "../mail/templates";
-import type { Mail } from "../mail";
+import { compose, escape, visitorText, type Mail } from "../mail";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../components/dashboard/format";
 import { utcMidnight } from "../shared/days";
 import type { ListRow } from "../shared/stats";

@@ -4,8 +4,7 @@
 import type { AppContext } from "../context";
 import type { Database, MaintenanceJob, Queryable } from "../db";
 import { namedQuery } from "../db";
-import { createMailer, type Mailer } from "../mail";
-import { usageOverMail } from "../mail/templates";
+import { createMailer, usageOverMail, type Mailer } from "../mail";
 import { retentionGraceEnd } from "../plans";
 import { usageAgainstTier, type AccountUsage } from "../shared/usage";
 import { monthlyVisits, monthlyVisitsByAccount } from "../stats";

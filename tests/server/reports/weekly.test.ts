@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import type { AppContext } from "../../../src/context";
 import { formatChange, formatDuration, formatMass, formatNumber } from "../../../components/dashboard/format";
-import { visitorText } from "../../../src/mail/templates";
+import { visitorText } from "../../../src/mail";
 import { weeklyReportJob } from "../../../src/reports";
 import { RETRY_BASE_MS } from "../../../src/reports/send";
 import { dueWeek } from "../../../src/reports/week";

@@ -1,7 +1,9 @@
 // Pro API keys: `bothy_` + 256 random bits, shown once, stored as a SHA-256 hash. A key reads
-// stats only; the stats feature asks `apiKeyUid` who holds one.
+// stats only; the stats feature asks `apiKeyHolder` who holds one.
+import type { Sql } from "postgres";
 import { namedQuery } from "../db";
 import { hashToken, randomToken } from "./tokens";
+import { userById } from "./users";
 
 const API_KEY_PREFIX = "bothy_";
 
@@ -27,7 +29,7 @@ export const revokeApiKey = namedQuery("apiKeys.revoke", async (sql, uid: string
 });
 
 /** The owner of a key, stamping its last use; null for an unknown key or a switched-off account. */
-export const apiKeyUid = namedQuery("apiKeys.uid", async (sql, key: string) => {
+const apiKeyUid = namedQuery("apiKeys.uid", async (sql, key: string) => {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   // NOTE: the key of an account an admin switched off opens nothing.
   const [row] = await sql<{ uid: string }[]>`
@@ -35,3 +37,11 @@ export const apiKeyUid = namedQuery("apiKeys.uid", async (sql, key: string) => {
     WHERE k.key_hash = ${hashToken(key)} AND u.uid = k.uid AND u.disabled_at IS NULL RETURNING k.uid`;
   return row?.uid ?? null;
 });
+
+/** A key's holder, and the tag a per-key limit counts it under (its hash: the key is kept nowhere);
+ * null for an unknown key or a switched-off account. NOTE: on the primary: it stamps the key's last use. */
+export const apiKeyHolder = async (sql: Sql, key: string) => {
+  const uid = await apiKeyUid(sql, key);
+  const user = uid ? await userById(sql, uid) : null;
+  return user && { user, tag: hashToken(key).toString("hex") };
+};

@@ -3,6 +3,7 @@
 // and per-process budgets are the `accountMail` limit of src/http/limits.ts). In memory, per
 // process, like the throttles.
 import { rateLimiter } from "../http/rate-limit";
+import { verifyPassword } from "./passwords";
 import { chargeAll, createThrottle, MAX_FAILURES, type Throttle, type Verdict } from "./throttle";
 import { HOUR_MS } from "../shared/days";
 
@@ -62,5 +63,23 @@ export function accountAttempts() {
 
     /** Whether one more account mail (sign-up, verification, reset, report invite) may go to this address this hour. */
     mailTo: (email: string): boolean => addressMails.take(addressKey(email)).ok,
+  };
+}
+
+/**
+ * Checks passwords that guard something other than an account (a public dashboard's), under the
+ * limit of one client's guesses at one account: each guess is charged to its key (the guarded thing
+ * and the client) before the check, so concurrent guesses count too; a guesser is slowed, then
+ * refused for the window. A right password refunds its charge.
+ */
+export function guardedPasswords() {
+  const guesses = createThrottle(MAX_FAILURES.pair);
+  return async (key: string, password: string, hash: string): Promise<{ blocked: true; retryAfterS: number } | { blocked: false; ok: boolean }> => {
+    const verdict = chargeAll([[guesses, key]]);
+    if (verdict.blocked) return verdict;
+    if (verdict.delayMs) await Bun.sleep(verdict.delayMs);
+    const ok = await verifyPassword(password, hash);
+    if (ok) guesses.refund(key);
+    return { blocked: false, ok };
   };
 }

@@ -15,7 +15,9 @@ import { sessionCookieName, sessionPlugin } from "./session-plugin";
 
 export { createUser, type User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
-export { apiKeyUid, listApiKeys } from "./api-keys";
+export { apiKeyHolder, listApiKeys } from "./api-keys";
+export { guardedPasswords } from "./attempts";
+export { resolveSecret } from "./secret";
 export { accountsForBilling, adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";
 export { LAST_ADMIN } from "./account-routes";
 

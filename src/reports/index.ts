@@ -5,7 +5,7 @@
 // (./alerts.ts); both are jobs of the job timer.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
-import { resolveSecret } from "../auth/secret";
+import { resolveSecret } from "../auth";
 import { createMailer } from "../mail";
 import { ownerStats } from "../stats";
 import { reportLinkRoutes } from "./link-routes";

@@ -6,11 +6,7 @@
 import { hasAdminScope } from "../shared/plans";
 import type { AppContext } from "../context";
 import { recordAdminRead, type AdminRead } from "../admin";
-import { apiKeyUid, type User } from "../auth";
-import { verifyPassword } from "../auth/passwords";
-import { chargeAll, createThrottle, MAX_FAILURES } from "../auth/throttle";
-import { hashToken } from "../auth/tokens";
-import { userById } from "../auth/users";
+import { apiKeyHolder, guardedPasswords, type User } from "../auth";
 import { greenCheck } from "../carbon";
 import { busiestSites, claimedSite, siteByName, siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
@@ -47,22 +43,20 @@ export function callerOf(authorization: string | null, user: User | null): Calle
 export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
   const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
-  // NOTE: dashboard passwords are charged per public id and client before they are checked, as
-  // sign-in charges an account and a client, so concurrent guesses count too: a guesser is slowed,
-  // then refused for the window. A right password refunds its charge.
-  const guesses = createThrottle(MAX_FAILURES.pair);
+  // NOTE: dashboard passwords are charged per public id and client, as sign-in charges an account
+  // and a client.
+  const passwords = guardedPasswords();
   // NOTE: while the database is slow, these take the last answer, at most a few seconds old (recent.ts).
   const byName = recentLookups((name) => siteByName(db.sql, name));
   const byPublicId = recentLookups((publicId) => siteByPublicId(db.sql, publicId));
 
   /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
   const keyHolder = async (key: string): Promise<User> => {
-    // NOTE: on the primary, not the replica: apiKeyUid stamps the key's last use.
-    const uid = await apiKeyUid(db.sql, key);
-    const user = uid ? await userById(db.sql, uid) : null;
-    if (!user) throw new HttpError(401, BAD_KEY);
+    const holder = await apiKeyHolder(db.sql, key);
+    if (!holder) throw new HttpError(401, BAD_KEY);
+    const { user, tag } = holder;
     if (!isPro(config, user)) throw new HttpError(403, NOT_PRO);
-    const taken = perKey.take(hashToken(key).toString("hex"));
+    const taken = perKey.take(tag);
     if (!taken.ok) {
       throw new HttpError(429, `This API key made ${config.API_RATE_LIMIT} requests this hour. Try again later.`, undefined, retryAfter(taken));
     }
@@ -97,14 +91,9 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       if (!domain || !domain.public) throw notFound();
       if (domain.passwordHash === null) return domain;
       if (password === null) throw new HttpError(401, PASSWORD_REQUIRED, undefined, undefined, "password-required");
-      const key = `${publicId}|${client}`;
-      const state = chargeAll([[guesses, key]]);
-      if (state.blocked) throw new HttpError(429, TOO_MANY_GUESSES, undefined, retryAfter(state));
-      if (state.delayMs) await Bun.sleep(state.delayMs);
-      if (!(await verifyPassword(password, domain.passwordHash))) {
-        throw new HttpError(401, WRONG_PASSWORD, { password: WRONG_PASSWORD }, undefined, "wrong-password");
-      }
-      guesses.refund(key);
+      const guess = await passwords(`${publicId}|${client}`, password, domain.passwordHash);
+      if (guess.blocked) throw new HttpError(429, TOO_MANY_GUESSES, undefined, retryAfter(guess));
+      if (!guess.ok) throw new HttpError(401, WRONG_PASSWORD, { password: WRONG_PASSWORD }, undefined, "wrong-password");
       return domain;
     },
 

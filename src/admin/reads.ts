@@ -6,7 +6,7 @@ import { adminUser, listApiKeys, recentSignins, searchUsers } from "../auth";
 import { billingAdmin } from "../billing";
 import { collectorOf } from "../collect";
 import { databaseSize, maintenanceRuns } from "../db";
-import { allDomains, type AdminDomain } from "../domains/admin";
+import { allDomains, type AdminDomain } from "../domains";
 import { listFeedback } from "../feedback";
 import { listProcesses, STALE_AFTER_MS } from "../health";
 import { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "../hits";

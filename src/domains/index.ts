@@ -25,11 +25,12 @@ import {
   countDomains, deleteClaim, deleteDomainsWithHits, insertClaim, insertDomain, listDomains, markDomainVerified, ownedDomain,
   ownedDomainIds, rotatePublicId, takeOver, updateClaimZone, updateDomain, type Domain,
 } from "./queries";
-import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "./timezones";
+import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "../shared/timezones";
 import { homePageProver, verifyTag } from "./verify";
 
+export { allDomains, type AdminDomain } from "./admin";
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
-export { privacyNotice } from "./privacy";
+export { privacyNotice, type PrivacyNotice } from "./privacy";
 export { ownedDomainIds } from "./queries";
 export {
   busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,

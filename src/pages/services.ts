@@ -1,7 +1,7 @@
 // What the pages call on the rooms, declared into the framework's PageServices; src/app.ts
 // provides them. Pages never run SQL: they ask these.
 import type { ContentService } from "../content";
-import type { PrivacyNotice } from "../domains/privacy";
+import type { PrivacyNotice } from "../domains";
 import type { AdminReads } from "../admin";
 import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";

@@ -2,7 +2,7 @@
 // dashboard password; the form loads the current values from the API.
 import { DomainSettings } from "../../../components/account/DomainSettings";
 import { hasProScope } from "../../shared/plans";
-import { timezoneOptions } from "../../domains/timezones";
+import { timezoneOptions } from "../../shared/timezones";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 

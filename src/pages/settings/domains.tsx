@@ -6,7 +6,7 @@ import { ApiForm } from "../../../components/forms/ApiForm";
 import { ProPromo } from "../../../components/pricing/ProPromo";
 import { FREE_DOMAIN_LIMIT, hasProScope } from "../../shared/plans";
 import type { PageProps } from "../../web/page";
-import { DEFAULT_TZ, timezoneOptions } from "../../domains/timezones";
+import { DEFAULT_TZ, timezoneOptions } from "../../shared/timezones";
 import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "settingsDomains", layout: "settings", guards: { auth: true, verified: true } };

@@ -4,8 +4,7 @@
 // access. The page is fetched by the server through the inspector's SSRF guard: https://{domain}/
 // first, then http://, each with one short deadline and a byte cap.
 import type { Config } from "../config";
-import { guardedGet } from "../inspect/guarded-get";
-import { guardFrom } from "../inspect/service";
+import { guardedGetter } from "../inspect";
 
 const VERIFY_META = "bothy-verify";
 
@@ -37,7 +36,7 @@ const sameSite = (domain: string, host: string) =>
   host === domain || host === `www.${domain}` || `www.${host}` === domain;
 
 export function homePageProver(config: Config) {
-  const guard = guardFrom(config);
+  const get = guardedGetter(config);
   const httpPort = config.DOMAIN_VERIFY_HTTP_PORT;
   /** An http:// address on the port the look-up uses for http (80 outside tests). */
   const onHttpPort = (url: URL) => {
@@ -51,7 +50,7 @@ export function homePageProver(config: Config) {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const timeoutMs = deadline - Date.now();
       if (timeoutMs <= 0) return { ok: false, message: "no answer in time" };
-      const got = await guardedGet(url, { ...guard, timeoutMs, maxBytes: MAX_BYTES });
+      const got = await get(url, { timeoutMs, maxBytes: MAX_BYTES });
       if (!got.ok) return got;
       if (got.status >= 300 && got.status < 400 && got.location) {
         let next: URL;

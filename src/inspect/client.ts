@@ -3,4 +3,4 @@
 export type { FileEntry } from "./engine";
 export { PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 export type { HistoryEntry } from "./store";
-export { hasPrivateMarker } from "./url";
+export { hasPrivateMarker } from "../shared/inspect-url";

@@ -15,7 +15,7 @@ type GuardedAnswer =
   | { ok: true; status: number; location: string | null; body: string }
   | { ok: false; message: string };
 
-type GetLimits = { timeoutMs: number; maxBytes: number };
+export type GetLimits = { timeoutMs: number; maxBytes: number };
 
 const TLS_PROBLEM = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL|EPROTO/;
 

@@ -4,6 +4,7 @@
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`,
 // and, with INSPECT_TOKEN set, serves such workers the queue over its internal API (internal.ts).
 import { Elysia, t } from "elysia";
+import type { Config } from "../config";
 import type { Room } from "../context";
 import { greenCheck } from "../carbon";
 import { clientKey } from "../http/client";
@@ -13,13 +14,14 @@ import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
 import { CardUnavailable, cardSource } from "./card";
 import { checkTarget } from "./guard";
+import { guardedGet, type GetLimits } from "./guarded-get";
 import { internalRoutes } from "./internal";
 import { databaseJobs } from "./jobs";
 import { startQueue } from "./queue";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
 import { enqueue, history, isLive, latest, screenshot } from "./store";
-import { CARD_PATH, normaliseUrl, type Target } from "./url";
+import { CARD_PATH, normaliseUrl, type Target } from "../shared/inspect-url";
 
 /** check=true re-runs only when the last run is older than this: polls that repeat check=true
  * must not start a new run each second. */
@@ -31,6 +33,13 @@ const CARD_RETRY_S = 60;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { launchPrinterBrowser } from "./browser";
+
+/** One GET through the SSRF guard as this instance configures it (./guarded-get.ts), for another
+ * room's look-up of a page (a domain's home page, to verify its owner). */
+export const guardedGetter = (config: Config) => {
+  const guard = guardFrom(config);
+  return (url: URL, limits: GetLimits) => guardedGet(url, { ...guard, ...limits });
+};
 
 /** The URL a result is stored under, for the routes that only read one; a bad URL is a 400. */
 function stored(raw: string): string {

@@ -3,7 +3,7 @@
 // view, which starts at once when the address carries ?url=.
 import { InspectView } from "../../components/inspect/InspectView";
 import { CtaBox } from "../../components/site/CtaBox";
-import { CARD_PATH, normaliseUrl } from "../inspect/url";
+import { CARD_PATH, normaliseUrl } from "../shared/inspect-url";
 import type { Head, PageProps } from "../web/page";
 import { HEAD } from "./head";
 import type { Meta } from "./meta";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page, Response as PwResponse } from "playwright-core";
-import { PRIVATE_MARKER } from "../../src/inspect/url";
+import { PRIVATE_MARKER } from "../../src/shared/inspect-url";
 import { launchBrowser } from "../helpers/browser";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../helpers/inspect-site";
 import { startTestServer } from "../helpers/server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
 import { browserHost } from "../../../src/inspect/browser";
 import { CARD_SIZE, renderCard } from "../../../src/inspect/card";
-import { PRIVATE_MARKER } from "../../../src/inspect/url";
+import { PRIVATE_MARKER } from "../../../src/shared/inspect-url";
 import { metricsOf } from "../../../src/metrics";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";

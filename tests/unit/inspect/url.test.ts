@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { classifyTracker, fileGroup, parseSetCookie } from "../../../src/inspect/classify";
 import { PERCENTILES, percentileOf } from "../../../src/inspect/percentile";
-import { normaliseUrl, PRIVATE_MARKER } from "../../../src/inspect/url";
+import { normaliseUrl, PRIVATE_MARKER } from "../../../src/shared/inspect-url";
 
 describe("normaliseUrl", () => {
   test("defaults the scheme, lowercases the host, drops the fragment and default port", () => {

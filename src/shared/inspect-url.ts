@@ -1,4 +1,5 @@
-// Turns what a visitor typed into the one URL string we inspect, cache and keep history under.
+// The inspector's rule for addresses: turns what a visitor typed into the one URL string we
+// inspect, cache and keep history under. Browser-safe, for the inspect room and its page alike.
 // Parsers return values, not exceptions: {ok:true,…} | {ok:false,error} quoting the bad input.
 
 /**

@@ -7,8 +7,7 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { ANNOTATION_MAX_LENGTH } from "../shared/annotations";
-import { DayKey } from "../http/day-key";
-import { DayRange } from "../stats/contract";
+import { DayKey, DayRange } from "../http/day-key";
 import { callerOf, statsService } from "../stats";
 import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
 

@@ -6,7 +6,7 @@ import type Stripe from "stripe";
 import type { Queryable } from "../db";
 import { bumpStatsEpochs, ownedDomainIds } from "../domains";
 // TRICKY: the module itself, not ../plans: plans' index reaches domains, which reaches back here.
-import { applyPlanRetention } from "../plans/retention";
+import { applyPlanRetention } from "../plans";
 import { saveSubscription, syncProScope, uidOfCustomer } from "./store";
 
 const idOf = (ref: string | { id: string }) => (typeof ref === "string" ? ref : ref.id);

@@ -4,8 +4,7 @@
 // seconds, everything else is the API's own figure. The annotations come from their room, as
 // GET /api/annotations answers them.
 import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
-import { DEVICE_NAMES, SOURCE_NAMES } from "../shared/stats";
-import { LOCKED, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../stats/contract";
+import { DEVICE_NAMES, LOCKED, SOURCE_NAMES, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../shared/stats";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
 export type Cell = string | number | { pct: number } | null;

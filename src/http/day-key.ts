@@ -11,3 +11,9 @@ if (!FormatRegistry.Has(FORMAT)) FormatRegistry.Set(FORMAT, (value) => dayKeyPro
 /** A required day key named `field` in a query or body. */
 export const DayKey = (field: string) =>
   t.String({ format: FORMAT, error: `${field} must be a day of the calendar from ${FIRST_YEAR} to ${LAST_YEAR} as YYYY-MM-DD.` });
+
+/** A range of local days, both ends required (the export's and the annotations' queries). */
+export const DayRange = {
+  startKey: DayKey("startKey"),
+  endKey: DayKey("endKey"),
+};

@@ -5,12 +5,6 @@ import { DayKey } from "../http/day-key";
 
 export * from "../shared/stats";
 
-/** A range of local days, both ends required (the export's query). */
-export const DayRange = {
-  startKey: DayKey("startKey"),
-  endKey: DayKey("endKey"),
-};
-
 /** A time in ms since 1970 that Date can hold. */
 const ms = (field: string) => t.Optional(t.Numeric({ minimum: 0, maximum: 8.64e15, error: `${field} must be a time in milliseconds.` }));
 

@@ -6,7 +6,6 @@
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import type { Room } from "../context";
-import { greenCheck } from "../carbon";
 import { clientKey } from "../http/client";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
@@ -17,9 +16,9 @@ import { checkTarget } from "./guard";
 import { guardedGet, type GetLimits } from "./guarded-get";
 import { internalRoutes } from "./internal";
 import { databaseJobs } from "./jobs";
-import { startQueue } from "./queue";
+import { runInspections } from "./loops";
 import { answerFrom, CACHED_AFTER_MS, errorAnswer, PRIVATE_MESSAGE, type CheckAnswer } from "./result";
-import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
+import { guardFrom } from "./service";
 import { enqueue, history, isLive, latest, screenshot } from "./store";
 import { CARD_PATH, normaliseUrl, type Target } from "../shared/inspect-url";
 
@@ -32,6 +31,7 @@ const CARD_UNAVAILABLE_MESSAGE = "The result's image cannot be drawn right now; 
 const CARD_RETRY_S = 60;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
+export { inspectionWorker } from "./loops";
 export { launchPrinterBrowser } from "./browser";
 
 /** One GET through the SSRF guard as this instance configures it (./guarded-get.ts), for another
@@ -62,19 +62,9 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const card = cardSource(db.sql, browser);
   const jobs = databaseJobs(db.sql);
   if (config.INSPECT_CONCURRENCY > 0) {
-    const run = jobRunner({
-      jobs, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard, limits: limitsFrom(config),
-      stopping: () => queue.stopping(),
-    });
-    const queue = startQueue({ jobs, concurrency: config.INSPECT_CONCURRENCY, leaseMs: leaseMs(config), pollMs: 1000, run });
-    wake = queue.wake;
-    lifecycle.onShutdown("inspect-queue", async () => {
-      // An inspection can take 30 s, longer than the shutdown allows: give running jobs a third
-      // of it, then close the browser, which ends them and hands them back to the queue.
-      await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
-      await browser.close();
-      await queue.stop();
-    });
+    const loops = runInspections(config, jobs, browser, { concurrency: config.INSPECT_CONCURRENCY, pollMs: 1000 });
+    wake = loops.wake;
+    lifecycle.onShutdown("inspect-queue", loops.stop);
   } else {
     lifecycle.onShutdown("inspect-cards", () => browser.close());
   }

@@ -37,7 +37,7 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
       spawnServer(script, { ...shared, DATA_DIR: scratch(emptyDataDir()), BASE_URL: "http://bothy.test", LOG_LEVEL: "debug" }, { ready, timeoutMs: 60_000 });
     const [maintenance, inspector] = await Promise.all([
       worker("src/cli/worker-maintenance.ts", /(maintenance worker running)/),
-      worker("src/inspect/worker.ts", /(inspector worker running)/),
+      worker("src/cli/worker-inspect.ts", /(inspector worker running)/),
     ]);
     children.push(maintenance!, inspector!);
     const upstream = `upstream bothy { ${nodes.map((n) => `server ${new URL(n.url).host} max_fails=1 fail_timeout=30s;`).join(" ")} }`;

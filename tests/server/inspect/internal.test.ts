@@ -107,7 +107,7 @@ describe("the internal API", () => {
 describe("worker:inspect on the internal API", () => {
   test("inspects a page queued by the app without any database credentials", async () => {
     worker = await spawnServer(
-      "src/inspect/worker.ts",
+      "src/cli/worker-inspect.ts",
       {
         ...site.env, APP_URL: server.url, INSPECT_TOKEN: TOKEN, INSPECT_CONCURRENCY: "1",
         CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -132,9 +132,9 @@ describe("worker:inspect on the internal API", () => {
   });
 
   test("refuses APP_URL without INSPECT_TOKEN, and both DATABASE_URL and APP_URL, in one line", async () => {
-    const alone = await runToExit("src/inspect/worker.ts", { APP_URL: server.url });
+    const alone = await runToExit("src/cli/worker-inspect.ts", { APP_URL: server.url });
     expect([alone.code, alone.stderr]).toEqual([1, "bothy: worker:inspect with APP_URL needs INSPECT_TOKEN, the same one the app has (at least 32 characters).\n"]);
-    const both = await runToExit("src/inspect/worker.ts", { APP_URL: server.url, INSPECT_TOKEN: TOKEN, DATABASE_URL: "postgres://u:p@127.0.0.1:9/x" });
+    const both = await runToExit("src/cli/worker-inspect.ts", { APP_URL: server.url, INSPECT_TOKEN: TOKEN, DATABASE_URL: "postgres://u:p@127.0.0.1:9/x" });
     expect(both.code).toBe(1);
     expect(both.stderr).toStartWith("bothy: worker:inspect takes DATABASE_URL or APP_URL, not both");
   });

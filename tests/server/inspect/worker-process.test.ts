@@ -1,5 +1,5 @@
 // The queue run by a separate process: the app (INSPECT_CONCURRENCY=0) only queues, and
-// `npm run worker:inspect` (src/inspect/worker.ts) on the same database (`db:serve`, or the suite's
+// `npm run worker:inspect` (src/cli/worker-inspect.ts) on the same database (`db:serve`, or the suite's
 // server with TEST_DATABASE_URL) does the inspections.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { until } from "../../helpers/collect";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The app migrates the shared database first, then the worker starts on it.
   app = await startTestServer({ env: { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", INSPECT_CONCURRENCY: "0" } });
   worker = await spawnServer(
-    "src/inspect/worker.ts",
+    "src/cli/worker-inspect.ts",
     { ...site.env, DATABASE_URL: db.url, DATABASE_POOL: "1", DATA_DIR: scratch(emptyDataDir()), INSPECT_CONCURRENCY: "1", GREENCHECK_API_BASE: "http://127.0.0.1:9", CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     { ready: /inspector worker (running)/ },
   );
@@ -50,7 +50,7 @@ test("the worker stops cleanly on SIGTERM", async () => {
 });
 
 test("without DATABASE_URL or APP_URL the worker refuses to start, in one line", async () => {
-  const { code, stderr } = await runToExit("src/inspect/worker.ts", { DATA_DIR: scratch(emptyDataDir()) });
+  const { code, stderr } = await runToExit("src/cli/worker-inspect.ts", { DATA_DIR: scratch(emptyDataDir()) });
   expect(code).toBe(1);
   expect(stderr).toBe(
     "bothy: worker:inspect needs DATABASE_URL (start `npm run db:serve` to share the embedded database), or APP_URL and INSPECT_TOKEN to take jobs from the app.\n",

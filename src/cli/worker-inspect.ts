@@ -3,16 +3,11 @@
 // the embedded database belongs to one process, so share it through `npm run db:serve`, or use a
 // TimescaleDB server) or from an app's internal API (APP_URL and INSPECT_TOKEN), which keeps the
 // database credentials out of the process that drives Chromium on arbitrary pages.
-import { greenCheck } from "../carbon";
-import { configOrExit, exitWith } from "../cli";
 import { openDatabase } from "../db";
 import { startHeartbeat } from "../health";
+import { inspectionWorker } from "../inspect";
 import { log, setLogLevel } from "../log";
-import { browserHost } from "./browser";
-import { databaseJobs } from "./jobs";
-import { startQueue } from "./queue";
-import { appJobs } from "./remote";
-import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
+import { configOrExit, exitWith } from ".";
 
 const config = configOrExit();
 if (config.DATABASE_URL && config.APP_URL) {
@@ -29,30 +24,15 @@ if (!config.DATABASE_URL && !config.APP_URL) {
 setLogLevel(config.LOG_LEVEL);
 
 const db = config.DATABASE_URL ? await openDatabase(config) : null;
-const jobs = db ? databaseJobs(db.sql) : appJobs(config.APP_URL ?? "", config.INSPECT_TOKEN ?? "");
-const browser = browserHost(config.CHROMIUM_PATH);
-const concurrency = Math.max(1, config.INSPECT_CONCURRENCY);
-const queue = startQueue({
-  jobs,
-  concurrency,
-  leaseMs: leaseMs(config),
-  pollMs: 500,
-  run: jobRunner({
-    jobs, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard: guardFrom(config), limits: limitsFrom(config),
-    stopping: () => queue.stopping(),
-  }),
-});
+const loops = inspectionWorker(config, db);
 // NOTE: the heartbeat is a row in the database; a worker on the internal API has none to write.
 const heartbeat = db ? startHeartbeat(db.sql, "worker:inspect") : null;
-console.log(`Bothy inspector worker running (concurrency ${concurrency}, jobs from ${db ? "the database" : "the app's internal API"})`);
+console.log(`Bothy inspector worker running (concurrency ${loops.concurrency}, jobs from ${db ? "the database" : "the app's internal API"})`);
 
 const shutdown = async (signal: string) => {
   log.info("inspector worker stopping", { signal });
   setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
-  // Same order as the app's shutdown hook: a grace period, then the browser ends what is left.
-  await queue.stop(config.SHUTDOWN_TIMEOUT_MS / 3);
-  await browser.close();
-  await queue.stop();
+  await loops.stop();
   await heartbeat?.stop();
   await db?.close();
   process.exit(0);

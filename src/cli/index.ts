@@ -1,6 +1,7 @@
-// How every entry script (server, seed, user:create, db:serve, worker:inspect) starts: the config,
+// The cli room: the npm scripts' entries beside this file (db:serve is ./db-serve.ts, and so on),
+// each built from the rooms' index.ts, and how every entry, `npm start`'s too, starts: the config,
 // or one line on stderr naming what is wrong and exit code 1; the same one-line failure serves the
-// scripts' own checks.
+// scripts' own checks. No room imports this one, so an entry may import any room.
 import { ConfigError, loadConfig, type Config } from "../config";
 
 /** Ends the process with one line, `prefix: line`, and exit code 1. */

@@ -6,7 +6,7 @@
 import type { AppContext } from "../context";
 import { collectorOf, rng, syntheticTraffic, type Collector } from "../collect";
 import { namedQuery, type Database } from "../db";
-import { ensureUnownedSite } from "../domains";
+import { backdateToFirstHit, ensureUnownedSite } from "../domains";
 import { refreshAggregates } from "../hits";
 import { log } from "../log";
 import { demoDomain, DEMO_SCOPE } from "./domain";
@@ -34,14 +34,6 @@ const claimSeeding = namedQuery("demo.claimSeeding", async (sql, siteId: number)
       WHERE demo_seedings.claimed_at < now() - interval '10 minutes'
     RETURNING 1`;
   return rows.length === 1;
-});
-
-/**
- * The demo's creation date is the start of its data: made at boot, then seeded 30 days back, it
- * would otherwise lock in the picker the very days its presets show.
- */
-const backdate = namedQuery("demo.backdate", async (sql, siteId: number) => {
-  await sql`UPDATE domains SET created = least(created, (SELECT min(time) FROM hits WHERE site_id = ${siteId})) WHERE id = ${siteId}`;
 });
 
 type Demo = {
@@ -111,7 +103,8 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
       return;
     }
     await fill(collector, siteId);
-    await backdate(db.sql, siteId);
+    // NOTE: the demo's creation date is the start of its data.
+    await backdateToFirstHit(db.sql, siteId);
     if (stopped) return;
     timer = setInterval(() => {
       const views = 1 + Math.floor(jitter() * 3);

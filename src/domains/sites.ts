@@ -1,6 +1,7 @@
 // Named queries over `domains` (and `domain_claims`) for the rooms that serve a domain rather than
 // own it: ingest looks a site up by name, the stats room decides who may read it, the demo and the
-// seed make their rows. They share one row, Site; the owner's own view is Domain (./queries.ts).
+// seed make their rows (and the demo dates its row from its data). They share one row, Site; the
+// owner's own view is Domain (./queries.ts).
 import { namedQuery, type Queryable } from "../db";
 
 /** A domain as ingest and the stats room read it: its sharing settings and its owner's scope. */
@@ -83,6 +84,14 @@ export const ensureUnownedSite = namedQuery("domains.ensureUnowned", async (sql:
   if (!row || row.owner !== null) return null;
   await sql`UPDATE domains SET scope = ${scope}, public = true, deleted_at = NULL WHERE id = ${row.id}`;
   return row.id;
+});
+
+/**
+ * Moves a domain's creation date back to its first hit: the demo, made at boot and then seeded 30
+ * days back, would otherwise lock in the picker the very days its presets show.
+ */
+export const backdateToFirstHit = namedQuery("domains.backdateToFirstHit", async (sql: Queryable, id: number) => {
+  await sql`UPDATE domains SET created = least(created, (SELECT min(time) FROM hits WHERE site_id = ${id})) WHERE id = ${id}`;
 });
 
 /** Makes an unowned private domain when missing (the seed's). */

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—");
 export const day = (iso: string) => iso.slice(0, 10);
-export const count = (n: number) => Math.round(n).toLocaleString("en-GB");
 
 export function H1({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-bold text-gray-900 dark:text-white">{children}</h1>;

@@ -4,8 +4,10 @@
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map; a
 // campaign's entry pages come in from the dashboard when its Path tab opens.
 import { useMemo, type ReactNode } from "react";
-import { DEVICE_NAMES, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats } from "../../src/shared/stats";
-import { clampBounce, formatDuration, formatPercent } from "./format";
+import {
+  DEVICE_NAMES, shownBounceRate, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats,
+} from "../../src/shared/stats";
+import { formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
@@ -70,7 +72,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
     .sort((a, b) => b.value - a.value);
   const bounce = rows
     .filter((r) => r.bounceRate !== null)
-    .map((r) => ({ label: r.label, value: clampBounce(r.bounceRate! * 100), pc: 0, c: null }))
+    .map((r) => ({ label: r.label, value: shownBounceRate(r.bounceRate)! * 100, pc: 0, c: null }))
     .sort((a, b) => b.value - a.value);
   const pending = LOADING;
   // NOTE: the map projects every country's outline on render (d3-geo, the costliest part of the

@@ -3,8 +3,9 @@
 // figures to compute it) and average time on page, each with its change against the previous
 // period; then the time chart with its hours tab and line/column toggle.
 import { useMemo } from "react";
-import type { PathStats, SummaryStats } from "../../src/shared/stats";
-import { averageTime, bounceRate, formatChange, formatDuration, formatNumber } from "./format";
+import { averageTimeOnPage, visitsBounceRate, type PathStats, type SummaryStats } from "../../src/shared/stats";
+import { formatPoints } from "../../src/shared/numbers";
+import { formatChange, formatDuration, formatNumber } from "./format";
 import { percentChange } from "../../src/shared/change";
 import { Annotations, useAnnotations } from "./widgets/Annotations";
 import { TimeChartLazy } from "./widgets/lazy";
@@ -23,9 +24,9 @@ export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) 
   const { startKey, endKey } = summary.periods.now;
   const annotations = useAnnotations(notes?.domain ?? null, startKey, endKey);
   const { visits, previous } = summary;
-  const rate = bounceRate(visits);
-  const before = bounceRate(previous);
-  const avg = averageTime(path);
+  const rate = visitsBounceRate(visits);
+  const before = visitsBounceRate(previous);
+  const avg = averageTimeOnPage(path);
   // NOTE: kept across PATH/REF arrivals: victory lays the chart out again on every render.
   const drawn = useMemo(
     () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} marks={annotations.list} />,
@@ -35,7 +36,7 @@ export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) 
     { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: percentChange(visits.hits, previous.hits), good: 1 },
     { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: percentChange(visits.unique, previous.unique), good: 1 },
     // NOTE: for the bounce rate the change is in points, and a rise is bad news.
-    { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate)}%`, c: rate !== null && before !== null ? Math.round(rate - before) : null, good: -1 },
+    { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate * 100)}%`, c: rate !== null && before !== null ? Math.round((rate - before) * 100) : null, good: -1 },
     { key: "time", label: "Avg. time on page", value: avg === null ? (path ? "n/a" : "…") : formatDuration(avg), c: null, good: 1 },
   ];
   return (
@@ -48,7 +49,7 @@ export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) 
               <span className="text-2xl font-bold tabular-nums text-gray-900 desk:text-3xl dark:text-white" data-value>{f.value}</span>
               {f.c !== null && (
                 <span className={`text-sm font-medium tabular-nums ${Math.round(f.c) * f.good > 0 ? "text-green-700 dark:text-green-400" : Math.round(f.c) * f.good < 0 ? "text-red-700 dark:text-red-400" : "text-gray-600"}`}>
-                  {f.key === "bounce" ? `${f.c > 0 ? "+" : f.c < 0 ? "−" : "±"}${Math.abs(f.c)} pts` : formatChange(f.c)}
+                  {f.key === "bounce" ? formatPoints(f.c) : formatChange(f.c)}
                 </span>
               )}
             </dd>

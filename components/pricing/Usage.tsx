@@ -1,6 +1,7 @@
 // An account's unique visits this month against its tier: the profile's bar, and the banner the
 // dashboard shows once the visits outgrow the tier, suggesting the tier that holds them. Nothing
 // stops counting, and both say so.
+import { formatNumber } from "../../src/shared/numbers";
 import { formatVisitors, tierVisitorsLine, upgradeHref } from "../../src/shared/pricing";
 import { usageAgainstTier, type AccountUsage } from "../../src/shared/usage";
 
@@ -9,7 +10,7 @@ export function UsageBar({ usage }: { usage: AccountUsage }) {
   return (
     <div data-testid="usage" className="max-w-lg">
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        <strong>{usage.visits.toLocaleString("en-GB")}</strong> unique visits this month ·{" "}
+        <strong>{formatNumber(usage.visits)}</strong> unique visits this month ·{" "}
         {usage.subscribedTier ? "your tier" : "the tier this falls in"}: {tierVisitorsLine(u.tier)} (${u.tier.monthly} a month)
       </p>
       {u.tier.visitors !== null && (
@@ -35,7 +36,7 @@ export function UsageBanner({ usage }: { usage: AccountUsage }) {
   if (!u.over || !u.suggested) return null;
   return (
     <div role="status" data-testid="usage-banner" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-      Your websites had {usage.visits.toLocaleString("en-GB")} unique visits this month, more than your plan holds. We keep counting every one.{" "}
+      Your websites had {formatNumber(usage.visits)} unique visits this month, more than your plan holds. We keep counting every one.{" "}
       <a href={upgradeHref(u.suggested, "month")} className="font-semibold underline">Move to {tierVisitorsLine(u.suggested)} →</a>
     </div>
   );

@@ -3,7 +3,8 @@
 // verdict), and how far to trust them.
 import { formatMass } from "../../src/shared/units";
 import { formatPercent } from "../dashboard/format";
-import { formatCount, formatGramsPerView, type YearReport } from "../../src/shared/yearly";
+import { formatNumber } from "../../src/shared/numbers";
+import { formatGramsPerView, type YearReport } from "../../src/shared/yearly";
 import { Figure, sectionTitle } from "./YearReport";
 
 const text = "mt-2 text-sm leading-6 text-gray-700";
@@ -49,7 +50,7 @@ export function HeaviestPages({ report }: { report: YearReport }) {
                 <th scope="row" className="max-w-xs truncate px-3 py-1.5 text-left font-normal break-all print:whitespace-normal">{p.label}</th>
                 <td className={cell}><Figure value={p.value}>{formatGramsPerView(p.value)}</Figure></td>
                 <td className={cell}>{p.rating}</td>
-                <td className={cell}><Figure value={p.visits}>{formatCount(p.visits)}</Figure></td>
+                <td className={cell}><Figure value={p.visits}>{formatNumber(p.visits)}</Figure></td>
                 <td className={cell}><Figure value={p.co2Grams}>{formatMass(p.co2Grams)}</Figure></td>
               </tr>
             ))}

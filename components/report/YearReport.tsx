@@ -4,7 +4,8 @@
 // room; each sits in a <data> element whose value is the unrounded figure.
 import type { ReactNode } from "react";
 import { formatBytes, formatMass } from "../../src/shared/units";
-import { formatCount, formatKwh, longDay, monthName, reportPdfHref, type YearReport as Report } from "../../src/shared/yearly";
+import { formatNumber } from "../../src/shared/numbers";
+import { formatKwh, longDay, monthName, reportPdfHref, type YearReport as Report } from "../../src/shared/yearly";
 import { MonthChart } from "./MonthChart";
 import { Assumptions, HeaviestPages, RatingCard, Uncertainty } from "./ReportNotes";
 
@@ -47,7 +48,7 @@ function MonthTable({ report }: { report: Report }) {
               {/* NOTE: only the last month of a running year is cut short. */}
               {report.running && m.endKey === report.endKey && <span className="text-gray-500"> (to {longDay(m.endKey)})</span>}
             </th>
-            <td className={cell}><Figure value={m.pageViews}>{formatCount(m.pageViews)}</Figure></td>
+            <td className={cell}><Figure value={m.pageViews}>{formatNumber(m.pageViews)}</Figure></td>
             <td className={cell}><Figure value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</Figure></td>
             <td className={cell}><Figure value={m.kwh}>{formatKwh(m.kwh)}</Figure></td>
             <td className={cell}><Figure value={m.co2Grams}>{formatMass(m.co2Grams)}</Figure></td>
@@ -56,7 +57,7 @@ function MonthTable({ report }: { report: Report }) {
         {/* NOTE: a body row, not a <tfoot>: Chromium repeats a footer at the foot of every printed page. */}
         <tr className="border-t border-gray-300 font-semibold">
           <th scope="row" className="px-3 py-1.5 text-left">{report.running ? "The year so far" : "The year"}</th>
-          <td className={cell}>{formatCount(report.pageViews)}</td>
+          <td className={cell}>{formatNumber(report.pageViews)}</td>
           <td className={cell}>{formatBytes(report.transferredBytes)}</td>
           <td className={cell}>{formatKwh(report.kwh)}</td>
           <td className={cell}>{formatMass(report.co2Grams)}</td>
@@ -88,7 +89,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
       <section aria-labelledby="totals">
         <h2 id="totals" className={sectionTitle}>The year in figures</h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 print:grid-cols-4">
-          <Headline label="Page views"><Figure value={report.pageViews} testId="report-page-views">{formatCount(report.pageViews)}</Figure></Headline>
+          <Headline label="Page views"><Figure value={report.pageViews} testId="report-page-views">{formatNumber(report.pageViews)}</Figure></Headline>
           <Headline label="Data transferred"><Figure value={report.transferredBytes} testId="report-bytes">{formatBytes(report.transferredBytes)}</Figure></Headline>
           <Headline label="Energy"><Figure value={report.kwh} testId="report-kwh">{formatKwh(report.kwh)}</Figure></Headline>
           <Headline label="CO2"><Figure value={report.co2Grams} testId="report-co2">{formatMass(report.co2Grams)}</Figure></Headline>

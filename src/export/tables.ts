@@ -4,7 +4,9 @@
 // seconds, everything else is the API's own figure. The annotations come from their room, as
 // GET /api/annotations answers them.
 import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
-import { DEVICE_NAMES, LOCKED, SOURCE_NAMES, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../shared/stats";
+import {
+  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type ListRow, type PathStats, type RefStats, type SummaryStats,
+} from "../shared/stats";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
 export type Cell = string | number | { pct: number } | null;
@@ -32,7 +34,6 @@ const pct = (fraction: number | null): Cell => (fraction === null ? null : { pct
 /** The API's change (in %) as a fraction. */
 const change = (c: number | null): Cell => (c === null ? null : { pct: c / 100 });
 const seconds = (ms: number | null): Cell => (ms === null ? null : ms / 1000);
-const bounce = (v: SummaryStats["visits"]): Cell => (v.bounceNew > 0 ? { pct: Math.min(1, Math.max(0, v.bounceCount / v.bounceNew)) } : null);
 
 const regions = new Intl.DisplayNames("en", { type: "region", fallback: "code" });
 const languages = new Intl.DisplayNames("en", { type: "language", fallback: "code" });
@@ -66,8 +67,8 @@ function summaryTable(s: SummaryStats): Table {
     name: "Summary",
     columns: ["Period", "From", "To", "Page views", "Unique visits", "Bounce rate"],
     rows: [
-      span("Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, bounce(s.visits)),
-      span("Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, bounce(s.previous)),
+      span("Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, pct(visitsBounceRate(s.visits))),
+      span("Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, pct(visitsBounceRate(s.previous))),
       ...s.days.map((d) => span("Day", d.stamp, d.stamp, d.visits, d.unique, null)),
     ],
   };
@@ -120,7 +121,7 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
     "Top Pages": {
       name: "Top Pages",
       columns: ["Page", "Page views", "Unique visits", "Share", "Change", "Average visible time (s)", "Bounce rate"],
-      rows: p.path.map((r) => [r.label, r.visits.hits, r.visits.unique, pct(r.pc), change(r.c), seconds(r.durationAvg), pct(r.bounceRate)]),
+      rows: p.path.map((r) => [r.label, r.visits.hits, r.visits.unique, pct(r.pc), change(r.c), seconds(r.durationAvg), pct(shownBounceRate(r.bounceRate))]),
     },
     "Energy & Carbon Summary": { name: "Energy & Carbon Summary", columns: ["Figure", "Value", "Unit"], rows: carbonSummary },
     "Energy & Carbon": {

@@ -1,4 +1,5 @@
 // The messages we send, each as plain text and simple HTML with the same words.
+import { formatNumber } from "../shared/numbers";
 import { tierVisitorsLine, type Tier } from "../shared/pricing";
 
 /** `headers`: extra header lines, e.g. List-Unsubscribe on the weekly reports. */
@@ -93,7 +94,7 @@ export const usageOverMail = (to: string, visits: number, tier: Tier, suggested:
     to,
     "Your websites outgrew your Bothy plan",
     [
-      `Your websites had ${visits.toLocaleString("en-GB")} unique visits this month, more than your plan holds (${tierVisitorsLine(tier)}).`,
+      `Your websites had ${formatNumber(visits)} unique visits this month, more than your plan holds (${tierVisitorsLine(tier)}).`,
       `We keep counting every visit. To stay within your plan, move to the next tier (${tierVisitorsLine(suggested)}), at $${suggested.monthly} a month.`,
     ],
     { label: "Change your plan", link },

@@ -2,6 +2,7 @@
 // the upgrade screen with that choice. Preselects the tier this month's visits fall in. Our own
 // analytics stay off here (web/guards.ts), as on every page about a customer's plan.
 import { PricingCards } from "../../components/pricing/PricingCards";
+import { formatNumber } from "../shared/numbers";
 import { tierFor } from "../shared/pricing";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
@@ -20,7 +21,7 @@ export async function PlanChange({ user, searchParams, services, chooseTier }: P
         {chooseTier ? "Change your plan" : "Change your billing period"}
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-center text-gray-700 dark:text-gray-300">
-        Your websites had {usage.visits.toLocaleString("en-GB")} unique visits this month.
+        Your websites had {formatNumber(usage.visits)} unique visits this month.
       </p>
       <div className="mt-10">
         <PricingCards tier={choice.tier} billing={choice.billing} variant="change" chooseTier={chooseTier} />

@@ -3,9 +3,10 @@
 // PATH for pages, attention and carbon, REF for the sources; PATH once more for the week before, as
 // the dashboard compares attention and carbon only by reading that week.
 import type { Site } from "../domains";
-import { LOCKED, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats } from "../shared/stats";
+import {
+  averageTimeOnPage, LOCKED, visitsBounceRate, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats,
+} from "../shared/stats";
 import { energyKwh } from "../shared/units";
-import { averageTime, bounceRate } from "../../components/dashboard/format";
 import { percentChange } from "../shared/change";
 import { addDays } from "../shared/days";
 
@@ -71,10 +72,11 @@ export async function weeklyReport(read: Read, domain: Site, monday: string): Pr
   const path: PathStats = ofType(await read(domain, { ...range, dataType: "PATH" }), "PATH");
   const ref: RefStats = ofType(await read(domain, { ...range, dataType: "REF" }), "REF");
   const lastPath: PathStats = ofType(await read(domain, { ...before, dataType: "PATH" }), "PATH");
-  const rate = bounceRate(summary.visits);
-  const rateBefore = bounceRate(summary.previous);
-  const attention = averageTime(path);
-  const attentionBefore = averageTime(lastPath);
+  const percent = (rate: number | null) => (rate === null ? null : rate * 100);
+  const rate = percent(visitsBounceRate(summary.visits));
+  const rateBefore = percent(visitsBounceRate(summary.previous));
+  const attention = averageTimeOnPage(path);
+  const attentionBefore = averageTimeOnPage(lastPath);
   return {
     domain: domain.name,
     startKey,

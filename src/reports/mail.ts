@@ -1,10 +1,11 @@
 // The weekly report mail (plain text and HTML with the same words) and the confirmation mail of an
 // added address. NOTE: the HTML is hand-written, not React Email or MJML: mail clients want nested
 // tables and inline styles, and a dozen rows of them are shorter written out than a new dependency
-// and its build step; the dashboard's own formatters word every number as the dashboard does.
+// and its build step; the product's number wordings (src/shared/numbers.ts) word every number as the dashboard does.
 // Paths and sources are what visitors sent: each goes through visitorText (one line, short, no link).
 import { compose, escape, visitorText, type Mail } from "../mail";
-import { formatChange, formatDuration, formatMass, formatNumber } from "../../components/dashboard/format";
+import { formatChange, formatDuration, formatNumber, formatPoints, formatRough } from "../shared/numbers";
+import { formatMass } from "../shared/units";
 import { utcMidnight } from "../shared/days";
 import type { ListRow } from "../shared/stats";
 import type { MaybeFigure, Report } from "./content";
@@ -14,12 +15,6 @@ type ReportLinksOf = { dashboard: string; unsubscribe: string };
 const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const day = (key: string) => DAY.format(utcMidnight(key));
 
-const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-GB");
-/** A change in points, as the dashboard words the bounce rate's: "+3 pts", "−2 pts", "±0 pts". */
-const points = (c: number) => {
-  const r = Math.round(c);
-  return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)} pts`;
-};
 const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : visitorText(label));
 
 type Line = { label: string; value: string; change: string };
@@ -32,7 +27,7 @@ function figures(r: Report): Line[] {
   return [
     { label: "Page views", value: formatNumber(r.views.now), change: formatChange(r.views.change) },
     { label: "Unique visits", value: formatNumber(r.unique.now), change: formatChange(r.unique.change) },
-    { label: "Bounce rate", ...maybe(r.bounceRate, (n) => `${Math.round(n)}%`, points) },
+    { label: "Bounce rate", ...maybe(r.bounceRate, (n) => `${Math.round(n)}%`, formatPoints) },
     { label: "Attention (avg. time on page)", ...maybe(r.attention, formatDuration, formatChange) },
   ];
 }
@@ -41,8 +36,8 @@ function carbonLines(r: Report): Line[] {
   const c = r.carbon;
   if (!c) return [];
   return [
-    { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${oneDecimal(c.carKm)} km by car`, change: formatChange(c.change) },
-    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${oneDecimal(c.streamingHours)} hours of video streaming`, change: "" },
+    { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${formatRough(c.carKm)} km by car`, change: formatChange(c.change) },
+    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, change: "" },
     { label: "Rating (SWD v4)", value: `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
   ];
 }

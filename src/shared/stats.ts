@@ -1,6 +1,7 @@
 // The stats contract's browser-safe half: the constants and the answer types of GET /api/stats,
-// shared by the API, the dashboard, the exports and the Pro API. The query schemas the server
-// validates with live in src/stats/contract.ts, which needs Elysia.
+// shared by the API, the dashboard, the exports and the Pro API, and the figures derived from an
+// answer (bounce rate, average times). The query schemas the server validates with live in
+// src/stats/contract.ts, which needs Elysia.
 
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
@@ -224,3 +225,27 @@ export type Stats = SummaryStats | PathStats | RefStats;
 
 /** An error answer of the stats endpoints (the one JSON error shape of src/http). */
 export type StatsError = { error: { status: number; code: string; message: string } };
+
+// ── The figures derived from an answer, each by one rule for the stats room and every reader ─────
+
+/** Bounce rate: bounces over unique visits (only a unique visit can bounce), a fraction; null
+ * without a unique visit. */
+export const bounceRate = (bounces: number, uniques: number): number | null => (uniques > 0 ? bounces / uniques : null);
+
+/** A bounce rate as the product shows it (dashboard, exports, weekly report): within 0–1, since
+ * beacons sent by hand can count more bounces than visits. */
+export const shownBounceRate = (rate: number | null): number | null => (rate === null ? null : Math.min(1, Math.max(0, rate)));
+
+/** The bounce rate of a SUMMARY answer's visits (or its previous period's), as shown. */
+export const visitsBounceRate = (v: Visits): number | null => shownBounceRate(bounceRate(v.bounceCount, v.bounceNew));
+
+/** Average visible time in ms: the time the leave beacons reported over their number; null without any. */
+export const averageVisibleTime = (durationMs: number, leaves: number): number | null => (leaves > 0 ? durationMs / leaves : null);
+
+/** Average time on page as the dashboard's summary and the weekly report show it: the top pages'
+ * average visible times weighted by their page views; null without any leave beacon. */
+export function averageTimeOnPage(path: PathStats | undefined): number | null {
+  const rows = path?.path.filter((r) => r.durationAvg !== null) ?? [];
+  const views = rows.reduce((n, r) => n + r.value, 0);
+  return views ? rows.reduce((n, r) => n + r.durationAvg! * r.value, 0) / views : null;
+}

@@ -2,6 +2,7 @@
 // year a request may name, and what the report holds (every figure read from the stats room's
 // PATH answers, src/yearly). The dashboard links to it; the report page and its components draw it.
 import type { CarbonTotals, EnergyRow, RatingLetter, RatingStep } from "./stats";
+import { formatNumber } from "./numbers";
 
 /** A year as the report's query names it: four digits. */
 export const YEAR_PATTERN = "^\\d{4}$";
@@ -61,13 +62,10 @@ export type YearReport = {
 
 // ── How the report writes its figures (the page, its PDF and the tests that read them) ───────────
 
-/** 12345 → "12,345". */
-export const formatCount = (n: number): string => n.toLocaleString("en-GB");
-
 /** kWh to three significant figures below 100, whole (with separators) above. */
 export function formatKwh(kwh: number): string {
   if (kwh > 0 && kwh < 0.001) return "< 0.001 kWh";
-  return `${kwh >= 100 ? Math.round(kwh).toLocaleString("en-GB") : Number(kwh.toPrecision(3)).toString()} kWh`;
+  return `${kwh >= 100 ? formatNumber(kwh) : Number(kwh.toPrecision(3)).toString()} kWh`;
 }
 
 /** Grams per page view to three significant figures: "0.184 g". */

@@ -1,7 +1,7 @@
 // PATH: pages (views, uniques, time on page, scroll depth, bounce rate), energy and CO2 per page and in total
 // (SWD v4 through src/carbon), and custom events with their values, from the aggregates.
 import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carbon";
-import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
+import { averageVisibleTime, bounceRate, LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
 import { figure, type Figure } from "./grouped";
@@ -37,8 +37,8 @@ function pathRows(rows: PageRow[], limit: number): PathRow[] {
     direct: p.direct,
     utm: p.utm,
     visits: { hits: p.now, unique: p.uniques },
-    durationAvg: p.leaves > 0 ? p.duration / p.leaves : null,
-    bounceRate: p.uniques > 0 ? p.bounces / p.uniques : null,
+    durationAvg: averageVisibleTime(p.duration, p.leaves),
+    bounceRate: bounceRate(p.bounces, p.uniques),
     scrollAvg: p.scrolls > 0 ? p.scroll / p.scrolls : null,
   }), limit);
 }
@@ -106,7 +106,7 @@ function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown")
     streamingHours: streamingHours(bytes),
     green,
     durationTotal,
-    avgTimeSpent: leaves > 0 ? durationTotal / leaves : 0,
+    avgTimeSpent: averageVisibleTime(durationTotal, leaves) ?? 0,
     visits,
     visitorGrid: { co2Grams: local.co2Grams, avgCo2Grams: localAvg, rating: ratingOf(localAvg), knownShare: local.knownShare },
   };

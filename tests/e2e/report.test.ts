@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { localTime } from "../../src/shared/days";
 import type { PathStats } from "../../src/stats/contract";
 import { formatMass } from "../../src/shared/units";
-import { formatCount, monthName } from "../../src/shared/yearly";
+import { formatNumber } from "../../src/shared/numbers";
+import { monthName } from "../../src/shared/yearly";
 import { launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
 import { freshDatabase, removeDir } from "../helpers/db";
@@ -89,7 +90,7 @@ test("the report shows last year's figures, and its PDF holds the same page view
   if (year.carbonTotals === "locked") throw new Error("expected a Pro domain (beta)");
   const t = year.carbonTotals;
   expect(t.visits).toBe(730);
-  expect(await p.getByTestId("report-page-views").textContent()).toBe(formatCount(t.visits));
+  expect(await p.getByTestId("report-page-views").textContent()).toBe(formatNumber(t.visits));
   expect(await p.getByTestId("report-co2").textContent()).toBe(formatMass(t.co2Grams));
   expect(await p.getByTestId("report-rating").textContent()).toBe(t.rating);
   expect(await p.getByTestId("report-chart").isVisible()).toBe(true);
@@ -111,7 +112,7 @@ test("the report shows last year's figures, and its PDF holds the same page view
 
   const text = pdfText(bytes);
   expect(text).toContain(`${DOMAIN} in ${last}`);
-  expect(text).toContain(formatCount(t.visits));
+  expect(text).toContain(formatNumber(t.visits));
   expect(text).toContain(formatMass(t.co2Grams));
   for (const month of [`${last}-02`, `${last}-06`, `${last}-11`]) {
     const m = await statsFor<PathStats>(p, "PATH", { startKey: `${month}-01`, endKey: new Date(Date.UTC(last, Number(month.slice(5)), 0)).toISOString().slice(0, 10) }, DOMAIN);
@@ -121,7 +122,7 @@ test("the report shows last year's figures, and its PDF holds the same page view
     const row = text.split("\n").find((l) => l.trim().startsWith(monthName(month)) && l.includes(" kWh"));
     expect({ month, row: row?.replace(/\s+/g, " ").trim() }).toEqual({
       month,
-      row: expect.stringMatching(new RegExp(`^${monthName(month)} ${formatCount(m.carbonTotals.visits)} .* ${formatMass(m.carbonTotals.co2Grams).replace(".", "\\.")}$`)),
+      row: expect.stringMatching(new RegExp(`^${monthName(month)} ${formatNumber(m.carbonTotals.visits)} .* ${formatMass(m.carbonTotals.co2Grams).replace(".", "\\.")}$`)),
     });
   }
   // Nothing of the page's controls is printed.

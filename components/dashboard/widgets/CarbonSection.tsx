@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
-import { formatBytes, formatDuration, formatMass, formatNumber, formatPercent } from "../format";
+import { formatBytes, formatDuration, formatMass, formatNumber, formatPercent, formatRough } from "../format";
 import { ListWidget } from "./ListWidget";
 import { Popup } from "./Popup";
 import { ProLock } from "./ProLock";
@@ -20,8 +20,6 @@ export type CarbonSectionProps = {
   /** null on a public dashboard, whose answers do not name the site. */
   domain: string | null;
 };
-
-const oneDecimal = (n: number) => (n >= 100 ? formatNumber(n) : String(Math.round(n * 10) / 10));
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -124,8 +122,8 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
     <div className="flex flex-col gap-4" data-testid="carbon">
       <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
         <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
-          <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${oneDecimal(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
-          <Figure label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${oneDecimal(totals.totalKM)} km by car`} />
+          <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${formatRough(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
+          <Figure label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${formatRough(totals.totalKM)} km by car`} />
           <Figure label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
           <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>

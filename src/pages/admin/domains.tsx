@@ -1,7 +1,8 @@
 // "/admin/domains" — every domain of every account: owner, verified, plan, created, time zone,
 // page views in the last 30 days and public flag, with links to its dashboard (admins may open any)
 // and to its owner.
-import { count, day, H1, linkClass, Table } from "../../../components/admin/ui";
+import { day, H1, linkClass, Table } from "../../../components/admin/ui";
+import { formatNumber } from "../../shared/numbers";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -12,7 +13,7 @@ export default async function AdminDomainsPage({ services }: PageProps) {
   return (
     <>
       <H1>Domains</H1>
-      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{count(domains.length)} domains</p>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{formatNumber(domains.length)} domains</p>
       <Table
         label="Domains"
         empty="No domains yet."
@@ -24,7 +25,7 @@ export default async function AdminDomainsPage({ services }: PageProps) {
           d.plan,
           day(d.created),
           d.tz,
-          count(d.views30d),
+          formatNumber(d.views30d),
           d.public ? "Yes" : "No",
         ])}
       />

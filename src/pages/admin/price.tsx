@@ -1,7 +1,8 @@
 // "/admin/price" — the tier table from the plans module beside the Stripe price each tier and period
 // maps to by lookup key (as `npm run stripe:sync` creates them), flagging a tier without a price or
 // with another amount at Stripe.
-import { Badge, count, H1, Table } from "../../../components/admin/ui";
+import { Badge, H1, Table } from "../../../components/admin/ui";
+import { formatNumber } from "../../shared/numbers";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -29,7 +30,7 @@ export default async function AdminPricePage({ services }: PageProps) {
           head={["Tier", "Visitors a month", "Billing", "Price", "Lookup key", "Stripe price", "State"]}
           rows={read.prices.map((p) => [
             p.tier,
-            p.visitors === null ? "more" : count(p.visitors),
+            p.visitors === null ? "more" : formatNumber(p.visitors),
             p.billing === "month" ? "Monthly" : "Yearly",
             `$${p.dollars}`,
             <code key="k" className="text-xs">{p.lookupKey}</code>,

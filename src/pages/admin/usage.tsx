@@ -2,7 +2,8 @@
 // (raw and compressed, TimescaleDB's size functions; per domain by its share of rows) and how far
 // each continuous aggregate's materialized part lags behind now.
 import { BarChart } from "../../../components/admin/Charts";
-import { count, H1, H2, Table } from "../../../components/admin/ui";
+import { H1, H2, Table } from "../../../components/admin/ui";
+import { formatNumber } from "../../shared/numbers";
 import { formatBytes } from "../../shared/units";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -20,7 +21,7 @@ export default async function AdminUsagePage({ services }: PageProps) {
         <BarChart title="Page views per day, all domains (UTC)" points={u.perDay.map((d) => ({ x: d.day, y: d.views }))} />
       </div>
       <H2>Top domains, last 30 days</H2>
-      <Table label="Top domains" empty="No page views yet." head={["Domain", "Page views"]} rows={u.top.map((t) => [t.domain, count(t.views)])} />
+      <Table label="Top domains" empty="No page views yet." head={["Domain", "Page views"]} rows={u.top.map((t) => [t.domain, formatNumber(t.views)])} />
       <H2>Storage</H2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
         Hits take {formatBytes(u.storage.totalBytes)} ({formatBytes(u.storage.uncompressedBytes)} before compression;
@@ -30,7 +31,7 @@ export default async function AdminUsagePage({ services }: PageProps) {
         label="Storage per domain"
         empty="No hits stored."
         head={["Domain", "Rows", "Stored", "Raw"]}
-        rows={u.storage.perDomain.map((d) => [d.domain, count(d.rows), formatBytes(d.bytes), formatBytes(d.uncompressedBytes)])}
+        rows={u.storage.perDomain.map((d) => [d.domain, formatNumber(d.rows), formatBytes(d.bytes), formatBytes(d.uncompressedBytes)])}
       />
       <H2>Aggregate refresh lag</H2>
       <Table label="Aggregates" empty="No aggregates." head={["Aggregate", "Materialized up to"]} rows={u.aggregates.map((a) => [a.view, lag(a.lagS)])} />

@@ -3,7 +3,8 @@
 // invoices, API keys (names and last use, never
 // the key), recent sign-ins (time and outcome only), the feedback it sent and the audit log about it.
 import { ActionButton } from "../../../components/admin/ActionButton";
-import { Badge, count, day, H1, H2, linkClass, Table, when } from "../../../components/admin/ui";
+import { Badge, day, H1, H2, linkClass, Table, when } from "../../../components/admin/ui";
+import { formatNumber } from "../../shared/numbers";
 import { ApiForm } from "../../../components/forms/ApiForm";
 import { HttpError } from "../../http/errors";
 import type { PageProps } from "../../web/page";
@@ -30,7 +31,7 @@ export default async function AdminUserPage({ params, services }: PageProps) {
         <dt className="text-gray-600 dark:text-gray-400">Verified</dt><dd>{u.verified ? "Yes" : "No"}</dd>
         <dt className="text-gray-600 dark:text-gray-400">Created</dt><dd>{day(u.created)}</dd>
         <dt className="text-gray-600 dark:text-gray-400">Last sign-in</dt><dd>{when(u.lastSignin)}</dd>
-        <dt className="text-gray-600 dark:text-gray-400">Domains</dt><dd>{count(u.domains)}</dd>
+        <dt className="text-gray-600 dark:text-gray-400">Domains</dt><dd>{formatNumber(u.domains)}</dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2" aria-label="Actions" role="group">
         {!u.verified && <ActionButton label="Verify email" path={`${api}/verify`} />}
@@ -57,7 +58,7 @@ export default async function AdminUserPage({ params, services }: PageProps) {
         head={["Domain", "Verified", "Plan", "Views, 30 days", "Public", "Created"]}
         rows={domains.map((d) => [
           <a key="d" href={`/dashboard/${encodeURIComponent(d.name)}`} className={linkClass}>{d.name}</a>,
-          d.verified ? "Yes" : "No", d.plan, count(d.views30d), d.public ? "Yes" : "No", day(d.created),
+          d.verified ? "Yes" : "No", d.plan, formatNumber(d.views30d), d.public ? "Yes" : "No", day(d.created),
         ])}
       />
 

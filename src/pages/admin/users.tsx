@@ -1,6 +1,7 @@
 // "/admin/users" — every account: search by email or name, 50 a page, with scopes, verified,
 // created, last sign-in and domain count; each opens the user's page, where the actions are.
-import { Badge, count, day, H1, linkClass, Table, when } from "../../../components/admin/ui";
+import { Badge, day, H1, linkClass, Table, when } from "../../../components/admin/ui";
+import { formatNumber } from "../../shared/numbers";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
 
@@ -20,7 +21,7 @@ export default async function AdminUsersPage({ searchParams, services }: PagePro
           className="w-72 rounded-md border border-gray-300 px-3 py-1.5 text-sm dark:border-gray-700 dark:bg-gray-900" />
         <button type="submit" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white">Search</button>
       </form>
-      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{count(total)} {total === 1 ? "user" : "users"}</p>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{formatNumber(total)} {total === 1 ? "user" : "users"}</p>
       <Table
         label="Users"
         empty="No user matches."
@@ -35,7 +36,7 @@ export default async function AdminUsersPage({ searchParams, services }: PagePro
           u.verified ? "Yes" : "No",
           day(u.created),
           when(u.lastSignin),
-          count(u.domains),
+          formatNumber(u.domains),
         ])}
       />
       {pages > 1 && (

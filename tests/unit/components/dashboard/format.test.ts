@@ -1,27 +1,17 @@
-// The dashboard's number, duration and percentage wording, and its list rules (pagination,
-// search, percentages).
+// The dashboard's own number wording (compact axis values, percentages) and its list rules
+// (pagination, search); the product's shared wordings are tested in tests/unit/shared/numbers.test.ts.
 import { describe, expect, test } from "bun:test";
 import {
-  clampBounce,
   filterRows,
   formatBytes,
-  formatChange,
   formatCompact,
-  formatDuration,
   formatMass,
-  formatNumber,
   formatPercent,
   isSiteLink,
   paginate,
 } from "../../../../components/dashboard/format";
 
 describe("numbers", () => {
-  test("thousands separators, whole numbers", () => {
-    expect(formatNumber(0)).toBe("0");
-    expect(formatNumber(999)).toBe("999");
-    expect(formatNumber(1234567)).toBe("1,234,567");
-    expect(formatNumber(12.6)).toBe("13");
-  });
   test("compact: above 999 as k, then M", () => {
     expect(formatCompact(999)).toBe("999");
     expect(formatCompact(1000)).toBe("1k");
@@ -39,17 +29,6 @@ describe("numbers", () => {
   });
 });
 
-describe("durations", () => {
-  test("compact seconds, minutes, hours", () => {
-    expect(formatDuration(0)).toBe("0s");
-    expect(formatDuration(45_000)).toBe("45s");
-    expect(formatDuration(59_600)).toBe("1m 00s");
-    expect(formatDuration(185_000)).toBe("3m 05s");
-    expect(formatDuration(3_720_000)).toBe("1h 02m");
-    expect(formatDuration(-5)).toBe("0s");
-  });
-});
-
 describe("percentages", () => {
   test("one decimal, and <0.01% for tiny shares", () => {
     expect(formatPercent(0.123)).toBe("12.3%");
@@ -57,19 +36,6 @@ describe("percentages", () => {
     expect(formatPercent(0)).toBe("0%");
     expect(formatPercent(0.0005)).toBe("0.05%");
     expect(formatPercent(0.00009)).toBe("<0.01%");
-  });
-  test("change against the previous period", () => {
-    expect(formatChange(12.4)).toBe("+12%");
-    expect(formatChange(-3)).toBe("\u22123%");
-    expect(formatChange(0.2)).toBe("0%");
-    expect(formatChange(1500)).toBe("+1,500%");
-    expect(formatChange(null)).toBe("");
-  });
-  test("bounce rate clamped to 0–100", () => {
-    expect(clampBounce(-4)).toBe(0);
-    expect(clampBounce(42.5)).toBe(42.5);
-    expect(clampBounce(130)).toBe(100);
-    expect(clampBounce(Number.NaN)).toBe(0);
   });
 });
 

@@ -1,24 +1,24 @@
-// `npm test`: runs every suite as its own `bun test` process (so only the client suite gets the
-// happy-dom preload), then prints one summed line "N passed, N failed" and exits non-zero on any
-// failure, naming the failed tests and their errors again just above that line.
+// `npm test`: runs every test and prints one summed line "N passed, N failed", exiting non-zero on
+// any failure and naming the failed tests and their errors again just above that line.
 // Usage: `npm test` for all, `npm test -- server unit` for some suites, `npm test -- tests/server/db`
-// or a test file's path for part of one (with its suite's preload and temp-directory check).
-// Each suite gets its own TMPDIR inside one run directory; whatever a suite leaves there (a test
+// or a test file's path for part of one.
+// Three stages, each a `bun test` process: the client suite (its own happy-dom preload); one pool
+// of TEST_WORKERS worker processes (default 2) for the unit, server and e2e files, slowest first by
+// tests/timings.json (UPDATE_TIMINGS=1 writes this run's durations back); then the SERIAL files,
+// alone, since they measure latency. FAKE_NOW moves every process's clock (helpers/fake-clock.ts).
+// Each stage gets its own TMPDIR inside one run directory; whatever a stage leaves there (a test
 // that did not remove its database, browser profile or scratch files) is listed and fails the run,
 // then the run directory is removed so a failing run does not fill the disk either.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fakeClockEnv } from "./helpers/fake-clock";
 import { failuresIn } from "./helpers/failures";
 
-type Suite = { name: string; preload?: string };
-
-const SUITES: Suite[] = [
-  { name: "unit" },
-  { name: "server" },
-  { name: "client", preload: "./tests/client/setup.ts" },
-  { name: "e2e" },
-];
+const SUITES = ["unit", "server", "client", "e2e"] as const;
+/** Files whose assertions are about latency: they run after the pool, with no other test beside them. */
+const SERIAL = ["tests/server/health/health.test.ts"];
+const TIMINGS = "tests/timings.json";
 
 const ROOT = join(import.meta.dir, "..");
 const hasTests = (dir: string): boolean =>
@@ -29,44 +29,52 @@ const hasTests = (dir: string): boolean =>
 
 const RUN = mkdtempSync(join(tmpdir(), "bothy-run-"));
 const removeRun = () => rmSync(RUN, { recursive: true, force: true });
-// NOTE: Ctrl-C reaches the suite processes too; remove what they had made before leaving.
+// NOTE: Ctrl-C reaches the test processes too; remove what they had made before leaving.
 process.on("SIGINT", () => {
   removeRun();
   process.exit(130);
 });
 
-const args = process.argv.slice(2);
-const suiteOf = (path: string) => /^(?:\.\/)?tests\/([^/]+)\//.exec(path)?.[1];
+const args = process.argv.slice(2).map((a) => a.replace(/^\.\//, ""));
+const suiteOf = (path: string) => /^tests\/([^/]+)\//.exec(path)?.[1];
 for (const arg of args) {
-  if (!SUITES.some((s) => s.name === arg || s.name === suiteOf(arg))) {
-    console.error(`tests/run.ts: ${arg} is neither a suite (${SUITES.map((s) => s.name).join(", ")}) nor a path under one`);
+  if (!SUITES.some((s) => s === arg || s === suiteOf(arg))) {
+    console.error(`tests/run.ts: ${arg} is neither a suite (${SUITES.join(", ")}) nor a path under one`);
     process.exit(2);
   }
 }
-/** What to run of each suite named: the whole directory (null), or the paths under it that were named. */
-const wanted = new Map<string, string[] | null>();
-for (const arg of args) {
-  const whole = SUITES.some((s) => s.name === arg);
-  const suite = whole ? arg : suiteOf(arg)!;
-  const paths = wanted.get(suite);
-  wanted.set(suite, whole || paths === null ? null : [...(paths ?? []), arg]);
+/** The paths of `suites` this run covers: the whole directories unless paths under them were named. */
+function pathsOf(suites: readonly string[]): string[] {
+  if (!args.length) return suites.map((s) => `tests/${s}`).filter((d) => hasTests(join(ROOT, d)));
+  return args.filter((a) => suites.includes(a) ? hasTests(join(ROOT, "tests", a)) : suites.includes(suiteOf(a)!)).map((a) => (a.includes("/") ? a : `tests/${a}`));
 }
+/** The SERIAL files a set of paths covers. */
+const serialIn = (paths: string[]) => SERIAL.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/$/, "")}/`)));
+
+let env: Record<string, string | undefined> = process.env;
+if (process.env.FAKE_NOW) {
+  try {
+    env = { ...env, ...fakeClockEnv(process.env.FAKE_NOW) };
+  } catch (err) {
+    console.error(`tests/run.ts: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  console.log(`clock moved: every process of this run starts at ${process.env.FAKE_NOW}`);
+}
+
 let passed = 0;
 let failed = 0;
-let broken = false;
 const failures: string[] = [];
 
-for (const suite of SUITES) {
-  if (args.length && !wanted.has(suite.name)) continue;
-  const dir = `./tests/${suite.name}`;
-  if (!hasTests(join(ROOT, dir))) continue;
-  const paths = wanted.get(suite.name) ?? [dir];
-  console.log(`\n── ${suite.name} ──`);
-  // NOTE: server and e2e tests start real databases (initdb ~3 s) and processes: 5 s is too short.
-  const command = [process.execPath, "test", "--timeout", "60000", ...(suite.preload ? ["--preload", suite.preload] : []), ...paths];
-  const scratch = join(RUN, suite.name);
+async function stage(name: string, paths: string[], options: string[]): Promise<void> {
+  if (!paths.length) return;
+  console.log(`\n── ${name} ──`);
+  const started = performance.now();
+  // NOTE: server and e2e tests start real databases and processes: bun's 5 s default is too short.
+  const command = [process.execPath, "test", "--timeout", "60000", ...options, ...paths.map((p) => `./${p}`)];
+  const scratch = join(RUN, name);
   mkdirSync(scratch);
-  const proc = Bun.spawn(command, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: { ...process.env, TMPDIR: scratch } });
+  const proc = Bun.spawn(command, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: { ...env, TMPDIR: scratch } });
   // NOTE: bun test writes its results and summary to stderr; echo it and keep it for the counts.
   let text = "";
   const decoder = new TextDecoder();
@@ -80,22 +88,35 @@ for (const suite of SUITES) {
   const fail = Number(/^\s*(\d+) fail$/m.exec(text)?.[1] ?? 0);
   passed += pass;
   failed += fail;
-  failures.push(...failuresIn(text).map((f) => `${suite.name}: ${f}`));
+  failures.push(...failuresIn(text).map((f) => `${name}: ${f}`));
   // A crash or a non-zero exit without counted failures (e.g. an error outside a test) still fails the run.
   if (code !== 0 && fail === 0) {
-    broken = true;
     failed += 1;
-    console.log(`suite ${suite.name} exited with ${code} outside any test`);
+    console.log(`${name} exited with ${code} outside any test`);
   }
   const left = readdirSync(scratch);
   if (left.length) {
-    broken = true;
     failed += 1;
-    console.log(`suite ${suite.name} left ${left.length} entries in its temp directory: ${left.join(", ")}`);
+    console.log(`${name} left ${left.length} entries in its temp directory: ${left.join(", ")}`);
   }
+  console.log(`── ${name}: ${pass} passed, ${fail} failed in ${Math.round((performance.now() - started) / 1000)} s ──`);
 }
+
+const started = performance.now();
+await stage("client", pathsOf(["client"]), ["--preload", "./tests/client/setup.ts"]);
+const pooled = pathsOf(["unit", "server", "e2e"]);
+const serial = serialIn(pooled);
+const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
+await stage("unit, server, e2e", pooled, [
+  `--parallel=${workers}`,
+  `--timings=${TIMINGS}`,
+  ...(process.env.UPDATE_TIMINGS ? ["--update-timings"] : []),
+  ...serial.map((f) => `--path-ignore-patterns=${f}`),
+]);
+await stage("serial", serial, []);
 removeRun();
 
 if (failures.length) console.log(`\nfailed:\n${failures.join("\n")}`);
+console.log(`\nall tests in ${Math.round((performance.now() - started) / 1000)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || broken ? 1 : 0);
+process.exit(failed > 0 ? 1 : 0);

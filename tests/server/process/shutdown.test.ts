@@ -5,6 +5,7 @@ import { until } from "../../helpers/collect";
 import { migratedDataDir } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { ROOT, spawnServer } from "../../helpers/server";
+import { scaled } from "../../helpers/time";
 
 const PROBE = join(ROOT, "tests/fixtures/probe-server.ts");
 const scratch = removedAfterAll();
@@ -51,7 +52,8 @@ describe("stopping the server", () => {
     await Promise.all(clients);
 
     expect(code).toBe(0);
-    expect(seconds).toBeLessThan(10);
+    // NOTE: the product waits at most 10 s for writes in flight; a busy machine may add to that (TEST_TIME_SCALE).
+    expect(seconds).toBeLessThan(scaled(10));
     expect(server.output()).not.toContain('"level":"error"');
     const stored = new Set(await idsAfterRestart(dataDir));
     expect(accepted.length).toBeGreaterThanOrEqual(300);

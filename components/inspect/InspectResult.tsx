@@ -55,17 +55,17 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
       </div>
 
       <dl className="grid grid-cols-2 gap-4 desk:grid-cols-3">
-        <Figure
+        <ResultStat
           label="Emissions per visit"
           value={`${formatGrams(result.co2)} CO2`}
           note={detail?.rating ? `Rating ${detail.rating} on the Sustainable Web Design v4 scale: grams per visit from bytes transferred` : undefined}
         />
         <EcoindexFigure ecoindex={detail?.ecoindex} />
-        <Figure label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
-        <Figure label="Requests" value={String(result.filecount)} note={requestsNote(detail)} />
-        <Figure label="Total size" value={formatBytes(result.bytes)} />
-        <Figure label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
-        <Figure
+        <ResultStat label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
+        <ResultStat label="Requests" value={String(result.filecount)} note={requestsNote(detail)} />
+        <ResultStat label="Total size" value={formatBytes(result.bytes)} />
+        <ResultStat label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
+        <ResultStat
           label="Cookies set"
           value={String(cookies.length)}
           note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
@@ -143,7 +143,7 @@ function Rating({ rating, co2 }: { rating: string | undefined; co2: number }) {
 function EcoindexFigure({ ecoindex }: { ecoindex: NonNullable<Answer["result"]["detail"]>["ecoindex"] }) {
   if (!ecoindex) return null;
   return (
-    <Figure
+    <ResultStat
       label="Ecoindex"
       value={`${ecoindex.grade} · ${ecoindex.score}/100`}
       note={`From ${ecoindex.domSize} page elements, the requests and the size, against the HTTP Archive; ${ecoindex.ghg} g CO2e and ${ecoindex.water} cl water per visit`}
@@ -180,7 +180,7 @@ function Percentile({ p, source, rating }: { p: number; source: string; rating: 
   );
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+function ResultStat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <div className="rounded-xl bg-gray-100 p-5 dark:bg-gray-900">
       <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}</dt>

@@ -5,7 +5,7 @@ import { formatMass } from "../../src/shared/units";
 import { formatPercent } from "../dashboard/format";
 import { formatNumber } from "../../src/shared/numbers";
 import { formatGramsPerView, type YearReport } from "../../src/shared/yearly";
-import { Figure, sectionTitle } from "./YearReport";
+import { DataValue, sectionTitle } from "./YearReport";
 
 const text = "mt-2 text-sm leading-6 text-gray-700";
 
@@ -16,7 +16,7 @@ export function RatingCard({ report }: { report: YearReport }) {
       <div className="min-w-0 flex-1">
         <h2 id="rating" className={sectionTitle}>Rating</h2>
         <p className={text}>
-          <Figure value={report.avgCo2Grams} testId="report-grams-per-view">{formatGramsPerView(report.avgCo2Grams)}</Figure> of CO2 per page view
+          <DataValue value={report.avgCo2Grams} testId="report-grams-per-view">{formatGramsPerView(report.avgCo2Grams)}</DataValue> of CO2 per page view
           on average, graded {report.rating} on the Sustainable Web Design v4 scale that CO2.js grades with:{" "}
           {report.ratingScale.map((s) => (s.upTo === null ? `${s.rating} above` : `${s.rating} up to ${s.upTo} g`)).join(", ")}.
         </p>
@@ -48,10 +48,10 @@ export function HeaviestPages({ report }: { report: YearReport }) {
             {report.heaviest.map((p) => (
               <tr key={p.label} data-testid="heavy-page" className="border-b border-gray-100 break-inside-avoid">
                 <th scope="row" className="max-w-xs truncate px-3 py-1.5 text-left font-normal break-all print:whitespace-normal">{p.label}</th>
-                <td className={cell}><Figure value={p.value}>{formatGramsPerView(p.value)}</Figure></td>
+                <td className={cell}><DataValue value={p.value}>{formatGramsPerView(p.value)}</DataValue></td>
                 <td className={cell}>{p.rating}</td>
-                <td className={cell}><Figure value={p.visits}>{formatNumber(p.visits)}</Figure></td>
-                <td className={cell}><Figure value={p.co2Grams}>{formatMass(p.co2Grams)}</Figure></td>
+                <td className={cell}><DataValue value={p.visits}>{formatNumber(p.visits)}</DataValue></td>
+                <td className={cell}><DataValue value={p.co2Grams}>{formatMass(p.co2Grams)}</DataValue></td>
               </tr>
             ))}
           </tbody>

@@ -10,7 +10,7 @@ import { MonthChart } from "./MonthChart";
 import { Assumptions, HeaviestPages, RatingCard, Uncertainty } from "./ReportNotes";
 
 /** A figure as written, with its exact value for machines (and the tests that compare it). */
-export const Figure = ({ value, children, testId }: { value: number | string; children: ReactNode; testId?: string }) => (
+export const DataValue = ({ value, children, testId }: { value: number | string; children: ReactNode; testId?: string }) => (
   <data value={String(value)} data-testid={testId}>
     {children}
   </data>
@@ -48,10 +48,10 @@ function MonthTable({ report }: { report: Report }) {
               {/* NOTE: only the last month of a running year is cut short. */}
               {report.running && m.endKey === report.endKey && <span className="text-gray-500"> (to {longDay(m.endKey)})</span>}
             </th>
-            <td className={cell}><Figure value={m.pageViews}>{formatNumber(m.pageViews)}</Figure></td>
-            <td className={cell}><Figure value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</Figure></td>
-            <td className={cell}><Figure value={m.kwh}>{formatKwh(m.kwh)}</Figure></td>
-            <td className={cell}><Figure value={m.co2Grams}>{formatMass(m.co2Grams)}</Figure></td>
+            <td className={cell}><DataValue value={m.pageViews}>{formatNumber(m.pageViews)}</DataValue></td>
+            <td className={cell}><DataValue value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</DataValue></td>
+            <td className={cell}><DataValue value={m.kwh}>{formatKwh(m.kwh)}</DataValue></td>
+            <td className={cell}><DataValue value={m.co2Grams}>{formatMass(m.co2Grams)}</DataValue></td>
           </tr>
         ))}
         {/* NOTE: a body row, not a <tfoot>: Chromium repeats a footer at the foot of every printed page. */}
@@ -89,10 +89,10 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
       <section aria-labelledby="totals">
         <h2 id="totals" className={sectionTitle}>The year in figures</h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 print:grid-cols-4">
-          <Headline label="Page views"><Figure value={report.pageViews} testId="report-page-views">{formatNumber(report.pageViews)}</Figure></Headline>
-          <Headline label="Data transferred"><Figure value={report.transferredBytes} testId="report-bytes">{formatBytes(report.transferredBytes)}</Figure></Headline>
-          <Headline label="Energy"><Figure value={report.kwh} testId="report-kwh">{formatKwh(report.kwh)}</Figure></Headline>
-          <Headline label="CO2"><Figure value={report.co2Grams} testId="report-co2">{formatMass(report.co2Grams)}</Figure></Headline>
+          <Headline label="Page views"><DataValue value={report.pageViews} testId="report-page-views">{formatNumber(report.pageViews)}</DataValue></Headline>
+          <Headline label="Data transferred"><DataValue value={report.transferredBytes} testId="report-bytes">{formatBytes(report.transferredBytes)}</DataValue></Headline>
+          <Headline label="Energy"><DataValue value={report.kwh} testId="report-kwh">{formatKwh(report.kwh)}</DataValue></Headline>
+          <Headline label="CO2"><DataValue value={report.co2Grams} testId="report-co2">{formatMass(report.co2Grams)}</DataValue></Headline>
         </dl>
       </section>
       <RatingCard report={report} />

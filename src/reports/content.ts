@@ -15,10 +15,10 @@ const TOP = 5;
 
 export type Read = (domain: Site, q: { startKey: string; endKey: string; dataType: Stats["dataType"] }) => Promise<Stats>;
 
-/** A figure of the week, the week before, and the change in % (null without a week before). */
-type Figure = { now: number; then: number; change: number | null };
-/** A figure that may be missing (n/a): the change is in points for rates, in % otherwise. */
-export type MaybeFigure = { now: number | null; then: number | null; change: number | null };
+/** A number of the week, of the week before, and the change in % (null without a week before). */
+type WeekOnWeek = { now: number; then: number; change: number | null };
+/** A number of the week that may be missing (n/a): the change is in points for rates, in % otherwise. */
+export type MaybeWeekOnWeek = { now: number | null; then: number | null; change: number | null };
 
 /** `rating`: the SWD v4 letter of the week's grams per visit. */
 type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null; rating: string; gramsPerVisit: number };
@@ -27,12 +27,12 @@ export type Report = {
   domain: string;
   startKey: string;
   endKey: string;
-  views: Figure;
-  unique: Figure;
+  views: WeekOnWeek;
+  unique: WeekOnWeek;
   /** In %, 0–100; change in points. */
-  bounceRate: MaybeFigure;
+  bounceRate: MaybeWeekOnWeek;
   /** Average visible time on page in ms, as the dashboard's summary shows it. */
-  attention: MaybeFigure;
+  attention: MaybeWeekOnWeek;
   pages: ListRow[];
   sources: ListRow[];
   /** null when the domain's plan does not unlock Energy & Carbon. */
@@ -44,7 +44,7 @@ function ofType<T extends Stats["dataType"]>(stats: Stats, dataType: T): Extract
   return stats as Extract<Stats, { dataType: T }>;
 }
 
-const figure = (now: number, then: number): Figure => ({ now, then, change: percentChange(now, then) });
+const weekOnWeek = (now: number, then: number): WeekOnWeek => ({ now, then, change: percentChange(now, then) });
 
 function carbonOf(path: PathStats, before: PathStats): Carbon | null {
   const totals = path.carbonTotals;
@@ -81,8 +81,8 @@ export async function weeklyReport(read: Read, domain: Site, monday: string): Pr
     domain: domain.name,
     startKey,
     endKey,
-    views: figure(summary.visits.hits, summary.previous.hits),
-    unique: figure(summary.visits.unique, summary.previous.unique),
+    views: weekOnWeek(summary.visits.hits, summary.previous.hits),
+    unique: weekOnWeek(summary.visits.unique, summary.previous.unique),
     bounceRate: { now: rate, then: rateBefore, change: rate !== null && rateBefore !== null ? rate - rateBefore : null },
     attention: {
       now: attention,

@@ -8,7 +8,7 @@ import { formatChange, formatDuration, formatNumber, formatPoints, formatRough }
 import { formatMass } from "../shared/units";
 import { utcMidnight } from "../shared/days";
 import type { ListRow } from "../shared/stats";
-import type { MaybeFigure, Report } from "./content";
+import type { MaybeWeekOnWeek, Report } from "./content";
 
 type ReportLinksOf = { dashboard: string; unsubscribe: string };
 
@@ -20,7 +20,7 @@ const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : l
 type Line = { label: string; value: string; change: string };
 
 function figures(r: Report): Line[] {
-  const maybe = (f: MaybeFigure, word: (n: number) => string, change: (c: number) => string): Pick<Line, "value" | "change"> => ({
+  const maybe = (f: MaybeWeekOnWeek, word: (n: number) => string, change: (c: number) => string): Pick<Line, "value" | "change"> => ({
     value: f.now === null ? "n/a" : word(f.now),
     change: f.change === null ? "" : change(f.change),
   });

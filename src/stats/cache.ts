@@ -3,9 +3,9 @@
 // domain's stats epoch (sql/061_stats_epoch.sql), so a late write or a retention delete makes every
 // older entry of that domain unreachable; the least recently used entries go past a row budget.
 
-import type { Table } from "./tables";
+import type { GroupTable } from "./groups";
 
-export type Entry = { table: Table; upTo: number };
+export type Entry = { table: GroupTable; upTo: number };
 
 /**
  * Rows kept at most across all entries of one database. NOTE: a row is a small object (~150 bytes),

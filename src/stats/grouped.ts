@@ -6,7 +6,7 @@ import type { Fragment } from "postgres";
 import { hourlyTwin, TWIN_READ_DAYS } from "../hits";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
-import { overlay, sumTables, type Groups, type Label, type Sums, type Table } from "./tables";
+import { overlay, sumTables, type Groups, type Label, type Sums, type GroupTable } from "./groups";
 import { DAY_MS, dayMs, HOUR_MS } from "../shared/days";
 import type { PeriodGroups } from "./lists";
 import type { Piece } from "./spans";
@@ -34,8 +34,8 @@ export type Reader = {
 };
 
 /** A reader of one summed column of `q`'s groups: 0 for a group that is not there. */
-export type Figure = (g: Sums | undefined) => number;
-export function figure(q: Grouped, name: string): Figure {
+export type SumReader = (g: Sums | undefined) => number;
+export function sumReader(q: Grouped, name: string): SumReader {
   const i = q.sums.indexOf(name);
   if (i < 0) throw new Error(`${q.name} sums no ${name}`);
   return (g) => g?.sums[i] ?? 0;
@@ -162,7 +162,7 @@ const rowsWanted = (sql: Queryable, q: Grouped): Fragment => (q.where ? sql`AND 
 /** A group's key: its labels joined, NULL kept apart from every string. */
 const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\u0000" : String(l))).join("\u0001");
 
-type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: Table) => void; reject: (e: unknown) => void };
+type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: GroupTable) => void; reject: (e: unknown) => void };
 
 /**
  * Every ask of one tick as one statement: a UNION ALL of the grouped queries, each ask's groups
@@ -181,7 +181,7 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
       SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, marks, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
   });
   const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
-  const tables: Table[] = asks.map(() => new Map());
+  const tables: GroupTable[] = asks.map(() => new Map());
   for (const { i, r: groups } of rows) {
     const { q } = asks[i]!;
     for (const r of groups) {
@@ -204,14 +204,14 @@ export function batcher(sql: Queryable, site: number) {
     );
   };
   return (q: Grouped, p: Piece, from?: Date) =>
-    new Promise<Table>((resolve, reject) => {
+    new Promise<GroupTable>((resolve, reject) => {
       if (!queue.length) queueMicrotask(flush);
       queue.push({ q, p, from, resolve, reject });
     });
 }
 
 /** One piece's table, from the cache when the piece is sealed. */
-function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<Table> {
+function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<GroupTable> {
   const run = s.ask;
   const cache = statsCache(s.sql);
   const prefix = `${q.name}|${s.site}|${s.epoch}`;

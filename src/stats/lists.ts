@@ -2,7 +2,7 @@
 // rows (pc share, c change, order, 1000-row cap), the pairing of both periods' groups, and what
 // each list's labels are.
 import { percentChange } from "../shared/change";
-import type { Groups, Label } from "./tables";
+import type { Groups, Label } from "./groups";
 import type { DataType, ListNames, ListRow, ListType } from "./contract";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */

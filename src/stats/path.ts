@@ -4,9 +4,9 @@ import { carKm, perVisit, RATING_SCALE, ratingOf, streamingHours } from "../carb
 import { averageVisibleTime, bounceRate, LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type PathRow } from "./contract";
 import { percentChange } from "../shared/change";
 import { byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
-import { figure, type Figure } from "./grouped";
+import { sumReader, type SumReader } from "./grouped";
 import { EVENTS, GRID, PAGES } from "./queries";
-import type { Groups } from "./tables";
+import type { Groups } from "./groups";
 import type { Reader } from "./grouped";
 
 type PageRow = {
@@ -14,7 +14,7 @@ type PageRow = {
   duration: number; bytes: number; thenBytes: number; scroll: number; scrolls: number; direct: number; utm: number;
 };
 
-const page = (name: string): Figure => figure(PAGES, name);
+const page = (name: string): SumReader => sumReader(PAGES, name);
 const [views, uniques, bounces, leaves, duration, bytes] = [page("views"), page("uniques"), page("bounces"), page("leaves"), page("duration"), page("bytes")];
 const [scroll, scrolls, direct, utm] = [page("scroll"), page("scrolls"), page("direct"), page("utm")];
 

@@ -6,7 +6,7 @@ import type { CampaignRow, EntriesWanted, ListRow, Tweet } from "./contract";
 import { byNowThenLabel, byValueThenLabel, paired, rowCount, share, toList, TYPE_OF_LIST, type Pair, type PeriodGroups } from "./lists";
 import { CAMPAIGN_PAGES, campaignPagesOf, CAMPAIGNS, ENTRIES, entriesOf, POSTS, REFERRERS } from "./queries";
 import type { Grouped, Reader } from "./grouped";
-import { layersOf, type Groups, type Table } from "./tables";
+import { layersOf, type Groups, type GroupTable } from "./groups";
 import { classifyReferrer } from "../collect";
 
 /** Entry pages listed per referrer and per campaign. */
@@ -16,10 +16,10 @@ const TOP_POSTS = 25;
 
 type Ranked = { key: string; label: string; now: number };
 type Group = { rows: Ranked[]; total: number };
-const ranked = new WeakMap<Table, Map<string, Group>>();
+const ranked = new WeakMap<GroupTable, Map<string, Group>>();
 
 /** A table's (group, page) rows by group, in the table's order. */
-function byGroup(t: Table): Map<string, Ranked[]> {
+function byGroup(t: GroupTable): Map<string, Ranked[]> {
   const out = new Map<string, Ranked[]>();
   for (const [key, g] of t) {
     const grp = g.labels[0] as string;
@@ -31,7 +31,7 @@ function byGroup(t: Table): Map<string, Ranked[]> {
 }
 
 /** byGroup with each group in list order and its total; made once per table. */
-function rankedOf(t: Table): Map<string, Group> {
+function rankedOf(t: GroupTable): Map<string, Group> {
   let out = ranked.get(t);
   if (out) return out;
   out = new Map();

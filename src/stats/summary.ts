@@ -2,14 +2,14 @@
 // countries, languages, browsers, systems and load times, read from the continuous aggregates.
 import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type Visits } from "./contract";
 import { dimension, rowCount, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
-import { figure } from "./grouped";
+import { sumReader } from "./grouped";
 import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
 import type { ReadRange } from "./range";
 import type { Reader } from "./grouped";
 
-const loadMs = figure(PAGES, "loadMs");
-const loads = figure(PAGES, "loads");
+const loadMs = sumReader(PAGES, "loadMs");
+const loads = sumReader(PAGES, "loads");
 
 const SIZES = ["s", "m", "l"] as const;
 

@@ -21,7 +21,7 @@ export type CarbonSectionProps = {
   domain: string | null;
 };
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+function CarbonStat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <div className="min-w-0 rounded-lg bg-gray-50 px-3 py-2.5 dark:bg-gray-800/60">
       <dt className="truncate text-xs text-gray-500 dark:text-gray-400">{label}</dt>
@@ -87,10 +87,10 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
   return (
     <Popup title={row.label} crumbs={[{ label: "Energy per page", onClick: onClose }]} onClose={onClose}>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Figure label="Average page weight" value={formatBytes(row.bytesAvg)} />
-        <Figure label="CO₂ per visit" value={formatGrams(row.value)} note={`Rated ${row.rating}`} />
-        <Figure label="CO₂ in this range" value={formatGrams(row.co2Grams)} />
-        <Figure label="Visits" value={formatNumber(row.visits)} note={`${row.kwh.toPrecision(2)} kWh in all`} />
+        <CarbonStat label="Average page weight" value={formatBytes(row.bytesAvg)} />
+        <CarbonStat label="CO₂ per visit" value={formatGrams(row.value)} note={`Rated ${row.rating}`} />
+        <CarbonStat label="CO₂ in this range" value={formatGrams(row.co2Grams)} />
+        <CarbonStat label="Visits" value={formatNumber(row.visits)} note={`${row.kwh.toPrecision(2)} kWh in all`} />
       </dl>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
         These averages come from what your visitors' browsers downloaded. Inspect the page to see which files weigh the most and what it would save.
@@ -122,10 +122,10 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
     <div className="flex flex-col gap-4" data-testid="carbon">
       <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
         <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
-          <Figure label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${formatRough(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
-          <Figure label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${formatRough(totals.totalKM)} km by car`} />
-          <Figure label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
-          <Figure label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
+          <CarbonStat label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${formatRough(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
+          <CarbonStat label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${formatRough(totals.totalKM)} km by car`} />
+          <CarbonStat label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
+          <CarbonStat label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
         <VisitorGrid totals={totals} />
         <div className="mt-3">

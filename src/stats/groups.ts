@@ -5,7 +5,7 @@
 export type Label = string | number | null;
 export type Sums = { labels: Label[]; sums: number[] };
 /** Groups by their joined labels. Never mutated once built: merges make new objects. */
-export type Table = Map<string, Sums>;
+export type GroupTable = Map<string, Sums>;
 
 /** What a period's read gives: a table, or an overlay that reads like one. */
 export interface Groups extends Iterable<[string, Sums]> {
@@ -17,7 +17,7 @@ export interface Groups extends Iterable<[string, Sums]> {
 const add = (a: Sums, b: Sums): Sums => ({ labels: a.labels, sums: a.sums.map((v, i) => v + b.sums[i]!) });
 
 /** The group-wise sum of `tables` as a new table; none of them is changed. */
-export function sumTables(tables: Table[]): Table {
+export function sumTables(tables: GroupTable[]): GroupTable {
   const parts = tables.filter((t) => t.size > 0);
   if (parts.length <= 1) return parts[0] ?? new Map();
   // NOTE: the largest (a cached past) is copied once as the base, the small ones are added to it.
@@ -40,7 +40,7 @@ export function sumTables(tables: Table[]): Table {
  */
 class Overlay implements Groups {
   readonly size: number;
-  constructor(readonly base: Table, readonly top: Table) {
+  constructor(readonly base: GroupTable, readonly top: GroupTable) {
     let extra = 0;
     for (const k of top.keys()) if (!base.has(k)) extra++;
     this.size = base.size + extra;
@@ -66,9 +66,9 @@ class Overlay implements Groups {
 }
 
 /** `base` plus `top` as groups: whichever alone when the other is empty. */
-export const overlay = (base: Table, top: Table): Groups => (top.size === 0 ? base : base.size === 0 ? top : new Overlay(base, top));
+export const overlay = (base: GroupTable, top: GroupTable): Groups => (top.size === 0 ? base : base.size === 0 ? top : new Overlay(base, top));
 
 /** The table and the live top of `g` (a plain table has an empty top). */
-export const layersOf = (g: Groups): [Table, Table] =>
+export const layersOf = (g: Groups): [GroupTable, GroupTable] =>
   g instanceof Overlay ? [g.base, g.top] : g instanceof Map ? [g, EMPTY] : [new Map(g), EMPTY];
-const EMPTY: Table = new Map();
+const EMPTY: GroupTable = new Map();

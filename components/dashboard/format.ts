@@ -38,7 +38,7 @@ export function formatPercent(fraction: number): string {
 const SITE_LINK = /^(https?:\/\/)?(www\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(:\d{1,5})?(\/\S*)?$/i;
 export const isSiteLink = (s: string): boolean => SITE_LINK.test(s);
 
-export type Page<T> = { rows: T[]; page: number; pages: number };
+type Page<T> = { rows: T[]; page: number; pages: number };
 
 /** One page (1-based, clamped into range) of `size` rows; an empty list is one empty page. */
 export function paginate<T>(rows: readonly T[], page: number, size: number): Page<T> {

@@ -223,9 +223,6 @@ export type RefStats = Envelope & Counts<ListNames["REF"]> & {
 
 export type Stats = SummaryStats | PathStats | RefStats;
 
-/** An error answer of the stats endpoints (the one JSON error shape of src/http). */
-export type StatsError = { error: { status: number; code: string; message: string } };
-
 // ── The figures derived from an answer, each by one rule for the stats room and every reader ─────
 
 /** Bounce rate: bounces over unique visits (only a unique visit can bounce), a fraction; null

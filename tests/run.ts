@@ -54,9 +54,10 @@ const serialIn = (paths: string[]) => SERIAL.filter((f) => paths.some((p) => f =
 let env: Record<string, string | undefined> = process.env;
 if (process.env.FAKE_NOW) {
   try {
-    env = { ...env, ...fakeClockEnv(process.env.FAKE_NOW) };
+    env = { ...env, ...fakeClockEnv(process.env.FAKE_NOW, RUN) };
   } catch (err) {
     console.error(`tests/run.ts: ${(err as Error).message}`);
+    removeRun();
     process.exit(2);
   }
   console.log(`clock moved: every process of this run starts at ${process.env.FAKE_NOW}`);
@@ -66,13 +67,14 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-async function stage(name: string, paths: string[], options: string[]): Promise<void> {
+/** `dir` names the stage's temp directory: short, since Chromium's socket path inside it is limited. */
+async function stage(name: string, dir: string, paths: string[], options: string[]): Promise<void> {
   if (!paths.length) return;
   console.log(`\n── ${name} ──`);
   const started = performance.now();
   // NOTE: server and e2e tests start real databases and processes: bun's 5 s default is too short.
   const command = [process.execPath, "test", "--timeout", "60000", ...options, ...paths.map((p) => `./${p}`)];
-  const scratch = join(RUN, name);
+  const scratch = join(RUN, dir);
   mkdirSync(scratch);
   const proc = Bun.spawn(command, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: { ...env, TMPDIR: scratch } });
   // NOTE: bun test writes its results and summary to stderr; echo it and keep it for the counts.
@@ -103,17 +105,17 @@ async function stage(name: string, paths: string[], options: string[]): Promise<
 }
 
 const started = performance.now();
-await stage("client", pathsOf(["client"]), ["--preload", "./tests/client/setup.ts"]);
+await stage("client", "client", pathsOf(["client"]), ["--preload", "./tests/client/setup.ts"]);
 const pooled = pathsOf(["unit", "server", "e2e"]);
 const serial = serialIn(pooled);
 const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
-await stage("unit, server, e2e", pooled, [
+await stage("unit, server, e2e", "pool", pooled, [
   `--parallel=${workers}`,
   `--timings=${TIMINGS}`,
   ...(process.env.UPDATE_TIMINGS ? ["--update-timings"] : []),
   ...serial.map((f) => `--path-ignore-patterns=${f}`),
 ]);
-await stage("serial", serial, []);
+await stage("serial", "serial", serial, []);
 removeRun();
 
 if (failures.length) console.log(`\nfailed:\n${failures.join("\n")}`);

@@ -40,6 +40,8 @@ export async function launchBrowser(
       removeProfile();
       throw err;
     });
+  // NOTE: under FAKE_NOW (tests/run.ts) Chromium runs on the real clock; its pages take the moved one.
+  if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
   return { context, close: () => context.close().finally(removeProfile) };
 }
 

@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inheritedClock } from "./fake-clock";
 import { removeDir } from "./db";
 import { until } from "./collect";
 import { ROOT } from "./server";
@@ -60,7 +61,7 @@ async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(write(dir, port), {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") },
+    env: { PATH: process.env.PATH ?? "", ...inheritedClock(), HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",

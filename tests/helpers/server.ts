@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import type { Room } from "../../src/context";
 import { start, type Running } from "../../src/start";
+import { inheritedClock } from "./fake-clock";
 import { emptyDataDir, freshDatabase, freshDataDir, removeDir, TEST_SERVER_URL, type TestDatabase } from "./db";
 import { scaled } from "./time";
 
@@ -25,7 +26,7 @@ export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.
 function childEnv(env: Record<string, string>): { env: Record<string, string>; removeTemp(): void } {
   const temp = mkdtempSync(join(tmpdir(), "bothy-child-"));
   return {
-    env: { PATH: process.env.PATH ?? "", TMPDIR: temp, PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
+    env: { PATH: process.env.PATH ?? "", ...inheritedClock(), TMPDIR: temp, PORT: "0", LOG_LEVEL: "warn", ...TEST_ENV, ...env },
     removeTemp: () => removeDir(temp),
   };
 }

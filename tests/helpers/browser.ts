@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
 import { CHROME_UA } from "./collect";
+import { pageClockScript } from "./fake-clock";
 
 /**
  * @param opts.visitor look like a person's browser to the tracker, which stays quiet for webdriver
@@ -41,7 +42,20 @@ export async function launchBrowser(
       throw err;
     });
   // NOTE: under FAKE_NOW (tests/run.ts) Chromium runs on the real clock; its pages take the moved one.
-  if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
+  const clock = pageClockScript();
+  if (clock) {
+    await context.addInitScript(clock);
+    // NOTE: tests open more contexts through the browser (context.browser().newContext()); theirs too.
+    const browser = context.browser();
+    if (browser) {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        await opened.addInitScript(clock);
+        return opened;
+      };
+    }
+  }
   return { context, close: () => context.close().finally(removeProfile) };
 }
 

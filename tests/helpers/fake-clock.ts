@@ -17,6 +17,24 @@ export const inheritedClock = (): Record<string, string> =>
   Object.fromEntries(FAKE_CLOCK_VARS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
 /**
+ * For a browser context under a moved clock: a script that moves its pages' Date by the same offset,
+ * else null. NOTE: Date alone; Playwright's clock would also replace `performance`, whose navigation
+ * entry the tracker reads.
+ */
+export function pageClockScript(): string | null {
+  const offsetMs = Number(process.env.FAKETIME ?? 0) * 1000;
+  if (!offsetMs) return null;
+  return `(() => {
+    const RealDate = Date, offset = ${offsetMs}, now = () => RealDate.now() + offset;
+    globalThis.Date = new Proxy(RealDate, {
+      construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [now()], newTarget),
+      apply: () => new RealDate(now()).toString(),
+      get: (target, key) => (key === "now" ? now : Reflect.get(target, key)),
+    });
+  })();`;
+}
+
+/**
  * The environment that moves a process tree's clock to `fakeNow` now; throws a clear error on a bad
  * value. Writes into `dir` the Chromium launcher the moved tree uses.
  */
@@ -27,10 +45,12 @@ export function fakeClockEnv(fakeNow: string, dir: string, realNow = Date.now())
   }
   if (!existsSync(LIBFAKETIME)) throw new Error(`FAKE_NOW needs libfaketime (${LIBFAKETIME}): apt-get install faketime`);
   // TRICKY: Chromium under libfaketime takes 30 s to load a page (and aborts with its skip list), so
-  // it runs on the real clock; the tests' pages get the moved one from Playwright (helpers/browser.ts).
+  // it runs on the real clock; the tests' pages get the moved one from a script (pageClockScript).
   const chromium = join(dir, "chromium");
   writeFileSync(chromium, `#!/bin/sh\nunset LD_PRELOAD FAKETIME\nexec ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"} "$@"\n`);
   chmodSync(chromium, 0o755);
+  // NOTE: the inspector's sandbox test runs Chromium as an unprivileged user, who must reach the launcher.
+  chmodSync(dir, 0o755);
   return {
     LD_PRELOAD: [LIBFAKETIME, process.env.LD_PRELOAD].filter(Boolean).join(" "),
     FAKETIME: `${at - realNow >= 0 ? "+" : "-"}${Math.abs(Math.round((at - realNow) / 1000))}`,

@@ -53,7 +53,9 @@ export async function startTestServer(
   const own = opts.env?.DATA_DIR === undefined ? await ownDatabase(opts.env) : undefined;
   const cleanUp = async () => own?.remove();
   const env = { ...own?.env, ...opts.env };
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...env });
+  // NOTE: the Chromium to run is the run's (a launcher off the moved clock under FAKE_NOW, helpers/fake-clock.ts).
+  const chromium = process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {};
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", BASE_URL: IN_PROCESS_ORIGIN, ...TEST_ENV, ...chromium, ...env });
   const running = await start(config, opts.rooms).catch(async (err) => {
     await cleanUp();
     throw err;

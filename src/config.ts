@@ -157,6 +157,11 @@ export const SETTINGS = {
     "on",
   ),
   CHROMIUM_PATH: setting(text("a path to a Chromium executable"), "the browser the page inspector drives", "/usr/bin/chromium"),
+  CHROMIUM_NICE: setting(
+    integer(0, 19),
+    "the CPU weight of the browsers this process launches (the inspector's, the report printer's), as their session's autogroup nice: 19 yields the CPU to all other work, 0 shares it equally",
+    "19",
+  ),
   INSPECT_CONCURRENCY: setting(
     integer(0, 16),
     "inspections run at once by this process; 0 leaves the queue to `npm run worker:inspect`",

@@ -4,7 +4,7 @@
 import { accessSync, constants } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { log } from "../log";
-import { inBackground } from "./priority";
+import { BROWSER_NICE, inBackground } from "./priority";
 import { sandboxFacts, sandboxMode, type SandboxMode } from "./sandbox";
 
 /** Headless Debian Chromium with no traffic of its own: the e2e tests launch it the same way. */
@@ -57,7 +57,7 @@ const ARGS = [
 ];
 
 /** Chromium as the inspector runs it: its switches, the sandbox as decided, and no network of its own. */
-function launchChromium(executablePath: string, mode: SandboxMode): Promise<Browser> {
+function launchChromium(executablePath: string, mode: SandboxMode, nice: number): Promise<Browser> {
   // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
   // and leaves both behind when the spawn fails; a missing browser must fail before that.
   try {
@@ -83,7 +83,7 @@ function launchChromium(executablePath: string, mode: SandboxMode): Promise<Brow
     handleSIGTERM: false,
     handleSIGINT: false,
     handleSIGHUP: false,
-  }));
+  }), nice);
 }
 
 /** The sandbox mode decided from the kernel's facts, logged once under `who`'s name. */
@@ -100,10 +100,10 @@ let printerMode: SandboxMode | null = null;
  * yearly report's PDF): its contexts reach nothing unless they answer requests themselves. The
  * caller closes it.
  */
-export function launchPrinterBrowser(executablePath: string): Promise<Browser> {
+export function launchPrinterBrowser(executablePath: string, nice = BROWSER_NICE): Promise<Browser> {
   // NOTE: the kernel's answer does not change while the process runs: probed once.
   printerMode ??= decideSandbox("report printer");
-  return launchChromium(executablePath, printerMode);
+  return launchChromium(executablePath, printerMode, nice);
 }
 
 type BrowserLease = { browser: Browser; release(): void };
@@ -121,8 +121,9 @@ type Slot = { browser: Promise<Browser>; uses: number; active: number; retired: 
  * @param recycleAfter jobs per browser: a long-lived Chromium grows (caches, leaks in pages we
  *   do not control), so after this many the next job gets a fresh one and the old one closes
  *   once its last job releases it.
+ * @param nice the browsers' CPU weight (CHROMIUM_NICE): by default they yield to all other work.
  */
-export function browserHost(executablePath: string, recycleAfter = 200): BrowserHost {
+export function browserHost(executablePath: string, recycleAfter = 200, nice = BROWSER_NICE): BrowserHost {
   let current: Slot | null = null;
   const slots = new Set<Slot>();
   let closed = false;
@@ -138,7 +139,7 @@ export function browserHost(executablePath: string, recycleAfter = 200): Browser
   const launch = (): Slot => {
     launches++;
     mode ??= decideSandbox("inspector browser");
-    const slot: Slot = { uses: 0, active: 0, retired: false, browser: launchChromium(executablePath, mode) };
+    const slot: Slot = { uses: 0, active: 0, retired: false, browser: launchChromium(executablePath, mode, nice) };
     const forget = () => {
       slot.retired = true;
       if (current === slot) current = null;

@@ -58,7 +58,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   // NOTE: cards are drawn by the queue's browser when this process runs the queue; otherwise by a
   // Chromium launched for each card and closed after it (recycled after one use), as the yearly
   // report's printer does: a card is drawn once per run, and only for a result someone shares.
-  const browser = browserHost(config.CHROMIUM_PATH, config.INSPECT_CONCURRENCY > 0 ? undefined : 1);
+  const browser = browserHost(config.CHROMIUM_PATH, config.INSPECT_CONCURRENCY > 0 ? undefined : 1, config.CHROMIUM_NICE);
   const card = cardSource(db.sql, browser);
   const jobs = databaseJobs(db.sql);
   if (config.INSPECT_CONCURRENCY > 0) {

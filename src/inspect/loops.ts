@@ -39,5 +39,5 @@ export function runInspections(config: Config, jobs: JobSource, browser: Browser
  */
 export function inspectionWorker(config: Config, db: Database | null) {
   const jobs = db ? databaseJobs(db.sql) : appJobs(config.APP_URL ?? "", config.INSPECT_TOKEN ?? "");
-  return runInspections(config, jobs, browserHost(config.CHROMIUM_PATH), { concurrency: Math.max(1, config.INSPECT_CONCURRENCY), pollMs: 500 });
+  return runInspections(config, jobs, browserHost(config.CHROMIUM_PATH, undefined, config.CHROMIUM_NICE), { concurrency: Math.max(1, config.INSPECT_CONCURRENCY), pollMs: 500 });
 }

@@ -6,7 +6,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { readKernelFile } from "./sandbox";
 
-/** The autogroup nice of a launched browser's session: the lowest weight there is. */
+/** The autogroup nice of a launched browser's session by default (CHROMIUM_NICE): the lowest weight there is. */
 export const BROWSER_NICE = 19;
 
 /** The children of this process that lead a session of their own, as Playwright spawns a browser. */
@@ -36,12 +36,12 @@ export function sessionNice(pid: number): number | null {
 /** How often a launch looks for its browser's session while Chromium starts. */
 const LAUNCH_POLL_MS = 20;
 
-/** Puts every browser session this process started at BROWSER_NICE. */
-function backgroundBrowsers(): void {
+/** Puts every browser session this process started at `nice`. */
+function backgroundBrowsers(nice: number): void {
   for (const pid of browserSessions()) {
-    if (sessionNice(pid) === BROWSER_NICE) continue;
+    if (sessionNice(pid) === nice) continue;
     try {
-      writeFileSync(`/proc/${pid}/autogroup`, String(BROWSER_NICE));
+      writeFileSync(`/proc/${pid}/autogroup`, String(nice));
     } catch {
       // NOTE: no autogroups (a kernel without them, or a browser that just exited): nothing to lower.
     }
@@ -52,12 +52,12 @@ function backgroundBrowsers(): void {
  * `launch`, with the browser's session put in the background as soon as it exists, not once the
  * browser answers: under load, starting Chromium took 1.4 s of a busy machine.
  */
-export async function inBackground<T>(launch: Promise<T>): Promise<T> {
-  const poll = setInterval(backgroundBrowsers, LAUNCH_POLL_MS);
+export async function inBackground<T>(launch: Promise<T>, nice = BROWSER_NICE): Promise<T> {
+  const poll = setInterval(() => backgroundBrowsers(nice), LAUNCH_POLL_MS);
   try {
     return await launch;
   } finally {
     clearInterval(poll);
-    backgroundBrowsers();
+    backgroundBrowsers(nice);
   }
 }

@@ -64,7 +64,7 @@ const pdfName = (domain: string, year: number) => `${domain.replace(/[^a-z0-9.-]
 
 export const yearlyRoom = (ctx: AppContext) => {
   const reports = yearReports(ctx);
-  const printer = reportPrinter(ctx.config.CHROMIUM_PATH);
+  const printer = reportPrinter(ctx.config.CHROMIUM_PATH, ctx.config.CHROMIUM_NICE);
   const limits = limitsOf(ctx);
   ctx.lifecycle.onShutdown("yearly-report-printer", () => printer.close(), { first: true });
   const cookieName = sessionCookieName(ctx.config);

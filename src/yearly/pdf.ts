@@ -34,7 +34,7 @@ async function answer(route: Route, origin: string, own: OwnFetch, cookie: strin
 
 const ONE_AT_A_TIME = "Your last report is still being printed; please try again when it has downloaded.";
 
-export function reportPrinter(executablePath: string) {
+export function reportPrinter(executablePath: string, nice: number) {
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
   /** Accounts with a print waiting or running. */
@@ -47,7 +47,7 @@ export function reportPrinter(executablePath: string) {
   /** The PDF, and the browser's closing, which the next print waits for and the asker need not. */
   async function print(url: string, own: OwnFetch, cookie: string | null): Promise<{ pdf: Uint8Array<ArrayBuffer>; closing: Promise<void> }> {
     if (closed) throw new HttpError(503, "The server is shutting down; please try again in a minute.");
-    const browser = await launchPrinterBrowser(executablePath);
+    const browser = await launchPrinterBrowser(executablePath, nice);
     open.add(browser);
     const close = () => {
       open.delete(browser);

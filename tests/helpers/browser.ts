@@ -4,9 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
+import { browserHost, CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
 import { CHROME_UA } from "./collect";
 import { pageClockScript } from "./fake-clock";
+import { TEST_ENV } from "./server";
 
 /**
  * @param opts.visitor look like a person's browser to the tracker, which stays quiet for webdriver
@@ -65,3 +66,7 @@ export const hydrated = (page: Page, selector: string) =>
     const el = document.querySelector(sel);
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
   }, selector);
+
+/** The inspector's browsers as the tests' servers run them: CHROMIUM_PATH, at TEST_ENV's CPU weight. */
+export const testBrowserHost = (recycleAfter?: number) =>
+  browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", recycleAfter, Number(TEST_ENV.CHROMIUM_NICE));

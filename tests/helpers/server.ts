@@ -15,9 +15,16 @@ export const ROOT = join(import.meta.dir, "..", "..");
 export const BUN = process.execPath;
 
 /** Settings every test server starts with unless the test says otherwise: no demo seeding (tests
- * must not pay for 20k synthetic page views), and no green check or post embed leaving loopback
- * (port 9 refuses). */
-export const TEST_ENV = { DEMO_DOMAIN: "", GREENCHECK_API_BASE: "http://127.0.0.1:9", OEMBED_API_BASE: "http://127.0.0.1:9" } as const;
+ * must not pay for 20k synthetic page views), no green check or post embed leaving loopback (port 9
+ * refuses), and browsers that share the CPU equally: the suite runs beside other work, behind which
+ * the default weight would leave an inspection waiting (tests/server/inspect/browser.test.ts checks
+ * the default). */
+export const TEST_ENV = {
+  DEMO_DOMAIN: "",
+  GREENCHECK_API_BASE: "http://127.0.0.1:9",
+  OEMBED_API_BASE: "http://127.0.0.1:9",
+  CHROMIUM_NICE: "0",
+} as const;
 
 /**
  * The environment of a child process: a temp dir of its own, removed once it exited, since what

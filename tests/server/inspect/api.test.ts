@@ -2,10 +2,10 @@
 // cache, "Check again", history, the private and generic errors, validation and the rate limit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
-import { browserHost } from "../../../src/inspect/browser";
 import { CARD_SIZE, renderCard } from "../../../src/inspect/card";
 import { PRIVATE_MARKER } from "../../../src/shared/inspect-url";
 import { metricsOf } from "../../../src/metrics";
+import { testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
@@ -206,7 +206,7 @@ describe("inspect-card", () => {
     expect(Buffer.from((await cardOf(site.url("/"))).png).equals(Buffer.from(png))).toBe(true);
     // The same facts drawn again by the same Chromium give the same bytes: the card is this result's;
     // dated today instead, they differ.
-    const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+    const host = testBrowserHost();
     try {
       const lease = await host.acquire();
       const eco = result.detail.ecoindex as { grade: string; score: number };

@@ -1,5 +1,7 @@
 // The inspector's own Chromium, launched as in production: the switches it really runs with,
-// the sandbox line it logs, and no traffic of its own going out through a job's proxy.
+// the sandbox line it logs, the CPU weight it yields at, and no traffic of its own going out
+// through a job's proxy. The file's browsers share the CPU as the tests' servers' do (TEST_ENV);
+// the weight test launches one at the production default.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,11 +11,13 @@ import { mappedResolver } from "../../../src/inspect/guard";
 import { BROWSER_NICE, browserSessions, sessionNice } from "../../../src/inspect/priority";
 import { readKernelFile } from "../../../src/inspect/sandbox";
 import { setLogLevel, setLogSink } from "../../../src/log";
+import { testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
 let site: FixtureSite;
-const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const host = testBrowserHost();
 const logged: string[] = [];
 // NOTE: read before any browser starts. The file exists wherever the kernel has autogroups, but
 // is empty for a process in the default one (init's session, which a process started without a
@@ -85,14 +89,16 @@ describe("the inspector's Chromium", () => {
 
   test("runs behind the app's own work: its session, renderers included, at the lowest CPU weight", async () => {
     // NOTE: Playwright starts the browser in a session of its own, and Linux shares the CPU between
-    // sessions' autogroups; the test process's own session keeps the weight it had. A browser another
-    // file of this process launched may still be closing; it went through the same launch.
-    const sessions = browserSessions();
+    // sessions' autogroups; the test process's own session keeps the weight it had. Only the sessions
+    // this launch adds are looked at: a browser another file of this process launched may still be closing.
+    const earlier = new Set(browserSessions());
+    const production = browserHost(CHROMIUM);
+    const lease = await production.acquire();
+    const sessions = browserSessions().filter((pid) => !earlier.has(pid));
     expect(sessions.length).toBeGreaterThan(0);
     const lowered = autogroups ? BROWSER_NICE : null;
     expect(sessions.map(sessionNice)).toEqual(sessions.map(() => lowered));
     expect(sessionNice(process.pid)).toBe(ownNice);
-    const lease = await host.acquire();
     const context = await lease.browser.newContext();
     try {
       const page = await context.newPage();
@@ -105,6 +111,7 @@ describe("the inspector's Chromium", () => {
     } finally {
       await context.close();
       lease.release();
+      await production.close();
     }
   });
 

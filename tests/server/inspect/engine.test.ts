@@ -1,16 +1,16 @@
 // The inspector, in real Chromium, against the fixture site on loopback. Its byte
 // totals must equal what the fixture servers wrote, Chromium's own favicon request included.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { browserHost } from "../../../src/inspect/browser";
 import { inspectPage, type Capture } from "../../../src/inspect/engine";
 import { whatToFix } from "../../../src/inspect/fixes";
 import { mappedResolver } from "../../../src/inspect/guard";
+import { testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
 
 const limits = { timeoutMs: 20_000, quietMs: 500, maxBytes: 50_000_000, maxRequests: 500 };
 let site: FixtureSite;
-const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+const host = testBrowserHost();
 let capture: Capture;
 let written: Record<string, number>;
 
@@ -156,7 +156,7 @@ describe("inspectPage on the fixture site", () => {
   });
 
   test("a browser is recycled after N jobs and closed once its last job releases it", async () => {
-    const small = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", 2);
+    const small = testBrowserHost(2);
     try {
       const a = await small.acquire();
       const b = await small.acquire(); // the second and last job of the first browser
@@ -182,7 +182,7 @@ describe("inspectPage on the fixture site", () => {
   });
 
   test("a browser closed under a job ends the job with an error, not a truncated result", async () => {
-    const own = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+    const own = testBrowserHost();
     const lease = await own.acquire();
     const job = inspectPage(lease.browser, site.url("/stalled"), guardFor(site), limits).then(
       () => "a capture",

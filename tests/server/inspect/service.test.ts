@@ -1,16 +1,17 @@
 // The job runner's failures as the user reads them: a browser gone under a job, or a job past its
 // deadline, is stored in the product's words, never with Playwright's own error text.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { browserHost, type BrowserHost } from "../../../src/inspect/browser";
+import { type BrowserHost } from "../../../src/inspect/browser";
 import { BrowserGone, failureMessage, TookTooLong } from "../../../src/inspect/failure";
 import { databaseJobs } from "../../../src/inspect/jobs";
 import { jobRunner } from "../../../src/inspect/service";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { claim, enqueue } from "../../../src/inspect/store";
+import { testBrowserHost } from "../../helpers/browser";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
-const real = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+const real = testBrowserHost();
 beforeAll(async () => {
   server = await startTestServer({ env: { INSPECT_CONCURRENCY: "0" } });
 });

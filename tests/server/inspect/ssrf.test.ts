@@ -3,10 +3,10 @@
 // the job's proxy. The "internal" server here counts hits: it must never see one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import dgram from "node:dgram";
-import { browserHost } from "../../../src/inspect/browser";
 import { InspectError, inspectPage } from "../../../src/inspect/engine";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { startJobProxy } from "../../../src/inspect/proxy";
+import { testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
@@ -15,7 +15,7 @@ let site: FixtureSite;
 let secretHits = 0;
 let secret: ReturnType<typeof Bun.serve>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-const host = browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+const host = testBrowserHost();
 
 beforeAll(async () => {
   site = await startFixtureSite();

@@ -13,6 +13,7 @@ import { readKernelFile } from "../../../src/inspect/sandbox";
 import { setLogLevel, setLogSink } from "../../../src/log";
 import { testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
+import { scaled } from "../../helpers/time";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
 let site: FixtureSite;
@@ -192,7 +193,8 @@ describe("the inspector's Chromium", () => {
     const mapped = mappedResolver(new Map([["public.example", "127.0.0.1"]]), async () => []);
     const guard = { resolve: async (name: string) => (asked.push(name), mapped(name)), allow: ["public.example"] };
     const capture = await inspectPage((await host.acquire()).browser, `http://public.example:${site.http}/form`, guard, {
-      timeoutMs: 15_000, quietMs: 1000, maxBytes: 1e7, maxRequests: 100,
+      // NOTE: a deadline only: the test looks at the requests, and a busy machine loads the page slowly.
+      timeoutMs: scaled(30_000), quietMs: 1000, maxBytes: 1e7, maxRequests: 100,
     });
     expect(capture.title).toBe("Form");
     // Autofill would ask content-autofill.googleapis.com about the form's fields: every name the

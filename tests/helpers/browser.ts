@@ -8,6 +8,10 @@ import { browserHost, CHROMIUM_BASE_ARGS } from "../../src/inspect/browser";
 import { CHROME_UA } from "./collect";
 import { pageClockScript } from "./fake-clock";
 import { TEST_ENV } from "./server";
+import { scaled } from "./time";
+
+/** Playwright's default for every wait and navigation. */
+const PLAYWRIGHT_TIMEOUT_MS = 30_000;
 
 /**
  * @param opts.visitor look like a person's browser to the tracker, which stays quiet for webdriver
@@ -42,20 +46,21 @@ export async function launchBrowser(
       removeProfile();
       throw err;
     });
-  // NOTE: under FAKE_NOW (tests/run.ts) Chromium runs on the real clock; its pages take the moved one.
+  // NOTE: every context of this browser, those tests open through context.browser().newContext()
+  // included, gets the run's deadlines and clock.
   const clock = pageClockScript();
-  if (clock) {
-    await context.addInitScript(clock);
-    // NOTE: tests open more contexts through the browser (context.browser().newContext()); theirs too.
-    const browser = context.browser();
-    if (browser) {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const opened = await newContext(options);
-        await opened.addInitScript(clock);
-        return opened;
-      };
-    }
+  const prepare = async (opened: BrowserContext) => {
+    // Playwright's own waits (30 s) are deadlines like the helpers': TEST_TIME_SCALE stretches them.
+    opened.setDefaultTimeout(scaled(PLAYWRIGHT_TIMEOUT_MS));
+    // Under FAKE_NOW (tests/run.ts) Chromium runs on the real clock; its pages take the moved one.
+    if (clock) await opened.addInitScript(clock);
+    return opened;
+  };
+  await prepare(context);
+  const browser = context.browser();
+  if (browser) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => prepare(await newContext(options));
   }
   return { context, close: () => context.close().finally(removeProfile) };
 }

@@ -10,6 +10,9 @@ import { pageClockScript } from "./fake-clock";
 import { TEST_ENV } from "./server";
 import { scaled } from "./time";
 
+/** The Chromium the tests run: CHROMIUM_PATH (under FAKE_NOW, the run's launcher), else Debian's. */
+export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
 /** Playwright's default for every wait and navigation. */
 const PLAYWRIGHT_TIMEOUT_MS = 30_000;
 
@@ -35,7 +38,7 @@ export async function launchBrowser(
   const removeProfile = () => rmSync(home, { recursive: true, force: true });
   const context = await chromium
     .launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: TEST_CHROMIUM,
       headless: true,
       ...(opts.visitor ? { userAgent: CHROME_UA, ignoreDefaultArgs: visitor.ignoreDefaultArgs } : {}),
       args: [...CHROMIUM_BASE_ARGS, ...visitor.args, ...(opts.args ?? [])],
@@ -74,4 +77,4 @@ export const hydrated = (page: Page, selector: string) =>
 
 /** The inspector's browsers as the tests' servers run them: CHROMIUM_PATH, at TEST_ENV's CPU weight. */
 export const testBrowserHost = (recycleAfter?: number) =>
-  browserHost(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", recycleAfter, Number(TEST_ENV.CHROMIUM_NICE));
+  browserHost(TEST_CHROMIUM, recycleAfter, Number(TEST_ENV.CHROMIUM_NICE));

@@ -11,13 +11,12 @@ import { mappedResolver } from "../../../src/inspect/guard";
 import { BROWSER_NICE, browserSessions, sessionNice } from "../../../src/inspect/priority";
 import { readKernelFile } from "../../../src/inspect/sandbox";
 import { setLogLevel, setLogSink } from "../../../src/log";
-import { testBrowserHost } from "../../helpers/browser";
+import { TEST_CHROMIUM, testBrowserHost } from "../../helpers/browser";
 import { until } from "../../helpers/collect";
 import { scaled } from "../../helpers/time";
 import { startFixtureSite, type FixtureSite } from "../../helpers/inspect-site";
 
 let site: FixtureSite;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const host = testBrowserHost();
 const logged: string[] = [];
 // NOTE: read before any browser starts. The file exists wherever the kernel has autogroups, but
@@ -93,7 +92,7 @@ describe("the inspector's Chromium", () => {
     // sessions' autogroups; the test process's own session keeps the weight it had. Only the sessions
     // this launch adds are looked at: a browser another file of this process launched may still be closing.
     const earlier = new Set(browserSessions());
-    const production = browserHost(CHROMIUM);
+    const production = browserHost(TEST_CHROMIUM);
     const lease = await production.acquire();
     const sessions = browserSessions().filter((pid) => !earlier.has(pid));
     expect(sessions.length).toBeGreaterThan(0);

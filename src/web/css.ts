@@ -8,13 +8,15 @@ import { join } from "node:path";
 export const CSS_SOURCES = ["src/pages", "src/web", "components"];
 
 // TRICKY: Tailwind's own scanner (@tailwindcss/oxide) is a native package whose platform builds
-// the registry here does not all serve, which breaks `npm ci`. Splitting the sources on quotes,
-// backticks, braces and whitespace finds every candidate ("desk:absolute", "duration-[5000ms]",
+// the registry here does not all serve, which breaks `npm ci`. Runs of anything but quotes,
+// backticks, braces, "=" and whitespace find every candidate ("desk:absolute", "duration-[5000ms]",
 // the strings inside `${open ? "block" : "hidden"}`); compile() ignores tokens that are no class.
-const SEPARATORS = /[\s"'`{};<>=]+/;
+// NOTE: a bracket group is kept whole, "=" included: attribute variants such as
+// aria-[current=page]: would otherwise be cut at "=" and never built.
+const CANDIDATE = /(?:[^\s"'`{};<>=[]|\[[^\s"'`\]]*\])+/g;
 
 export function candidates(code: string): string[] {
-  return code.split(SEPARATORS).filter((t) => t.length > 1 && t.length < 120);
+  return (code.match(CANDIDATE) ?? []).filter((t) => t.length > 1 && t.length < 120);
 }
 
 export async function buildCss(root: string, minify: boolean): Promise<string> {

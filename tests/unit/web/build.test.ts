@@ -32,4 +32,12 @@ describe("candidates (Tailwind class names in our sources)", () => {
     const found = candidates('<p className={`${open ? "block" : "hidden"} desk:absolute duration-[5000ms] transition-[width,opacity]`}>');
     for (const c of ["block", "hidden", "desk:absolute", "duration-[5000ms]", "transition-[width,opacity]"]) expect(found).toContain(c);
   });
+  test("keeps an attribute variant's value whole, so aria-[current=page]: rules are built", async () => {
+    const { buildCss, candidates } = await import("../../../src/web/css");
+    const found = candidates('className="hover:bg-white aria-[current=page]:bg-white dark:aria-[current=location]:text-blue-200" x={a===b}');
+    for (const c of ["hover:bg-white", "aria-[current=page]:bg-white", "dark:aria-[current=location]:text-blue-200"]) expect(found).toContain(c);
+    const css = await buildCss(join(import.meta.dir, "../../.."), false);
+    expect(css).toContain('[aria-current="page"]');
+    expect(css).toContain('[aria-current="location"]');
+  });
 });

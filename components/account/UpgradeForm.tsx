@@ -6,7 +6,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useMemo, useState, type FormEvent } from "react";
 import { PRO_FEATURES } from "../../src/shared/plans";
-import { annualMonthly, periodPrice, tierByKey, tierVisitorsLine, TIERS, yearlySaving, type Billing } from "../../src/shared/pricing";
+import { annualMonthly, periodPrice, tierByKey, tierVisitorsLine, TIERS, savingLine, type Billing } from "../../src/shared/pricing";
 import { messageOf, pay, waitForPro } from "./payment";
 
 type Props = { publishableKey: string; tier: string; billing: Billing; onPro: () => void };
@@ -65,7 +65,7 @@ function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props,
         </label>
         <label className="flex items-center gap-2">
           <input type="radio" name="billing" value="year" checked={billing === "year"} onChange={() => setBilling("year")} />
-          ${annualMonthly(tier)} a month, billed ${periodPrice(tier, "year")} yearly · Save {yearlySaving(tier)}$ yearly
+          ${annualMonthly(tier)} a month, billed ${periodPrice(tier, "year")} yearly · {savingLine(tier)}
         </label>
       </fieldset>
       <div className="rounded border border-gray-300 px-3 py-2.5 dark:border-gray-600" data-testid="card-field">

@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { FREE_FEATURES, PRO_FEATURES } from "../../src/shared/plans";
 import {
-  annualMonthly, BILLINGS, periodPrice, tierByKey, tierVisitorsLine, TIERS, upgradeHref, yearlySaving, type Billing, type Tier,
+  annualMonthly, BILLINGS, periodPrice, tierByKey, tierVisitorsLine, TIERS, upgradeHref, savingLine, type Billing, type Tier,
 } from "../../src/shared/pricing";
 
 type Props = {
@@ -80,7 +80,7 @@ export function PricingCards({ tier: initialTier, billing: initialBilling, varia
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
             {billing === "month" ? "Billed monthly" : `Billed yearly: $${periodPrice(tier, "year")} a year`}
           </p>
-          {billing === "year" && <p data-testid="saving" className="mt-1 text-sm font-semibold text-green-700 dark:text-green-400">Save {yearlySaving(tier)}$ yearly</p>}
+          {billing === "year" && <p data-testid="saving" className="mt-1 text-sm font-semibold text-green-700 dark:text-green-400">{savingLine(tier)}</p>}
           <p data-testid="visitors" className="mt-3 font-medium">{tierVisitorsLine(tier)}</p>
           <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
             {PRO_FEATURES.map((f) => (

@@ -1,6 +1,7 @@
 // Pro's price table: the monthly price by monthly-visitor limit, the annual price and the saving the
-// pricing card states, how visitor counts read, and the lookup key each Stripe price carries. The
-// pricing pages, the upgrade screen, `stripe:sync`, usage warnings and the admin's price tab read it.
+// pricing card and the upgrade form state, how visitor counts read, and the lookup key each Stripe
+// price carries. The pricing pages, the upgrade screen, `stripe:sync`, usage warnings and the
+// admin's price tab read it.
 
 export type Billing = "month" | "year";
 export const BILLINGS: readonly Billing[] = ["month", "year"];
@@ -22,12 +23,16 @@ export const TIERS: readonly Tier[] = [
 /** The per-month price billed yearly: 80 % of the monthly price, rounded down to whole dollars. */
 export const annualMonthly = (tier: Tier): number => Math.floor(tier.monthly * 0.8);
 
-/** "Save N$ yearly": 20 % of the monthly price times 12, rounded down. */
-export const yearlySaving = (tier: Tier): number => Math.floor((tier.monthly * 12 * 20) / 100);
-
 /** What one billing period costs, in USD. */
 export const periodPrice = (tier: Tier, billing: Billing): number =>
   billing === "month" ? tier.monthly : annualMonthly(tier) * 12;
+
+/** What paying yearly saves: twelve monthly payments less the yearly price, in USD. NOTE: the
+ * yearly price's per-month part is rounded down, so this is a little more than 20 % of a year. */
+export const yearlySaving = (tier: Tier): number => tier.monthly * 12 - periodPrice(tier, "year");
+
+/** The pricing card's and the upgrade form's line, the dollar sign first as in every price: "Save $24 yearly". */
+export const savingLine = (tier: Tier): string => `Save $${yearlySaving(tier)} yearly`;
 
 /** Visitor counts on the pricing card: ≥ 1,000,000 one decimal + M, ≥ 1,000 whole thousands + K. */
 export const formatVisitors = (n: number): string => {

@@ -76,7 +76,7 @@ describe("upgrading", () => {
     const { p, close } = await upgradePage(PAYER, "?tier=250k&billing=year");
     expect(await p.getByLabel("Monthly visitors").inputValue()).toBe("250k");
     expect(await p.getByRole("radio", { name: /billed \$180 yearly/ }).isChecked()).toBe(true);
-    expect(await p.getByText("Save 45$ yearly").count()).toBe(1);
+    expect(await p.getByText("Save $48 yearly").count()).toBe(1);
     expect(await p.getByText(/charged \$180 in USD/).count()).toBe(1);
     // The feature list is the one the pricing card shows.
     expect(await p.locator("form[aria-busy] > ul > li").allTextContents()).toEqual(PRO_FEATURES.map((f) => f.label));

@@ -1,4 +1,4 @@
-// The price table, the annual rule, the saving line and the K/M visitor format for every tier.
+// The price table, the annual rule, the saving (and its line) and the K/M visitor format for every tier.
 import { describe, expect, test } from "bun:test";
 import {
   TIERS,
@@ -7,21 +7,22 @@ import {
   nextTier,
   periodPrice,
   priceLookupKey,
+  savingLine,
   tierFor,
   tierVisitorsLine,
   yearlySaving,
 } from "../../../src/shared/pricing";
 
-// [visitors line, monthly, annual per month, billed yearly, "Save N$ yearly"]
+// [visitors line, monthly, annual per month, billed yearly, the saving: 12 monthly payments less the yearly price]
 const EXPECTED: [string, number, number, number, number][] = [
-  ["Up to 20K monthly visitors", 9, 7, 84, 21],
-  ["Up to 250K monthly visitors", 19, 15, 180, 45],
-  ["Up to 500K monthly visitors", 29, 23, 276, 69],
-  ["Up to 1.0M monthly visitors", 59, 47, 564, 141],
-  ["Up to 2.0M monthly visitors", 79, 63, 756, 189],
-  ["Up to 5.0M monthly visitors", 99, 79, 948, 237],
-  ["Up to 10.0M monthly visitors", 149, 119, 1428, 357],
-  ["Over 10.0M monthly visitors", 299, 239, 2868, 717],
+  ["Up to 20K monthly visitors", 9, 7, 84, 24],
+  ["Up to 250K monthly visitors", 19, 15, 180, 48],
+  ["Up to 500K monthly visitors", 29, 23, 276, 72],
+  ["Up to 1.0M monthly visitors", 59, 47, 564, 144],
+  ["Up to 2.0M monthly visitors", 79, 63, 756, 192],
+  ["Up to 5.0M monthly visitors", 99, 79, 948, 240],
+  ["Up to 10.0M monthly visitors", 149, 119, 1428, 360],
+  ["Over 10.0M monthly visitors", 299, 239, 2868, 720],
 ];
 
 describe("pricing", () => {
@@ -30,6 +31,11 @@ describe("pricing", () => {
       EXPECTED,
     );
     for (const t of TIERS) expect(periodPrice(t, "month")).toBe(t.monthly);
+  });
+
+  test("the saving line puts the dollar sign first", () => {
+    expect(savingLine(TIERS[0]!)).toBe("Save $24 yearly");
+    expect(savingLine(TIERS[TIERS.length - 1]!)).toBe("Save $720 yearly");
   });
 
   test("visitor counts: one decimal + M from a million, whole thousands + K from a thousand", () => {

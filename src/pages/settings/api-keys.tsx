@@ -15,7 +15,8 @@ export default function ApiKeysPage({ user, beta }: PageProps) {
     <>
       <h1 className="text-2xl font-bold">API Keys</h1>
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        Send a key in the <code>x-access-token</code> header to read your statistics from scripts.
+        Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to read your statistics from scripts; see{" "}
+        <a href="/docs/stats-api" className="text-blue-700 underline dark:text-blue-400">the stats API</a>.
       </p>
       <ApiKeyList />
       <section aria-labelledby="new-key" className="mt-10 max-w-lg">

@@ -1,9 +1,10 @@
 // The account pages over HTTP against the real session: the route guards (who may see each page,
 // and where everyone else is sent), the remembered redirect and its safety rule, and what the
-// settings layout shows to a free user, a Pro-less admin and a visitor. Plans apply (BETA=0), so "Upgrade to Pro" shows.
+// settings layout shows to a free user, a Pro-less admin and a visitor, and that the API Keys page
+// tells the header a key really works in. Plans apply (BETA=0), so "Upgrade to Pro" shows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/auth";
-import { call, mailedToken, signUpAndIn } from "../../helpers/api";
+import { call, dayKey, mailedToken, signUpAndIn } from "../../helpers/api";
 import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -75,5 +76,25 @@ describe("account pages", () => {
     const admin = await html("/settings/profile", cookie);
     expect(admin.match(/href="\/admin\/users"/g)).toHaveLength(2); // settings navigation and user menu
     expect(admin).not.toContain("Upgrade to Pro");
+  });
+});
+
+/** The header the API Keys page tells to send a key in, read from its text: "Name: value with <key>". */
+function toldHeader(page: string, key: string): [string, string] {
+  const told = /Send a key[^<]*<code>([^<]+)<\/code>/.exec(page)?.[1]?.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  if (!told) throw new Error("the API Keys page names no header");
+  const [name, value] = told.includes(":") ? told.split(/:\s*/, 2) : [told, "<key>"];
+  return [name!, value!.replace("<key>", key)];
+}
+
+describe("the API Keys page", () => {
+  test("a key sent the way the page says reads the stats", async () => {
+    await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = 'grace@example.com'`;
+    expect((await call(server.app, "POST", "/api/domains", { cookie, headers: SAME, body: { domain: "keys.example.com" } })).status).toBe(201);
+    const key = (await call(server.app, "POST", "/api/api-keys", { cookie, headers: SAME, body: { name: "script" } })).json.apiKey.key as string;
+    const [name, value] = toldHeader(await html("/settings/api-keys", cookie), key);
+    const res = await call(server.app, "GET", `/api/stats?domain=keys.example.com&startKey=${dayKey(7)}&endKey=${dayKey(1)}&dataType=SUMMARY`, { headers: { [name]: value } });
+    expect(res.status).toBe(200);
+    expect(res.json.validated.SK).toBe("keys.example.com");
   });
 });

@@ -78,7 +78,7 @@ export function DatePicker({ range, rules, tz, presets, onChange, onClose }: Pro
       role="dialog"
       aria-label="Choose a date range"
       data-testid="date-picker"
-      className="absolute right-0 z-40 mt-2 flex w-[min(92vw,30rem)] flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-xl sm:flex-row dark:border-gray-700 dark:bg-gray-900"
+      className="absolute left-3 z-40 mt-2 flex w-[min(calc(100%-1.5rem),30rem)] flex-col desk:left-auto desk:right-0 desk:w-[30rem] gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-xl sm:flex-row dark:border-gray-700 dark:bg-gray-900"
       onKeyDown={(e) => e.key === "Escape" && close()}
     >
       <ul aria-label="Presets" className="flex flex-wrap gap-1 sm:w-32 sm:flex-col">

@@ -51,7 +51,9 @@ export function Header(p: Props) {
         ref={box}
         data-testid="dashboard-header"
         data-sticky={stuck || undefined}
-        className={`z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95 ${stuck ? "fixed inset-x-0 top-0 shadow-sm desk:left-60" : ""}`}
+        // TRICKY: positioned in both states: backdrop-blur makes the header a stacking context, and
+        // unpositioned it would paint at z-index 0 among the page's, under the chart drawn after it.
+        className={`z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95 ${stuck ? "fixed inset-x-0 top-0 shadow-sm desk:left-60" : "relative"}`}
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 desk:px-8">
           <div className="min-w-0 flex-1">{p.title}</div>
@@ -76,7 +78,8 @@ export function Header(p: Props) {
                 </button>
               );
             })}
-            <div ref={pickerBox} className="relative">
+            {/* NOTE: below 1050 px the picker is placed against the header, not its button, so it fits a phone. */}
+            <div ref={pickerBox} className="desk:relative">
               <button
                 type="button"
                 aria-expanded={p.pickerOpen}

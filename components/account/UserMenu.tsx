@@ -1,5 +1,5 @@
 "use client";
-// The initials circle and full name; the menu lists the domains (each to its
+// The initials circle and full name (initials only below 640 px); the menu lists the domains (each to its
 // dashboard and settings, scrolling above 7), the account pages, resources, sign-out and, for
 // non-Pro users, "Upgrade to Pro". Domains load when first opened. Closes on route change,
 // outside click and Escape.
@@ -40,12 +40,13 @@ export function UserMenu({ name, pathname, pro, admin }: Props) {
         aria-expanded={open}
         aria-controls="user-menu"
         onClick={() => setOpen(!open)}
-        className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
+        className="flex items-center gap-2 rounded-full p-1 text-sm sm:pr-3 font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
       >
         <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-xs font-bold text-white">
           {initials(name)}
         </span>
-        <span className="max-w-40 truncate">{name}</span>
+        {/* NOTE: initials only on a phone, so the page's own title (a dashboard's domain) keeps the room. */}
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
         <span className="sr-only">: account menu</span>
       </button>
       <div

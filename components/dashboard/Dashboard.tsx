@@ -72,11 +72,11 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const [exporting, setExporting] = useState(false);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  // NOTE: the chart and map code load while the first answers are on their way, not after them
-  // (widgets/lazy.tsx imports the same modules when they first render).
+  // NOTE: the chart's code loads while the first answers are on their way, not after them
+  // (widgets/lazy.tsx imports the same module when it first renders). The map's waits until its
+  // box nears the viewport.
   useEffect(() => {
     void import("./widgets/TimeChart");
-    void import("./widgets/WorldMap");
   }, []);
   // NOTE: every answer tells the domain's today; a preset range moves with it (the first one was
   // resolved on the viewer's clock), a custom range stays.
@@ -209,7 +209,7 @@ function Title({ domain, mode, tz }: { domain: string; mode: DashboardMode; tz?:
   const Tag = mode === "embed" ? "h3" : "h1";
   return (
     <div className="min-w-0">
-      <Tag className="truncate text-lg font-bold text-gray-900 desk:text-xl dark:text-white">{domain}</Tag>
+      <Tag className="text-lg font-bold wrap-anywhere desk:truncate text-gray-900 desk:text-xl dark:text-white">{domain}</Tag>
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {mode === "public" ? "Public dashboard" : mode === "owner" ? "Dashboard" : "Live demo"}
         {tz ? ` · ${tz}` : ""}

@@ -1,9 +1,10 @@
 // The user-agent string is read once, here, turned into browser / OS / device family and a bot
 // verdict, and then dropped: no caller gets the string back and nothing stores or logs it.
-// Bowser and isbot do most of it; the rules below correct what they get wrong on real strings
-// (tests/fixtures/classify/user-agents.tsv).
+// Bowser and isbot do most of it; the rules below and the browser tokens of agent-names.ts correct
+// what they get wrong on real strings (tests/fixtures/classify/user-agents.tsv).
 import Bowser from "bowser";
 import { isbot } from "isbot";
+import { namedBrowser } from "./agent-names";
 
 /** The spec's device families (SPEC §3 screen-size data). */
 type Device = "mobile" | "tablet" | "desktop" | "smarttv" | "console";
@@ -35,9 +36,20 @@ function deviceOf(ua: string, parsed: Bowser.Parser.ParsedResult): Device | null
   return DEVICES[parsed.platform.type ?? ""] ?? null;
 }
 
+const BOWSER_NAMES = new Set<string>(Object.values(Bowser.BROWSER_MAP));
+
+/**
+ * Bowser's name, or for a string it does not know its product token: Bowser then falls back on the
+ * string's first words ("Lynx/2.8.9rel.1 libwww-FM/2.14 SSL-MM"), and "Mozilla" names no browser.
+ */
+function bowserName(name: string | undefined): string | null {
+  if (!name || BOWSER_NAMES.has(name)) return name || null;
+  const token = name.split(/[/(;[]/)[0]!.trim();
+  return token && token !== "Mozilla" ? token.slice(0, 40) : null;
+}
+
 function browserOf(ua: string, parsed: Bowser.Parser.ParsedResult): string | null {
-  if (/\bBrave\//.test(ua)) return "Brave";
-  return parsed.browser.name?.slice(0, 40) || null;
+  return namedBrowser(ua) ?? bowserName(parsed.browser.name);
 }
 
 export function parseAgent(ua: string | null | undefined): Agent {

@@ -24,3 +24,15 @@ describe("user-agent classification", () => {
     if (os !== "-") expect(agent.os).toBe(os);
   });
 });
+
+describe("names of browsers Bowser does not know", () => {
+  // Bowser falls back on the string's first words; only the product name is a browser name.
+  test.each([
+    ["Lynx/2.8.9rel.1 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.6.5", "Lynx"],
+    ["Viber/12.8.0.1 CFNetwork/1121.2.2 Darwin/19.3.0", "Viber"],
+    ["Mozilla/5.0 (X11; U; Linux 2.4.2-2 i586; en-US; m18) Gecko/20010131 Netscape6/6.01", null],
+    ["Mozilla/5.0 (Windows; U; Windows NT 5.1; en-US; rv:1.7.5) Gecko/20041107 Firefox/1.0", "Firefox"],
+  ])("%s: %s", (ua, browser) => {
+    expect(parseAgent(ua).browser).toBe(browser);
+  });
+});

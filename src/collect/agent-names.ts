@@ -19,7 +19,6 @@ const NAMED: [string, RegExp][] = [
   ["LINE", /\bLine\/\d/],
   ["Snapchat", /\bSnapchat\/\d/],
   ["TikTok", /\bmusical_ly|\btrill_\d|\bTikTok\b|AppName\/(musical_ly|trill)/],
-  ["Douyin", /\baweme_\d|AppName\/aweme\b/],
   ["Twitter", /\bTwitter for (iPhone|iPad|Android)|\bTwitterAndroid\b/],
   ["LinkedIn", /\[LinkedInApp\]/],
   ["Pinterest", /\[Pinterest\/(iOS|Android)\]/],

@@ -5,7 +5,7 @@ import { formatMass } from "../../src/shared/units";
 import { formatPercent } from "../dashboard/format";
 import { formatNumber } from "../../src/shared/numbers";
 import { formatGramsPerView, type YearReport } from "../../src/shared/yearly";
-import { DataValue, sectionTitle } from "./YearReport";
+import { cell, DataValue, labelCell, sectionTitle, TableBox } from "./YearReport";
 
 const text = "mt-2 text-sm leading-6 text-gray-700";
 
@@ -26,7 +26,6 @@ export function RatingCard({ report }: { report: YearReport }) {
 }
 
 export function HeaviestPages({ report }: { report: YearReport }) {
-  const cell = "px-3 py-1.5 text-right tabular-nums";
   return (
     <section aria-labelledby="heaviest">
       <h2 id="heaviest" className={sectionTitle}>The heaviest pages</h2>
@@ -34,28 +33,30 @@ export function HeaviestPages({ report }: { report: YearReport }) {
       {report.heaviest.length === 0 ? (
         <p className={text}>No page was viewed in this range.</p>
       ) : (
-        <table className="mt-3 w-full border-collapse text-sm" data-testid="report-heaviest">
-          <thead>
-            <tr className="border-b border-gray-300 text-gray-600">
-              <th scope="col" className="px-3 py-1.5 text-left font-medium">Page</th>
-              <th scope="col" className={`${cell} font-medium`}>CO2 per view</th>
-              <th scope="col" className={`${cell} font-medium`}>Rating</th>
-              <th scope="col" className={`${cell} font-medium`}>Page views</th>
-              <th scope="col" className={`${cell} font-medium`}>CO2</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.heaviest.map((p) => (
-              <tr key={p.label} data-testid="heavy-page" className="border-b border-gray-100 break-inside-avoid">
-                <th scope="row" className="max-w-xs truncate px-3 py-1.5 text-left font-normal break-all print:whitespace-normal">{p.label}</th>
-                <td className={cell}><DataValue value={p.value}>{formatGramsPerView(p.value)}</DataValue></td>
-                <td className={cell}>{p.rating}</td>
-                <td className={cell}><DataValue value={p.visits}>{formatNumber(p.visits)}</DataValue></td>
-                <td className={cell}><DataValue value={p.co2Grams}>{formatMass(p.co2Grams)}</DataValue></td>
+        <TableBox>
+          <table className="w-full border-collapse text-sm" data-testid="report-heaviest">
+            <thead>
+              <tr className="border-b border-gray-300 text-gray-600">
+                <th scope="col" className={`${labelCell} font-medium`}>Page</th>
+                <th scope="col" className={`${cell} font-medium`}>CO2 per view</th>
+                <th scope="col" className={`${cell} font-medium`}>Rating</th>
+                <th scope="col" className={`${cell} font-medium`}>Page views</th>
+                <th scope="col" className={`${cell} font-medium`}>CO2</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.heaviest.map((p) => (
+                <tr key={p.label} data-testid="heavy-page" className="border-b border-gray-100 break-inside-avoid">
+                  <th scope="row" title={p.label} className={`${labelCell} max-w-40 truncate font-normal break-all sm:max-w-xs print:whitespace-normal`}>{p.label}</th>
+                  <td className={cell}><DataValue value={p.value}>{formatGramsPerView(p.value)}</DataValue></td>
+                  <td className={cell}>{p.rating}</td>
+                  <td className={cell}><DataValue value={p.visits}>{formatNumber(p.visits)}</DataValue></td>
+                  <td className={cell}><DataValue value={p.co2Grams}>{formatMass(p.co2Grams)}</DataValue></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
       )}
     </section>
   );

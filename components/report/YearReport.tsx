@@ -17,7 +17,12 @@ export const DataValue = ({ value, children, testId }: { value: number | string;
 );
 
 export const sectionTitle = "text-lg font-semibold text-gray-900 break-after-avoid";
-const cell = "px-3 py-1.5 text-right tabular-nums";
+/** A table's figure cell, and its row or column label (narrower padding on a phone). */
+export const cell = "px-2 py-1.5 text-right whitespace-nowrap tabular-nums sm:px-3";
+export const labelCell = "px-2 py-1.5 text-left sm:px-3";
+
+/** A table's box: on a phone, a table wider than the page scrolls inside it, never the page. */
+export const TableBox = ({ children }: { children: ReactNode }) => <div className="mt-3 overflow-x-auto print:overflow-visible">{children}</div>;
 
 function Headline({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,47 +35,49 @@ function Headline({ label, children }: { label: string; children: ReactNode }) {
 
 function MonthTable({ report }: { report: Report }) {
   return (
-    <table className="mt-4 w-full border-collapse text-sm" data-testid="report-months">
-      <thead>
-        <tr className="border-b border-gray-300 text-gray-600">
-          <th scope="col" className="px-3 py-1.5 text-left font-medium">Month</th>
-          <th scope="col" className={`${cell} font-medium`}>Page views</th>
-          <th scope="col" className={`${cell} font-medium`}>Data transferred</th>
-          <th scope="col" className={`${cell} font-medium`}>Energy</th>
-          <th scope="col" className={`${cell} font-medium`}>CO2</th>
-        </tr>
-      </thead>
-      <tbody>
-        {report.months.map((m) => (
-          <tr key={m.month} data-testid={`month-${m.month}`} className="border-b border-gray-100 break-inside-avoid">
-            <th scope="row" className="px-3 py-1.5 text-left font-normal">
-              {monthName(m.month)}
-              {/* NOTE: only the last month of a running year is cut short. */}
-              {report.running && m.endKey === report.endKey && <span className="text-gray-500"> (to {longDay(m.endKey)})</span>}
-            </th>
-            <td className={cell}><DataValue value={m.pageViews}>{formatNumber(m.pageViews)}</DataValue></td>
-            <td className={cell}><DataValue value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</DataValue></td>
-            <td className={cell}><DataValue value={m.kwh}>{formatKwh(m.kwh)}</DataValue></td>
-            <td className={cell}><DataValue value={m.co2Grams}>{formatMass(m.co2Grams)}</DataValue></td>
+    <TableBox>
+      <table className="w-full border-collapse text-sm" data-testid="report-months">
+        <thead>
+          <tr className="border-b border-gray-300 text-gray-600">
+            <th scope="col" className={`${labelCell} font-medium`}>Month</th>
+            <th scope="col" className={`${cell} font-medium`}>Page views</th>
+            <th scope="col" className={`${cell} font-medium`}>Data transferred</th>
+            <th scope="col" className={`${cell} font-medium`}>Energy</th>
+            <th scope="col" className={`${cell} font-medium`}>CO2</th>
           </tr>
-        ))}
-        {/* NOTE: a body row, not a <tfoot>: Chromium repeats a footer at the foot of every printed page. */}
-        <tr className="border-t border-gray-300 font-semibold">
-          <th scope="row" className="px-3 py-1.5 text-left">{report.running ? "The year so far" : "The year"}</th>
-          <td className={cell}>{formatNumber(report.pageViews)}</td>
-          <td className={cell}>{formatBytes(report.transferredBytes)}</td>
-          <td className={cell}>{formatKwh(report.kwh)}</td>
-          <td className={cell}>{formatMass(report.co2Grams)}</td>
-        </tr>
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {report.months.map((m) => (
+            <tr key={m.month} data-testid={`month-${m.month}`} className="border-b border-gray-100 break-inside-avoid">
+              <th scope="row" className={`${labelCell} font-normal`}>
+                {monthName(m.month)}
+                {/* NOTE: only the last month of a running year is cut short. */}
+                {report.running && m.endKey === report.endKey && <span className="text-gray-500"> (to {longDay(m.endKey)})</span>}
+              </th>
+              <td className={cell}><DataValue value={m.pageViews}>{formatNumber(m.pageViews)}</DataValue></td>
+              <td className={cell}><DataValue value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</DataValue></td>
+              <td className={cell}><DataValue value={m.kwh}>{formatKwh(m.kwh)}</DataValue></td>
+              <td className={cell}><DataValue value={m.co2Grams}>{formatMass(m.co2Grams)}</DataValue></td>
+            </tr>
+          ))}
+          {/* NOTE: a body row, not a <tfoot>: Chromium repeats a footer at the foot of every printed page. */}
+          <tr className="border-t border-gray-300 font-semibold">
+            <th scope="row" className={labelCell}>{report.running ? "The year so far" : "The year"}</th>
+            <td className={cell}>{formatNumber(report.pageViews)}</td>
+            <td className={cell}>{formatBytes(report.transferredBytes)}</td>
+            <td className={cell}>{formatKwh(report.kwh)}</td>
+            <td className={cell}>{formatMass(report.co2Grams)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
 export function YearReport({ report, dashboardHref }: { report: Report; dashboardHref: string }) {
   const link = "text-blue-700 underline";
   return (
-    <article data-testid="year-report" className="mx-auto max-w-4xl space-y-8 px-6 py-8 text-gray-900 print:max-w-none print:space-y-6 print:px-0 print:py-0">
+    <article data-testid="year-report" className="mx-auto max-w-4xl space-y-8 px-4 py-8 text-gray-900 sm:px-6 print:max-w-none print:space-y-6 print:px-0 print:py-0">
       <nav className="flex flex-wrap items-center justify-between gap-4 text-sm print:hidden" aria-label="Report">
         <a href={dashboardHref} className={link}>← Back to the dashboard</a>
         {/* NOTE: `download` keeps client navigation off this link: the PDF is a file, not a page. */}

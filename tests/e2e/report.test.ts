@@ -2,7 +2,8 @@
 // dots menu links to it, the page shows last year's figures as /api/stats gives them, and its
 // "Print / Download PDF" link downloads a PDF (application/pdf, printed by the server's own
 // Chromium) whose text, read with poppler's pdftotext, holds the year's page views and CO2 and
-// each month's, as the stats API states them.
+// each month's, as the stats API states them. On a phone (390 px) the tables keep every
+// column within its own box and the chart's labels stay readable and apart.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -130,3 +131,45 @@ test("the report shows last year's figures, and its PDF holds the same page view
   expect(problems).toEqual([]);
   await p.close();
 }, 120_000);
+
+test("at 390 px the tables keep their CO2 column reachable and the chart's labels are readable and apart", async () => {
+  const p = await watch(browser.context);
+  await p.setViewportSize({ width: 390, height: 844 });
+  await p.goto(`${server.url}/dashboard/${DOMAIN}/report?year=${last}`);
+  await p.getByTestId("year-report").waitFor();
+  // The page itself never scrolls sideways.
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Every cell of both tables lies within its table's scroll box once that box is scrolled to it.
+  for (const id of ["report-months", "report-heaviest"]) {
+    const clipped = await p.getByTestId(id).evaluate((table) => {
+      const box = table.parentElement!;
+      const out: string[] = [];
+      for (const cell of table.querySelectorAll("th, td")) {
+        (cell as HTMLElement).scrollIntoView({ block: "nearest", inline: "nearest" });
+        const r = cell.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.right > window.innerWidth + 0.5) out.push(cell.textContent ?? "");
+      }
+      return out;
+    });
+    expect({ id, clipped }).toEqual({ id, clipped: [] });
+    expect(await p.getByTestId(id).getByRole("columnheader", { name: "CO2", exact: true }).isVisible()).toBe(true);
+  }
+  // The chart's labels as drawn: at least 10 px high, none overlapping another.
+  const labels = await p.getByTestId("report-chart").evaluate((chart) =>
+    [...chart.querySelectorAll("text")]
+      .filter((t) => t.getClientRects().length > 0)
+      .map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent ?? "", left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+      }),
+  );
+  expect(labels.length).toBeGreaterThan(12);
+  expect(labels.filter((l) => l.height < 10).map((l) => l.text)).toEqual([]);
+  const overlaps = labels.flatMap((a, i) =>
+    labels.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} / ${b.text}`),
+  );
+  expect(overlaps).toEqual([]);
+  expect(problems).toEqual([]);
+  await p.close();
+}, 60_000);

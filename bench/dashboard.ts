@@ -2,8 +2,9 @@
 // through `npm run seed` (the real collect path, aggregates materialized), gives it to an owner,
 // starts the real server (production build) and, in Chromium on loopback, measures the time from
 // navigation to every section filled (the dashboard's "dashboard-loaded" performance mark, set
-// when SUMMARY, PATH and REF have all rendered): median of 10 after 2 warm-ups. Then the JS and
-// CSS the dashboard page loads, gzip. Goals: under 800 ms, JS under 250 KB gzip.
+// when SUMMARY, PATH and REF have all rendered and the chart is drawn; the world map, below the
+// fold, loads when scrolled to and is not waited for): median of 10 after 2 warm-ups. Then the JS
+// and CSS the dashboard page loads, gzip. Goals: under 500 ms, JS under 200 kB gzip.
 // `--hits N` seeds fewer hits for a quick run. Without `--data-dir DIR` the seeded data dir is temporary
 // (removed at exit); with it, the first run seeds DIR and keeps it, and later runs reuse it.
 import { existsSync } from "node:fs";
@@ -17,8 +18,8 @@ import { runToExit, spawnServer, TEST_ENV } from "../tests/helpers/server";
 const { values } = parseArgs({ options: { hits: { type: "string", default: "1000000" }, "data-dir": { type: "string" } } });
 const RUNS = 10;
 const WARMUP = 2;
-const GOAL_MS = 800;
-const GOAL_JS_KB = 250;
+const GOAL_MS = 500;
+const GOAL_JS_KB = 200;
 const DOMAIN = "bench.example";
 const OWNER = { email: "bench@example.com", name: "Bench Owner", password: "bench password 2026" };
 

@@ -1,7 +1,8 @@
 "use client";
 // The dashboard's behaviours beside its view: auto-refresh, the keyboard (`r` reloads,
 // ArrowUp/ArrowDown move between unlocked sections) with the section reached, and the moment the
-// page is filled (numbers in, chart and map drawn) that the bench reads as "dashboard-loaded".
+// page is filled (numbers in, chart drawn, map drawn or off-screen) that the bench reads as
+// "dashboard-loaded".
 import { useCallback, useEffect, useState, type RefObject } from "react";
 import { anchor, nextSection, type SectionId } from "./section-list";
 import { isPopupOpen } from "./widgets/Popup";
@@ -51,15 +52,16 @@ export function useSectionKeys({ enabled, pro, paused, reload }: Keys) {
   return { current, go };
 }
 
-/** Filled: the numbers are in and the lazily loaded chart and map are drawn (they stay mounted
- * across later loads). The bench reads the "dashboard-loaded" mark: navigation → all filled. */
+/** Filled: the numbers are in and the lazily loaded chart is drawn, and the map too unless it
+ * waits off-screen (widgets/lazy.tsx draws it when scrolled to); they stay mounted across later
+ * loads. The bench reads the "dashboard-loaded" mark: navigation → all filled. */
 export function useFilled(root: RefObject<HTMLElement | null>, fetched: boolean) {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     if (!fetched || drawn) return;
     let frame = 0;
     const check = () => {
-      if (root.current?.querySelector('[data-testid="time-chart"]') && root.current.querySelector('[data-testid="world-map"]')) setDrawn(true);
+      if (root.current?.querySelector('[data-testid="time-chart"]') && root.current.querySelector('[data-testid="world-map"], [data-map="off-screen"]')) setDrawn(true);
       else frame = requestAnimationFrame(check);
     };
     check();

@@ -1,7 +1,8 @@
 // The dashboard widgets in real Chromium at 1440 and 390 px: rendered on the server, hydrated
 // without a mismatch (the map and the chart draw at a measured width), no console error, no
-// horizontal overflow, no critical or serious axe-core violation, the map tooltip, a day click
-// on the chart, a failed tweet hidden, and screenshots under dist/screenshots/ to look at.
+// horizontal overflow, no critical or serious axe-core violation, the map loaded only when scrolled
+// to (in a placeholder of its box), the map tooltip, a day click on the chart, a failed tweet
+// hidden, and screenshots under dist/screenshots/ to look at.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import { mkdirSync } from "node:fs";
@@ -72,10 +73,24 @@ async function open(width: number): Promise<{ page: Page; problems: string[] }> 
     if (m.type() === "error") problems.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const requested: string[] = [];
+  page.on("request", (r) => void requested.push(new URL(r.url()).pathname));
   await page.goto(`http://127.0.0.1:${server.port}/`);
   await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+  // The map, below the fold, waits in a placeholder of its own box without fetching its code;
+  // scrolled to, it draws in that same box.
+  const placeholder = page.locator('[data-testid="world-map-placeholder"][data-map="off-screen"]');
+  await placeholder.waitFor({ state: "attached" });
+  expect(await placeholder.textContent()).toBe("Loading the map…");
+  expect(requested.filter((s) => s.startsWith("/WorldMap-"))).toEqual([]);
+  const waiting = (await placeholder.boundingBox())!;
+  await placeholder.scrollIntoViewIfNeeded();
   // The measured drawings and the tweet loads land after hydration.
   await page.locator('[data-testid="world-map"] svg').waitFor();
+  expect(requested.filter((s) => s.startsWith("/WorldMap-"))).toHaveLength(1);
+  const drawn = (await page.getByTestId("world-map").boundingBox())!;
+  expect([Math.round(drawn.width), Math.round(drawn.height)]).toEqual([Math.round(waiting.width), Math.round(waiting.height)]);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => !document.body.textContent?.includes("One moment..."));
   return { page, problems };
 }

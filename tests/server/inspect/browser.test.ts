@@ -101,7 +101,7 @@ describe("the inspector's Chromium", () => {
       // Chromium's start back past any deadline, which is the point of the weight, not a fault.
       const sessions = await until("the launched browser's session at its weight", () => {
         const added = browserSessions().filter((pid) => !earlier.has(pid));
-        return added.length > 0 && added.every((pid) => sessionNice(pid) === lowered) && added;
+        return added.length > 0 && added.every((pid) => sessionNice(pid) === lowered) ? added : null;
       });
       expect(sessionNice(process.pid)).toBe(ownNice);
       for (const pid of sessions) process.kill(-pid, "SIGKILL");

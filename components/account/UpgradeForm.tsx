@@ -1,17 +1,18 @@
 "use client";
 // The upgrade form for a non-Pro account: tier, month or year, the card field of Stripe.js (loaded
 // from js.stripe.com on this page only), an error area and "Upgrade now", which reads
-// "Authenticating..." and disables the form while Stripe and the webhook do their part.
+// "Authenticating..." and disables the form while Stripe takes the payment; then onPaid. When
+// Stripe.js cannot load (a privacy blocker, a filtering network), the card field says so and what to do.
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useMemo, useState, type FormEvent } from "react";
 import { PRO_FEATURES } from "../../src/shared/plans";
 import { annualMonthly, periodPrice, tierByKey, tierVisitorsLine, TIERS, savingLine, type Billing } from "../../src/shared/pricing";
-import { messageOf, pay, waitForPro } from "./payment";
+import { messageOf, pay } from "./payment";
 
-type Props = { publishableKey: string; tier: string; billing: Billing; onPro: () => void };
+type Props = { publishableKey: string; tier: string; billing: Billing; onPaid: () => void };
 
-function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props, "publishableKey">) {
+function Form({ tier: initialTier, billing: initialBilling, onPaid, blocked }: Omit<Props, "publishableKey"> & { blocked: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
   const [tierKey, setTierKey] = useState(initialTier);
@@ -39,11 +40,7 @@ function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props,
       setLoading(false);
       return;
     }
-    if (await waitForPro()) onPro();
-    else {
-      setError("Your payment went through; Pro switches on within a minute. Reload this page then.");
-      setLoading(false);
-    }
+    onPaid();
   }
 
   return (
@@ -69,7 +66,7 @@ function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props,
         </label>
       </fieldset>
       <div className="rounded border border-gray-300 px-3 py-2.5 dark:border-gray-600" data-testid="card-field">
-        <CardElement options={{ disabled: loading, hidePostalCode: true }} />
+        {blocked ? <StripeBlocked /> : <CardElement options={{ disabled: loading, hidePostalCode: true }} />}
       </div>
       <p role="alert" className="min-h-5 text-sm text-red-700 dark:text-red-400">{error}</p>
       <button type="submit" disabled={loading || !stripe} className="rounded bg-blue-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
@@ -83,11 +80,23 @@ function Form({ tier: initialTier, billing: initialBilling, onPro }: Omit<Props,
   );
 }
 
+function StripeBlocked() {
+  return (
+    <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+      The card form could not load. It comes from Stripe (js.stripe.com), which a privacy extension, an ad blocker or your network
+      blocks. Allow js.stripe.com on this page and reload it, or write to{" "}
+      <a href="mailto:hello@bothy.dev" className="underline">hello@bothy.dev</a> to pay another way.
+    </p>
+  );
+}
+
 export function UpgradeForm({ publishableKey, ...rest }: Props) {
-  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  const [blocked, setBlocked] = useState(false);
+  // NOTE: a refused script rejects loadStripe; Elements then gets no Stripe (null), as while it loads.
+  const stripe = useMemo(() => loadStripe(publishableKey).catch(() => (setBlocked(true), null)), [publishableKey]);
   return (
     <Elements stripe={stripe}>
-      <Form {...rest} />
+      <Form {...rest} blocked={blocked} />
     </Elements>
   );
 }

@@ -2,7 +2,8 @@
 // (tools/stripe-mock), with Stripe.js replaced by a stand-in served through request routing:
 // a card that pays (Pro without a reload, Events unlocked), cancel at period end and the webhook
 // that ends Pro; a declined card (message, keys stored) and its retry on the same invoice; the
-// requires_action path; Stripe.js and its API allowed by the CSP on the profile page only.
+// requires_action path, confirming while its webhook is held back; Stripe.js refused by a blocker;
+// Stripe.js and its API allowed by the CSP on the profile page only.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { syncStripe } from "../../src/billing/sync";
@@ -18,6 +19,7 @@ import { routeStripe } from "../helpers/stripe-js";
 const PAYER: Owner = { email: "payer@example.com", name: "Pat Payer", password: "paying password 1" };
 const DECLINED: Owner = { email: "declined@example.com", name: "Dee Clined", password: "declined password 1" };
 const SECURE: Owner = { email: "secure@example.com", name: "Sec Ure", password: "3d secure password 1" };
+const BLOCKED: Owner = { email: "blocked@example.com", name: "Block Ed", password: "blocked password 1" };
 
 const { problems, watch } = consoleWatch();
 // NOTE: the seeded traffic has social posts, which the dashboard embeds through the oEmbed provider.
@@ -25,6 +27,29 @@ const oembed = fakeOembed();
 let mock: StripeMock;
 let server: Child;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let relay: ReturnType<typeof webhookRelay>;
+
+/** Between the local Stripe and the app: passes webhook deliveries on, or holds them back while held. */
+function webhookRelay(target: () => string) {
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const relayed = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: async (req) => {
+      const body = await req.arrayBuffer();
+      await gate;
+      const res = await fetch(target(), { method: "POST", headers: req.headers, body });
+      return new Response(await res.arrayBuffer(), { status: res.status });
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${relayed.port}`,
+    hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
+    release: () => open(),
+    stop: () => relayed.stop(true),
+  };
+}
 
 beforeAll(async () => {
   mock = startStripeMock({ webhookSecret: "whsec_testsecret" });
@@ -33,8 +58,10 @@ beforeAll(async () => {
   await prepareSites(db.env, PAYER, [{ name: "payer.example", ageDays: 10, views: 40, days: 5 }]);
   await prepareSites(db.env, DECLINED, []);
   await prepareSites(db.env, SECURE, []);
+  await prepareSites(db.env, BLOCKED, []);
   server = await spawnServer("src/server.ts", { ...db.env, ...stripeEnv(mock), OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 });
-  mock.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  relay = webhookRelay(() => `${server.url}/api/stripe/webhook`);
+  mock.setWebhookUrl(relay.url);
   // NOTE: the first page waits for the web build; let it, before a browser's 30 s navigation limit.
   await fetch(`${server.url}/signin`);
   browser = await launchBrowser();
@@ -45,7 +72,9 @@ afterAll(async () => {
   await browser?.close();
   server?.proc.kill("SIGTERM");
   await server?.exited;
+  relay?.release();
   await mock?.stop();
+  await relay?.stop();
 });
 const scratch = removedAfterAll();
 
@@ -65,6 +94,12 @@ async function payWith(p: Page, number: string) {
 
 const stored = (p: Page) =>
   p.evaluate(() => ({ id: localStorage.getItem("latestInvoiceId"), status: localStorage.getItem("latestInvoicePaymentIntentStatus") }));
+
+/** The profile's Plan line and the upgrade section's heading, as shown. */
+const planShown = async (p: Page) => ({
+  plan: await p.locator("dt", { hasText: "Plan" }).locator("+ dd").textContent(),
+  heading: await p.locator("#upgrade-heading").textContent(),
+});
 
 const isPro = async (p: Page) => (await (await p.request.get(`${server.url}/api/user`)).json()).user.pro as boolean;
 
@@ -93,6 +128,8 @@ describe("upgrading", () => {
     await payWith(p, "4242 4242 4242 4242");
     await p.getByRole("heading", { name: "Your plan" }).or(p.getByTestId("current-plan")).first().waitFor({ timeout: 30_000 });
     expect(await p.getByTestId("current-plan").textContent()).toContain("Up to 250K monthly visitors · $180 a year");
+    expect(await p.getByRole("status").getByText("Payment received: welcome to Pro.").count()).toBe(1);
+    expect(await planShown(p)).toEqual({ plan: "Pro", heading: "Your plan" });
     expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await p.evaluate(() => (window as unknown as { authenticating: boolean }).authenticating)).toBe(true);
     expect(await stored(p)).toEqual({ id: null, status: null });
@@ -135,10 +172,19 @@ describe("upgrading", () => {
     await close();
   });
 
-  test("a card that requires authentication is confirmed with the client secret, then Pro", async () => {
+  test("a card that requires authentication is confirmed with the client secret, then Pro once the webhook lands", async () => {
     const { p, close } = await upgradePage(SECURE);
+    relay.hold();
     await payWith(p, "4000002500003155");
+    // Stripe took the payment; until its webhook lands the page says it is confirming, and the plan is not Pro yet.
+    await p.getByRole("status").getByText("Payment received. Confirming your Pro plan…").waitFor({ timeout: 30_000 });
+    expect(await p.getByRole("progressbar", { name: "Confirming your Pro plan" }).count()).toBe(1);
+    expect(await planShown(p)).toEqual({ plan: "Free", heading: "Upgrade to Pro" });
+    expect(await isPro(p)).toBe(false);
+    relay.release();
     await p.getByTestId("current-plan").waitFor({ timeout: 30_000 });
+    expect(await p.getByRole("status").getByText("Payment received: welcome to Pro.").count()).toBe(1);
+    expect(await planShown(p)).toEqual({ plan: "Pro", heading: "Your plan" });
     expect(await isPro(p)).toBe(true);
     const [sub] = subscriptionsOf(SECURE.email);
     expect(sub!.status).toBe("active");
@@ -147,6 +193,21 @@ describe("upgrading", () => {
 });
 
 describe("Stripe.js", () => {
+  test("blocked by a privacy blocker: the form says what happened and what to do, and cannot be sent", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    // NOTE: not watched: the refused script is a console error by design here.
+    await ctx.route(/^https:\/\/js\.stripe\.com\//, (route) => route.abort("blockedbyclient"));
+    const p = await ctx.newPage();
+    await signIn(p, server.url, BLOCKED, "/settings/profile");
+    const said = p.getByRole("alert").filter({ hasText: "js.stripe.com" });
+    await said.waitFor();
+    expect(await said.textContent()).toContain("could not load");
+    expect(await said.textContent()).toContain("Allow js.stripe.com");
+    expect(await said.getByRole("link", { name: "hello@bothy.dev" }).getAttribute("href")).toBe("mailto:hello@bothy.dev");
+    expect(await p.getByRole("button", { name: "Upgrade now" }).isDisabled()).toBe(true);
+    await ctx.close();
+  });
+
   test("the profile page's CSP allows Stripe; other pages do not; no console errors", async () => {
     const ctx = await browser.context.browser()!.newContext();
     const p = await watch(ctx);

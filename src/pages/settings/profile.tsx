@@ -1,7 +1,8 @@
 // "/settings/profile" — the account at a glance, with links to change it, this month's visits
 // against the tier, a running downgrade grace period, and the #upgrade section: the card form for a
 // free account (tier and billing preselected by ?tier=&billing= from the pricing page), the plan for
-// a Pro one; nothing to buy in beta, when everyone is Pro.
+// a Pro one (Upgrade, which also heads the section); nothing to buy in beta, when everyone is Pro.
+import { PlanName } from "../../../components/account/PlanName";
 import { Upgrade } from "../../../components/account/Upgrade";
 import { UsageBar } from "../../../components/pricing/Usage";
 import { DOWNGRADE_GRACE_DAYS, FREE_HISTORY_DAYS, hasProScope } from "../../shared/plans";
@@ -28,7 +29,7 @@ export default async function ProfilePage({ user, beta, searchParams, services }
         <dt className="font-medium text-gray-600 dark:text-gray-400">Email</dt>
         <dd>{user.email}</dd>
         <dt className="font-medium text-gray-600 dark:text-gray-400">Plan</dt>
-        <dd>{pro ? (beta ? "Pro (everyone is Pro during the beta)" : "Pro") : "Free"}</dd>
+        <dd><PlanName initial={pro ? (beta ? "Pro (everyone is Pro during the beta)" : "Pro") : "Free"} /></dd>
         <dt className="font-medium text-gray-600 dark:text-gray-400">Password</dt>
         <dd><a href="/settings/password" className={link}>Change your password</a></dd>
       </dl>
@@ -45,7 +46,6 @@ export default async function ProfilePage({ user, beta, searchParams, services }
       </section>
       {!beta && (
         <section id="upgrade" aria-labelledby="upgrade-heading" className="mt-10 border-t border-gray-200 pt-6 dark:border-gray-700">
-          <h2 id="upgrade-heading" className="text-lg font-semibold">{pro ? "Your plan" : "Upgrade to Pro"}</h2>
           <Upgrade pro={pro} tier={tier} billing={billing} />
         </section>
       )}

@@ -5,8 +5,8 @@
 import { useMemo } from "react";
 import { averageTimeOnPage, visitsBounceRate, type PathStats, type SummaryStats } from "../../src/shared/stats";
 import { formatPoints } from "../../src/shared/numbers";
-import { formatChange, formatDuration, formatNumber } from "./format";
-import { percentChange } from "../../src/shared/change";
+import { CHANGE_TONE_CLASS, formatChange, formatDuration, formatNumber } from "./format";
+import { changeTone, percentChange, type ChangeMetric } from "../../src/shared/change";
 import { Annotations, useAnnotations } from "./widgets/Annotations";
 import { TimeChartLazy } from "./widgets/lazy";
 
@@ -32,12 +32,12 @@ export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) 
     () => <TimeChartLazy days={summary.days} unit={chart.unit} type={chart.type} onDayClick={chart.unit === "day" ? onDay : undefined} marks={annotations.list} />,
     [summary.days, chart.unit, chart.type, onDay, annotations.list],
   );
-  const figures = [
-    { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: percentChange(visits.hits, previous.hits), good: 1 },
-    { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: percentChange(visits.unique, previous.unique), good: 1 },
-    // NOTE: for the bounce rate the change is in points, and a rise is bad news.
-    { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate * 100)}%`, c: rate !== null && before !== null ? Math.round((rate - before) * 100) : null, good: -1 },
-    { key: "time", label: "Avg. time on page", value: avg === null ? (path ? "n/a" : "…") : formatDuration(avg), c: null, good: 1 },
+  const figures: { key: string; label: string; value: string; c: number | null; metric: ChangeMetric }[] = [
+    { key: "visits", label: "Page views", value: formatNumber(visits.hits), c: percentChange(visits.hits, previous.hits), metric: "views" },
+    { key: "unique", label: "Unique visits", value: formatNumber(visits.unique), c: percentChange(visits.unique, previous.unique), metric: "unique" },
+    // NOTE: for the bounce rate the change is in points.
+    { key: "bounce", label: "Bounce rate", value: rate === null ? "n/a" : `${Math.round(rate * 100)}%`, c: rate !== null && before !== null ? Math.round((rate - before) * 100) : null, metric: "bounce" },
+    { key: "time", label: "Avg. time on page", value: avg === null ? (path ? "n/a" : "…") : formatDuration(avg), c: null, metric: "timeOnPage" },
   ];
   return (
     <>
@@ -48,7 +48,7 @@ export function Summary({ summary, path, chart, onChart, onDay, notes }: Props) 
             <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
               <span className="text-2xl font-bold tabular-nums text-gray-900 desk:text-3xl dark:text-white" data-value>{f.value}</span>
               {f.c !== null && (
-                <span className={`text-sm font-medium tabular-nums ${Math.round(f.c) * f.good > 0 ? "text-green-700 dark:text-green-400" : Math.round(f.c) * f.good < 0 ? "text-red-700 dark:text-red-400" : "text-gray-600"}`}>
+                <span className={`text-sm font-medium tabular-nums ${CHANGE_TONE_CLASS[changeTone(f.metric, f.c)]}`} data-tone={changeTone(f.metric, f.c)}>
                   {f.key === "bounce" ? formatPoints(f.c) : formatChange(f.c)}
                 </span>
               )}

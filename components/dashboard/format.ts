@@ -2,12 +2,20 @@
 // its widgets (list rows, pages of a list, the site-link check). Pure functions only, so the unit
 // tests check them without a browser and the server render and the hydrated client agree to the
 // character.
+import type { ChangeTone } from "../../src/shared/change";
 import type { ListRow } from "../../src/shared/stats";
 
 // NOTE: the product's number and unit wordings live in src/shared, one for the dashboard, the
 // inspector, the exports and the weekly report; here for the widgets to find beside the rest.
 export { formatChange, formatDuration, formatNumber, formatRough } from "../../src/shared/numbers";
 export { formatBytes, formatMass, streamingHours } from "../../src/shared/units";
+
+/** The colour of a change by its meaning (src/shared/change.ts changeTone), never by its sign. */
+export const CHANGE_TONE_CLASS: Record<ChangeTone, string> = {
+  good: "text-green-700 dark:text-green-400",
+  bad: "text-red-700 dark:text-red-400",
+  neutral: "text-gray-600 dark:text-gray-400",
+};
 
 const trim = (v: number): string => (v < 10 ? String(Math.round(v * 10) / 10) : String(Math.round(v)));
 

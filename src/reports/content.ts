@@ -20,8 +20,8 @@ type WeekOnWeek = { now: number; then: number; change: number | null };
 /** A number of the week that may be missing (n/a): the change is in points for rates, in % otherwise. */
 export type MaybeWeekOnWeek = { now: number | null; then: number | null; change: number | null };
 
-/** `rating`: the SWD v4 letter of the week's grams per visit. */
-type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null; rating: string; gramsPerVisit: number };
+/** `rating`: the SWD v4 letter of the week's grams per visit, shown only with `visits` (src/shared/rating.ts). */
+type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null; rating: string; gramsPerVisit: number; visits: number };
 
 export type Report = {
   domain: string;
@@ -59,6 +59,7 @@ function carbonOf(path: PathStats, before: PathStats): Carbon | null {
     change: percentChange(totals.co2Grams, then),
     rating: totals.rating,
     gramsPerVisit: totals.avgCo2Grams,
+    visits: totals.visits,
   };
 }
 

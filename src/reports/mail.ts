@@ -6,6 +6,7 @@
 import { compose, escape, visitorText, type Mail } from "../mail";
 import { formatChange, formatDuration, formatNumber, formatPoints, formatRough } from "../shared/numbers";
 import { formatMass } from "../shared/units";
+import { NO_VISITS, visitRating } from "../shared/rating";
 import { utcMidnight } from "../shared/days";
 import type { ListRow } from "../shared/stats";
 import type { MaybeWeekOnWeek, Report } from "./content";
@@ -38,7 +39,7 @@ function carbonLines(r: Report): Line[] {
   return [
     { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${formatRough(c.carKm)} km by car`, change: formatChange(c.change) },
     { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, change: "" },
-    { label: "Rating (SWD v4)", value: `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
+    { label: "Rating (SWD v4)", value: visitRating(c.visits, c.rating) === null ? NO_VISITS : `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
   ];
 }
 

@@ -5,7 +5,8 @@
 // magnified rows that carry an INSPECT label and open a popup.
 import { useState, type ReactNode } from "react";
 import type { ListRow } from "../../../src/shared/stats";
-import { formatChange, formatPercent } from "../format";
+import { changeTone, type ChangeMetric } from "../../../src/shared/change";
+import { CHANGE_TONE_CLASS, formatChange, formatPercent } from "../format";
 
 export type RowsProps = {
   id: string;
@@ -17,15 +18,16 @@ export type RowsProps = {
   labelFor?: (row: ListRow) => ReactNode;
   magnify?: boolean;
   onRowClick?: (row: ListRow) => void;
+  /** What the values measure, so a change is coloured by its meaning (default: views, more is good). */
+  metric?: ChangeMetric;
 };
 
-function Change({ c }: { c: number | null }) {
+function Change({ c, metric }: { c: number | null; metric: ChangeMetric }) {
   const text = formatChange(c);
   if (!text) return null;
-  const up = c! > 0;
-  const tone = text === "0%" ? "text-gray-600 dark:text-gray-400" : up ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400";
+  const tone = changeTone(metric, c!);
   return (
-    <span className={`w-12 shrink-0 text-right text-[11px] font-medium tabular-nums ${tone}`} title="Change against the previous period">
+    <span className={`w-12 shrink-0 text-right text-[11px] font-medium tabular-nums ${CHANGE_TONE_CLASS[tone]}`} data-tone={tone} title="Change against the previous period">
       {text}
     </span>
   );
@@ -33,7 +35,7 @@ function Change({ c }: { c: number | null }) {
 
 const rowKey = (r: ListRow, i: number) => `${i}:${r.label}`;
 
-export function ListRows({ id, rows, max, percent, format, labelFor, magnify, onRowClick }: RowsProps) {
+export function ListRows({ id, rows, max, percent, format, labelFor, magnify, onRowClick, metric = "views" }: RowsProps) {
   // Opening one row closes the others.
   const [open, setOpen] = useState<string | null>(null);
   const showValue = (r: ListRow) => (percent ? formatPercent(r.pc) : format(r.value));
@@ -62,7 +64,7 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
               )}
             </span>
             <span className="relative flex shrink-0 items-baseline gap-2">
-              <Change c={r.c} />
+              <Change c={r.c} metric={metric} />
               <span className="min-w-14 text-right font-medium text-gray-900 tabular-nums dark:text-white">{showValue(r)}</span>
             </span>
           </>
@@ -87,7 +89,7 @@ export function ListRows({ id, rows, max, percent, format, labelFor, magnify, on
             )}
             {expandable && isOpen && (
               <div id={panelId} className="row-expand mb-1 ml-5 mt-0.5 border-l-2 border-blue-100 pl-3 dark:border-blue-500/30" data-testid="row-expand">
-                <ListRows id={panelId} rows={r.children!} max={Math.max(...r.children!.map((c) => c.value))} percent={percent} format={format} />
+                <ListRows id={panelId} rows={r.children!} max={Math.max(...r.children!.map((c) => c.value))} percent={percent} format={format} metric={metric} />
               </div>
             )}
           </li>

@@ -4,6 +4,7 @@
 // popup with the full list, the # / % toggle, expandable rows and magnified rows. The shell
 // owns the limit (10/20/30) and the data; this keeps only view state.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { ChangeMetric } from "../../../src/shared/change";
 import type { ListRow } from "../../../src/shared/stats";
 import { filterRows, formatNumber, paginate } from "../format";
 import { FullList } from "./FullList";
@@ -30,6 +31,8 @@ export type ListWidgetProps = {
   subtitle?: string;
   /** The list's rows before the API's 1,000-row cap (the answer's `count`), when known. */
   total?: number;
+  /** What the values measure, for the colour of their changes (default views). */
+  metric?: ChangeMetric;
 };
 
 /** What a list shows while its rows are on their way (as `empty`). */
@@ -54,6 +57,7 @@ export function ListWidget({
   locked,
   subtitle,
   total,
+  metric,
 }: ListWidgetProps) {
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState("");
@@ -80,7 +84,7 @@ export function ListWidget({
   const matching = filterRows(rows, query);
   const shown = paginate(matching, page, limit);
   const max = Math.max(0, ...rows.map((r) => r.value));
-  const rowProps = { id, format, labelFor, magnify, onRowClick };
+  const rowProps = { id, format, labelFor, magnify, onRowClick, metric };
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid={id} className="flex min-w-0 flex-col rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
@@ -89,7 +93,7 @@ export function ListWidget({
           <h3 id={`${id}-title`} className="truncate text-[15px] font-semibold text-gray-900 dark:text-white">
             {title}
           </h3>
-          {subtitle && <p className="truncate text-xs text-gray-500 dark:text-gray-400">{subtitle}</p>}
+          {subtitle && <p className="text-xs text-gray-500 dark:text-gray-400">{subtitle}</p>}
         </div>
         {!locked && rows.length > 0 && (
           <>

@@ -53,3 +53,10 @@ test("a long path is cut to 80 characters with an ellipsis", () => {
   expect(Array.from(label)).toHaveLength(80);
   expect(label.endsWith("…")).toBe(true);
 });
+
+test("a week without visits has no CO2 rating", () => {
+  const carbon = { co2Grams: 0, kwh: 0, carKm: 0, streamingHours: 0, change: null, rating: "A+", gramsPerVisit: 0, visits: 0 };
+  const quiet = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
+  expect(quiet.text).toContain("Rating (SWD v4): No visits yet");
+  expect(quiet.text).not.toContain("A+");
+});

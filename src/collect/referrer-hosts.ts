@@ -1,7 +1,19 @@
 // Our own referrer hosts, looked up before the generated Matomo lists (referrer-lists.json): webmail
-// (the lists have no email providers), Android app referrers (android-app://{package}), and hosts
-// the lists miss. Same shape as the generated table: class → label → hosts, "{}" standing for a
-// country code label or a (com|co|…).{cc} ending, an entry matching its subdomains too.
+// (the lists have no email providers), job boards (nor job sites), Android app referrers
+// (android-app://{package}), and hosts the lists miss. Same shape as the generated table: class →
+// label → hosts, "{}" standing for a country code label or a (com|co|…).{cc} ending, an entry
+// matching its subdomains too, and a package id the ids below it (com.facebook.katana.beta).
+
+/** A country-code ending ("de", "co.uk", "com.br") as the lists' "{}" and a country-code first label. */
+export const CC_END = /\.((com|co|org|net|ac|or|ne|gov|edu|go|gob|nic)\.)?[a-z]{2}$/;
+export const CC_START = /^[a-z]{2}\./;
+/**
+ * An Android app referrer's host is its package id: a reverse-DNS root (com.whatsapp, org.telegram…)
+ * and a last label no web host ends with. com.google.android.gm ends like a web host, so it is
+ * listed whole and found as one.
+ */
+export const APP_ROOT = /^(com|org|net|io|me|co|app|free|ml|[a-z]{2})\.[a-z0-9_-]+\./;
+export const WEB_END = /\.([a-z]{2}|com|org|net|edu|gov|int|io|app|dev|info|biz|xyz)$/;
 
 export const OWN_HOSTS = {
   email: {
@@ -17,8 +29,8 @@ export const OWN_HOSTS = {
     "Tuta": ["tutanota.com", "app.tuta.com", "mail.tutanota.com"],
     "HEY": ["app.hey.com"],
     // German-speaking portals: their webmail sends visitors through a "deref" redirector.
-    "GMX": ["gmx.net", "gmx.de", "gmx.at", "gmx.ch", "gmx.com", "gmx.fr", "gmx.es", "gmx.co.uk", "deref-gmx.net", "deref-gmx.de", "deref-gmx.com", "deref-gmx.at", "deref-gmx.ch", "deref-gmx.fr", "deref-gmx.es", "deref-gmx.co.uk"],
-    "WEB.DE": ["web.de", "navigator.web.de", "deref-web.de", "deref-web-02.de"],
+    "GMX": ["de.gmx.mobile.android.mail", "gmx.net", "gmx.de", "gmx.at", "gmx.ch", "gmx.com", "gmx.fr", "gmx.es", "gmx.co.uk", "deref-gmx.net", "deref-gmx.de", "deref-gmx.com", "deref-gmx.at", "deref-gmx.ch", "deref-gmx.fr", "deref-gmx.es", "deref-gmx.co.uk"],
+    "WEB.DE": ["de.web.mobile.android.mail", "web.de", "navigator.web.de", "deref-web.de", "deref-web-02.de"],
     "mail.com": ["mail.com", "deref-mail.com", "navigator-lxa.mail.com"],
     "1&1": ["deref-1und1.de", "deref-1und1-02.de", "email.1und1.de"],
     "IONOS": ["mail.ionos.de", "mail.ionos.com", "mail.ionos.co.uk", "mail.ionos.fr", "mail.ionos.es", "email.ionos.de", "email.ionos.com", "email.ionos.co.uk", "email.ionos.fr", "email.ionos.es"],
@@ -48,7 +60,10 @@ export const OWN_HOSTS = {
     "Twitter": ["com.twitter.android"],
     "Instagram": ["com.instagram.android", "l.instagram.com"],
     "LinkedIn": ["com.linkedin.android"],
-    "Telegram": ["t.me", "telegram.org", "telegram.me", "org.thunderdog.challegram"],
+    // Telegram's, reddit's and Hacker News' Android clients besides the official app.
+    "Telegram": ["t.me", "telegram.org", "telegram.me", "org.telegram", "org.thunderdog.challegram", "nekox.messenger", "tw.nekomimi.nekogram"],
+    "reddit": ["ml.docilealligator.infinityforreddit", "com.laurencedawson.reddit_sync", "com.andrewshu.android.reddit", "free.reddit.news", "com.rubenmayayo.reddit", "me.ccrama.redditslide", "com.onelouder.baconreader"],
+    "Hacker News": ["io.github.hidroh.materialistic", "com.simon.harmonichackernews", "com.jiaqifeng.hacki", "com.leavjenn.hews"],
     "WhatsApp": ["com.whatsapp", "com.whatsapp.w4b", "web.whatsapp.com", "whatsapp.com", "wa.me"],
     "Slack": ["com.slack", "slack.com", "app.slack.com"],
     "Disqus": ["disqus.com", "disq.us"],
@@ -65,8 +80,50 @@ export const OWN_HOSTS = {
     "TikTok": ["com.zhiliaoapp.musically"],
     "YouTube": ["com.google.android.youtube"],
   },
+  // Job boards and job search engines, and the applicant-tracking pages that carry job ads.
+  jobs: {
+    "LinkedIn Jobs": ["linkedin.com/jobs", "com.linkedin.android.jobs.jobseeker"],
+    "XING Jobs": ["xing.com/jobs"],
+    "Indeed": ["indeed.com", "indeed.{}", "com.indeed.android.jobsearch"],
+    "Glassdoor": ["glassdoor.com", "glassdoor.{}", "com.glassdoor.app"],
+    "StepStone": ["stepstone.{}", "stepstone.com"],
+    "Monster": ["monster.com", "monster.{}"],
+    "ZipRecruiter": ["ziprecruiter.com", "ziprecruiter.{}"],
+    "CareerBuilder": ["careerbuilder.com"],
+    "SimplyHired": ["simplyhired.com", "simplyhired.{}"],
+    "Dice": ["dice.com"],
+    "Wellfound": ["wellfound.com", "angel.co"],
+    "Welcome to the Jungle": ["welcometothejungle.com", "otta.com"],
+    "Jooble": ["jooble.org"],
+    "Adzuna": ["adzuna.com", "adzuna.{}"],
+    "Talent.com": ["talent.com"],
+    "Totaljobs": ["totaljobs.com"],
+    "Reed": ["reed.co.uk"],
+    "CV-Library": ["cv-library.co.uk"],
+    "SEEK": ["seek.com.au", "seek.co.nz"],
+    "Naukri": ["naukri.com"],
+    "InfoJobs": ["infojobs.net", "infojobs.it", "infojobs.com.br"],
+    "France Travail": ["francetravail.fr", "pole-emploi.fr"],
+    "Apec": ["apec.fr"],
+    "HelloWork": ["hellowork.com"],
+    "Bundesagentur für Arbeit": ["arbeitsagentur.de"],
+    "karriere.at": ["karriere.at"],
+    "jobs.ch": ["jobs.ch", "jobup.ch"],
+    "Jobindex": ["jobindex.dk"],
+    "Arbetsförmedlingen": ["arbetsformedlingen.se"],
+    "Greenhouse": ["boards.greenhouse.io", "job-boards.greenhouse.io"],
+    "Lever": ["jobs.lever.co"],
+    "Workday": ["myworkdayjobs.com"],
+    "Ashby": ["jobs.ashbyhq.com"],
+    "SmartRecruiters": ["jobs.smartrecruiters.com"],
+    "Workable": ["apply.workable.com"],
+    "Personio": ["jobs.personio.de", "jobs.personio.com"],
+  },
   search: {
     "Google": ["com.google.android.googlequicksearchbox"],
+    // Yahoo's home page is its search box; news.yahoo.com and its other services are not searches.
+    "Yahoo!": ["yahoo.com"],
+    "Yahoo! Japan": ["yahoo.co.jp"],
     "AOL": ["search.aol.{}", "aolsearch.com"],
     "Marginalia": ["search.marginalia.nu"],
     "SearXNG": ["searx.be", "searx.org"],
@@ -79,7 +136,7 @@ export const OWN_HOSTS = {
     "Deepseek": ["deepseek.com"],
     "Phind": ["phind.com"],
   },
-} satisfies Record<"email" | "social" | "search" | "ai", Record<string, string[]>>;
+} satisfies Record<"email" | "social" | "jobs" | "search" | "ai", Record<string, string[]>>;
 
 /**
  * First labels of a search company's hosts that are not its search: "maps.google.com" is a link
@@ -90,6 +147,9 @@ export const NOT_SEARCH_PARTS = new Set([
   "photos", "play", "cloud", "developers", "console", "ads", "analytics", "business", "meet", "chat", "keep",
   "classroom", "disk", "market", "money", "realty", "travel", "zen", "dzen", "music", "passport", "weather",
 ]);
+
+/** Portals whose home page is a search box and whose subdomains are their other services. */
+export const SEARCH_PORTALS = new Set(["yahoo.com", "yahoo.co.jp"]);
 
 /**
  * A host whose first label names a mail service is webmail wherever it is: webmail.{provider},

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { CC_END, CC_START } from "./referrer-hosts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const FROM = process.argv[2] ?? join(ROOT, "..", "shared", "data", "referrers");
@@ -26,8 +27,22 @@ function normalise(entry: string): string | null {
   return e;
 }
 
+/**
+ * The "{}" forms of hosts listed under two or more country endings or country subdomains: the lists
+ * name pinterest.de, .fr and .co.uk but not .it or .com.mx, which are Pinterest all the same.
+ */
+function countryForms(hosts: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const h of hosts) {
+    const forms = [h.replace(CC_END, ".{}"), h.replace(CC_START, "{}.")].filter((f) => f !== h && f !== ".{}" && f.includes("."));
+    for (const f of new Set(forms)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  }
+  return [...counts].filter(([form, n]) => n >= 2 && !hosts.includes(form)).map(([form]) => form);
+}
+
 function add(out: Record<string, string[]>, seen: Set<string>, label: string, hosts: string[]) {
-  const kept = [...new Set(hosts.map(normalise).filter((h): h is string => h !== null))].filter((h) => !seen.has(h));
+  const listed = [...new Set(hosts.map(normalise).filter((h): h is string => h !== null))];
+  const kept = [...listed, ...countryForms(listed)].filter((h) => !seen.has(h));
   if (!kept.length) return;
   kept.forEach((h) => seen.add(h));
   out[label] = [...(out[label] ?? []), ...kept];

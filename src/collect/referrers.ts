@@ -1,10 +1,12 @@
-// Referrer host, source class (the SUMMARY source: direct, search, social, email, ai, unknown) and
-// a readable name (Google, Gmail, ChatGPT). Two tables are looked up, level by level from the full
-// host up to its registrable part: ours (referrer-hosts.ts: webmail, app referrers, what the lists
-// miss) before the one generated from Matomo's CC0 lists (referrer-lists.json, referrer-lists.gen.ts).
+// Referrer host, source class (the SUMMARY source: direct, search, social, email, ai, jobs, unknown)
+// and a readable name (Google, Gmail, ChatGPT, Indeed). Two tables are looked up, level by level from
+// the full host up to its registrable part: ours (referrer-hosts.ts: webmail, job boards, app
+// referrers, what the lists miss) before the one generated from Matomo's CC0 lists
+// (referrer-lists.json, referrer-lists.gen.ts). An Android app's package id is looked up from its
+// start instead (com.facebook.katana.beta under com.facebook.katana), then read as a web host.
 import type { SourceClass } from "../shared/stats";
 import GENERATED from "./referrer-lists.json";
-import { NOT_SEARCH_PARTS, OWN_HOSTS, WEBMAIL_HOST } from "./referrer-hosts";
+import { APP_ROOT, CC_END, CC_START, NOT_SEARCH_PARTS, OWN_HOSTS, SEARCH_PORTALS, WEB_END, WEBMAIL_HOST } from "./referrer-hosts";
 
 type Known = Exclude<SourceClass, "direct">;
 /** A classified referrer: its class and, when a table knows the host, its name. */
@@ -12,7 +14,7 @@ type Referrer = { source: Known; name: string | null };
 type Table = { hosts: Map<string, Referrer>; paths: [string, Referrer][] };
 
 /** Classes in the order a host listed twice is taken (an AI assistant may be listed as search too). */
-const CLASSES = ["email", "ai", "social", "search"] as const;
+const CLASSES = ["email", "ai", "jobs", "social", "search"] as const;
 
 function tableOf(lists: Partial<Record<(typeof CLASSES)[number], Record<string, string[]>>>): Table {
   const table: Table = { hosts: new Map(), paths: [] };
@@ -30,12 +32,9 @@ function tableOf(lists: Partial<Record<(typeof CLASSES)[number], Record<string, 
 
 const OWN = tableOf(OWN_HOSTS);
 const LISTED = tableOf(GENERATED);
-/** Hosts with an entry that names a path too: only their referrers' paths are read. */
+/** Hosts with an entry that names a path too: only their (and their subdomains') referrers' paths are read. */
 const PATH_HOSTS = new Set([...OWN.paths, ...LISTED.paths].map(([prefix]) => prefix.split("/")[0]!));
-
-/** A country-code ending ("de", "co.uk", "com.br") as the lists' "{}" and a country-code first label. */
-const CC_END = /\.((com|co|org|net|ac|or|ne|gov|edu|go|gob|nic)\.)?[a-z]{2}$/;
-const CC_START = /^[a-z]{2}\./;
+const readsPath = (host: string) => host.split(".").some((_, i, labels) => PATH_HOSTS.has(labels.slice(i).join(".")));
 
 /** The keys a host may be listed under: itself and its "{}" forms. */
 function keys(host: string): string[] {
@@ -60,20 +59,40 @@ function find(table: Table, host: string, path: string): Referrer | null {
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+const UNKNOWN: Referrer = { source: "unknown", name: null };
+
 function lookup(host: string, path: string): Referrer {
   const labels = host.split(".");
   for (let i = 0; i < labels.length - 1; i++) {
     const level = labels.slice(i).join(".");
     const hit = find(OWN, level, path) ?? (i === 0 && WEBMAIL_HOST.test(host) ? { source: "email" as const, name: "Webmail" } : null) ?? find(LISTED, level, path);
     if (!hit) continue;
-    // maps.google.com, drive.google.com: a search company's other services are ordinary referrers.
+    // maps.google.com, news.yahoo.com: a search company's other services are ordinary referrers, and
+    // so is any subdomain of a portal but a country's (uk.yahoo.com).
     const part = labels[0]!;
-    if (hit.source === "search" && labels.length > 2 && NOT_SEARCH_PARTS.has(part)) {
+    const portalService = i > 0 && SEARCH_PORTALS.has(level) && !CC_START.test(host);
+    if (hit.source === "search" && labels.length > 2 && (NOT_SEARCH_PARTS.has(part) || portalService)) {
       return { source: "unknown", name: hit.name!.toLowerCase().endsWith(part) ? hit.name : `${hit.name} ${cap(part)}` };
     }
     return hit;
   }
-  return { source: "unknown", name: null };
+  return UNKNOWN;
+}
+
+/** An Android package id (android-app://{id}): reverse-DNS root first, no web ending last. */
+const isAppId = (host: string) => APP_ROOT.test(host) && !WEB_END.test(host);
+
+function lookupApp(id: string): Referrer {
+  const labels = id.split(".");
+  // A listed id or one of its parents: com.facebook.katana.beta is Facebook, org.telegram.plus Telegram.
+  for (let n = labels.length; n >= 2; n--) {
+    const prefix = labels.slice(0, n).join(".");
+    const hit = find(OWN, prefix, "/") ?? find(LISTED, prefix, "/");
+    if (hit) return hit;
+  }
+  // com.ionos.mail reads as mail.ionos.com; a search company's apps are too many other things.
+  const web = lookup(labels.reverse().join("."), "/");
+  return web.source === "search" || web.source === "unknown" ? UNKNOWN : web;
 }
 
 // NOTE: a busy site sees a few hundred distinct referrer hosts; the walk costs a dozen map lookups.
@@ -82,11 +101,11 @@ const cache = new Map<string, Referrer>();
 /** The class and name of a referrer host (lower case, no "www."); `path` only matters for a few entries (x.com/i/grok). */
 export function classifyReferrer(host: string, path = "/"): Referrer {
   // NOTE: paths are cut to three segments, so the cache holds a host's few listed paths, not every page.
-  const at = PATH_HOSTS.has(host) ? path.split("/").slice(0, 4).join("/") : "/";
+  const at = readsPath(host) ? path.split("/").slice(0, 4).join("/") : "/";
   const key = at === "/" ? host : `${host}${at}`;
   const known = cache.get(key);
   if (known) return known;
-  const found = lookup(host, at);
+  const found = isAppId(host) ? lookupApp(host) : lookup(host, at);
   if (cache.size > 10_000) cache.clear();
   cache.set(key, found);
   return found;

@@ -13,12 +13,12 @@ export type Locked = "locked";
 export const LOCKED: Locked = "locked";
 
 /** SUMMARY's source classes: no referrer, a search engine, a social network, a mail, an AI
- * assistant, any other site. */
-export const SOURCE_CLASSES = ["direct", "search", "social", "email", "ai", "unknown"] as const;
+ * assistant, a job board, any other site. */
+export const SOURCE_CLASSES = ["direct", "search", "social", "email", "ai", "jobs", "unknown"] as const;
 export type SourceClass = (typeof SOURCE_CLASSES)[number];
 /** How the Sources section and the export name each class. */
 export const SOURCE_NAMES: Record<SourceClass, string> = {
-  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
+  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", jobs: "Jobs", unknown: "Unknown",
 };
 
 /** SUMMARY's device families (SPEC §3): a screen-width guess when the user-agent names none. */

@@ -2,7 +2,7 @@
 // a list row, its conversion rates, the lists' row counts and label types and the chart's time points, as
 // src/shared/stats.ts types them.
 import type { OpenAPIV3 } from "openapi-types";
-import { LIST_TYPES } from "../shared/stats";
+import { LIST_TYPES, SOURCE_CLASSES } from "../shared/stats";
 
 const rate: OpenAPIV3.SchemaObject = {
   type: "object",
@@ -81,7 +81,7 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
   },
   SourceClasses: {
     type: "object",
-    description: "SUMMARY `source`: page views by class: direct, search, social, email, ai (AI assistants), unknown.",
-    properties: Object.fromEntries(["direct", "search", "social", "email", "ai", "unknown"].map((k) => [k, { type: "number" }])),
+    description: "SUMMARY `source`: page views by class: direct, search, social, email, ai (AI assistants), jobs (job boards), unknown.",
+    properties: Object.fromEntries(SOURCE_CLASSES.map((k) => [k, { type: "number" }])),
   },
 };

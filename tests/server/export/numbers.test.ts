@@ -149,7 +149,7 @@ const change = (c: number | null) => (c === null ? null : c / 100);
 const list = (rows: ListRow[]) => rows.map((r) => [r.label, r.value, r.pc, change(r.c)]);
 /** Each class as the dashboard names it (written out here, not read from src/shared/stats). */
 const CLASS_NAMES: Record<string, string> = {
-  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", unknown: "Unknown",
+  direct: "Direct", search: "Search", social: "Social", email: "Email", ai: "AI assistants", jobs: "Jobs", unknown: "Unknown",
   mobile: "Mobile", tablet: "Tablet", desktop: "Desktop", smarttv: "Smart TV", console: "Console",
 };
 

@@ -369,6 +369,7 @@ describe("the API is documented", () => {
     ));
     expect(res.json.components.schemas.ConversionRate.required).toEqual(["value", "parentLabel"]);
     expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("ai");
+    expect(Object.keys(res.json.components.schemas.SourceClasses.properties)).toContain("jobs");
     expect(res.json.components.schemas.ListTypes.additionalProperties.enum).toEqual(
       ["country", "language", "browser", "os", "page", "event", "referrer", "campaign"],
     );

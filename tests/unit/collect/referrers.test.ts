@@ -1,6 +1,6 @@
 // Referrer classification against a table of real referrer URLs (tests/fixtures/classify/referrers.tsv):
 // each goes through the ingest pipeline as a page view of shop.example, and its stored source class
-// and the referrer's name must be the table's. Every entry of our own webmail table is checked too.
+// and the referrer's name must be the table's. Every entry of our own table is checked too.
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,7 +30,7 @@ async function classify(referrer: string): Promise<[string, string]> {
 describe("referrer classification", () => {
   test("the table has at least 300 real referrers over every class", () => {
     expect(rows.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(["search", "social", "email", "ai", "unknown", "internal", "direct"]));
+    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(["search", "social", "email", "ai", "jobs", "unknown", "internal", "direct"]));
   });
 
   test.each(rows)("%s is %s (%s)", async (referrer, source, name) => {
@@ -38,9 +38,14 @@ describe("referrer classification", () => {
   });
 });
 
-describe("our webmail table", () => {
-  const entries = Object.entries(OWN_HOSTS.email).flatMap(([name, hosts]) => hosts.map((h) => [h.replace("{}", "de"), name] as const));
-  test.each(entries)("%s is email from %s", (host, name) => {
-    expect(classifyReferrer(host)).toEqual({ source: "email", name });
+describe("our own table", () => {
+  // Every entry, "{}" as a country: webmail, job boards, app ids and what the generated lists miss.
+  const entries = Object.entries(OWN_HOSTS).flatMap(([source, names]) =>
+    Object.entries(names).flatMap(([name, hosts]) => hosts.map((h) => [h.replace("{}", "de"), source, name] as const)),
+  );
+  test.each(entries)("%s is %s from %s", (entry, source, name) => {
+    const [host, ...path] = entry.split("/");
+    const found = classifyReferrer(host!, `/${path.join("/")}`);
+    expect([found.source, found.name]).toEqual([source, name]);
   });
 });

@@ -5,6 +5,7 @@
 // whose rows open the energy inspector popup (a link to the page inspector for that URL).
 // A plan without it gets the Pro notice instead.
 import { useState } from "react";
+import { NO_VISITS, visitRating } from "../../../src/shared/rating";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
 import { formatBytes, formatDuration, formatMass, formatNumber, formatPercent, formatRough } from "../format";
@@ -21,12 +22,13 @@ export type CarbonSectionProps = {
   domain: string | null;
 };
 
-function CarbonStat({ label, value, note }: { label: string; value: string; note?: string }) {
+// NOTE: the texts wrap rather than truncate: a tile is narrow on a phone and beside another section.
+function CarbonStat({ label, value, note, stat }: { label: string; value: string; note?: string; stat?: string }) {
   return (
-    <div className="min-w-0 rounded-lg bg-gray-50 px-3 py-2.5 dark:bg-gray-800/60">
-      <dt className="truncate text-xs text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className="mt-0.5 truncate text-lg font-semibold text-gray-900 tabular-nums dark:text-white">{value}</dd>
-      {note && <dd className="truncate text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
+    <div className="min-w-0 rounded-lg bg-gray-50 px-3 py-2.5 wrap-break-word dark:bg-gray-800/60" data-stat={stat}>
+      <dt className="text-xs text-gray-500 dark:text-gray-400">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold text-gray-900 tabular-nums dark:text-white">{value}</dd>
+      {note && <dd className="text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
     </div>
   );
 }
@@ -70,10 +72,11 @@ function GreenHosting({ green, domain }: { green: CarbonTotals["green"]; domain:
 /** The same CO2 on the visitors' own grids, beside the global-average figure it replaces. */
 function VisitorGrid({ totals }: { totals: CarbonTotals }) {
   const local = totals.visitorGrid;
+  const rated = visitRating(totals.visits, local.rating);
   return (
     <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="visitor-grid">
       On your visitors' own electricity grids: <strong className="tabular-nums">{formatMass(local.co2Grams)}</strong>,{" "}
-      {formatGrams(local.avgCo2Grams)} per visit (rated {local.rating}), against {formatMass(totals.co2Grams)} on the world average grid.
+      {formatGrams(local.avgCo2Grams)} per visit{rated && ` (rated ${rated})`}, against {formatMass(totals.co2Grams)} on the world average grid.
       <span className="block text-xs text-gray-500 dark:text-gray-400">
         {formatPercent(local.knownShare)} of the bytes came from visits whose country is known from their time zone; the rest use the world average.
       </span>
@@ -118,13 +121,20 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
     onInspect?.(full.label);
   };
   const hours = totals.streamingHours;
+  const rating = visitRating(totals.visits, totals.rating);
   return (
     <div className="flex flex-col gap-4" data-testid="carbon">
       <div className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-        <dl className="grid grid-cols-2 gap-2 desk:grid-cols-4">
+        <h3 className="mb-3 text-base font-semibold text-gray-900 dark:text-white">Carbon &amp; Energy</h3>
+        <dl className="grid grid-cols-2 gap-2">
           <CarbonStat label="Data transferred" value={formatBytes(totals.transferredBytes)} note={`≈ ${formatRough(hours)} ${hours === 1 ? "hour" : "hours"} of video streaming`} />
           <CarbonStat label="CO₂ emitted" value={formatMass(totals.co2Grams)} note={`≈ ${formatRough(totals.totalKM)} km by car`} />
-          <CarbonStat label="CO₂ per visit" value={`${formatGrams(totals.avgCo2Grams)} · ${totals.rating}`} note={`Rated ${totals.rating} · ${formatNumber(totals.visits)} visits`} />
+          <CarbonStat
+            stat="per-visit"
+            label="CO₂ per visit"
+            value={rating ? formatGrams(totals.avgCo2Grams) : "—"}
+            note={rating ? `Rated ${rating} · ${formatNumber(totals.visits)} visits` : NO_VISITS}
+          />
           <CarbonStat label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
         <VisitorGrid totals={totals} />
@@ -141,6 +151,7 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
         subtitle="Average CO₂ per visit (Sustainable Web Design v4)"
         rows={energy}
         limit={limit}
+        metric="co2"
         columns={["Page", "CO₂ / visit"]}
         format={(grams) => `${formatGrams(grams)} · ${letterOn(totals.ratingScale, grams)}`}
         magnify

@@ -11,12 +11,13 @@ function EventLabel({ row }: { row: ListRow }) {
   const total = row.totalConversionRate;
   const unique = row.uniqueConversionRate;
   const grams = row.co2PerConversion;
+  // NOTE: the chips wrap under the name on a narrow row rather than being cut with it.
   return (
-    <>
-      {row.label}
+    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 whitespace-normal">
+      <span className="min-w-0 wrap-anywhere">{row.label}</span>
       {total && (
         <span
-          className="ml-2 rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300"
+          className="rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300"
           title={`Conversion rate: ${formatPercent(total.value)} of page views${unique ? `, ${formatPercent(unique.value)} of unique visits` : ""}`}
           data-testid="conversion-rate"
         >
@@ -25,14 +26,14 @@ function EventLabel({ row }: { row: ListRow }) {
       )}
       {grams != null && (
         <span
-          className="ml-1.5 rounded bg-green-50 px-1.5 py-px text-[11px] font-medium text-green-800 tabular-nums dark:bg-green-500/10 dark:text-green-300"
+          className="rounded bg-green-50 px-1.5 py-px text-[11px] font-medium text-green-800 tabular-nums dark:bg-green-500/10 dark:text-green-300"
           title="CO₂ per conversion: the CO₂ of the range's page views over this count"
           data-testid="co2-per-conversion"
         >
           {formatGrams(grams)} CO₂ each
         </span>
       )}
-    </>
+    </span>
   );
 }
 

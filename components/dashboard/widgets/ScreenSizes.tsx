@@ -20,9 +20,10 @@ function Shares({ title, buckets }: { title: string; buckets: Bucket[] }) {
         {buckets.map((b) => (
           <li key={b.key} className="flex items-center gap-2 text-sm">
             <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${b.colour}`} />
-            <span className="min-w-0 flex-1 truncate text-gray-800 dark:text-gray-200">
-              {b.label}
-              {b.hint && <span className="ml-1.5 text-xs text-gray-500 dark:text-gray-400">{b.hint}</span>}
+            {/* NOTE: the label wraps, its hint under it when needed: a column is ~200 px beside another section. */}
+            <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 text-gray-800 dark:text-gray-200">
+              <span>{b.label}</span>
+              {b.hint && <span className="text-xs text-gray-500 dark:text-gray-400">{b.hint}</span>}
             </span>
             <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" title="Page views">
               {formatNumber(b.value)}

@@ -2,7 +2,7 @@
 // The social posts that sent visitors: a wall
 // 500 px high, at most 25 posts, each loaded through our `GET /api/get-tweet` oEmbed proxy.
 // A post shows "One moment..." while it loads and hides itself when it fails, telling the
-// parent which URL failed.
+// parent which URL failed; when every post failed, the wall says so instead of staying empty.
 //
 // NOTE: the oEmbed html is a blockquote followed by a widget <script>. It is parsed inert
 // (DOMParser runs nothing) and rebuilt from an allowlist of tags and attributes: no script,
@@ -94,7 +94,7 @@ function Post({ tweet, onFail }: { tweet: Tweet; onFail: (url: string) => void }
       {state === "loading" ? (
         <p className="py-6 text-center text-gray-500 dark:text-gray-400">One moment...</p>
       ) : (
-        <div className="tweet-embed text-gray-800 [&_a]:text-blue-700 [&_a]:underline [&_blockquote]:m-0 [&_p]:mb-2 dark:text-gray-200 dark:[&_a]:text-blue-400" dangerouslySetInnerHTML={{ __html: state.html }} />
+        <div className="tweet-embed min-w-0 wrap-anywhere text-gray-800 [&_a]:text-blue-700 [&_a]:underline [&_blockquote]:m-0 [&_p]:mb-2 dark:text-gray-200 dark:[&_a]:text-blue-400" dangerouslySetInnerHTML={{ __html: state.html }} />
       )}
       <p className="flex items-center justify-between border-t border-gray-100 pt-2 text-xs dark:border-gray-800">
         <a href={tweet.u} target="_blank" rel="noopener noreferrer" className="text-gray-500 hover:underline dark:text-gray-400">
@@ -108,13 +108,22 @@ function Post({ tweet, onFail }: { tweet: Tweet; onFail: (url: string) => void }
   );
 }
 
+export const NONE_SHOWN = "Posts linked to this site in this range, but none of them could be shown.";
+
 export function TweetWall({ tweets, onFail = () => {} }: { tweets: Tweet[]; onFail?: (url: string) => void }) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const shown = tweets.slice(0, MAX_TWEETS);
+  const fail = (url: string) => {
+    setFailed((f) => (f.includes(url) ? f : [...f, url]));
+    onFail(url);
+  };
   if (tweets.length === 0) return <p className="py-10 text-center text-sm text-gray-500 dark:text-gray-400">No posts linked to this site in this range.</p>;
+  if (shown.every((t) => failed.includes(t.u))) return <p className="py-10 text-center text-sm text-gray-500 dark:text-gray-400" data-testid="tweet-wall-empty">{NONE_SHOWN}</p>;
   return (
     <div className="h-[500px] overflow-y-auto rounded-xl border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-900" data-testid="tweet-wall" tabIndex={0} role="region" aria-label="Social posts">
       <ul className="columns-[15.625rem] gap-3 [&>li]:mb-3">
-        {tweets.slice(0, MAX_TWEETS).map((t) => (
-          <Post key={t.u} tweet={t} onFail={onFail} />
+        {shown.map((t) => (
+          <Post key={t.u} tweet={t} onFail={fail} />
         ))}
       </ul>
     </div>

@@ -1,6 +1,6 @@
 // The tweet wall: each post loads through GET /api/get-tweet (served
 // here by a loopback Bun.serve that plays the oEmbed proxy), says "One moment..." meanwhile,
-// shows the embed without its script, and hides itself when the proxy fails.
+// shows the embed without its script, and hides itself when the proxy fails; all failed, a message.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { render, screen, waitFor } from "@testing-library/react";
 import { MAX_TWEETS, TweetWall } from "../../../../components/dashboard/widgets/TweetWall";
@@ -74,5 +74,11 @@ describe("TweetWall", () => {
     expect(link.getAttribute("href")).toBe(u);
     expect(link.closest("p")?.textContent).toContain("A post on mastodon.social");
     expect(seen.slice(before).some((q) => q.get("url") === u)).toBe(false);
+  });
+
+  test("when every post fails, the wall says so instead of staying an empty box", async () => {
+    render(<TweetWall tweets={[{ u: "https://x.com/bob/status/404", visits: [1, "visit"] }, { u: "https://x.com/eve/status/502", visits: [2, "visits"] }]} />);
+    await waitFor(() => expect(screen.getByText("Posts linked to this site in this range, but none of them could be shown.")).toBeTruthy(), { timeout: 5000 });
+    expect(screen.queryByTestId("tweet-wall")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // see two or more runs, never on the other pages.
 import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLabel, VictoryLine, VictoryScatter } from "victory";
 import type { HistoryEntry } from "../../src/inspect/client";
+import { axisTicks } from "../../src/shared/numbers";
 import { historySeries, type ChartPoint } from "./format";
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
@@ -21,6 +22,7 @@ const yTick = (v: number) => (Math.abs(v) > 999 ? `${Math.round(v / 100) / 10}k`
 
 function Chart({ id, title, unit, points, colour }: { id: string; title: string; unit: string; points: ChartPoint[]; colour: string }) {
   const rated = points[points.length - 1]!.label;
+  const yTicks = axisTicks(Math.max(...points.map((p) => p.y)));
   const desc = `${title}, ${points.length} runs, from ${points[0]!.y.toPrecision(3)} to ${points[points.length - 1]!.y.toPrecision(3)} ${unit}${rated ? `, rated ${rated} last` : ""}`;
   return (
     <figure className="rounded-xl border border-gray-200 p-4 dark:border-gray-800" data-testid={id}>
@@ -31,13 +33,14 @@ function Chart({ id, title, unit, points, colour }: { id: string; title: string;
         scale={{ x: "time" }}
         height={220}
         width={460}
-        padding={{ top: 16, bottom: 40, left: 56, right: 24 }}
-        // NOTE: from zero, so a change of a few bytes does not look like a cliff (nor a flat run like noise).
-        domain={{ y: [0, Math.max(...points.map((p) => p.y)) * 1.15 || 1] }}
+        padding={{ top: 24, bottom: 40, left: 56, right: 24 }}
+        // NOTE: from zero, so a change of a few bytes does not look like a cliff (nor a flat run like
+        // noise), to a round top tick: the axis ends at a label, above every point.
+        domain={{ y: [0, yTicks[yTicks.length - 1]!] }}
         containerComponent={<VictoryContainer title={title} desc={desc} />}
       >
         <VictoryAxis tickCount={Math.min(10, points.length)} tickFormat={tickFormatOf(points)} style={{ tickLabels: { fontSize: 11, fill: "#4b5563" } }} />
-        <VictoryAxis dependentAxis tickFormat={yTick} style={{ tickLabels: { fontSize: 11, fill: "#4b5563" }, grid: { stroke: "#e5e7eb" } }} />
+        <VictoryAxis dependentAxis tickValues={yTicks} tickFormat={yTick} style={{ tickLabels: { fontSize: 11, fill: "#4b5563" }, grid: { stroke: "#e5e7eb" } }} />
         {/* NOTE: the line without the labels, which victory would draw a second time. */}
         <VictoryLine data={points.map(({ x, y }) => ({ x, y }))} style={{ data: { stroke: colour, strokeWidth: 2 } }} />
         <VictoryScatter

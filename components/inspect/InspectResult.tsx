@@ -15,7 +15,7 @@ import {
   percentileSentence,
 } from "./format";
 import { Screenshot } from "./Screenshot";
-import { WhatToFix } from "./WhatToFix";
+import { UrlText, WhatToFix } from "./WhatToFix";
 
 export type Answer = Exclude<CheckAnswer, { action: "check_again" }>;
 
@@ -38,7 +38,7 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
         <Screenshot src={result.screenshot} title={title} />
         <div>
           <h2 id="inspect-title" className="text-3xl font-bold break-words text-gray-900 dark:text-white">{title}</h2>
-          <p className="mt-1 break-all text-gray-700 dark:text-gray-300">{result.url}</p>
+          <p className="mt-1 break-words text-gray-700 dark:text-gray-300"><UrlText url={result.url} /></p>
           {result.cached ? (
             <p className="mt-4 text-gray-700 dark:text-gray-300" data-testid="inspect-cached">
               Cached result from {formatWhen(result.timestamp)}.{" "}
@@ -54,23 +54,26 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-4 desk:grid-cols-3">
-        <ResultStat
-          label="Emissions per visit"
-          value={`${formatGrams(result.co2)} CO2`}
-          note={detail?.rating ? `Rating ${detail.rating} on the Sustainable Web Design v4 scale: grams per visit from bytes transferred` : undefined}
-        />
-        <EcoindexFigure ecoindex={detail?.ecoindex} />
-        <ResultStat label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
-        <ResultStat label="Requests" value={String(result.filecount)} note={requestsNote(detail)} />
-        <ResultStat label="Total size" value={formatBytes(result.bytes)} />
-        <ResultStat label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
-        <ResultStat
-          label="Cookies set"
-          value={String(cookies.length)}
-          note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
-        />
-      </dl>
+      <div>
+        <dl className="grid grid-cols-2 gap-4 desk:grid-cols-3">
+          <ResultStat
+            label="Emissions per visit"
+            value={`${formatGrams(result.co2)} CO2`}
+            note={detail?.rating ? `Rating ${detail.rating} on the Sustainable Web Design v4 scale: grams per visit from bytes transferred` : undefined}
+          />
+          <EcoindexFigure ecoindex={detail?.ecoindex} />
+          <ResultStat label="Green energy" value={detail && detail.green !== "unknown" ? "Yes" : "Not known"} note={greenNote(detail?.green)} />
+          <ResultStat label="Requests" value={String(result.filecount)} note={requestsNote(detail)} />
+          <ResultStat label="Total size" value={formatBytes(result.bytes)} />
+          <ResultStat label="Blocked requests" value={String(blockedTotal(blocked))} note="Ads and trackers a blocker would stop" />
+          <ResultStat
+            label="Cookies set"
+            value={String(cookies.length)}
+            note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
+          />
+        </dl>
+        {detail?.ecoindex && <TwoModels />}
+      </div>
 
       <WhatToFix fixes={detail?.fixes} />
 
@@ -93,7 +96,7 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
           <ul className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="blocked-list">
             {blockedList(blocked).map((b) => (
               <li key={b.host} className="flex justify-between gap-4 px-4 py-2">
-                <span className="break-all font-mono text-sm">{b.host}</span>
+                <span className="min-w-0 font-mono text-sm break-words"><UrlText url={b.host} /></span>
                 <span className="text-gray-700 dark:text-gray-300">{b.count === 1 ? "1 request" : `${b.count} requests`}</span>
               </li>
             ))}
@@ -116,7 +119,7 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
                 <ul className="px-4 pb-3 text-sm">
                   {g.entries.map((f, i) => (
                     <li key={`${f.url}#${i}`} className="flex justify-between gap-4 py-1">
-                      <span className="break-all font-mono text-gray-800 dark:text-gray-200">{f.url}</span>
+                      <span className="min-w-0 font-mono break-words text-gray-800 dark:text-gray-200" title={f.url}><UrlText url={f.url} /></span>
                       <span className="shrink-0 text-gray-700 dark:text-gray-300">{formatBytes(f.bytes)}</span>
                     </li>
                   ))}
@@ -150,6 +153,16 @@ function EcoindexFigure({ ecoindex }: { ecoindex: NonNullable<Answer["result"]["
     />
   );
 }
+
+/** Why the SWD grams and Ecoindex's grams of one page differ, often many times over. */
+const TwoModels = () => (
+  <p className="mt-3 max-w-4xl text-sm text-gray-700 dark:text-gray-300" data-testid="co2-models">
+    <span className="font-medium text-gray-900 dark:text-white">Why two CO2 figures?</span> They come from two models that measure
+    different things. Sustainable Web Design turns the bytes transferred on a visit into energy and CO2. Ecoindex derives its
+    figure from its score (page elements, requests and bytes) with its own life-cycle scope, and never goes below 1 g, so it reads
+    higher on a light page. Compare each figure with its own earlier runs, not with the other.
+  </p>
+);
 
 const requestsNote = (detail: Answer["result"]["detail"]) => {
   const failed = detail?.failed ?? 0;

@@ -1,5 +1,8 @@
-// "What to fix": the inspection's ranked list of changes, each with the bytes it would save.
+// "What to fix": the inspection's ranked list of changes, each with the bytes it would save; and
+// how the inspect view writes a URL, wrapping only between its parts.
+import { Fragment } from "react";
 import { formatBytes } from "../../src/shared/units";
+import { urlParts } from "./format";
 import type { Answer } from "./InspectResult";
 
 type Fix = NonNullable<NonNullable<Answer["result"]["detail"]>["fixes"]>[number];
@@ -16,6 +19,18 @@ const WHAT: Record<Fix["kind"], string> = {
 
 const greenText = (green: string | undefined) => (!green || green === "unknown" ? "hosting not known to be green" : "green hosting");
 
+/** A URL that wraps only after a separator (a <wbr> after each part); a part longer than the line still breaks. */
+export const UrlText = ({ url }: { url: string }) => (
+  <>
+    {urlParts(url).map((part, i) => (
+      <Fragment key={i}>
+        {part}
+        <wbr />
+      </Fragment>
+    ))}
+  </>
+);
+
 export function WhatToFix({ fixes }: { fixes: Fix[] | undefined }) {
   if (!fixes?.length) return null;
   return (
@@ -24,15 +39,15 @@ export function WhatToFix({ fixes }: { fixes: Fix[] | undefined }) {
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">Ranked by the bytes each change would save on a visit (estimates).</p>
       <ol className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="fix-list">
         {fixes.map((f, i) => (
-          <li key={`${f.kind}:${f.target}`} className="flex justify-between gap-4 px-4 py-2" data-kind={f.kind}>
-            <span>
+          <li key={`${f.kind}:${f.target}`} className="flex flex-col gap-1 px-4 py-2 sm:flex-row sm:justify-between sm:gap-4" data-kind={f.kind}>
+            <span className="min-w-0 sm:flex-1">
               <span className="font-medium text-gray-900 dark:text-white">{i + 1}. {WHAT[f.kind]}</span>
-              <span className="block break-all font-mono text-sm text-gray-800 dark:text-gray-200">
-                {f.target}
+              <span data-url={f.target} title={f.target} className="block font-mono text-sm break-words text-gray-800 dark:text-gray-200">
+                <UrlText url={f.target} />
                 {f.kind === "third-party" ? ` (${greenText(f.green)})` : ""}
               </span>
             </span>
-            <span className="shrink-0 text-gray-700 dark:text-gray-300">
+            <span className="shrink-0 text-sm text-gray-700 sm:text-base dark:text-gray-300">
               {formatBytes(f.bytes)}, saves {formatBytes(f.saves)}
             </span>
           </li>

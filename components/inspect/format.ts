@@ -78,3 +78,7 @@ export const blockedTotal = (blocked: Record<string, number>) => Object.values(b
 /** "21 Nov 2026, 14:05": the date of a cached result, in the visitor's time zone. */
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/** A URL cut after its separators ("/", "?", "&", "=", "#", ".", "-", "_"): the places a long URL
+ * may wrap at, so a line never ends inside a word. */
+export const urlParts = (url: string): string[] => url.match(/[^/?&=#._-]*(?:[/?&=#._-]+|$)/g)!.filter(Boolean);

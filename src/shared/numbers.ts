@@ -1,6 +1,6 @@
 // How the product writes numbers, wherever it shows them (the dashboard, the weekly report's mail,
 // the yearly report, the admin pages, the pricing pages): counts with thousands separators, changes
-// in % or in points, compact durations, rough measures. Pure, so a server render, a mail and the
+// in % or in points, compact durations, rough measures, the round ticks of a value axis. Pure, so a server render, a mail and the
 // hydrated dashboard word the same number alike, to the character.
 
 const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
@@ -35,4 +35,18 @@ export function formatChange(c: number | null): string {
 export function formatPoints(c: number): string {
   const r = Math.round(c);
   return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)} pts`;
+}
+
+/** A value axis from 0 to a round top at or above `max`, in at most `most` round steps (1, 2, 2.5
+ * or 5 × a power of ten): [0, 0.01, 0.02, 0.03, 0.04] for 0.037. Charts set their domain to
+ * [0, last tick], so the top of the axis is a labelled tick and no bar or point rises above it. */
+export function axisTicks(max: number, most = 4): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const rough = max / most;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough * (1 - 1e-9))!;
+  const count = Math.ceil(max / step - 1e-9);
+  // NOTE: i × step, rounded to the step's digits, so 3 × 0.1 reads 0.3, not 0.30000000000000004.
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  return Array.from({ length: count + 1 }, (_, i) => Number((i * step).toFixed(digits)));
 }

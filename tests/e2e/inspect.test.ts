@@ -178,6 +178,64 @@ describe("the inspect page in Chromium", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  test("at 1440 px and on a phone the charts draw inside their box, 'What to fix' wraps its URLs between parts, and the two CO2 figures are explained", async () => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await heading("Fixture Shop — Green Test Page").waitFor();
+      // Every label of each chart lies inside the chart's drawing (no rating letter or tick cut off).
+      for (const id of ["chart-energy", "chart-size"]) {
+        const outside = await page.getByTestId(id).evaluate((fig) => {
+          const svg = fig.querySelector("svg")!.getBoundingClientRect();
+          return [...fig.querySelectorAll("svg text")]
+            .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5 || r.left < svg.left - 0.5 || r.right > svg.right + 0.5))
+            .map(({ text }) => text);
+        });
+        expect({ width, id, outside }).toEqual({ width, id, outside: [] });
+        // The value axis ends at its top tick, whose grid line is the plot's top: nothing looks cut off above it.
+        const ends = await page.getByTestId(id).evaluate((fig) => {
+          const lines = [...fig.querySelectorAll("svg line")].map((l) => l.getBoundingClientRect());
+          const axisTop = Math.min(...lines.filter((r) => r.width < 1 && r.height > 10).map((r) => r.top));
+          const gridTop = Math.min(...lines.filter((r) => r.height < 1 && r.width > 10).map((r) => r.top));
+          return Math.round(Math.abs(axisTop - gridTop));
+        });
+        expect({ width, id, ends }).toEqual({ width, id, ends: 0 });
+      }
+      // A URL breaks across lines only after a separator, never inside a word.
+      const badBreaks = await page.getByTestId("fix-list").evaluate((list) => {
+        const bad: string[] = [];
+        for (const el of list.querySelectorAll("[data-url]")) {
+          const chars: { c: string; top: number }[] = [];
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.textContent!.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              chars.push({ c: node.textContent![i]!, top: Math.round(range.getBoundingClientRect().top) });
+            }
+          }
+          for (let i = 1; i < chars.length; i++) {
+            if (chars[i]!.top > chars[i - 1]!.top && !"/?&=.-_#: ".includes(chars[i - 1]!.c)) bad.push(`${el.getAttribute("data-url")} at ${i}`);
+          }
+        }
+        return bad;
+      });
+      expect({ width, badBreaks }).toEqual({ width, badBreaks: [] });
+      // Each fix's words and URL have at least 60% of its row: the size figure does not squeeze them.
+      const squeezed = await page.getByTestId("fix-list").evaluate((list) =>
+        [...list.querySelectorAll("li")].filter((li) => li.querySelector("[data-url]")!.parentElement!.getBoundingClientRect().width < 0.6 * li.clientWidth).length,
+      );
+      expect({ width, squeezed }).toEqual({ width, squeezed: 0 });
+    }
+    // The SWD and Ecoindex grams stand beside a word on why they differ.
+    const why = page.getByTestId("co2-models");
+    expect(await why.isVisible()).toBe(true);
+    expect(await why.textContent()).toContain("Sustainable Web Design");
+    expect(await why.textContent()).toContain("Ecoindex");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   test("a missing screenshot shows the 'unavailable' picture", async () => {
     // NOTE: after the tests above, which need the screenshot; no later test opens this URL.
     await server.db.sql`DELETE FROM inspection_screenshots WHERE url = ${url()}`;

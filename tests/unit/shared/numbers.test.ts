@@ -1,6 +1,6 @@
-// How the product writes numbers: counts, rough measures, durations, changes in % and in points.
+// How the product writes numbers: counts, rough measures, durations, changes in % and in points, value axes.
 import { describe, expect, test } from "bun:test";
-import { formatChange, formatDuration, formatNumber, formatPoints, formatRough } from "../../../src/shared/numbers";
+import { axisTicks, formatChange, formatDuration, formatNumber, formatPoints, formatRough } from "../../../src/shared/numbers";
 
 describe("counts and measures", () => {
   test("thousands separators, whole numbers", () => {
@@ -40,5 +40,24 @@ describe("changes", () => {
     expect(formatPoints(3.4)).toBe("+3 pts");
     expect(formatPoints(-2)).toBe("\u22122 pts");
     expect(formatPoints(0.3)).toBe("\u00b10 pts");
+  });
+});
+
+describe("value axes", () => {
+  test("run from 0 to a round top at or above the largest value, in round steps", () => {
+    expect(axisTicks(0.037)).toEqual([0, 0.01, 0.02, 0.03, 0.04]);
+    expect(axisTicks(138)).toEqual([0, 50, 100, 150]);
+    expect(axisTicks(120)).toEqual([0, 50, 100, 150]);
+    expect(axisTicks(100)).toEqual([0, 25, 50, 75, 100]);
+    expect(axisTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+    for (const max of [0.0013, 0.7, 9, 41, 999, 123_456]) {
+      const t = axisTicks(max);
+      expect(t.at(-1)!).toBeGreaterThanOrEqual(max);
+      expect(t.length).toBeLessThanOrEqual(5);
+    }
+  });
+  test("an empty series still gets an axis", () => {
+    expect(axisTicks(0)).toEqual([0, 1]);
   });
 });

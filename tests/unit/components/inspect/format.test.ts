@@ -1,5 +1,5 @@
 // The inspect view's wording rules: the percentile sentence and class,
-// grams, the energy and size history series, file groups and the blocked-requests list.
+// grams, the energy and size history series, file groups, the blocked-requests list and where a URL may wrap.
 import { describe, expect, test } from "bun:test";
 import {
   blockedList,
@@ -9,6 +9,7 @@ import {
   historySeries,
   percentileClass,
   percentileSentence,
+  urlParts,
 } from "../../../../components/inspect/format";
 
 describe("percentile", () => {
@@ -58,4 +59,13 @@ test("blocked requests: most requested host first, and their total", () => {
   const blocked = { "a.tracker.test": 1, "b.ads.test": 3, "c.tracker.test": 1 };
   expect(blockedList(blocked).map((b) => b.host)).toEqual(["b.ads.test", "a.tracker.test", "c.tracker.test"]);
   expect(blockedTotal(blocked)).toBe(5);
+});
+
+describe("where a URL may wrap", () => {
+  test("after each separator, the parts joined giving the URL back", () => {
+    const url = "https://cdn.example.com/img/hero-image_2x.png?w=640&q=80#top";
+    expect(urlParts(url)).toEqual(["https://", "cdn.", "example.", "com/", "img/", "hero-", "image_", "2x.", "png?", "w=", "640&", "q=", "80#", "top"]);
+    expect(urlParts(url).join("")).toBe(url);
+    expect(urlParts("localhost")).toEqual(["localhost"]);
+  });
 });

@@ -31,6 +31,9 @@ const NAMED: [string, RegExp][] = [
   ["Baidu App", /\bbaiduboxapp\//],
   ["Microsoft Bing", /\bBingWeb\/|\bBingSapphire\//],
   ["Flipboard", /\bFlipboard(-Briefing)?\//],
+  ["Google News", /\bGNews (Android|iOS)\//],
+  ["Klarna", /\bKlarna\/\d/],
+  ["Steam", /\bValve Steam\b/],
   ["Google Search", /\bGSA\/\d/],
   // Browsers on another's engine.
   ["Brave", /\bBrave(\/| Chrome\/)/i],
@@ -52,6 +55,17 @@ const NAMED: [string, RegExp][] = [
   ["Huawei Browser", /\bHuaweiBrowser\//],
   ["MIUI Browser", /\bMiuiBrowser\//],
   ["Quark", /\bQuark\/\d/],
+  ["Yaani", /\bYaaniBrowser\//],
+  ["Qwant", /\bQwant(Mobile|Browser|iOS)\//],
+  ["Slimjet", /\bSlimjet\//],
+  ["qutebrowser", /\bqutebrowser\//],
+  ["Basilisk", /\bBasilisk\//],
+  // Security vendors' Chromium builds.
+  ["CCleaner Browser", /\bCCleaner\/\d/],
+  ["Avast Secure Browser", /\bAvast\/\d/],
+  ["AVG Secure Browser", /\bAVG\/\d/],
+  ["Avira Secure Browser", /\bAvira\/\d/],
+  ["Norton Private Browser", /\bNorton\/\d/],
   ["Ecosia", /\(Ecosia (android|ios)@/],
 ];
 

@@ -1,6 +1,7 @@
 // Blog, news and docs in real Chromium against the real server process: no critical or serious axe
 // violation on their pages, the docs search box finding a page by a word of its text through the
-// index the server built, and no console error on the way.
+// index the server built, on a phone the article before a collapsed docs menu (and beside the open
+// sidebar on a desktop), and no console error on the way.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { hydrated, launchBrowser } from "../helpers/browser";
@@ -53,6 +54,25 @@ describe("content pages in Chromium", () => {
     expect(await hit.getAttribute("href")).toBe("/docs/self-hosting#docker");
     await page.fill("#docs-search", "zzzqqq");
     await page.getByText("No page matches “zzzqqq”.").waitFor();
+  });
+
+  test("on a phone the article's heading is in the first screen and the docs menu is collapsed until opened; on a desktop the sidebar is open", async () => {
+    const nav = page.getByRole("navigation", { name: "Documentation" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/docs/metrics`);
+    const box = (await page.locator("article h1").boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await nav.getByRole("link", { name: "Configuration" }).isVisible()).toBe(false);
+    await page.getByText("Documentation menu").click();
+    expect(await nav.getByRole("link", { name: "Configuration" }).isVisible()).toBe(true);
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe("The metrics");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/docs/metrics`);
+    expect(await nav.getByRole("link", { name: "Configuration" }).isVisible()).toBe(true);
+    expect(await page.getByText("Documentation menu").isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   test("no console error or uncaught exception appeared on any page", () => {

@@ -12,7 +12,7 @@ export const CC_START = /^[a-z]{2}\./;
  * and a last label no web host ends with. com.google.android.gm ends like a web host, so it is
  * listed whole and found as one.
  */
-export const APP_ROOT = /^(com|org|net|io|me|co|app|free|ml|[a-z]{2})\.[a-z0-9_-]+\./;
+export const APP_ROOT = /^(com|org|net|io|me|co|app|free|ml|[a-z]{2})\.[a-z0-9_-]+/;
 export const WEB_END = /\.([a-z]{2}|com|org|net|edu|gov|int|io|app|dev|info|biz|xyz)$/;
 
 export const OWN_HOSTS = {
@@ -50,6 +50,15 @@ export const OWN_HOSTS = {
     "Orange Mail": ["mail.orange.fr", "messagerie.orange.fr"],
     "Rambler Mail": ["mail.rambler.ru"],
     "Comcast": ["connect.xfinity.com"],
+    "mail.de": ["mail.de"],
+    "Posteo": ["posteo.de"],
+    "mailbox.org": ["office.mailbox.org", "login.mailbox.org"],
+    // Mail apps on Android.
+    "Samsung Email": ["com.samsung.android.email.provider"],
+    "K-9 Mail": ["com.fsck.k9"],
+    "Thunderbird": ["net.thunderbird.android"],
+    "Spark": ["com.readdle.spark"],
+    "BlueMail": ["me.bluemail.mail"],
     // Newsletter senders: their links open from a mail.
     "Mailchimp": ["mailchi.mp", "list-manage.com"],
     "Substack": ["substack.com"],
@@ -77,7 +86,14 @@ export const OWN_HOSTS = {
     "Odnoklassniki": ["ok.ru"],
     "Product Hunt": ["producthunt.com"],
     "Pinterest": ["pin.it", "com.pinterest"],
-    "TikTok": ["com.zhiliaoapp.musically"],
+    "TikTok": ["com.zhiliaoapp.musically", "com.ss.android.ugc.trill"],
+    // Messengers count as social, as WhatsApp and Telegram do.
+    "Signal": ["org.thoughtcrime.securesms", "signal.org"],
+    "Microsoft Teams": ["com.microsoft.teams", "teams.microsoft.com", "teams.live.com"],
+    "Viber": ["com.viber.voip"],
+    "KakaoTalk": ["com.kakao.talk"],
+    "WeChat": ["com.tencent.mm"],
+    "Vkontakte": ["com.vkontakte.android"],
     "YouTube": ["com.google.android.youtube"],
   },
   // Job boards and job search engines, and the applicant-tracking pages that carry job ads.
@@ -120,8 +136,10 @@ export const OWN_HOSTS = {
     "Personio": ["jobs.personio.de", "jobs.personio.com"],
   },
   search: {
-    "Google": ["com.google.android.googlequicksearchbox"],
-    // Yahoo's home page is its search box; news.yahoo.com and its other services are not searches.
+    "Google": ["com.google.android.googlequicksearchbox", "com.google.android.apps.searchlite"],
+    "Bing": ["com.microsoft.bing"],
+    "DuckDuckGo": ["com.duckduckgo.mobile.android"],
+    // Portals whose home page is their search box (SEARCH_PORTALS); their other services are not searches.
     "Yahoo!": ["yahoo.com"],
     "Yahoo! Japan": ["yahoo.co.jp"],
     "AOL": ["search.aol.{}", "aolsearch.com"],
@@ -153,6 +171,7 @@ export const SEARCH_PORTALS = new Set(["yahoo.com", "yahoo.co.jp"]);
 
 /**
  * A host whose first label names a mail service is webmail wherever it is: webmail.{provider},
- * mail.{portal}, posta/poczta/correo/courrier.{provider}, and the portals' "deref-" redirectors.
+ * mail.{portal}, posta/poczta/correo/courrier.{provider}, a webmail program's name (roundcube.{host},
+ * zimbra.{host}…), and the portals' "deref-" redirectors.
  */
-export const WEBMAIL_HOST = /^((web)?mail\d*|e-?mail|posta|poczta|correo|courrier|messagerie|owa)\.[a-z0-9-]+\.|^deref-/;
+export const WEBMAIL_HOST = /^((web)?mail\d*|e-?mail|posta|poczta|correo|courrier|messagerie|owa|roundcube|rainloop|snappymail|sogo|horde|zimbra)\.[a-z0-9-]+\.|^deref-/;

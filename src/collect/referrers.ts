@@ -68,9 +68,9 @@ function lookup(host: string, path: string): Referrer {
     const hit = find(OWN, level, path) ?? (i === 0 && WEBMAIL_HOST.test(host) ? { source: "email" as const, name: "Webmail" } : null) ?? find(LISTED, level, path);
     if (!hit) continue;
     // maps.google.com, news.yahoo.com: a search company's other services are ordinary referrers, and
-    // so is any subdomain of a portal but a country's (uk.yahoo.com).
+    // so is any subdomain of a portal but a country's or the mobile home (uk.yahoo.com, m.yahoo.com).
     const part = labels[0]!;
-    const portalService = i > 0 && SEARCH_PORTALS.has(level) && !CC_START.test(host);
+    const portalService = i > 0 && SEARCH_PORTALS.has(level) && !CC_START.test(host) && part !== "m";
     if (hit.source === "search" && labels.length > 2 && (NOT_SEARCH_PARTS.has(part) || portalService)) {
       return { source: "unknown", name: hit.name!.toLowerCase().endsWith(part) ? hit.name : `${hit.name} ${cap(part)}` };
     }

@@ -102,7 +102,7 @@ describe("the inspector's Chromium", () => {
       const sessions = await until("the launched browser's session at its weight", () => {
         const added = browserSessions().filter((pid) => !earlier.has(pid));
         return added.length > 0 && added.every((pid) => sessionNice(pid) === lowered) ? added : null;
-      });
+      }) ?? [];
       expect(sessionNice(process.pid)).toBe(ownNice);
       for (const pid of sessions) process.kill(-pid, "SIGKILL");
       expect(await lease.then(() => "started", () => "stopped")).toBe("stopped");

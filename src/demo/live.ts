@@ -1,23 +1,27 @@
 // The demo domain (config DEMO_DOMAIN): at boot its row is made (no owner, public, scope demo + pro)
-// and, when it holds fewer than SEED_BELOW page views over the last 30 days, 30 days of synthetic
-// traffic go in through the real write path (the collector's pipeline and batch writer); then a
-// timer keeps it live with a few hits every few seconds until shutdown. All of it runs beside
-// the server, never before it: a fresh instance answers at once and the demo fills in seconds.
+// and, when it holds fewer than SEED_BELOW page views over the last 30 days, DEMO_DAYS local days
+// up to now go in through the real write path (the collector's pipeline and batch
+// writer), drawn from the traffic model (./model.ts); then a timer keeps it live with the views the
+// same model expects at that time of day, until shutdown. All of it runs beside the server, never
+// before it: a fresh instance answers at once and the demo fills in seconds.
 import type { AppContext } from "../context";
-import { collectorOf, rng, syntheticTraffic, type Collector } from "../collect";
+import { collectorOf, rng, type Collector } from "../collect";
 import { namedQuery, type Database } from "../db";
-import { backdateToFirstHit, ensureUnownedSite } from "../domains";
+import { backdateToFirstHit, ensureUnownedSite, siteByName } from "../domains";
 import { refreshAggregates } from "../hits";
 import { log } from "../log";
+import { addDays, dayIn } from "../shared/days";
 import { demoDomain, DEMO_SCOPE } from "./domain";
+import { demoModel, plannedViews, type DemoModel, type Expected } from "./model";
+import { demoVisits, type Incoming } from "./visits";
 
-const DAY_MS = 86_400_000;
+/** Local days seeded, today's morning included: the dashboard's "Last 30 days", with nothing before. */
 export const DEMO_DAYS = 30;
-/** Page views written by a seeding. */
-export const SEED_VIEWS = 20_000;
+/** The model's seed: every seeding of the same days draws the same traffic. */
+export const DEMO_SEED = 1;
 /** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
 const SEED_BELOW = 5_000;
-const LIVE_EVERY_MS = 4_000;
+export const LIVE_EVERY_MS = 4_000;
 
 const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
@@ -41,6 +45,10 @@ type Demo = {
   ready: Promise<void>;
   /** True while the live timer runs. */
   readonly live: boolean;
+  /** The model the demo follows, once ready. */
+  readonly model: DemoModel | null;
+  /** Writes the views the model owes over [from, to) (the timer's step) and returns their count. */
+  advance(from: number, to: number): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -49,8 +57,8 @@ const demos = new WeakMap<Database, Demo>();
 export const demoOf = (db: Database) => demos.get(db);
 
 /** Ingests the hits of one page view; waits for the writer when its buffer is full (503). */
-async function ingestView(collector: Collector, traffic: ReturnType<typeof syntheticTraffic>, time: number) {
-  for (const hit of traffic(time)) {
+async function ingestView(collector: Collector, hits: Incoming[]) {
+  for (const hit of hits) {
     while ((await collector.ingest(hit)) === 503) await collector.writer.flush().catch(() => Bun.sleep(200));
   }
 }
@@ -60,39 +68,70 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   if (!name) return null;
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
-  // NOTE: a seed per boot, so the live hits of two runs differ, but each run is reproducible from its log line.
-  const seed = (Date.now() & 0x7fffffff) | 1;
-  const traffic = syntheticTraffic(name, seed);
-  const jitter = rng(seed ^ 0x5bd1e995);
+  let model: DemoModel | null = null;
+  let tz = "";
+  let collector: Collector | undefined;
+  // NOTE: the live hits draw from a seed per boot, so two runs differ, but each run is reproducible
+  // from its log line; the seeding draws from DEMO_SEED.
+  const liveSeed = (Date.now() & 0x7fffffff) | 1;
+  const live = demoVisits(name, liveSeed);
+  const jitter = rng(liveSeed ^ 0x5bd1e995);
+  // NOTE: what the model owes but no tick has written yet, by source: a 4 s tick expects a few
+  // hundredths of a view, so fractions carry over and a day's sum stays at the model's.
+  const owed: Expected = { visit: 0, spike: 0, campaign: 0 };
 
-  const fill = async (collector: Collector, siteId: number) => {
-    if (!(await claimSeeding(db.sql, siteId))) return;
+  const advance = async (from: number, to: number) => {
+    if (!model || !collector) return 0;
+    const expected = model.between(tz, from, to);
+    const ai = model.aiShare(dayIn(tz, from));
+    let views = 0;
+    for (const source of ["visit", "spike", "campaign"] as const) {
+      owed[source] += expected[source];
+      // NOTE: never below zero: a view drawn ahead of its time leaves owed negative until paid back.
+      const n = Math.max(0, Math.floor(owed[source] + jitter()));
+      owed[source] -= n;
+      for (let i = 0; i < n; i++, views++) await ingestView(collector, live(from + Math.floor(jitter() * (to - from)), source, ai));
+    }
+    return views;
+  };
+
+  /** Seeds DEMO_DAYS local days up to now; returns the first day seeded, or null. */
+  const fill = async (into: Collector, siteId: number): Promise<string | null> => {
+    if (!(await claimSeeding(db.sql, siteId))) return null;
     const views = await recentPageViews(db.sql, siteId, DEMO_DAYS);
-    if (views >= SEED_BELOW) return;
+    if (views >= SEED_BELOW) return null;
     const t0 = performance.now();
-    // Spread over the last 30 days, ending a few minutes ago so that no leave beacon lands in the future.
+    // From local midnight DEMO_DAYS - 1 days ago to a few minutes ago, so that no leave beacon lands
+    // in the future. NOTE: nothing before, so "Last 30 days" has no sliver of a previous period to
+    // be thousands of percent above.
     const end = Date.now() - 5 * 60_000;
-    const span = DEMO_DAYS * DAY_MS;
-    for (let i = 0; i < SEED_VIEWS && !stopped; i++) {
-      await ingestView(collector, traffic, end - span + Math.floor(((i + jitter()) / SEED_VIEWS) * span));
+    const start = addDays(dayIn(tz, end), 1 - DEMO_DAYS);
+    const seeded = demoModel(DEMO_SEED, start);
+    const visits = demoVisits(name, DEMO_SEED);
+    // NOTE: the hour steps begin before the first local midnight (any zone's), which the day check skips.
+    const planned = plannedViews(seeded, tz, end - (DEMO_DAYS + 2) * 86_400_000, end, DEMO_SEED).filter((v) => dayIn(tz, v.time) >= start);
+    for (let i = 0; i < planned.length && !stopped; i++) {
+      const { time, source } = planned[i]!;
+      await ingestView(into, visits(time, source, seeded.aiShare(dayIn(tz, time))));
       // NOTE: yield now and then: the pipeline's steps are synchronous once the site is cached.
       if (i % 500 === 499) await Bun.sleep(0);
     }
     // NOTE: stopped half way, the writer's own shutdown flush keeps what was ingested; a short demo
     // is seeded again at the next boot.
-    if (stopped) return;
-    await collector.writer.flush();
+    if (stopped) return null;
+    await into.writer.flush();
     // TRICKY: the seeded hits fall into buckets that may already be materialized (empty), which
     // no read of the raw hits after the watermark sees; a refresh brings them into the aggregates.
     await refreshAggregates(db.sql);
-    log.info("demo seeded", { domain: name, views: SEED_VIEWS, seed, ms: Math.round(performance.now() - t0) });
+    log.info("demo seeded", { domain: name, views: planned.length, from: start, seed: DEMO_SEED, liveSeed, ms: Math.round(performance.now() - t0) });
+    return start;
   };
 
   const ready = (async () => {
     // NOTE: the app builds every room before any of this runs, so the collector is there whatever
     // the rooms' order.
     await Promise.resolve();
-    const collector = collectorOf(db);
+    collector = collectorOf(db);
     if (!collector) {
       log.warn("demo off: the app has no collection room");
       return;
@@ -102,13 +141,18 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
       log.warn("demo off: its domain belongs to a user", { domain: name });
       return;
     }
-    await fill(collector, siteId);
+    tz = (await siteByName(db.sql, name))!.tz;
+    const seededFrom = await fill(collector, siteId);
     // NOTE: the demo's creation date is the start of its data.
     await backdateToFirstHit(db.sql, siteId);
     if (stopped) return;
+    // NOTE: not seeded at this boot, the month began on the day the demo's data begins.
+    model = demoModel(DEMO_SEED, seededFrom ?? dayIn(tz, (await siteByName(db.sql, name))!.created.getTime()));
+    let last = Date.now();
     timer = setInterval(() => {
-      const views = 1 + Math.floor(jitter() * 3);
-      for (let i = 0; i < views; i++) void ingestView(collector, traffic, Date.now()).catch(() => {});
+      const now = Date.now();
+      void advance(last, now).catch(() => {});
+      last = now;
     }, LIVE_EVERY_MS);
     timer.unref();
   })().catch((err) => {
@@ -120,6 +164,10 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     get live() {
       return timer !== undefined;
     },
+    get model() {
+      return model;
+    },
+    advance,
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -87,8 +87,9 @@ export default function HomePage({ origin, demo }: PageProps) {
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="demo-title" className="text-3xl font-bold text-gray-900 dark:text-white">Live demo</h2>
           <p className="mt-4 max-w-2xl text-gray-700 dark:text-gray-300">
-            This is where Bothy shows its own dashboard: the real visits to this website, updated every minute, with the
-            energy and CO2 they cost.
+            Bothy&apos;s dashboard for a made-up website, a small sustainability blog and shop, with the energy and CO2
+            its visits cost. The visits are simulated: a month of busy weekdays and quieter weekends, a day on Hacker
+            News and a newsletter campaign, and new visits arriving through the day.
           </p>
           {demo ? (
             <>

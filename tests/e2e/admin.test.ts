@@ -2,7 +2,9 @@
 // starts (the first admin made by `user:create --admin`, a member with a domain filled by `seed`,
 // feedback, an inspector screenshot, and the member's subscription at the local Stripe): a member and a visitor are sent to /signin from every
 // admin page and get 404 from every admin API; the admin sees real data on each tab, and each action
-// works from its page and lands in the audit log (read back from the database at the end). A 1440 px
+// works from its page and lands in the audit log (read back from the database at the end). On a phone
+// no admin page scrolls sideways (tables scroll in their own box) and the usage chart's top tick
+// stands at or above its tallest bar. A 1440 px
 // screenshot of each tab goes to SCREENSHOTS_DIR when set, else to a temp dir removed afterwards.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
@@ -214,6 +216,43 @@ describe("the admin area in a browser", () => {
     expect(await rows.nth(1).textContent()).toContain("app + maintenance");
     expect(await rows.nth(1).textContent()).toContain("live");
     expect(problems).toEqual([]);
+  });
+
+  test("on a phone no admin page scrolls sideways, every table cell is reachable in its own box, and the usage chart's top tick is at or above its tallest bar", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openUser(MEMBER.email);
+      const userPage = new URL(page.url()).pathname;
+      for (const path of [...PAGES, userPage]) {
+        await page.goto(`${server.url}${path}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        const clipped = await page.evaluate(() => {
+          const out: string[] = [];
+          for (const table of document.querySelectorAll("main table")) {
+            const box = table.parentElement!;
+            for (const cell of table.querySelectorAll("th, td")) {
+              (cell as HTMLElement).scrollIntoView({ block: "nearest", inline: "nearest" });
+              const r = cell.getBoundingClientRect();
+              const b = box.getBoundingClientRect();
+              if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.right > window.innerWidth + 0.5) out.push(`${table.getAttribute("aria-label")}: ${cell.textContent}`);
+            }
+          }
+          return out.slice(0, 5);
+        });
+        expect({ path, wide, clipped }).toEqual({ path, wide: 390, clipped: [] });
+      }
+      await page.goto(`${server.url}/admin/usage`);
+      const chart = page.locator('[data-testid="admin-chart"]').first();
+      await chart.locator("svg").first().waitFor();
+      const { barTop, tickTop } = await chart.evaluate((fig) => {
+        const bars = [...fig.querySelectorAll('path[role="presentation"]')].map((b) => b.getBoundingClientRect().top);
+        const grid = [...fig.querySelectorAll("svg line")].map((l) => l.getBoundingClientRect()).filter((r) => r.height < 1 && r.width > 10);
+        return { barTop: Math.round(Math.min(...bars)), tickTop: Math.round(Math.min(...grid.map((r) => r.top))) };
+      });
+      expect(barTop).toBeGreaterThanOrEqual(tickTop);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   test("granting Pro from a user's page shows the badge and the audit line", async () => {

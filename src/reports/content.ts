@@ -21,7 +21,12 @@ type WeekOnWeek = { now: number; then: number; change: number | null };
 export type MaybeWeekOnWeek = { now: number | null; then: number | null; change: number | null };
 
 /** `rating`: the SWD v4 letter of the week's grams per visit, shown only with `visits` (src/shared/rating.ts). */
-type Carbon = { co2Grams: number; kwh: number; carKm: number; streamingHours: number; change: number | null; rating: string; gramsPerVisit: number; visits: number };
+type Carbon = {
+  co2Grams: number; kwh: number; carKm: number; streamingHours: number;
+  /** The CO2's and the energy's change in % against the week before (null without one). */
+  change: number | null; kwhChange: number | null;
+  rating: string; gramsPerVisit: number; visits: number;
+};
 
 export type Report = {
   domain: string;
@@ -49,14 +54,16 @@ const weekOnWeek = (now: number, then: number): WeekOnWeek => ({ now, then, chan
 function carbonOf(path: PathStats, before: PathStats): Carbon | null {
   const totals = path.carbonTotals;
   if (totals === LOCKED) return null;
-  const then = before.carbonTotals === LOCKED ? 0 : before.carbonTotals.co2Grams;
+  const then = before.carbonTotals === LOCKED ? { co2Grams: 0, transferredBytes: 0 } : before.carbonTotals;
+  // NOTE: SWD v4 counts energy per byte, the same factor co2.ts gives each page's kWh.
+  const kwh = energyKwh(totals.transferredBytes);
   return {
     co2Grams: totals.co2Grams,
-    // NOTE: SWD v4 counts energy per byte, the same factor co2.ts gives each page's kWh.
-    kwh: energyKwh(totals.transferredBytes),
+    kwh,
     carKm: totals.totalKM,
     streamingHours: totals.streamingHours,
-    change: percentChange(totals.co2Grams, then),
+    change: percentChange(totals.co2Grams, then.co2Grams),
+    kwhChange: percentChange(kwh, energyKwh(then.transferredBytes)),
     rating: totals.rating,
     gramsPerVisit: totals.avgCo2Grams,
     visits: totals.visits,

@@ -38,7 +38,7 @@ function carbonLines(r: Report): Line[] {
   if (!c) return [];
   return [
     { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${formatRough(c.carKm)} km by car`, change: formatChange(c.change) },
-    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, change: "" },
+    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, change: formatChange(c.kwhChange) },
     { label: "Rating (SWD v4)", value: visitRating(c.visits, c.rating) === null ? NO_VISITS : `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
   ];
 }
@@ -66,19 +66,22 @@ function text(r: Report, links: ReportLinksOf, period: string): string {
 const MUTED = "color:#6b7280;font-size:13px";
 const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:14px;color:#111827";
 const CHANGE_CELL = `padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;white-space:nowrap;${MUTED}`;
+// NOTE: one set of column widths for every table, fixed, so the figures and changes of the four
+// tables stand in the same columns whatever their labels' lengths.
+const COLUMNS = `<colgroup><col width="46%" style="width:46%"><col width="38%" style="width:38%"><col width="16%" style="width:16%"></colgroup>`;
 
 function htmlTable(title: string, lines: Line[]): string {
   const rows = lines.length
     ? lines
         .map(
           (l) =>
-            `<tr><td style="${CELL}">${escape(l.label)}</td><td align="right" style="${CELL};white-space:nowrap">${escape(l.value)}</td>` +
+            `<tr><td style="${CELL};overflow-wrap:anywhere">${escape(l.label)}</td><td align="right" style="${CELL}">${escape(l.value)}</td>` +
             `<td align="right" style="${CHANGE_CELL}">${escape(l.change)}</td></tr>`,
         )
         .join("")
     : `<tr><td colspan="3" style="${CHANGE_CELL}">No data for this week.</td></tr>`;
   return `<h2 style="font-size:16px;margin:24px 0 8px;color:#111827">${escape(title)}</h2>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse">${rows}</table>`;
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;table-layout:fixed">${COLUMNS}${rows}</table>`;
 }
 
 function html(r: Report, links: ReportLinksOf, period: string): string {

@@ -123,7 +123,10 @@ describe("the weekly report", () => {
     expect(mail.text).toContain(`CO\u2082 emitted: ${formatMass(t.co2Grams)} \u2248 ${oneDecimal(t.totalKM)} km by car (${co2Change})`);
     const kwh = path.energy.reduce((n: number, e: { kwh: number }) => n + e.kwh, 0);
     expect(kwh).toBeGreaterThan(0);
-    expect(mail.text).toContain(`Energy used: ${kwh.toPrecision(2)} kWh \u2248 ${oneDecimal(t.streamingHours)} hours of video streaming`);
+    const kwhBefore = before.energy.reduce((n: number, e: { kwh: number }) => n + e.kwh, 0);
+    const kwhChange = formatChange(((kwh - kwhBefore) / kwhBefore) * 100);
+    expect(kwhChange).not.toBe("");
+    expect(mail.text).toContain(`Energy used: ${kwh.toPrecision(2)} kWh \u2248 ${oneDecimal(t.streamingHours)} hours of video streaming (${kwhChange})`);
     // The week's letter, from CO2.js's own scale for the week's grams per visit.
     const letter = new co2({ model: "swd", version: 4, rating: true }).model.ratingScale(path.carbonTotals.avgCo2Grams);
     expect(path.carbonTotals.rating).toBe(letter);

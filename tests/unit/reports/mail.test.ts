@@ -1,5 +1,6 @@
 // The weekly report mail shows what visitors sent (paths, referrers) as inert text: one line, short,
-// escaped, and nothing a mail client would turn into a link.
+// escaped, and nothing a mail client would turn into a link; its tables share one set of column
+// widths, so figures and changes line up from table to table.
 import { expect, test } from "bun:test";
 import type { Report } from "../../../src/reports/content";
 import { reportMail } from "../../../src/reports/mail";
@@ -55,8 +56,29 @@ test("a long path is cut to 80 characters with an ellipsis", () => {
 });
 
 test("a week without visits has no CO2 rating", () => {
-  const carbon = { co2Grams: 0, kwh: 0, carKm: 0, streamingHours: 0, change: null, rating: "A+", gramsPerVisit: 0, visits: 0 };
+  const carbon = { co2Grams: 0, kwh: 0, kwhChange: null, carKm: 0, streamingHours: 0, change: null, rating: "A+", gramsPerVisit: 0, visits: 0 };
   const quiet = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
   expect(quiet.text).toContain("Rating (SWD v4): No visits yet");
   expect(quiet.text).not.toContain("A+");
+});
+
+test("every table of the HTML mail lays its label, figure and change columns out at the same widths", () => {
+  const carbon = { co2Grams: 12, kwh: 0.04, kwhChange: 5, carKm: 0.1, streamingHours: 0.2, change: 4, rating: "B", gramsPerVisit: 0.2, visits: 60 };
+  const full = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
+  const tables = [...full.html.matchAll(/<h2[^>]*>[^<]*<\/h2>\s*<table([^>]*)>(.*?)<\/table>/gs)];
+  expect(tables).toHaveLength(4);
+  const layouts = tables.map(([, attrs, body]) => ({
+    fixed: /table-layout:fixed/.test(attrs!),
+    cols: [...body!.matchAll(/<col width="(\d+%)"/g)].map((m) => m[1]),
+  }));
+  expect(new Set(layouts.map((l) => JSON.stringify(l))).size).toBe(1);
+  expect(layouts[0]!.fixed).toBe(true);
+  expect(layouts[0]!.cols).toHaveLength(3);
+});
+
+test("the week's energy carries its change against the week before, as CO2 does", () => {
+  const carbon = { co2Grams: 12, kwh: 0.04, kwhChange: 5, carKm: 0.1, streamingHours: 0.2, change: 4, rating: "B", gramsPerVisit: 0.2, visits: 60 };
+  const full = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
+  expect(full.text).toContain("Energy used: 0.040 kWh \u2248 0.2 hours of video streaming (+5%)");
+  expect(full.text).toContain("CO\u2082 emitted: 12 g \u2248 0.1 km by car (+4%)");
 });

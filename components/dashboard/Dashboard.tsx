@@ -4,7 +4,7 @@
 // the sections. One component for every face: the owner's page, a public dashboard, the demo, and
 // the demo embedded on the home page (no side navigation, no sticky header, no global keys, and
 // its view stays out of the URL there).
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
@@ -94,7 +94,13 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const popup = popupRow(view.popup, data.path, data.ref);
   const entries = useEntryPages(target, range, entriesAsked(popup));
   const [campaignAsked, setCampaignAsked] = useState<string | null>(null);
-  const campaignPages = { ask: setCampaignAsked, rows: useCampaignPages(target, range, campaignAsked) };
+  const campaignRows = useCampaignPages(target, range, campaignAsked);
+  // NOTE: the handlers and campaignPages keep their identity across renders, so the memoised chart
+  // (Summary) and sections (Sections) skip the renders that change nothing of theirs: the busy flag,
+  // the filled flag, a popup opening.
+  const campaignPages = useMemo(() => ({ ask: setCampaignAsked, rows: campaignRows }), [campaignRows]);
+  const onDay = useCallback((day: string) => setRange({ startKey: day, endKey: day }), [setRange]);
+  const onPopup = useCallback((p: RowPopup) => setPopup({ kind: p.kind, label: p.row.label }), [setPopup]);
   const embed = mode === "embed";
 
   return (
@@ -125,8 +131,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             site={site}
             onPassword={mode === "public" && "id" in target ? (password) => setTarget({ id: target.id, password }) : undefined}
             onChart={setChart}
-            onDay={(day) => setRange({ startKey: day, endKey: day })}
-            onPopup={(p) => setPopup({ kind: p.kind, label: p.row.label })}
+            onDay={onDay}
+            onPopup={onPopup}
             notes={notesOf(mode, domain)}
             campaignPages={campaignPages}
           />

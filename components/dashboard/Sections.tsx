@@ -3,7 +3,7 @@
 // composed from the widgets with the API's answers. The row popups ("Referrals for
 // a page", "Top entry pages for a referrer") are built here from REF's entry-page map; a
 // campaign's entry pages come in from the dashboard when its Path tab opens.
-import { useMemo, type ReactNode } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import {
   DEVICE_NAMES, shownBounceRate, SOURCE_NAMES, type DeviceClass, type ListRow, type PathStats, type RefStats, type SourceClass, type SummaryStats,
 } from "../../src/shared/stats";
@@ -60,7 +60,8 @@ export function Section({ id, title, pro, children, wide }: { id: SectionId; tit
   );
 }
 
-export function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup, campaignPages }: Props) {
+// NOTE: memoised: the dashboard renders again for flags that change no section (busy, filled).
+export const Sections = memo(function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup, campaignPages }: Props) {
   const rows = path?.path ?? [];
   const attention = rows
     .filter((r) => r.durationAvg !== null)
@@ -140,7 +141,7 @@ export function Sections({ summary, path, refStats: ref, limit, pro, domain, onP
       )}
     </div>
   );
-}
+});
 
 function Placeholder({ title }: { title: string }) {
   return (

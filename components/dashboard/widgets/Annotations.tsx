@@ -18,7 +18,11 @@ export function useAnnotations(domain: string | null, startKey: string, endKey: 
   const load = useCallback(() => {
     if (!domain) return;
     const q = new URLSearchParams({ domain, startKey, endKey });
-    void api<{ annotations: Annotation[] }>("GET", `/api/annotations?${q}`).then((r) => r.ok && setList(r.data.annotations));
+    // NOTE: an answer equal to the list shown keeps its identity: the chart (memoised on it) is not
+    // laid out again for nothing, as on every load of a range without annotations.
+    void api<{ annotations: Annotation[] }>("GET", `/api/annotations?${q}`).then(
+      (r) => r.ok && setList((shown) => (JSON.stringify(shown) === JSON.stringify(r.data.annotations) ? shown : r.data.annotations)),
+    );
   }, [domain, startKey, endKey]);
   useEffect(load, [load]);
   return { list, reload: load };

@@ -1,6 +1,7 @@
 // "/google-analytics-vs-bothy" — the comparison page (its old URL redirects here, see redirects.ts);
 // /google-vs-new sets Bothy against the privacy-first tools too.
 import { CtaBox } from "../../components/site/CtaBox";
+import { TRACKER_SIZE_START } from "../shared/tracker";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "compare", layout: "website", guards: { auth: false } };
@@ -9,7 +10,7 @@ const ROWS: [string, string, string][] = [
   ["Cookies", "Sets first-party cookies to recognise returning visitors", "None, and nothing in browser storage"],
   ["Consent banner in the EU", "Needed: it processes personal data", "Not needed: no personal data is collected"],
   ["IP addresses", "Processed, then truncated", "Never stored"],
-  ["Script size", "Around 100 kB compressed with the tag manager", "A few kilobytes"],
+  ["Script size", "Around 100 kB compressed with the tag manager", TRACKER_SIZE_START],
   ["Data location", "United States, under US law", "European Union"],
   ["Data used for advertising", "Can be linked to Google's advertising products", "Never; the data is yours"],
   ["Energy and carbon per page", "Not measured", "Measured for every page view"],

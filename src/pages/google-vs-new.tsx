@@ -2,6 +2,7 @@
 // tells visits apart, cookies and the consent banner, script size and carbon reporting. Every
 // other tool's fact links to the page it comes from; Bothy's come from this code base.
 import { CtaBox } from "../../components/site/CtaBox";
+import { TRACKER_SIZE_START } from "../shared/tracker";
 import type { Meta } from "./meta";
 
 export const meta: Meta = { head: "compareNew", layout: "website", guards: { auth: false } };
@@ -48,7 +49,7 @@ const TOOLS: Tool[] = [
     name: "Fathom",
     visits: "A hash of the IP address, user-agent and site with a rotating salt, kept as a one-way anonymised value.",
     cookies: "No cookie; no banner needed, by the vendor's reading.",
-    script: "A few kilobytes.",
+    script: "Not measured here.",
     carbon: "Not reported.",
     sources: [{ label: "Fathom: what data we collect", href: "https://usefathom.com/data" }],
   },
@@ -56,7 +57,7 @@ const TOOLS: Tool[] = [
     name: "Simple Analytics",
     visits: "No identifier: a visit is unique when the referrer is another site, as in Bothy.",
     cookies: "No cookie, no IP address, no hashing; no banner needed, by the vendor's reading.",
-    script: "A few kilobytes.",
+    script: "Not measured here.",
     carbon: "Not reported.",
     sources: [
       { label: "Simple Analytics: what we collect", href: "https://docs.simpleanalytics.com/what-we-collect" },
@@ -75,7 +76,7 @@ const TOOLS: Tool[] = [
     name: "Bothy",
     visits: "No identifier: a page view starts a visit when the referrer is another site and the page was not reloaded.",
     cookies: "No cookie and nothing in browser storage; the IP address is never stored; no banner needed.",
-    script: "Under 1 kB compressed: the test suite fails the build above 1,024 bytes.",
+    script: `${TRACKER_SIZE_START}: the test suite fails the build above that.`,
     carbon: "Reported for every page view: energy and CO2 from the bytes each page transfers.",
     sources: [
       { label: "Privacy policy", href: "/privacy" },

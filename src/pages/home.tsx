@@ -3,6 +3,7 @@
 import { CopyButton } from "../../components/CopyButton";
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import { CtaBox } from "../../components/site/CtaBox";
+import { TRACKER_SIZE } from "../shared/tracker";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
 
@@ -23,7 +24,7 @@ const FEATURES = [
   },
   {
     title: "Light, and yours",
-    text: "The tracking script is a few kilobytes. Data is hosted in the EU, exportable at any time, and the same software runs on your own server with one Docker command.",
+    text: `The tracking script weighs ${TRACKER_SIZE}. Data is hosted in the EU, exportable at any time, and the same software runs on your own server with one Docker command.`,
   },
 ];
 

@@ -2,6 +2,7 @@
 // sites whose visitors block third-party scripts, and the Content-Security-Policy lines it needs.
 import { CopyButton } from "../../components/CopyButton";
 import { Prose } from "../../components/Prose";
+import { TRACKER_SIZE } from "../shared/tracker";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
 import { snippet } from "./home";
@@ -13,7 +14,7 @@ export default function InstallPage({ origin }: PageProps) {
   return (
     <Prose>
       <h1>Install Bothy</h1>
-      <p>Bothy needs one script tag on your pages. It loads asynchronously, weighs a few kilobytes and never blocks your page from showing.</p>
+      <p>Bothy needs one script tag on your pages. It loads asynchronously, weighs {TRACKER_SIZE} and never blocks your page from showing.</p>
 
       <h2>1. Add your website</h2>
       <p>

@@ -1,6 +1,8 @@
 // Pages over HTTP, in-process: status codes, the error page, redirects, guards, security headers
-// and flight payloads, on a real build of the site plus the failing/guarded test pages.
+// and flight payloads, on a real build of the site plus the failing/guarded test pages; the site's
+// word on the tracker's weight.
 import { describe, expect, test } from "bun:test";
+import { TRACKER_SIZE } from "../../../src/shared/tracker";
 import { req } from "../../helpers/server";
 import { FIXTURE_SITE, webApp } from "../../helpers/web";
 
@@ -132,6 +134,16 @@ describe("redirects", () => {
 });
 
 describe("guards with nobody signed in", () => {
+  test("no page calls the tracker 'a few kilobytes'; those that weigh it give the measured budget", async () => {
+    const pages = ["/", "/install", "/google-analytics-vs-bothy", "/google-vs-new", "/docs/install", "/docs/faq", "/blog/what-page-weight-costs", "/news/analytics-core"];
+    for (const path of pages) {
+      const res = await get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      const html = text(await res.text());
+      expect({ path, few: /few kilobytes/i.test(html), says: html.toLowerCase().includes(TRACKER_SIZE) }).toEqual({ path, few: false, says: true });
+    }
+  });
+
   test("a protected page sends to /signin, remembering the safe path", async () => {
     const res = await get("/members?tab=2");
     expect(res.status).toBe(302);

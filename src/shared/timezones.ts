@@ -1,8 +1,10 @@
-// The time zones a domain can report in: ~100 IANA zones with a city label, each shown with its
-// current UTC offset (computed, so daylight saving is always right). Europe/London is the default.
+// The time zones a domain can report in: ~100 IANA zones with a city label, each shown as its
+// current UTC offset and zone name ("UTC+01:00 Europe/Berlin"; computed, so daylight saving is
+// always right), in offset order. Europe/London is the default.
 export const DEFAULT_TZ = "Europe/London";
 
-// NOTE: one zone per distinct offset/region people pick from, in offset order; labels are cities.
+// NOTE: one zone per distinct offset/region people pick from; labels are cities. The order shown is
+// computed (timezoneOptions), since daylight saving moves zones past each other during the year.
 const TIMEZONES: readonly (readonly [zone: string, label: string])[] = [
   ["Pacific/Pago_Pago", "Pago Pago"], ["Pacific/Honolulu", "Hawaii"], ["America/Anchorage", "Alaska"],
   ["America/Los_Angeles", "Pacific Time (US & Canada)"], ["America/Tijuana", "Tijuana"], ["America/Phoenix", "Arizona"],
@@ -41,7 +43,7 @@ const TIMEZONES: readonly (readonly [zone: string, label: string])[] = [
 const ZONES = new Set(TIMEZONES.map(([zone]) => zone));
 export const isKnownZone = (zone: string) => ZONES.has(zone);
 
-/** "+05:30" for Asia/Kolkata, at `at` (daylight saving included). */
+/** "+05:30" for Asia/Kolkata, at `at` (daylight saving included); "−" offsets as "-". */
 function utcOffset(zone: string, at = new Date()): string {
   const name = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "longOffset" })
     .formatToParts(at)
@@ -49,11 +51,17 @@ function utcOffset(zone: string, at = new Date()): string {
   return name === "GMT" ? "+00:00" : name.slice(3);
 }
 
-/** UTC's text, and the one a form shows for a zone the list does not name. */
-export const FALLBACK_TIMEZONE_TEXT = "(UTC+00:00) Coordinated Universal Time";
+/** "+05:30" → 330. */
+const offsetMinutes = (offset: string) => (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 
-/** The list as the domain forms show it: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi". */
+const optionText = (zone: string, offset: string) => `UTC${offset} ${zone}`;
+
+/** UTC's text, and the one a form shows for a zone the list does not name. */
+export const FALLBACK_TIMEZONE_TEXT = optionText("UTC", "+00:00");
+
+/** The list as the domain forms show it, west to east, then by zone name: "UTC+05:30 Asia/Kolkata". */
 export const timezoneOptions = (at = new Date()) =>
-  TIMEZONES.map(([zone, label]) => ({
-    zone, label, offset: utcOffset(zone, at), text: zone === "UTC" ? FALLBACK_TIMEZONE_TEXT : `(GMT${utcOffset(zone, at)}) ${label}`,
-  }));
+  TIMEZONES.map(([zone, label]) => {
+    const offset = utcOffset(zone, at);
+    return { zone, label, offset, text: optionText(zone, offset) };
+  }).sort((a, b) => offsetMinutes(a.offset) - offsetMinutes(b.offset) || a.zone.localeCompare(b.zone));

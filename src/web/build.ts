@@ -33,6 +33,9 @@ export type WebManifest = {
   bootstrap: string;
   /** URLs to <link rel="modulepreload"> on every page: the bootstrap and its chunks. */
   preload: string[];
+  /** Per client module URL, the chunks it imports statically (transitively) beyond `preload`: a
+   * page using the module preloads them too, instead of finding them once the module is parsed. */
+  chunksOf: Record<string, string[]>;
   css: string;
   timings: Record<string, number>;
 };
@@ -182,6 +185,20 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
   const staticImports = (outputs[bootstrapOut]?.imports ?? []).filter((i) => i.kind === "import-statement");
   // NOTE: each page's own client modules are preloaded by the SSR pass, which sees them (ssr-entry).
   const preload = [bootstrap, ...staticImports.map((i) => ASSET_BASE + relative(join(dir, "client"), join(dir, "client", i.path)))];
+  /** The outputs `out` imports statically, directly or through another chunk (metafile paths). */
+  const staticChunks = (out: string, found = new Set<string>()): Set<string> => {
+    for (const i of outputs[out]?.imports ?? []) {
+      if (i.kind !== "import-statement" || found.has(i.path)) continue;
+      found.add(i.path);
+      staticChunks(i.path, found);
+    }
+    return found;
+  };
+  const chunksOf: WebManifest["chunksOf"] = {};
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint || !clientModules.includes(join(ROOT, meta.entryPoint))) continue;
+    chunksOf[urlOf(out)] = [...staticChunks(out)].map(urlOf).filter((url) => !preload.includes(url));
+  }
 
   // 3. SSR: the real client components and react-dom/server, normal conditions.
   const ssr = await time("ssr", () =>
@@ -217,6 +234,7 @@ async function buildInto(dir: string, mode: Mode, id: string, site: string): Pro
     ssrManifest: { moduleMap, serverModuleMap: null, moduleLoading: null },
     bootstrap,
     preload: [...new Set(preload)],
+    chunksOf,
     css: ASSET_BASE + cssName,
     timings,
   };

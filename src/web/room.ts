@@ -96,7 +96,7 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
     const input = await renderInput(request, url, b);
     const nonce = newNonce();
     const html = (flight: ReadableStream<Uint8Array>) =>
-      b.ssr.renderHtml(flight, { ssrManifest: b.manifest.ssrManifest, bootstrap: b.manifest.bootstrap, shim, nonce, report });
+      b.ssr.renderHtml(flight, { ssrManifest: b.manifest.ssrManifest, bootstrap: b.manifest.bootstrap, chunksOf: b.manifest.chunksOf, shim, nonce, report });
     let status = 500;
     let erroring = false; // true once the route rendered as the error page (status ≥ 400)
     try {

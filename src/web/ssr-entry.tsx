@@ -11,6 +11,8 @@ export { ssrModules };
 export type HtmlOptions = {
   ssrManifest: unknown;
   bootstrap: string;
+  /** Per client module URL, the chunks it imports (the manifest's chunksOf). */
+  chunksOf: Record<string, string[]>;
   /** The inline classic script that defines the __webpack_* globals before any module runs. */
   shim: string;
   nonce: string;
@@ -34,10 +36,11 @@ function recording(manifest: SsrManifest, used: Set<string>): SsrManifest {
 }
 
 /**
- * Adds <link rel="modulepreload"> for the page's own client modules before </head>, so the browser
- * fetches them beside the bootstrap instead of after it (and other pages' modules not at all).
+ * Adds <link rel="modulepreload"> for the page's own client modules and the chunks they import
+ * before </head>, so the browser fetches them beside the bootstrap instead of after it, one level
+ * of imports at a time (and other pages' modules not at all).
  */
-function preloadsInHead(used: Set<string>): TransformStream<Uint8Array, Uint8Array> {
+function preloadsInHead(used: Set<string>, chunksOf: HtmlOptions["chunksOf"]): TransformStream<Uint8Array, Uint8Array> {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   let done = false;
@@ -48,7 +51,8 @@ function preloadsInHead(used: Set<string>): TransformStream<Uint8Array, Uint8Arr
       held += decoder.decode(chunk, { stream: true });
       const at = held.indexOf("</head>");
       if (at < 0) return;
-      const links = [...used].map((url) => `<link rel="modulepreload" href="${url}"/>`).join("");
+      const urls = new Set([...used].flatMap((url) => [url, ...(chunksOf[url] ?? [])]));
+      const links = [...urls].map((url) => `<link rel="modulepreload" href="${url}"/>`).join("");
       out.enqueue(encoder.encode(held.slice(0, at) + links + held.slice(at)));
       held = "";
       done = true;
@@ -81,7 +85,7 @@ export async function renderHtml(flight: ReadableStream<Uint8Array>, opts: HtmlO
       },
     });
     // NOTE: the shell is ready, so every client module it holds was looked up by now.
-    return html.pipeThrough(preloadsInHead(used)).pipeThrough(injectRSCPayload(forInline, { nonce: opts.nonce }));
+    return html.pipeThrough(preloadsInHead(used, opts.chunksOf)).pipeThrough(injectRSCPayload(forInline, { nonce: opts.nonce }));
   } catch (err) {
     void forInline.cancel();
     throw err;

@@ -87,6 +87,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const autoRefresh = useAutoRefresh(reload, refreshMs);
   const v = data.summary?.validated;
   const { pro, domain, site, rules } = facts(v, name, mode);
+  const exports = exportsOf(mode, v, user);
   const { current, go } = useSectionKeys({ enabled: mode !== "embed", pro, paused: pickerOpen, reload });
 
   const root = useRef<HTMLDivElement>(null);
@@ -117,7 +118,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           onReload={reload}
           // NOTE: the report of the year the range ends in: a look back at last December reports on last year.
           menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, reportHref: reportHref(domain, range.endKey.slice(0, 4)), limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
-          account={<Account mode={mode} domain={domain} pathname={pathname} user={user} />}
+          account={<Account mode={mode} domain={domain} pathname={pathname} user={user} onExport={exports.offered ? () => setExporting(true) : undefined} />}
           sticky={!embed}
           pickerOpen={pickerOpen}
           onPicker={setPickerOpen}
@@ -139,10 +140,15 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         </div>
       </div>
       {popup && <RowPopupView popup={popup} entries={entries} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
-      {exporting && <ExportModal domain={domain} range={range} allowed={!!user && (user.pro || user.admin)} track={selfTracking} onClose={() => setExporting(false)} />}
+      {exporting && <ExportModal target={target} range={range} allowed={exports.allowed} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );
 }
+
+/** Who exports: the owner on Pro (or an admin); a public dashboard's visitors when its answers say
+ * the owner offers downloads (`offered`: its Export button). */
+const exportsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined, user: Props["user"]) =>
+  mode === "public" ? { offered: !!v?.downloads, allowed: true } : { offered: false, allowed: !!user && (user.pro || user.admin) };
 
 /** Annotations show on the owner's page and the demo; only the owner writes them. */
 const notesOf = (mode: DashboardMode, domain: string) => (mode === "owner" || mode === "demo" ? { domain, owner: mode === "owner" } : undefined);
@@ -203,12 +209,27 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
   );
 }
 
-function Account({ mode, domain, pathname, user }: { mode: DashboardMode; domain: string; pathname: string; user: Props["user"] }): ReactNode {
+type AccountProps = { mode: DashboardMode; domain: string; pathname: string; user: Props["user"]; onExport?: () => void };
+
+function Account({ mode, domain, pathname, user, onExport }: AccountProps): ReactNode {
   if (mode === "embed") {
     return <a href={`/dashboard/${encodeURIComponent(domain)}`} className="rounded-md px-3 py-1.5 text-sm font-semibold text-blue-700 hover:bg-blue-50 dark:text-blue-300">Open full dashboard →</a>;
   }
   if (user && mode !== "public") return <UserMenu name={user.name} pathname={pathname} pro={user.pro} admin={user.admin} />;
-  return <a href="/signup" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">Get started free →</a>;
+  return (
+    <>
+      {onExport && (
+        // NOTE: an icon below desk width, where the title needs the room.
+        <button type="button" onClick={onExport} aria-label="Export" title="Export" className="rounded-md border border-gray-300 px-2.5 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-100 desk:px-3 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 desk:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M10 3v10m-4-4 4 4 4-4M4 14v3h12v-3" />
+          </svg>
+          <span className="hidden desk:inline">Export</span>
+        </button>
+      )}
+      <a href="/signup" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">Get started free →</a>
+    </>
+  );
 }
 
 function Title({ domain, mode, tz }: { domain: string; mode: DashboardMode; tz?: string }) {

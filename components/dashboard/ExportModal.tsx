@@ -4,28 +4,32 @@
 // modal can show its progress while the server builds and streams it, and an error in words; it
 // is then handed to the browser's download. Each export is one of the product's own events
 // ("export xlsx (dashboard)", "export csv (dashboard)"). Free accounts outside beta see the promo.
+// A public dashboard whose owner offers downloads exports by its id (and password), without the
+// owner's annotations.
 import { useState } from "react";
 import { productEvent } from "../product-event";
 import { ProPromo } from "../pricing/ProPromo";
 import { formatBytes } from "./format";
 import { formatRange, type Range } from "./date-rules";
+import { sourceOf, type StatsSource } from "./load";
 import { Popup } from "./widgets/Popup";
 
 type ExportFormat = "xlsx" | "csv";
 type Tables = "quick" | "all";
 type Progress = { state: "idle" } | { state: "building"; format: ExportFormat; bytes: number } | { state: "failed"; message: string };
 
-const TABLE_CHOICES: { id: Tables; label: string; note: string }[] = [
+/** `owners`: what only the owner's export adds. */
+const TABLE_CHOICES: { id: Tables; label: string; note: string; owners?: string }[] = [
   { id: "quick", label: "Dashboard summary", note: "Summary, Devices, Desktop Screen Sizes, Sources, Energy & Carbon" },
-  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Events, Campaigns, the Energy & Carbon Summary and your Annotations" },
+  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Events, Campaigns, the Energy & Carbon Summary", owners: " and your Annotations" },
 ];
 
 /** The file name the server gives in Content-Disposition. */
 const fileNameOf = (res: Response, fallback: string) => /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallback;
 
 /** Fetches the export, reporting bytes as they arrive, and saves it through the browser. */
-async function downloadExport(url: string, fallbackName: string, onBytes: (n: number) => void): Promise<string | null> {
-  const res = await fetch(url).catch(() => null);
+async function downloadExport(url: string, headers: Record<string, string>, fallbackName: string, onBytes: (n: number) => void): Promise<string | null> {
+  const res = await fetch(url, { headers }).catch(() => null);
   if (!res) return "We could not reach Bothy. Check your connection and try again.";
   if (!res.ok || !res.body) {
     const json = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
@@ -54,9 +58,11 @@ async function downloadExport(url: string, fallbackName: string, onBytes: (n: nu
   return null;
 }
 
-type Props = { domain: string; range: Range; allowed: boolean; track: boolean; onClose: () => void };
+/** `target`: the owner's domain, or a public dashboard's id and password. */
+type Props = { target: StatsSource; range: Range; allowed: boolean; track: boolean; onClose: () => void };
 
-export function ExportModal({ domain, range, allowed, track, onClose }: Props) {
+export function ExportModal({ target, range, allowed, track, onClose }: Props) {
+  const owner = "domain" in target;
   const [tables, setTables] = useState<Tables>("quick");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const building = progress.state === "building";
@@ -64,10 +70,10 @@ export function ExportModal({ domain, range, allowed, track, onClose }: Props) {
   const start = async (format: ExportFormat) => {
     setProgress({ state: "building", format, bytes: 0 });
     if (track) productEvent(`export ${format} (dashboard)`, tables, "/dashboard");
-    const q = new URLSearchParams({ domain, startKey: range.startKey, endKey: range.endKey, format, tables });
-    const failed = await downloadExport(`/api/export?${q}`, `${domain}_${range.startKey}_${range.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`, (bytes) =>
-      setProgress({ state: "building", format, bytes }),
-    );
+    const { query, headers } = sourceOf(target);
+    const q = new URLSearchParams({ ...query, startKey: range.startKey, endKey: range.endKey, format, tables });
+    const name = `${"domain" in target ? target.domain : "dashboard"}_${range.startKey}_${range.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`;
+    const failed = await downloadExport(`/api/export?${q}`, headers, name, (bytes) => setProgress({ state: "building", format, bytes }));
     setProgress(failed ? { state: "failed", message: failed } : { state: "idle" });
   };
 
@@ -88,7 +94,7 @@ export function ExportModal({ domain, range, allowed, track, onClose }: Props) {
                 <input type="radio" name="export-tables" value={c.id} checked={tables === c.id} onChange={() => setTables(c.id)} className="mt-1" />
                 <span>
                   {c.label}
-                  <span className="block text-xs text-gray-600 dark:text-gray-400">{c.note}</span>
+                  <span className="block text-xs text-gray-600 dark:text-gray-400">{c.note}{owner && c.owners}</span>
                 </span>
               </label>
             ))}

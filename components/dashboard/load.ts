@@ -10,6 +10,12 @@ import type { Range } from "./date-rules";
 
 /** Where the dashboard reads from: an owner's domain, or a public dashboard by its id (and password). */
 export type StatsSource = { domain: string } | { id: string; password?: string };
+
+/** How a request names its source to the API (stats and export alike): the domain, or the public id with the dashboard's password. */
+export const sourceOf = (target: StatsSource): { query: Record<string, string>; headers: Record<string, string> } => ({
+  query: "domain" in target ? { domain: target.domain } : { id: target.id },
+  headers: "id" in target && target.password ? { "x-dashboard-password": target.password } : {},
+});
 export type StatsFailure = { status: number; message: string };
 export type Loaded = {
   summary?: SummaryStats;
@@ -30,9 +36,9 @@ type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string } | { campaign: string };
 
 export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType, entries?: EntriesQuery): Promise<Answer<T>> {
-  const q = new URLSearchParams({ ...("domain" in target ? { domain: target.domain } : { id: target.id }), startKey: range.startKey, endKey: range.endKey, dataType, ...entries });
-  const headers: Record<string, string> = { accept: "application/json" };
-  if ("id" in target && target.password) headers["x-dashboard-password"] = target.password;
+  const source = sourceOf(target);
+  const q = new URLSearchParams({ ...source.query, startKey: range.startKey, endKey: range.endKey, dataType, ...entries });
+  const headers: Record<string, string> = { accept: "application/json", ...source.headers };
   let res: Response;
   for (let tries = 1; ; tries++) {
     try {

@@ -9,9 +9,8 @@ import type { AppContext } from "../context";
 import { withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
-import { isPro } from "../plans";
-import { hasAdminScope } from "../shared/plans";
-import { callerOf, statsService, type StatsService } from "../stats";
+import { mayExport } from "../plans";
+import { callerOf, offersDownloads, statsService, type StatsService } from "../stats";
 import { DayRange } from "../http/day-key";
 import type { Stats } from "../shared/stats";
 import { annotationsIn } from "../annotations";
@@ -61,7 +60,7 @@ async function* tablesFor(read: (source: Source) => Promise<Answer>, names: read
 /** Outside beta only Pro accounts (and admins) export; an API key's holder was checked already. */
 function checkPlan(ctx: Pick<AppContext, "config">, viewer: Pick<User, "scope"> | null) {
   if (!viewer) throw new HttpError(401, "Please sign in.");
-  if (!isPro(ctx.config, viewer) && !hasAdminScope(viewer)) throw new HttpError(403, NOT_PRO);
+  if (!mayExport(ctx.config, viewer)) throw new HttpError(403, NOT_PRO);
 }
 
 type Answer = Stats | AnnotationsAnswer;
@@ -97,9 +96,8 @@ export const exportRoom = (ctx: AppContext) => {
       if (q.id !== undefined) {
         const domain = await stats.byPublicId(q.id, request.headers.get("x-dashboard-password"), client);
         // NOTE: a public dashboard exports what its page shows, when its owner allows it and the
-        // owner's plan has exports.
-        if (!domain.publicExport) throw new HttpError(403, NO_PUBLIC_EXPORT);
-        checkPlan(ctx, domain.ownerScope && { scope: domain.ownerScope });
+        // owner's plan has exports; its answers say so (validated.downloads), by the same rule.
+        if (!offersDownloads(ctx.config, domain)) throw new HttpError(403, NO_PUBLIC_EXPORT);
         await stats.check(domain, q);
         return download(stats, domain, "dashboard", q, false, null);
       }

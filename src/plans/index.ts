@@ -5,7 +5,7 @@
 import type { Config } from "../config";
 import type { AppContext } from "../context";
 import type { MaintenanceJob } from "../db";
-import { hasProScope, type Scoped } from "../shared/plans";
+import { hasAdminScope, hasProScope, type Scoped } from "../shared/plans";
 import { reconcilePlanRetention } from "./retention";
 
 export { FREE_DOMAIN_LIMIT, FREE_HISTORY_DAYS } from "../shared/plans";
@@ -25,6 +25,9 @@ export const isBeta = (config: PlanConfig): boolean =>
   config.BETA === undefined ? !billingConfigured(config) : config.BETA === "1";
 
 export const isPro = (config: PlanConfig, user: Scoped): boolean => hasProScope(user, isBeta(config));
+
+/** Exports are Pro's (everyone's in beta) and admins'. */
+export const mayExport = (config: PlanConfig, user: Scoped): boolean => isPro(config, user) || hasAdminScope(user);
 
 /** The job that keeps every domain's retention in line with its owner's plan. */
 export const planJobs = ({ config }: Pick<AppContext, "config">): MaintenanceJob[] => [

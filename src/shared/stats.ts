@@ -75,6 +75,8 @@ export type Validated = {
   historyDays: number | null;
   /** A demo domain: some URLs are redacted. */
   demo: boolean;
+  /** Public dashboards' answers only: the owner offers the stats for download (GET /api/export?id=). */
+  downloads?: boolean;
 };
 
 type Envelope = {

@@ -11,7 +11,7 @@ import { greenCheck } from "../carbon";
 import { busiestSites, claimedSite, siteByName, siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
-import { FREE_HISTORY_DAYS, isPro } from "../plans";
+import { FREE_HISTORY_DAYS, isPro, mayExport, type PlanConfig } from "../plans";
 import type { DataType } from "./contract";
 import { isDemoRow } from "../demo";
 import type { StatsTarget } from "./read";
@@ -26,6 +26,11 @@ const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.
 const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
 
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
+
+/** A public dashboard offers its stats for download when its owner switched Downloads on and the
+ * owner's plan has exports. */
+export const offersDownloads = (config: PlanConfig, site: Pick<Site, "publicExport" | "ownerScope">): boolean =>
+  site.publicExport && site.ownerScope !== null && mayExport(config, { scope: site.ownerScope });
 
 /** The credential a request to /api/stats carries: an API key wins over the session. */
 /** Who reads: a session needs only its account's id and scope. */

@@ -10,7 +10,7 @@ import { siteByPublicId, type Site } from "../domains";
 import { HttpError } from "../http/errors";
 import type { Database } from "../db";
 import { localTime } from "../shared/days";
-import { callerOf, statsAccess } from "./access";
+import { callerOf, offersDownloads, statsAccess } from "./access";
 import { PublicStatsQuery, StatsQuery, type DataType, type EntriesWanted, type Stats } from "./contract";
 import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
@@ -58,10 +58,10 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
 }
 
 /** A public dashboard's answer without the domain's name: whoever holds the link sees the numbers,
- * not whose they are, unless the owner says so elsewhere. */
-const anonymous = (stats: Stats): Stats => {
+ * not whose they are, unless the owner says so elsewhere. It says whether its visitors may download them. */
+const anonymous = (stats: Stats, downloads: boolean): Stats => {
   const { SK: _name, ...validated } = stats.validated;
-  return { ...stats, validated };
+  return { ...stats, validated: { ...validated, downloads } };
 };
 
 // NOTE: one per database, like the collector: the room and the pages' dashboardToday share it.
@@ -152,7 +152,7 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   return { byName: access.byName, byPublicId: access.byPublicId, answer, check, unlocked };
 };
 export type StatsService = ReturnType<typeof statsService>;
-export { callerOf } from "./access";
+export { callerOf, offersDownloads } from "./access";
 
 /** For rooms that read a domain's stats without a request (weekly reports): the very answer its
  * owner gets from /api/stats for the same range, through the same code path. */
@@ -221,7 +221,7 @@ export const statsRoom = (ctx: AppContext) => {
       "/api/stats-public",
       async ({ query, request, client }) => {
         const domain = await access.byPublicId(query.id, request.headers.get("x-dashboard-password"), client);
-        return anonymous(await answer(domain, query, false, undefined, SNAPSHOT_MS));
+        return anonymous(await answer(domain, query, false, undefined, SNAPSHOT_MS), offersDownloads(ctx.config, domain));
       },
       {
         query: PublicStatsQuery,
@@ -233,7 +233,11 @@ export const statsRoom = (ctx: AppContext) => {
           summary: "Stats of a public dashboard",
           description: "By the dashboard's public id. A protected dashboard answers 401 until its password comes in x-dashboard-password.",
           responses: {
-            200: { description: "The stats of the dataType asked, without the domain's name (`validated.SK`); `admin` is always false." },
+            200: {
+              description:
+                "The stats of the dataType asked, without the domain's name (`validated.SK`); `admin` is always false. " +
+                "`validated.downloads` says whether the owner offers the stats for download (GET /api/export?id=…).",
+            },
             400: { description: "Missing or malformed input." },
             401: { description: "`password-required` without a password, `wrong-password` with a wrong one." },
             404: { description: "No public dashboard has this id." },

@@ -2,7 +2,8 @@
 // Export modal, its XLSX and CSV (ZIP) buttons download files named {domain}_{startKey}_{endKey}
 // whose sheets (opened with exceljs and jszip) are the quick or the full set, each export counts
 // as the product's own event ("export xlsx (dashboard)"), and a free account (BETA=0) sees the
-// Unlock Pro Features promo instead of the buttons.
+// Unlock Pro Features promo instead of the buttons. A public dashboard shows its Export control only
+// while its owner's Downloads switch is on, and exports by its id and password.
 // TRICKY: the product's events stay quiet on loopback host names, so Chromium resolves
 // "bothy.test" to 127.0.0.1 and the Pro server is opened (and configured) under that name.
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -24,13 +25,17 @@ const OWNER: Owner = { email: "ada@example.com", name: "Ada Lovelace", password:
 const FREE: Owner = { email: "free@example.com", name: "Free User", password: "free plan password 1" };
 const DOMAIN = "shop.example";
 const SELF = "bothy.test";
+const SHARED = "shared.example";
+const SHARED_PASSWORD = "shared dashboard password";
+const REFUSED = "The owner of this dashboard does not offer its stats for download.";
 
-const { problems, watch } = consoleWatch();
+const { problems, watch, expecting4xx } = consoleWatch();
 // NOTE: the seeded traffic has social posts, which the dashboard embeds through the oEmbed provider.
 const oembed = fakeOembed();
 let pro: Child;
 let free: Child;
 let proUrl: string;
+let publicIds: Record<string, string>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 /** A port nothing listens on right now, so the server's BASE_URL can name it before it starts. */
@@ -43,7 +48,11 @@ function freePort(): number {
 
 beforeAll(async () => {
   const [proDb, freeDb] = [scratch(await freshDatabase()), scratch(await freshDatabase())];
-  await prepareSites(proDb.env, OWNER, [{ name: DOMAIN, views: 300, days: 20 }, { name: SELF }]);
+  publicIds = await prepareSites(proDb.env, OWNER, [
+    { name: DOMAIN, views: 300, days: 20 },
+    { name: SELF },
+    { name: SHARED, views: 100, days: 10, public: true, password: SHARED_PASSWORD, verified: true },
+  ]);
   await prepareSites(freeDb.env, FREE, [{ name: "free.example", views: 100, days: 10 }]);
   const port = freePort();
   proUrl = `http://${SELF}:${port}`;
@@ -131,3 +140,51 @@ test("a free account outside beta sees the Unlock Pro Features promo instead of 
   expect(problems).toEqual([]);
   await p.close();
 }, 60_000);
+
+/** A visitor's public dashboard, past its password prompt (the stats' first answer is its 401). */
+async function openPublic(p: Page) {
+  expecting4xx(true);
+  await p.goto(`${proUrl}/public/${publicIds[SHARED]}`);
+  await p.getByLabel("Password").fill(SHARED_PASSWORD);
+  await p.getByRole("button", { name: "View dashboard" }).click();
+  await dashboardLoaded(p);
+  expecting4xx(false);
+}
+
+test("a public dashboard shows the Export control only while its owner allows downloads, and exports what it shows", async () => {
+  const visitorCtx = await browser.context.browser()!.newContext();
+  const visitor = await watch(visitorCtx);
+  await openPublic(visitor);
+  expect(await visitor.getByRole("button", { name: "Export", exact: true }).count()).toBe(0);
+  const range = await visitor.getByTestId("range-display").textContent();
+  // The export's URL refuses, as documented.
+  expecting4xx(true);
+  const refused = await visitor.evaluate(async ([id, password]) => {
+    const res = await fetch(`/api/export?id=${id}&startKey=2026-01-01&endKey=2026-01-02&format=csv`, { headers: { "x-dashboard-password": password! } });
+    return [res.status, (await res.json()).error.message];
+  }, [publicIds[SHARED], SHARED_PASSWORD]);
+  expecting4xx(false);
+  expect(refused).toEqual([403, REFUSED]);
+
+  // The owner turns Downloads on in the domain's settings.
+  const ownerCtx = await browser.context.browser()!.newContext();
+  const owner = await watch(ownerCtx);
+  await signIn(owner, proUrl, OWNER, `/dashboard/${SHARED}/settings`);
+  await owner.getByLabel(/^Downloads:/).check();
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await owner.getByText("Settings saved.").waitFor();
+  await ownerCtx.close();
+
+  await openPublic(visitor);
+  await visitor.getByRole("button", { name: "Export", exact: true }).click();
+  const dialog = visitor.getByRole("dialog", { name: "Export" });
+  expect(await dialog.textContent()).toContain(range!.trim());
+  // The owner's notes are not in a public dashboard's export, and the modal does not offer them.
+  expect(await dialog.textContent()).not.toContain("Annotations");
+  await dialog.getByLabel("All tables").check();
+  const [download] = await Promise.all([visitor.waitForEvent("download", { timeout: 30_000 }), dialog.getByRole("button", { name: "CSV (ZIP)", exact: true }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^dashboard_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(await sheetsOf(download)).toEqual(ALL_TABLES.filter((t) => t !== "Annotations"));
+  expect(problems).toEqual([]);
+  await visitorCtx.close();
+}, 90_000);

@@ -26,6 +26,8 @@ export type SiteSpec = {
   spans?: { from: number; to: number; views: number }[];
   public?: boolean;
   password?: string;
+  /** Its owner has proven it theirs (verified_at), as sharing settings need. */
+  verified?: boolean;
 };
 export type Owner = { email: string; name: string; password: string; scope?: string[] };
 
@@ -63,8 +65,8 @@ export const prepareSites = (env: Record<string, string>, owner: Owner, sites: S
     for (const s of sites) {
       const hash = s.password ? await hashPassword(s.password) : null;
       const [row] = await db.sql<{ publicId: string }[]>`
-        INSERT INTO domains (owner, name, tz, created, public, public_password_hash)
-        VALUES (${user.uid}, ${s.name}, ${s.tz ?? "Europe/London"}, ${new Date(now - (s.ageDays ?? 60) * DAY_MS)}, ${s.public ?? false}, ${hash})
+        INSERT INTO domains (owner, name, tz, created, public, public_password_hash, verified_at)
+        VALUES (${user.uid}, ${s.name}, ${s.tz ?? "Europe/London"}, ${new Date(now - (s.ageDays ?? 60) * DAY_MS)}, ${s.public ?? false}, ${hash}, ${s.verified ? new Date(now) : null})
         RETURNING public_id AS "publicId"`;
       publicIds[s.name] = row!.publicId;
       // NOTE: the last hour stays empty so every view's leave beacon lands before "now".

@@ -1,6 +1,7 @@
 // Who may export what, outside beta (BETA=0): the access rules of /api/stats (owner, admin, a Pro
-// API key, a public dashboard's id and password) plus the plan rule (Pro or admin), and bad input
-// answered with a status and the one JSON error shape, never a 5xx, before any file starts.
+// API key, a public dashboard's id and password) plus the plan rule (Pro or admin), whether a public
+// dashboard's answer offers downloads, and bad input answered with a status and the one JSON error
+// shape, never a 5xx, before any file starts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import JSZip from "jszip";
 import { SESSION_COOKIE } from "../../../src/auth";
@@ -126,6 +127,19 @@ describe("by public dashboard", () => {
     expect(free403.status).toBe(403);
     expect(free403.json.error.fields).toEqual({ publicExport: "Upgrade to Pro to offer downloads." });
     expect((await patch(pro, "/api/domains/quiet.example.com", { publicExport: "yes" })).status).toBe(400);
+  });
+
+  test("the public dashboard's answer says whether its visitors may download, by the same rule as the export", async () => {
+    const downloads = async (name: string, headers: Record<string, string> = {}) =>
+      (await call(server.app, "GET", `/api/stats-public?id=${ids[name]}&${RANGE}&dataType=SUMMARY`, { headers })).json.validated.downloads;
+    expect(await downloads("shared.example.com")).toBe(true);
+    expect(await downloads("locked.example.com", { "x-dashboard-password": "open sesame please" })).toBe(true);
+    expect(await downloads("quiet.example.com")).toBe(false);
+    // Switched on, but the owner's plan has no exports: the export refuses, and the answer says so.
+    expect(await downloads("theirs.example.com")).toBe(false);
+    expectError(await exportOf(`id=${ids["theirs.example.com"]}&${RANGE}&format=xlsx`), 403, "The owner of this dashboard does not offer its stats for download.");
+    // The owner's own answer needs no such flag.
+    expect((await call(server.app, "GET", `/api/stats?domain=shared.example.com&${RANGE}&dataType=SUMMARY`, { cookie: pro })).json.validated.downloads).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 // The Export modal while a file is built: the request names the range, format and tables; the
 // status line shows the bytes received so far and the buttons stay disabled until the last byte;
 // the file is then handed to the browser under the server's name; an error answer is shown in
-// words. Served by a loopback Bun.serve playing /api/export, which holds its body half-way.
+// words; a public dashboard's export names its id and sends its password, and offers no annotations.
+// Served by a loopback Bun.serve playing /api/export, which holds its body half-way.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ExportModal } from "../../../../components/dashboard/ExportModal";
@@ -10,6 +11,7 @@ const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).
 const FIRST = 3000;
 const REST = 2000;
 const asked: URLSearchParams[] = [];
+const passwords: (string | null)[] = [];
 let release = () => {};
 
 const server = Bun.serve({
@@ -18,6 +20,7 @@ const server = Bun.serve({
   fetch(req) {
     const q = new URL(req.url).searchParams;
     asked.push(q);
+    passwords.push(req.headers.get("x-dashboard-password"));
     if (q.get("format") === "csv") return BunResponse.json({ error: { status: 403, code: "forbidden", message: "Exports are a Pro feature." } }, { status: 403 });
     const held = new Promise<void>((ok) => (release = ok));
     const body = new ReadableStream<Uint8Array>({
@@ -48,7 +51,7 @@ test("progress while the file streams, then the browser gets it under the server
     e.preventDefault();
   };
   document.addEventListener("click", catchClick, true);
-  render(<ExportModal domain="shop.example" range={RANGE} allowed track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
   fireEvent.click(screen.getByLabelText(/All tables/));
   fireEvent.click(screen.getByRole("button", { name: "XLSX" }));
 
@@ -70,7 +73,7 @@ test("progress while the file streams, then the browser gets it under the server
 });
 
 test("an error answer is shown in words and the buttons come back", async () => {
-  render(<ExportModal domain="shop.example" range={RANGE} allowed track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
   fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
   await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
   expect(asked.at(-1)!.get("tables")).toBe("quick");
@@ -78,7 +81,19 @@ test("an error answer is shown in words and the buttons come back", async () => 
 });
 
 test("without Pro the promo stands where the buttons were", () => {
-  render(<ExportModal domain="shop.example" range={RANGE} allowed={false} track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed={false} track={false} onClose={() => {}} />);
   expect(screen.getByTestId("pro-promo").textContent).toContain("Unlock Pro Features");
   expect(screen.queryByRole("button", { name: "XLSX" })).toBeNull();
+});
+
+test("a public dashboard's export: its id and password, and no annotations offered", async () => {
+  const { unmount } = render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  expect(screen.getByLabelText(/All tables/).closest("label")!.textContent).toContain("your Annotations");
+  unmount();
+  render(<ExportModal target={{ id: "a1b2c3", password: "open sesame" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  expect(screen.getByLabelText(/All tables/).closest("label")!.textContent).not.toContain("Annotations");
+  fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
+  await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
+  expect(Object.fromEntries(asked.at(-1)!)).toEqual({ id: "a1b2c3", ...RANGE, format: "csv", tables: "quick" });
+  expect(passwords.at(-1)).toBe("open sesame");
 });

@@ -1,5 +1,5 @@
 // Day maths for the server and the browser alike: local days of a time zone as YYYY-MM-DD keys,
-// the local hour of an instant, and arithmetic on day keys. Intl knows every IANA zone, and day
+// the local hour of an instant, arithmetic on day keys, and a day as the product writes it short. Intl knows every IANA zone, and day
 // keys need only UTC arithmetic, so no date library is needed and nothing here touches Node.
 
 export const HOUR_MS = 3_600_000;
@@ -68,6 +68,10 @@ export const dayKey = (ms: number): string => new Date(ms).toISOString().slice(0
 
 /** UTC midnight of a key already known to be a day (checked input, or produced here). */
 export const utcMidnight = (key: string): number => Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10));
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+/** "20 Nov" for "2026-11-20": a day as the dashboard's axis, lists and notes write it. */
+export const shortDay = (key: string): string => SHORT_DAY.format(utcMidnight(key));
 
 export const addDays = (key: string, n: number): string => dayKey(utcMidnight(key) + n * DAY_MS);
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { shortDay } from "../../src/shared/days";
 import type { RefStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
@@ -81,7 +82,7 @@ describe("annotations", () => {
     await p.reload();
     await loaded(p);
     await p.getByTestId("chart-mark").first().waitFor();
-    expect(await p.getByTestId("chart-mark").locator("[title]").getAttribute("title")).toBe(`${day}: Shipped the new checkout`);
+    expect(await p.getByTestId("chart-mark").locator("[title]").getAttribute("title")).toBe(`${shortDay(day)}: Shipped the new checkout`);
 
     const admin = await watched(await browser.context.browser()!.newContext());
     await signIn(admin, pro.url, ADMIN, "/dashboard/shop.example");
@@ -93,7 +94,7 @@ describe("annotations", () => {
     await loaded(visitor);
     expect(await visitor.getByTestId("annotations").count()).toBe(0);
 
-    await notes.getByRole("button", { name: `Delete the annotation of ${day}` }).click();
+    await notes.getByRole("button", { name: `Delete the annotation of ${shortDay(day)}` }).click();
     await notes.getByText("Shipped the new checkout").waitFor({ state: "detached" });
     expect(await p.getByTestId("chart-mark").count()).toBe(0);
     for (const c of [ctx, admin.context(), visitor.context()]) await c.close();

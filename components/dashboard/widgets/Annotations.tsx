@@ -4,6 +4,7 @@
 // deletes any. They come from GET /api/annotations and are marked on the chart (TimeChart `marks`).
 import { useCallback, useEffect, useState } from "react";
 import { ANNOTATION_KINDS, ANNOTATION_MAX_LENGTH, type Annotation } from "../../../src/shared/annotations";
+import { shortDay } from "../../../src/shared/days";
 import { api } from "../../forms/api";
 
 const TONE: Record<Annotation["kind"], string> = {
@@ -56,11 +57,11 @@ export function Annotations({ domain, list, owner, defaultDay, onChange }: Props
         <ul className="space-y-1.5">
           {list.map((a) => (
             <li key={a.id} className="flex items-start gap-2">
-              <span className="shrink-0 tabular-nums text-gray-500 dark:text-gray-400">{a.day}</span>
+              <time dateTime={a.day} className="shrink-0 tabular-nums text-gray-500 dark:text-gray-400">{shortDay(a.day)}</time>
               <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-medium ${TONE[a.kind]}`}>{ANNOTATION_KINDS[a.kind]}</span>
               <span className="min-w-0 flex-1 break-words text-gray-800 dark:text-gray-200">{a.text}</span>
               {owner && (
-                <button type="button" onClick={() => void remove(a.id)} className="shrink-0 text-xs text-gray-500 hover:text-red-700" aria-label={`Delete the annotation of ${a.day}`}>
+                <button type="button" onClick={() => void remove(a.id)} className="shrink-0 text-xs text-gray-500 hover:text-red-700" aria-label={`Delete the annotation of ${shortDay(a.day)}`}>
                   Delete
                 </button>
               )}

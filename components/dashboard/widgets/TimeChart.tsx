@@ -6,6 +6,7 @@
 // victory weighs ~100 KB gzip: the dashboard should load this module through widgets/lazy.tsx.
 import { useRef } from "react";
 import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from "victory";
+import { shortDay } from "../../../src/shared/days";
 import type { Day } from "../../../src/shared/stats";
 import { formatCompact, formatNumber } from "../format";
 import { chartPoints, countTicks, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
@@ -159,8 +160,8 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT,
             style={{ left: m.x, top: PADDING.top, bottom: PADDING.bottom }}
             data-testid="chart-mark"
           >
-            <span className="pointer-events-auto absolute -left-1.5 -top-1 block size-3 rounded-full bg-amber-500 ring-2 ring-white dark:ring-gray-900" title={`${m.day}: ${m.text}`}>
-              <span className="sr-only">{`${m.day}: ${m.text}`}</span>
+            <span className="pointer-events-auto absolute -left-1.5 -top-1 block size-3 rounded-full bg-amber-500 ring-2 ring-white dark:ring-gray-900" title={`${shortDay(m.day)}: ${m.text}`}>
+              <span className="sr-only">{`${shortDay(m.day)}: ${m.text}`}</span>
             </span>
           </div>
         ))}

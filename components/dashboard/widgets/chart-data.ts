@@ -2,6 +2,7 @@
 // local day (day unit), at most 10 x ticks, and the en-GB tooltip dates. Day keys are the
 // domain's local days, so they are formatted as UTC dates: the viewer's own zone must not
 // shift a day (nor the server's, which renders the same text first).
+import { shortDay } from "../../../src/shared/days";
 import type { Day } from "../../../src/shared/stats";
 
 export type ChartPoint = { x: number; y: number; unique: number | null; stamp: string; hour: number | null };
@@ -41,7 +42,6 @@ export function ticks(count: number, most = 10): number[] {
 
 const hourly = new Intl.DateTimeFormat("en-GB", { weekday: "short", year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 const daily = new Intl.DateTimeFormat("en-GB", { weekday: "short", year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const dayTick = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** "Mon, 16 Nov 2026, 14:00" for an hour, "Mon, 16 Nov 2026" for a day. */
 export const tooltipDate = (p: Pick<ChartPoint, "stamp" | "hour">): string =>
@@ -49,4 +49,4 @@ export const tooltipDate = (p: Pick<ChartPoint, "stamp" | "hour">): string =>
 
 /** Axis label: "16 Nov" for days and midnights, "14:00" for other hours. */
 export const tickLabel = (p: Pick<ChartPoint, "stamp" | "hour">): string =>
-  p.hour === null || p.hour === 0 ? dayTick.format(parse(p.stamp)) : `${String(p.hour).padStart(2, "0")}:00`;
+  p.hour === null || p.hour === 0 ? shortDay(p.stamp) : `${String(p.hour).padStart(2, "0")}:00`;

@@ -1,7 +1,7 @@
 // Day maths shared by the server and the dashboard: local days east and west of UTC, local hours,
-// and day-key arithmetic across months, leap days and DST changes.
+// and day-key arithmetic across months, leap days and DST changes, and a day written short ("20 Nov").
 import { describe, expect, test } from "bun:test";
-import { addDays, dayIn, dayKeys, dayMs, daysBetween, localTime } from "../../../src/shared/days";
+import { addDays, dayIn, dayKeys, dayMs, daysBetween, localTime, shortDay } from "../../../src/shared/days";
 
 describe("days in a time zone", () => {
   test("the same instant is a different local day east and west of UTC", () => {
@@ -37,5 +37,13 @@ describe("day keys", () => {
     expect(localTime("Europe/Berlin", Date.parse("2026-03-29T00:30:00Z"))).toEqual({ day: "2026-03-29", hour: 1 });
     expect(localTime("Europe/Berlin", Date.parse("2026-03-29T01:30:00Z"))).toEqual({ day: "2026-03-29", hour: 3 });
     expect(localTime("Asia/Kolkata", Date.parse("2026-03-29T18:29:00Z"))).toEqual({ day: "2026-03-29", hour: 23 });
+  });
+});
+
+describe("a day written short", () => {
+  test("as the dashboard writes it, the key's own day whatever the viewer's zone", () => {
+    expect(shortDay("2026-11-20")).toBe("20 Nov");
+    expect(shortDay("2026-01-01")).toBe("1 Jan");
+    expect(shortDay("2024-02-29")).toBe("29 Feb");
   });
 });

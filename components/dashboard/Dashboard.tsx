@@ -180,7 +180,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
           You are viewing another user&rsquo;s domain as an admin. Back to <a href="/admin/domains" className="font-semibold underline">all domains</a>.
         </p>
       )}
-      {summary?.validated.demo && <p role="status" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900">Some URLs are redacted on this demo page to protect our users.</p>}
+      {summary?.validated.demo && <p role="status" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">Some URLs are redacted on this demo page to protect our users.</p>}
       {data.error ? (
         onPassword && data.error.status === 401 ? (
           <PasswordPrompt message={data.error.message} onPassword={onPassword} />

@@ -1,7 +1,8 @@
 // Who sees which dashboard, in real Chromium against real server processes:
 // an admin on someone else's domain gets the notice; the owner's annotations, seen by an admin
 // and not on a public dashboard; public dashboards with and without
-// password, read-only with a sign-up button; the demo, open to visitors, redacted, and live on
+// password, read-only with a sign-up button; the demo, open to visitors, redacted (its notice dark
+// with a dark preference), and live on
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
 // covered by the upgrade overlay; axe; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -160,6 +161,30 @@ describe("public and demo dashboards", () => {
     await loaded(p);
     expect(await p.locator("#demo").getByRole("button", { name: "Yesterday" }).getAttribute("aria-pressed")).toBe("true");
     expect(new URL(p.url()).pathname + new URL(p.url()).search).toBe("/");
+    await ctx.close();
+  });
+
+  test("with a dark preference the demo's redaction notice on the home page is dark like the page around it", async () => {
+    const ctx = await browser.context.browser()!.newContext({ colorScheme: "dark" });
+    const p = await watched(ctx);
+    await p.goto(`${pro.url}/#demo`);
+    await loaded(p);
+    const notice = p.locator("#demo").getByText("Some URLs are redacted on this demo page to protect our users.");
+    await notice.waitFor();
+    // The notice's own background and text as luminance (0 black, 1 white), whatever colour space the CSS used.
+    const [background, text] = await notice.evaluate((el) => {
+      const lum = (css: string) => {
+        const c = document.createElement("canvas").getContext("2d")!;
+        c.fillStyle = css;
+        c.fillRect(0, 0, 1, 1);
+        const [r, g, b] = c.getImageData(0, 0, 1, 1).data;
+        return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+      };
+      const style = getComputedStyle(el);
+      return [lum(style.backgroundColor), lum(style.color)];
+    });
+    expect(background).toBeLessThan(0.3);
+    expect(text).toBeGreaterThan(0.7);
     await ctx.close();
   });
 });

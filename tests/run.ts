@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeClockEnv } from "./helpers/fake-clock";
 import { failuresIn } from "./helpers/failures";
+import { scaled } from "./helpers/time";
 
 const SUITES = ["unit", "server", "client", "e2e"] as const;
 /** Files whose assertions are about latency: they run after the pool, with no other test beside them. */
@@ -63,6 +64,9 @@ if (process.env.FAKE_NOW) {
   console.log(`clock moved: every process of this run starts at ${process.env.FAKE_NOW}`);
 }
 
+/** Each test's and hook's deadline, unless it names its own. */
+const TEST_TIMEOUT_MS = 120_000;
+
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
@@ -72,8 +76,10 @@ async function stage(name: string, dir: string, paths: string[], options: string
   if (!paths.length) return;
   console.log(`\n── ${name} ──`);
   const started = performance.now();
-  // NOTE: server and e2e tests start real databases and processes: bun's 5 s default is too short.
-  const command = [process.execPath, "test", "--timeout", "60000", ...options, ...paths.map((p) => `./${p}`)];
+  // NOTE: server and e2e tests start real databases, servers and browsers, hooks included: bun's 5 s
+  // default is too short, and a hook's boot of a database, a server (allowed 90 s) and a browser
+  // outgrew 60 s on a busy machine. Scaled like every other deadline.
+  const command = [process.execPath, "test", "--timeout", String(scaled(TEST_TIMEOUT_MS)), ...options, ...paths.map((p) => `./${p}`)];
   const scratch = join(RUN, dir);
   mkdirSync(scratch);
   const proc = Bun.spawn(command, { cwd: ROOT, stdout: "inherit", stderr: "pipe", env: { ...env, TMPDIR: scratch } });

@@ -21,7 +21,8 @@ describe("starting the server", () => {
   test("creates ./data on first start, is ready with TimescaleDB, and keeps data across a restart", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "bothy-cwd-"));
     try {
-      const first = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd });
+      // NOTE: a first start runs initdb and every migration: on a busy machine, more than 30 s.
+      const first = await spawnServer(PROBE, { LOG_LEVEL: "info" }, { cwd, timeoutMs: 90_000 });
       try {
         expect(first.output()).toContain(`Bothy is running at ${first.url} (database: embedded)`);
         expect(existsSync(join(cwd, "data", "pgdata"))).toBe(true);

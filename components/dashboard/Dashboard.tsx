@@ -23,6 +23,7 @@ import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
 import type { CampaignPages } from "./widgets/Campaigns";
 import { Insights } from "./widgets/Insights";
+import { preloadChart } from "./widgets/lazy";
 
 export type DashboardMode = "owner" | "public" | "demo" | "embed";
 type Props = {
@@ -72,12 +73,10 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const [exporting, setExporting] = useState(false);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  // NOTE: the chart's code loads while the first answers are on their way, not after them
-  // (widgets/lazy.tsx imports the same module when it first renders). The map's waits until its
-  // box nears the viewport.
-  useEffect(() => {
-    void import("./widgets/TimeChart");
-  }, []);
+  // NOTE: the chart's code loads while the first answers are on their way, not after them, so the
+  // chart draws as its numbers land (widgets/lazy.tsx). The map's waits until its box nears the
+  // viewport.
+  useEffect(preloadChart, []);
   // NOTE: every answer tells the domain's today; a preset range moves with it (the first one was
   // resolved on the viewer's clock), a custom range stays.
   useEffect(() => {

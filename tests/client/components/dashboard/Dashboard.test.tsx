@@ -1,6 +1,6 @@
-// The dashboard draws its time chart once per load: the answers of PATH and REF, an empty
-// annotations answer and the filled flag render the page again, but hand the chart nothing new
-// (victory lays a chart out again on every render it gets). The chart and the map are stand-ins
+// The dashboard's time chart: drawn as the numbers land when its code is already there, and once
+// per load: the answers of PATH and REF, an empty annotations answer and the filled flag render
+// the page again, but hand the chart nothing new (victory lays a chart out again on every render). The chart and the map are stand-ins
 // that count their renders; a loopback Bun.serve plays /api/stats and /api/annotations.
 import { afterAll, beforeAll, describe, expect, mock, test } from "bun:test";
 import { act, render, waitFor } from "@testing-library/react";
@@ -75,21 +75,39 @@ const ref: RefStats = {
   tweets: [],
 };
 const answers: Record<string, unknown> = { SUMMARY: summary, PATH: path, REF: ref };
+/** Held SUMMARY answers wait for this. */
+let summaryGate: Promise<void> = Promise.resolve();
 
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
-  fetch(req) {
+  async fetch(req) {
     const url = new URL(req.url);
     if (url.pathname === "/api/annotations") return BunResponse.json({ annotations: [] });
+    if (url.searchParams.get("dataType") === "SUMMARY") await summaryGate;
     return BunResponse.json(answers[url.searchParams.get("dataType") ?? ""] ?? {});
   },
 });
 beforeAll(() => (globalThis as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`http://127.0.0.1:${server.port}/dashboard/example.com`));
 afterAll(() => server.stop(true));
 
+const owner = () => <Dashboard target={{ domain: "example.com" }} mode="owner" name="example.com" pathname="/dashboard/example.com" user={{ name: "Ada", pro: true, admin: false }} today={DAY} />;
+
 describe("Dashboard", () => {
+  test("the chart is drawn as the numbers land when its code came first, with no loading box between", async () => {
+    let release = () => {};
+    summaryGate = new Promise<void>((resolve) => (release = resolve));
+    const { container } = render(owner());
+    // NOTE: the dashboard asks for the chart's code as it mounts; this waits for the same import.
+    await import("../../../../components/dashboard/widgets/TimeChart");
+    release();
+    await waitFor(() => expect(container.querySelector('[data-figure="visits"]')).not.toBeNull());
+    expect(container.querySelector('[data-testid="time-chart"]')).not.toBeNull();
+    expect(container.textContent).not.toContain("Loading the chart");
+  });
+
   test("one load draws the chart once, though PATH, REF, the annotations and the filled flag render the page again", async () => {
+    charts.length = 0;
     // NOTE: resolved once the annotations answer was read, a task after: by then the dashboard has
     // handed it to React, and act() below flushes what it scheduled.
     let read = () => {};
@@ -107,7 +125,7 @@ describe("Dashboard", () => {
       return res;
     }) as typeof fetch;
     try {
-      const { container } = render(<Dashboard target={{ domain: "example.com" }} mode="owner" name="example.com" pathname="/dashboard/example.com" user={{ name: "Ada", pro: true, admin: false }} today={DAY} />);
+      const { container } = render(owner());
       await waitFor(() => expect(container.querySelector('[data-testid="dashboard"][data-loaded]')).not.toBeNull());
       await act(() => annotationsRead);
       expect(container.textContent).toContain("Firefox");

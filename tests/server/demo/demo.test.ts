@@ -16,6 +16,9 @@ const DEMO = "demo.bothy.test";
 const START = dayKey(7);
 const END = dayKey(1);
 const RANGE = `startKey=${START}&endKey=${END}`;
+// NOTE: today, the last day seeded, may hold no view yet minutes after local midnight; the days
+// before it are seeded whatever the hour.
+const FULL_DAYS = DEMO_DAYS - 1;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let db: TestDatabase; // NOTE: the test's own, since a restart reopens it
 let siteId: number;
@@ -47,7 +50,7 @@ describe("the demo domain", () => {
         count(DISTINCT referrer_host)::int AS referrers, count(DISTINCT browser)::int AS browsers
       FROM hits WHERE site_id = ${siteId}`;
     // The pipeline filled what only it fills: local days, browsers from user-agents, referrer hosts.
-    expect(span!.days).toBeGreaterThanOrEqual(DEMO_DAYS);
+    expect(span!.days).toBeGreaterThanOrEqual(FULL_DAYS);
     expect(span!.leaves).toBeGreaterThan(views / 2);
     expect(span!.referrers).toBeGreaterThan(20);
     expect(span!.browsers).toBeGreaterThan(2);
@@ -85,7 +88,7 @@ describe("the demo domain", () => {
     const v = res.json.validated;
     const rules = { today: v.today, created: dayIn(v.tz, Date.parse(v.created)), historyDays: v.historyDays };
     const seeded = await server.db.sql`SELECT DISTINCT local_day::text AS day FROM hits WHERE site_id = ${siteId} ORDER BY 1`;
-    expect(seeded.length).toBeGreaterThanOrEqual(DEMO_DAYS);
+    expect(seeded.length).toBeGreaterThanOrEqual(FULL_DAYS);
     expect(seeded.map((r) => [r.day, dayState(r.day as string, rules)]).filter(([, state]) => state !== "ok")).toEqual([]);
   });
 
@@ -131,7 +134,7 @@ describe("the demo looks like a real website", () => {
 
   test("its days vary: weekends dip, one day spikes, the coefficient of variation is that of a real site", async () => {
     const days = await dailyViews();
-    expect(days.length).toBeGreaterThanOrEqual(DEMO_DAYS - 2);
+    expect(days.length).toBeGreaterThanOrEqual(FULL_DAYS - 2);
     const views = days.map((d) => d.n);
     const m = mean(views);
     const cv = Math.sqrt(mean(views.map((v) => (v - m) ** 2))) / m;

@@ -126,6 +126,7 @@ CREATE UNIQUE INDEX billing_upgrades_pkey ON billing_upgrades USING btree (uid);
 CREATE TABLE demo_seedings (
   site_id integer NOT NULL,
   claimed_at timestamp with time zone NOT NULL,
+  model_version integer,
   CONSTRAINT demo_seedings_pkey PRIMARY KEY (site_id),
   CONSTRAINT demo_seedings_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE
 );

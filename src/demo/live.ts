@@ -1,18 +1,19 @@
 // The demo domain (config DEMO_DOMAIN): at boot its row is made (no owner, public, scope demo + pro)
-// and, when it holds fewer than SEED_BELOW page views over the last 30 days, DEMO_DAYS local days
-// up to now go in through the real write path (the collector's pipeline and batch
-// writer), drawn from the traffic model (./model.ts); then a timer keeps it live with the views the
-// same model expects at that time of day, until shutdown. All of it runs beside the server, never
-// before it: a fresh instance answers at once and the demo fills in seconds.
+// and, when it holds fewer than SEED_BELOW page views over the last 30 days or was written by another
+// version of the model (DEMO_MODEL_VERSION; its hits are removed first), DEMO_DAYS local days up to
+// now go in through the real write path (the collector's pipeline and batch writer), drawn from the
+// traffic model (./model.ts); then a timer keeps it live with the views the same model expects at
+// that time of day, until shutdown. All of it runs beside the server, never before it: a fresh
+// instance answers at once and the demo fills in seconds.
 import type { AppContext } from "../context";
 import { collectorOf, rng, type Collector } from "../collect";
-import { namedQuery, type Database } from "../db";
-import { backdateToFirstHit, ensureUnownedSite, siteByName } from "../domains";
-import { refreshAggregates } from "../hits";
+import { namedQuery, type Database, type Queryable } from "../db";
+import { bumpStatsEpochs, createdAtFirstHit, ensureUnownedSite, siteByName } from "../domains";
+import { deleteSiteHits, refreshAggregates } from "../hits";
 import { log } from "../log";
 import { addDays, dayIn } from "../shared/days";
 import { demoDomain, DEMO_SCOPE } from "./domain";
-import { demoModel, plannedViews, type DemoModel, type Expected } from "./model";
+import { DEMO_MODEL_VERSION, demoModel, plannedViews, type DemoModel, type Expected } from "./model";
 import { demoVisits, type Incoming } from "./visits";
 
 /** Local days seeded, today's morning included: the dashboard's "Last 30 days", with nothing before. */
@@ -31,13 +32,19 @@ const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: n
 
 // NOTE: seeding writes through each node's own batch writer, so a lock held for its length would
 // also hold the writer's connection on the embedded database; a claim row with a lease serves instead.
-const claimSeeding = namedQuery("demo.claimSeeding", async (sql, siteId: number) => {
-  const rows = await sql`
-    INSERT INTO demo_seedings (site_id, claimed_at) VALUES (${siteId}, now())
-    ON CONFLICT (site_id) DO UPDATE SET claimed_at = now()
-      WHERE demo_seedings.claimed_at < now() - interval '10 minutes'
-    RETURNING 1`;
-  return rows.length === 1;
+// A node of another model version takes it at once, lease or not, and stores its version, so of
+// nodes of one version starting together one claims. Null when not claimed; else whether the data
+// came of another version (or of none: no claim, or one from before versions) and is to be replaced.
+// TRICKY: the old version is read by the statement's snapshot; a node that changed the row since
+// has stored this version (the WHERE, checked again on the locked row, then fails) or none.
+const claimSeeding = namedQuery("demo.claimSeeding", async (sql: Queryable, siteId: number, version: number) => {
+  const [row] = await sql<{ replace: boolean }[]>`
+    WITH old AS (SELECT model_version FROM demo_seedings WHERE site_id = ${siteId})
+    INSERT INTO demo_seedings (site_id, claimed_at, model_version) VALUES (${siteId}, now(), ${version})
+    ON CONFLICT (site_id) DO UPDATE SET claimed_at = now(), model_version = ${version}
+      WHERE demo_seedings.claimed_at < now() - interval '10 minutes' OR demo_seedings.model_version IS DISTINCT FROM ${version}
+    RETURNING (SELECT model_version FROM old) IS DISTINCT FROM ${version} AS replace`;
+  return row ? { replace: row.replace } : null;
 });
 
 type Demo = {
@@ -95,11 +102,28 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     return views;
   };
 
+  /**
+   * Claims the seeding. The hits of another model's demo go in the claim's transaction, with every
+   * stats sum any node cached of them: a node that dies before it commits leaves the old claim and
+   * data for the next start to replace. Null when another node holds the claim.
+   */
+  const claim = async (siteId: number) => {
+    const { claimed, removed } = await db.sql.begin(async (tx) => {
+      const claimed = await claimSeeding(tx, siteId, DEMO_MODEL_VERSION);
+      const removed = claimed?.replace ? await deleteSiteHits(tx, [siteId]) : 0;
+      if (removed) await bumpStatsEpochs(tx, [siteId]);
+      return { claimed, removed };
+    });
+    if (removed) log.info("demo replaced", { domain: name, removed, version: DEMO_MODEL_VERSION });
+    return claimed;
+  };
+
   /** Seeds DEMO_DAYS local days up to now; returns the first day seeded, or null. */
   const fill = async (into: Collector, siteId: number): Promise<string | null> => {
-    if (!(await claimSeeding(db.sql, siteId))) return null;
-    const views = await recentPageViews(db.sql, siteId, DEMO_DAYS);
-    if (views >= SEED_BELOW) return null;
+    const claimed = await claim(siteId);
+    if (!claimed) return null;
+    // NOTE: a replaced demo is empty now, and so is a new one.
+    if (!claimed.replace && (await recentPageViews(db.sql, siteId, DEMO_DAYS)) >= SEED_BELOW) return null;
     const t0 = performance.now();
     // From local midnight DEMO_DAYS - 1 days ago to a few minutes ago, so that no leave beacon lands
     // in the future. NOTE: nothing before, so "Last 30 days" has no sliver of a previous period to
@@ -144,7 +168,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     tz = (await siteByName(db.sql, name))!.tz;
     const seededFrom = await fill(collector, siteId);
     // NOTE: the demo's creation date is the start of its data.
-    await backdateToFirstHit(db.sql, siteId);
+    await createdAtFirstHit(db.sql, siteId);
     if (stopped) return;
     // NOTE: not seeded at this boot, the month began on the day the demo's data begins.
     model = demoModel(DEMO_SEED, seededFrom ?? dayIn(tz, (await siteByName(db.sql, name))!.created.getTime()));

@@ -5,6 +5,13 @@
 import { rng } from "../collect";
 import { addDays, daysBetween, HOUR_MS, localTime, utcMidnight } from "../shared/days";
 
+/**
+ * The model's version, stored with the demo's seeding claim: a node of another version replaces the
+ * demo's data at start (./live.ts). Bump it when what the demo writes changes (this file, ./site.ts,
+ * ./visits.ts, the seed or the days seeded).
+ */
+export const DEMO_MODEL_VERSION = 1;
+
 export const MODEL = {
   /** Page views of an average day at the start of the month, before the weekday factor. */
   base: 520,

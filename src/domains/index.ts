@@ -33,7 +33,7 @@ export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { privacyNotice, type PrivacyNotice } from "./privacy";
 export { ownedDomainIds } from "./queries";
 export {
-  backdateToFirstHit, busiestSites, claimedSite, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
+  busiestSites, claimedSite, createdAtFirstHit, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
 } from "./sites";
 
 /** A domain, as the API answers it, with its ownership proof. */

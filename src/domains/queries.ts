@@ -3,6 +3,7 @@
 // (a name another account held when this one added it) reads as an unverified domain of its own.
 import type { Sql } from "postgres";
 import { namedQuery, type Queryable } from "../db";
+import { deleteSiteHits } from "../hits";
 import { bumpStatsEpochs } from "./epoch";
 
 export type Domain = {
@@ -140,7 +141,7 @@ export const updateDomain = namedQuery(
 /** Removes domains and every hit they collected; run it inside the caller's transaction. */
 export const deleteDomainsWithHits = namedQuery("domains.deleteWithHits", async (tx: Queryable, ids: number[]) => {
   if (!ids.length) return;
-  await tx`DELETE FROM hits WHERE site_id = ANY(${ids}::int[])`;
+  await deleteSiteHits(tx, ids);
   await tx`DELETE FROM domains WHERE id = ANY(${ids}::int[])`;
 });
 

@@ -87,11 +87,12 @@ export const ensureUnownedSite = namedQuery("domains.ensureUnowned", async (sql:
 });
 
 /**
- * Moves a domain's creation date back to its first hit: the demo, made at boot and then seeded 30
- * days back, would otherwise lock in the picker the very days its presets show.
+ * Sets a domain's creation date to its first hit, if it has one: the demo, made at boot and then
+ * seeded 30 days back, would otherwise lock in the picker the very days its presets show; and a demo
+ * seeded again from a newer model would offer the empty days before its new data.
  */
-export const backdateToFirstHit = namedQuery("domains.backdateToFirstHit", async (sql: Queryable, id: number) => {
-  await sql`UPDATE domains SET created = least(created, (SELECT min(time) FROM hits WHERE site_id = ${id})) WHERE id = ${id}`;
+export const createdAtFirstHit = namedQuery("domains.createdAtFirstHit", async (sql: Queryable, id: number) => {
+  await sql`UPDATE domains SET created = coalesce((SELECT min(time) FROM hits WHERE site_id = ${id}), created) WHERE id = ${id}`;
 });
 
 /** Makes an unowned private domain when missing (the seed's). */

@@ -33,8 +33,7 @@ beforeAll(async () => {
   const scripts = new Map<string, string>();
   for (const out of built.outputs) scripts.set("/" + out.path.replace(/^\.\//, ""), await out.text());
   const css = await buildCss(ROOT, true);
-  // NOTE: streamed and awaited whole, as the pages are: renderToString cannot wait for the lazy
-  // map and chart, and would leave their boundaries to the client (React error 419).
+  // NOTE: streamed and awaited whole, as the pages are rendered.
   const stream = await renderToReadableStream(createElement(Gallery));
   await stream.allReady;
   const body = await new Response(stream).text();

@@ -120,6 +120,12 @@ export const SETTINGS = {
     "connections to DATABASE_URL per process; use 1 against `npm run db:serve` (one PGlite session)",
     "10",
   ),
+  STATS_READS_AT_ONCE: setting(integer(1, 64), "distinct stats reads this process runs against the database at once; more wait their turn", "4"),
+  STATS_READS_WAITING: setting(
+    integer(0, 10000),
+    "distinct stats reads waiting for a turn before the next is refused as busy (503 with Retry-After; the dashboard retries)",
+    "32",
+  ),
   DB_PASSWORD: setting(secret, "password of `npm run db:serve`; when unset one is generated into DATA_DIR/db.url"),
   SECRET_KEY: setting(secret, "signs access tokens; when unset one is generated into DATA_DIR/secret.key"),
   SMTP_URL: setting(

@@ -6,17 +6,16 @@
 // (`staleMs`) asking while its read is already under way gets the last answer of that read at once,
 // if that answer's read started at most `staleMs` ago: under load a dashboard shows numbers a few
 // seconds old instead of waiting behind the database, and one read every REREAD_MS keeps them fresh.
+// The number running and waiting are the settings STATS_READS_AT_ONCE and STATS_READS_WAITING.
 import { HttpError } from "../http/errors";
 
-/** Distinct reads running at once. NOTE: the embedded database runs one statement at a time, so
- * more would only interleave them and leave the writer fewer turns. */
-const READS_AT_ONCE = 4;
-/** Distinct reads waiting for a turn before the next one is refused. */
-const READS_WAITING = 32;
 /** How long a read waits for its turn before it is refused. */
 const WAIT_MS = 10_000;
 const BUSY_MESSAGE = "The stats are busy right now; please try again in a moment";
 const RETRY_AFTER_S = 1;
+
+/** Whether an error is this gate's refusal: the stats are busy, and asking again soon may succeed. */
+export const isStatsBusy = (err: unknown): boolean => err instanceof HttpError && err.status === 503 && err.message === BUSY_MESSAGE;
 /** A watched key is read again this long after its last read started (at once if that read took longer). */
 const REREAD_MS = 5_000;
 
@@ -35,8 +34,11 @@ export type ReadGate = {
   readonly snapshots: number;
 };
 
-export function readGate(asked: Partial<Limits> = {}): ReadGate {
-  const limits: Limits = { atOnce: READS_AT_ONCE, waiting: READS_WAITING, waitMs: WAIT_MS, rereadMs: REREAD_MS, ...asked };
+/** `atOnce`: distinct reads running at once (the embedded database runs one statement at a time, so
+ * more only interleave them and leave the writer fewer turns); `waiting`: distinct reads waiting for
+ * a turn before the next is refused. */
+export function readGate(asked: Pick<Limits, "atOnce" | "waiting"> & Partial<Limits>): ReadGate {
+  const limits: Limits = { waitMs: WAIT_MS, rereadMs: REREAD_MS, ...asked };
   const inFlight = new Map<string, Promise<unknown>>();
   const last = new Map<string, { value: unknown; startedAt: number }>();
   const line: Waiter[] = [];

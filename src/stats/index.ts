@@ -22,6 +22,7 @@ import { tweetRoutes } from "./tweet";
 import { warmStats, type WarmRead } from "./warm";
 import { statsCache } from "./cache";
 import { readGate, type ReadGate } from "./admission";
+export { isStatsBusy } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
@@ -74,9 +75,9 @@ const accessFor = (ctx: Pick<AppContext, "config" | "db">) => {
 
 // NOTE: one per database too: the gate bounds what waits in front of that database.
 const gates = new WeakMap<Database, ReadGate>();
-const gateFor = (db: Database) => {
-  let gate = gates.get(db);
-  if (!gate) gates.set(db, (gate = readGate()));
+const gateFor = (ctx: Pick<AppContext, "config" | "db">) => {
+  let gate = gates.get(ctx.db);
+  if (!gate) gates.set(ctx.db, (gate = readGate({ atOnce: ctx.config.STATS_READS_AT_ONCE, waiting: ctx.config.STATS_READS_WAITING })));
   return gate;
 };
 
@@ -125,7 +126,7 @@ type Range = { startKey: string; endKey: string };
 export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
-  const gate = gateFor(ctx.db);
+  const gate = gateFor(ctx);
   /** `staleMs`: the caller takes a snapshot that old when an identical read is under way (admission.ts). */
   const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number, staleMs?: number): Promise<Stats> => {
     const asks = rangeOf(asked, domain.tz);
@@ -169,7 +170,7 @@ export const statsRoom = (ctx: AppContext) => {
     hit: cache.hits,
     miss: cache.misses,
   }));
-  const gate = gateFor(ctx.db);
+  const gate = gateFor(ctx);
   exposeCounter(registry, { name: "bothy_stats_read_admission_total", help: "Stats reads refused with 503 for a full line (refused), answered by an identical read already under way (shared) or by the last answer while the next read runs (snapshot)", label: "result" }, () => ({
     refused: gate.refused,
     shared: gate.shared,

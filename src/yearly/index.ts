@@ -12,7 +12,7 @@ import { HttpError } from "../http/errors";
 import { limitsOf } from "../http/limits";
 import { FIRST_YEAR, localTime } from "../shared/days";
 import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
-import { statsService } from "../stats";
+import { isStatsBusy, statsService } from "../stats";
 import { signinLocation } from "../web";
 import { readYear } from "./figures";
 import { reportPrinter } from "./pdf";
@@ -20,8 +20,9 @@ import { reportPrinter } from "./pdf";
 const NOT_PRO = "The yearly sustainability report is a Pro feature. Upgrade to Pro to read and download it.";
 const VERIFY_EMAIL = "Verify your email address before you download a report as a PDF.";
 
-/** What the page shows: the report, or the notice that the domain's plan does not include it. */
-export type YearReportAnswer = { kind: "report"; report: YearReport } | { kind: "pro-required" };
+/** What the page shows: the report, the notice that the domain's plan does not include it, or that
+ * the stats are too busy to read the year right now (their read gate refused it; asking again soon may work). */
+export type YearReportAnswer = { kind: "report"; report: YearReport } | { kind: "pro-required" } | { kind: "busy"; year: number };
 type Viewer = { uid: string; scope: string[] };
 type Resolved = { kind: "ok"; domain: Site; admin: boolean; year: number } | { kind: "pro-required" };
 
@@ -53,7 +54,12 @@ export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
   const report = async (name: string, viewer: Viewer, yearText: string | null): Promise<YearReportAnswer> => {
     const r = await resolve(name, viewer, yearText);
     if (r.kind === "pro-required") return r;
-    const found = await readYear((q) => stats.answer(r.domain, q, r.admin), r.domain, r.year);
+    // NOTE: a year is thirteen reads; under load the stats turn some away, which is a moment's wait, not a failure.
+    const found = await readYear((q) => stats.answer(r.domain, q, r.admin), r.domain, r.year).catch((err: unknown) => {
+      if (isStatsBusy(err)) return "busy" as const;
+      throw err;
+    });
+    if (found === "busy") return { kind: "busy", year: r.year };
     return found ? { kind: "report", report: found } : { kind: "pro-required" };
   };
   return { resolve, report };

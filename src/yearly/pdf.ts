@@ -62,6 +62,8 @@ export function reportPrinter(executablePath: string, nice: number) {
       const page = await context.newPage();
       const res = await page.goto(url, { waitUntil: "load", timeout: PRINT_TIMEOUT_MS });
       if (res?.status() !== 200) throw new Error(`the report page answered ${res?.status() ?? "nothing"}`);
+      // NOTE: stats too busy to read the year make a page that says so (200): that is no report to print.
+      if ((await page.locator('[data-testid="year-report"]').count()) === 0) throw new Error("the report page holds no report (the stats were busy)");
       await page.emulateMedia({ media: "print" });
       // NOTE: copied out of Playwright's Buffer, whose memory may be shared, into one a Response takes.
       const pdf = new Uint8Array(await page.pdf({ format: "A4", printBackground: true, margin: { top: "14mm", bottom: "14mm", left: "12mm", right: "12mm" } }));

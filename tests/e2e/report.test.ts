@@ -3,8 +3,10 @@
 // "Print / Download PDF" link downloads a PDF (application/pdf, printed by the server's own
 // Chromium) whose text, read with poppler's pdftotext, holds the year's page views and CO2 and
 // each month's, as the stats API states them. On a phone (390 px) the tables keep every
-// column within its own box and the chart's labels stay readable and apart.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+// column within its own box and the chart's labels stay readable and apart. When the stats are busy
+// (a server that lets one stats read run and none wait), the dots menu's link leads to a page that
+// says so, with a link to try again, rather than failing silently.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +15,7 @@ import type { PathStats } from "../../src/stats/contract";
 import { formatMass } from "../../src/shared/units";
 import { formatNumber } from "../../src/shared/numbers";
 import { monthName } from "../../src/shared/yearly";
-import { launchBrowser } from "../helpers/browser";
+import { hydrated, launchBrowser } from "../helpers/browser";
 import { consoleWatch, dashboardLoaded, prepareSites, signIn, statsFor, type Owner } from "../helpers/dashboard";
 import { freshDatabase, removeDir } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
@@ -173,3 +175,36 @@ test("at 390 px the tables keep their CO2 column reachable and the chart's label
   expect(problems).toEqual([]);
   await p.close();
 }, 60_000);
+
+describe("when the stats are busy", () => {
+  let busy: Child;
+  beforeAll(async () => {
+    const db = scratch(await freshDatabase());
+    await prepareSites(db.env, OWNER, [{ name: DOMAIN, tz: TZ, ageDays: 800, views: 60, days: 20 }]);
+    // NOTE: one stats read at a time and none waiting: the report's thirteen reads at once are refused as busy.
+    busy = await spawnServer("src/server.ts", { ...db.env, STATS_READS_AT_ONCE: "1", STATS_READS_WAITING: "0" }, { timeoutMs: 90_000 });
+  }, 240_000);
+  afterAll(async () => {
+    busy?.proc.kill("SIGTERM");
+    await busy?.exited;
+  });
+
+  test("the dots menu's report link shows that the stats are busy, with a link to try again", async () => {
+    const ctx = await browser.context.browser()!.newContext();
+    try {
+      const p = await ctx.newPage();
+      await signIn(p, busy.url, OWNER, `/dashboard/${DOMAIN}`);
+      await hydrated(p, '[aria-label="Dashboard options"]');
+      await p.getByRole("button", { name: "Dashboard options" }).click();
+      const thisYear = localTime(TZ, Date.now()).day.slice(0, 4);
+      await p.getByRole("link", { name: "Yearly sustainability report" }).click();
+      await p.waitForURL(`${busy.url}/dashboard/${DOMAIN}/report?year=${thisYear}`);
+      const notice = p.getByRole("alert");
+      await notice.getByText("The stats are busy right now").waitFor();
+      expect(await notice.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe(`/dashboard/${DOMAIN}/report?year=${thisYear}`);
+      expect(await p.getByRole("link", { name: "← Back to the dashboard" }).getAttribute("href")).toBe(`/dashboard/${DOMAIN}`);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});

@@ -1,8 +1,10 @@
 // "/dashboard/{domain}/report?year=YYYY" — the yearly sustainability report, a printable page whose
 // PDF (/dashboard/{domain}/report.pdf) is this page printed by Chromium. The yearReport service
 // decides everything (who may read it, the plan, the year) and reads every figure from the stats
-// room; a domain whose plan lacks it shows the Pro notice with an upgrade link for the account's tier.
+// room; a domain whose plan lacks it shows the Pro notice with an upgrade link for the account's tier,
+// and stats too busy to read the year now say so, with a link to try again.
 import { ProRequired } from "../../../components/report/ProRequired";
+import { StatsBusy } from "../../../components/report/StatsBusy";
 import { YearReport } from "../../../components/report/YearReport";
 import { tierFor, upgradeHref } from "../../shared/pricing";
 import { YEAR_PATTERN } from "../../shared/yearly";
@@ -33,5 +35,6 @@ export default async function ReportPage({ params, searchParams, user, services 
   if (answer.kind === "pro-required") {
     return <ProRequired domain={domain} upgradeHref={await upgradeFor(services, user!.uid)} dashboardHref={dashboardHref} />;
   }
+  if (answer.kind === "busy") return <StatsBusy domain={domain} year={answer.year} dashboardHref={dashboardHref} />;
   return <YearReport report={answer.report} dashboardHref={dashboardHref} />;
 }

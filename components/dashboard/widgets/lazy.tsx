@@ -76,7 +76,7 @@ export function WorldMapLazy(props: { rows: ListRow[] }) {
   useEffect(() => {
     const el = box.current;
     if (near || !el) return;
-    // NOTE: happy-dom and old browsers lack IntersectionObserver: draw at once there.
+    // NOTE: old browsers lack IntersectionObserver: draw at once there.
     if (typeof IntersectionObserver === "undefined") return setNear(true);
     const io = new IntersectionObserver(
       (entries) => {

@@ -6,7 +6,7 @@ export const percentChange = (now: number, then: number): number | null => (then
 
 /** Which way each figure's change is good news: more visitors and attention are good; more CO2,
  * page weight, bounce or load time are bad. One table, so no view colours a rise by habit. */
-export const CHANGE_POLARITY = { views: 1, visits: 1, unique: 1, timeOnPage: 1, bounce: -1, co2: -1, weight: -1, loadTime: -1 } as const;
+const CHANGE_POLARITY = { views: 1, visits: 1, unique: 1, timeOnPage: 1, bounce: -1, co2: -1, weight: -1, loadTime: -1 } as const;
 export type ChangeMetric = keyof typeof CHANGE_POLARITY;
 export type ChangeTone = "good" | "bad" | "neutral";
 

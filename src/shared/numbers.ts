@@ -39,12 +39,14 @@ export function formatPoints(c: number): string {
 
 /** A value axis from 0 to a round top at or above `max`, in at most `most` round steps (1, 2, 2.5
  * or 5 × a power of ten): [0, 0.01, 0.02, 0.03, 0.04] for 0.037. Charts set their domain to
- * [0, last tick], so the top of the axis is a labelled tick and no bar or point rises above it. */
-export function axisTicks(max: number, most = 4): number[] {
+ * [0, last tick], so the top of the axis is a labelled tick and no bar or point rises above it.
+ * `whole` keeps every tick a whole number (an axis of counts: steps of 1, 2 or 5 × a power of ten). */
+export function axisTicks(max: number, most = 4, whole = false): number[] {
   if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
-  const rough = max / most;
+  const rough = whole ? Math.max(1, max / most) : max / most;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough * (1 - 1e-9))!;
+  const multiples = whole ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10];
+  const step = multiples.map((m) => m * power).find((s) => s >= rough * (1 - 1e-9))!;
   const count = Math.ceil(max / step - 1e-9);
   // NOTE: i × step, rounded to the step's digits, so 3 × 0.1 reads 0.3, not 0.30000000000000004.
   const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);

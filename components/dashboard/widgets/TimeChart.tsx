@@ -9,7 +9,8 @@ import { VictoryArea, VictoryAxis, VictoryBar, VictoryChart, VictoryLine, Victor
 import { shortDay } from "../../../src/shared/days";
 import type { Day } from "../../../src/shared/stats";
 import { formatCompact, formatNumber } from "../format";
-import { chartPoints, countTicks, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
+import { axisTicks } from "../../../src/shared/numbers";
+import { chartPoints, tickLabel, ticks, tooltipDate, type ChartPoint } from "./chart-data";
 import { CHART_HEIGHT } from "./sizes";
 import { useWidth } from "./use-width";
 
@@ -48,7 +49,8 @@ export function TimeChart({ days, unit, type, onDayClick, height = CHART_HEIGHT,
   const summary = `${unit === "hour" ? "Hourly" : "Daily"} page views, ${formatNumber(total)} in all`;
   // Narrow screens get fewer labels: an axis label needs about 56 px.
   const tickValues = ticks(points.length, Math.max(2, Math.min(10, Math.floor((width ?? 640) / 64))));
-  const yTicks = countTicks(maxY);
+  // NOTE: page views are whole: free ticks put 0.25, 0.5, 0.75 under a maximum of 1, read "0 0 1 1".
+  const yTicks = axisTicks(maxY, 4, true);
   const xDomain: [number, number] = type === "column" ? [-0.7, points.length - 0.3] : [0, Math.max(1, points.length - 1)];
   // NOTE: the marks are drawn over the chart in HTML, at the x victory gives a point, so each is a
   // real element with its text as a title (and read out), not a shape inside the SVG.

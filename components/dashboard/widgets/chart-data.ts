@@ -21,18 +21,6 @@ export function chartPoints(days: readonly Day[], unit: "hour" | "day"): ChartPo
   );
 }
 
-/**
- * Y ticks for counts: whole numbers from 0 past `max` in steps of 1, 2 or 5 × 10ⁿ, about `most` of
- * them. NOTE: free ticks put 0.25, 0.5, 0.75 under a maximum of 1, which read "0 0 1 1" rounded.
- */
-export function countTicks(max: number, most = 4): number[] {
-  const rough = Math.max(1, max / most);
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
-  const top = Math.max(step, Math.ceil(max / step) * step);
-  return Array.from({ length: top / step + 1 }, (_, i) => i * step);
-}
-
 /** Evenly spaced tick positions, at most `most` of them (at most 10 x ticks). */
 export function ticks(count: number, most = 10): number[] {
   if (count <= 0) return [];

@@ -60,4 +60,13 @@ describe("value axes", () => {
   test("an empty series still gets an axis", () => {
     expect(axisTicks(0)).toEqual([0, 1]);
   });
+
+  test("y ticks for counts are whole numbers: a maximum of 1 or 2 views is 0 1 or 0 1 2, never 0 0 0 1 1 1", () => {
+    expect(axisTicks(1, 4, true)).toEqual([0, 1]);
+    expect(axisTicks(2, 4, true)).toEqual([0, 1, 2]);
+    expect(axisTicks(7, 4, true)).toEqual([0, 2, 4, 6, 8]);
+    expect(axisTicks(1000, 4, true)).toEqual([0, 500, 1000]);
+    expect(axisTicks(0, 4, true)).toEqual([0, 1]);
+    for (const max of [1, 3, 17, 123, 98_765]) expect(axisTicks(max, 4, true).every(Number.isInteger)).toBe(true);
+  });
 });

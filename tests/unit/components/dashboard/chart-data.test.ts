@@ -1,6 +1,6 @@
 // The time chart's points, ticks and en-GB dates.
 import { describe, expect, test } from "bun:test";
-import { chartPoints, countTicks, tickLabel, ticks, tooltipDate } from "../../../../components/dashboard/widgets/chart-data";
+import { chartPoints, tickLabel, ticks, tooltipDate } from "../../../../components/dashboard/widgets/chart-data";
 
 const day = (stamp: string, visits: number, hours: number[] = []) => ({ stamp, visits, unique: Math.round(visits / 2), hours });
 
@@ -28,14 +28,5 @@ describe("chart data", () => {
     expect(tooltipDate({ stamp: "2026-11-16", hour: 14 })).toBe("Mon, 16 Nov 2026, 14:00");
     expect(tickLabel({ stamp: "2026-11-16", hour: 0 })).toBe("16 Nov");
     expect(tickLabel({ stamp: "2026-11-16", hour: 9 })).toBe("09:00");
-  });
-
-  test("y ticks for counts are whole numbers: a maximum of 1 or 2 views is 0 1 or 0 1 2, never 0 0 0 1 1 1", () => {
-    expect(countTicks(1)).toEqual([0, 1]);
-    expect(countTicks(2)).toEqual([0, 1, 2]);
-    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
-    expect(countTicks(1000)).toEqual([0, 500, 1000]);
-    expect(countTicks(0)).toEqual([0, 1]);
-    for (const max of [1, 3, 17, 123, 98_765]) expect(countTicks(max).every(Number.isInteger)).toBe(true);
   });
 });

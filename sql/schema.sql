@@ -127,6 +127,8 @@ CREATE TABLE demo_seedings (
   site_id integer NOT NULL,
   claimed_at timestamp with time zone NOT NULL,
   model_version integer,
+  month_start date NOT NULL,
+  seed integer NOT NULL,
   CONSTRAINT demo_seedings_pkey PRIMARY KEY (site_id),
   CONSTRAINT demo_seedings_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE
 );

@@ -3,8 +3,9 @@
 // version of the model (DEMO_MODEL_VERSION; its hits are removed first), DEMO_DAYS local days up to
 // now go in through the real write path (the collector's pipeline and batch writer), drawn from the
 // traffic model (./model.ts); then a timer keeps it live with the views the same model expects at
-// that time of day, until shutdown. All of it runs beside the server, never before it: a fresh
-// instance answers at once and the demo fills in seconds.
+// that time of day, until shutdown. The month's start and seed are stored with the seeding's claim,
+// so every node's timer follows the month that was seeded. All of it runs beside the server, never
+// before it: a fresh instance answers at once and the demo fills in seconds.
 import type { AppContext } from "../context";
 import { collectorOf, rng, type Collector } from "../collect";
 import { namedQuery, type Database, type Queryable } from "../db";
@@ -24,7 +25,7 @@ export const DEMO_SEED = 1;
 const SEED_BELOW = 5_000;
 export const LIVE_EVERY_MS = 4_000;
 
-const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: number, days: number) => {
+const recentPageViews = namedQuery("demo.recentPageViews", async (sql: Queryable, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM hits WHERE site_id = ${siteId} AND kind = 1 AND time > now() - make_interval(days => ${days})`;
   return row!.n;
@@ -35,16 +36,30 @@ const recentPageViews = namedQuery("demo.recentPageViews", async (sql, siteId: n
 // A node of another model version takes it at once, lease or not, and stores its version, so of
 // nodes of one version starting together one claims. Null when not claimed; else whether the data
 // came of another version (or of none: no claim, or one from before versions) and is to be replaced.
-// TRICKY: the old version is read by the statement's snapshot; a node that changed the row since
-// has stored this version (the WHERE, checked again on the locked row, then fails) or none.
-const claimSeeding = namedQuery("demo.claimSeeding", async (sql: Queryable, siteId: number, version: number) => {
+// A new row carries the month to be seeded (it is always seeded); a taken one keeps its month until
+// startMonth. TRICKY: the old version is read by the statement's snapshot; a node that changed the
+// row since has stored this version (the WHERE, checked again on the locked row, then fails) or none.
+const claimSeeding = namedQuery("demo.claimSeeding", async (sql: Queryable, siteId: number, version: number, month: Month) => {
   const [row] = await sql<{ replace: boolean }[]>`
     WITH old AS (SELECT model_version FROM demo_seedings WHERE site_id = ${siteId})
-    INSERT INTO demo_seedings (site_id, claimed_at, model_version) VALUES (${siteId}, now(), ${version})
+    INSERT INTO demo_seedings (site_id, claimed_at, model_version, month_start, seed)
+    VALUES (${siteId}, now(), ${version}, ${month.start}::date, ${month.seed})
     ON CONFLICT (site_id) DO UPDATE SET claimed_at = now(), model_version = ${version}
       WHERE demo_seedings.claimed_at < now() - interval '10 minutes' OR demo_seedings.model_version IS DISTINCT FROM ${version}
     RETURNING (SELECT model_version FROM old) IS DISTINCT FROM ${version} AS replace`;
   return row ? { replace: row.replace } : null;
+});
+
+/** The month the demo's seeding began: its first local day and its seed. */
+type Month = { start: string; seed: number };
+
+const startMonth = namedQuery("demo.startMonth", async (sql: Queryable, siteId: number, month: Month) => {
+  await sql`UPDATE demo_seedings SET month_start = ${month.start}::date, seed = ${month.seed} WHERE site_id = ${siteId}`;
+});
+
+const storedMonth = namedQuery("demo.storedMonth", async (sql: Queryable, siteId: number) => {
+  const [row] = await sql<Month[]>`SELECT month_start::text AS start, seed FROM demo_seedings WHERE site_id = ${siteId}`;
+  return row!;
 });
 
 type Demo = {
@@ -79,7 +94,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   let tz = "";
   let collector: Collector | undefined;
   // NOTE: the live hits draw from a seed per boot, so two runs differ, but each run is reproducible
-  // from its log line; the seeding draws from DEMO_SEED.
+  // from its "demo live" line; the seeding draws from the month's seed.
   const liveSeed = (Date.now() & 0x7fffffff) | 1;
   const live = demoVisits(name, liveSeed);
   const jitter = rng(liveSeed ^ 0x5bd1e995);
@@ -103,37 +118,40 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
   };
 
   /**
-   * Claims the seeding. The hits of another model's demo go in the claim's transaction, with every
-   * stats sum any node cached of them: a node that dies before it commits leaves the old claim and
-   * data for the next start to replace. Null when another node holds the claim.
+   * Claims the seeding; true when this node is to seed `month`. The hits of another model's demo go
+   * in the claim's transaction, with every stats sum any node cached of them: a node that dies before
+   * it commits leaves the old claim and data for the next start to replace. The month to be seeded
+   * commits with the claim, so a node whose claim waited on this one reads it. False when another
+   * node holds the claim or the demo has enough recent views.
    */
-  const claim = async (siteId: number) => {
-    const { claimed, removed } = await db.sql.begin(async (tx) => {
-      const claimed = await claimSeeding(tx, siteId, DEMO_MODEL_VERSION);
-      const removed = claimed?.replace ? await deleteSiteHits(tx, [siteId]) : 0;
+  const claim = async (siteId: number, month: Month) => {
+    const { seeds, removed } = await db.sql.begin(async (tx) => {
+      const claimed = await claimSeeding(tx, siteId, DEMO_MODEL_VERSION, month);
+      if (!claimed) return { seeds: false, removed: 0 };
+      const removed = claimed.replace ? await deleteSiteHits(tx, [siteId]) : 0;
       if (removed) await bumpStatsEpochs(tx, [siteId]);
-      return { claimed, removed };
+      // NOTE: a replaced demo is empty now, and so is a new one.
+      const seeds = claimed.replace || (await recentPageViews(tx, siteId, DEMO_DAYS)) < SEED_BELOW;
+      if (seeds) await startMonth(tx, siteId, month);
+      return { seeds, removed };
     });
     if (removed) log.info("demo replaced", { domain: name, removed, version: DEMO_MODEL_VERSION });
-    return claimed;
+    return seeds;
   };
 
-  /** Seeds DEMO_DAYS local days up to now; returns the first day seeded, or null. */
-  const fill = async (into: Collector, siteId: number): Promise<string | null> => {
-    const claimed = await claim(siteId);
-    if (!claimed) return null;
-    // NOTE: a replaced demo is empty now, and so is a new one.
-    if (!claimed.replace && (await recentPageViews(db.sql, siteId, DEMO_DAYS)) >= SEED_BELOW) return null;
-    const t0 = performance.now();
+  /** Seeds DEMO_DAYS local days up to now, when this node claims the seeding. */
+  const fill = async (into: Collector, siteId: number) => {
     // From local midnight DEMO_DAYS - 1 days ago to a few minutes ago, so that no leave beacon lands
     // in the future. NOTE: nothing before, so "Last 30 days" has no sliver of a previous period to
     // be thousands of percent above.
     const end = Date.now() - 5 * 60_000;
-    const start = addDays(dayIn(tz, end), 1 - DEMO_DAYS);
-    const seeded = demoModel(DEMO_SEED, start);
-    const visits = demoVisits(name, DEMO_SEED);
+    const month = { start: addDays(dayIn(tz, end), 1 - DEMO_DAYS), seed: DEMO_SEED };
+    if (!(await claim(siteId, month))) return;
+    const t0 = performance.now();
+    const seeded = demoModel(month.seed, month.start);
+    const visits = demoVisits(name, month.seed);
     // NOTE: the hour steps begin before the first local midnight (any zone's), which the day check skips.
-    const planned = plannedViews(seeded, tz, end - (DEMO_DAYS + 2) * 86_400_000, end, DEMO_SEED).filter((v) => dayIn(tz, v.time) >= start);
+    const planned = plannedViews(seeded, tz, end - (DEMO_DAYS + 2) * 86_400_000, end, month.seed).filter((v) => dayIn(tz, v.time) >= month.start);
     for (let i = 0; i < planned.length && !stopped; i++) {
       const { time, source } = planned[i]!;
       await ingestView(into, visits(time, source, seeded.aiShare(dayIn(tz, time))));
@@ -142,13 +160,12 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     }
     // NOTE: stopped half way, the writer's own shutdown flush keeps what was ingested; a short demo
     // is seeded again at the next boot.
-    if (stopped) return null;
+    if (stopped) return;
     await into.writer.flush();
     // TRICKY: the seeded hits fall into buckets that may already be materialized (empty), which
     // no read of the raw hits after the watermark sees; a refresh brings them into the aggregates.
     await refreshAggregates(db.sql);
-    log.info("demo seeded", { domain: name, views: planned.length, from: start, seed: DEMO_SEED, liveSeed, ms: Math.round(performance.now() - t0) });
-    return start;
+    log.info("demo seeded", { domain: name, views: planned.length, from: month.start, seed: month.seed, ms: Math.round(performance.now() - t0) });
   };
 
   const ready = (async () => {
@@ -166,12 +183,15 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
       return;
     }
     tz = (await siteByName(db.sql, name))!.tz;
-    const seededFrom = await fill(collector, siteId);
+    await fill(collector, siteId);
     // NOTE: the demo's creation date is the start of its data.
     await createdAtFirstHit(db.sql, siteId);
     if (stopped) return;
-    // NOTE: not seeded at this boot, the month began on the day the demo's data begins.
-    model = demoModel(DEMO_SEED, seededFrom ?? dayIn(tz, (await siteByName(db.sql, name))!.created.getTime()));
+    // NOTE: every node follows the month the last seeding stored, this node's or the one its claim
+    // waited on; the domain's creation date moves only once a seeding's first hits are written.
+    const month = await storedMonth(db.sql, siteId);
+    model = demoModel(month.seed, month.start);
+    log.info("demo live", { domain: name, from: month.start, seed: month.seed, liveSeed });
     let last = Date.now();
     timer = setInterval(() => {
       const now = Date.now();

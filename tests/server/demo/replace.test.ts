@@ -1,7 +1,7 @@
 // An install that already holds a demo of an older model (the flat, generated /blog/item-<n> pages
 // of the old timer, with no model version stored, as before there was one, or an older version): at
 // start its hits are removed and the month is seeded again from the running model, once, though two
-// nodes start at once.
+// nodes start at once; and every node's live timer follows the month the seeding stored.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import postgres from "postgres";
 import { demoOf } from "../../../src/demo";
@@ -11,7 +11,7 @@ import { migrate } from "../../../src/db/migrate";
 import { ensureUnownedSite, siteByName } from "../../../src/domains";
 import { refreshAggregates } from "../../../src/hits";
 import { setLogLevel } from "../../../src/log";
-import { dayIn } from "../../../src/shared/days";
+import { addDays, dayIn } from "../../../src/shared/days";
 import { sharedDatabase, startTestServer } from "../../helpers/server";
 
 const DEMO = "demo.replace.test";
@@ -37,8 +37,11 @@ beforeAll(async () => {
   // The old demo, begun two months ago: a page view every 400 s over the last four weeks, on generated pages.
   await oldViews(OLD_VIEWS);
   await sql`UPDATE domains SET created = now() - interval '60 days' WHERE id = ${siteId}`;
-  // Its seeding claim, long expired, with no model version.
-  await sql`INSERT INTO demo_seedings (site_id, claimed_at) VALUES (${siteId}, now() - interval '40 days')`;
+  // Its seeding claim, long expired, with no model version, and the month its creation date began
+  // (as the migration that stored months left a demo's claim).
+  await sql`
+    INSERT INTO demo_seedings (site_id, claimed_at, month_start, seed)
+    SELECT id, now() - interval '40 days', (created AT TIME ZONE tz)::date, 1 FROM domains WHERE id = ${siteId}`;
   // NOTE: as on a running install: its older chunks compressed and its days in the aggregates.
   await sql`SELECT compress_chunk(c, if_not_compressed => true) FROM show_chunks('hits', older_than => interval '3 days') c`;
   await refreshAggregates(sql);
@@ -81,6 +84,17 @@ async function expectReplaced() {
     SELECT d.created, s.model_version AS version FROM domains d JOIN demo_seedings s ON s.site_id = d.id WHERE d.id = ${siteId}`;
   expect(dayIn(tz, row!.created.getTime())).toBe(days[0]!.day);
   expect(row!.version).toBe(DEMO_MODEL_VERSION);
+  expect(await followedMonth()).toBe(days[0]!.day);
+}
+
+/** The start of the month every running node's live timer follows, after checking that it is the
+ * stored one, of the running seed. */
+async function followedMonth() {
+  const [stored] = await sql<{ start: string; seed: number }[]>`
+    SELECT month_start::text AS start, seed FROM demo_seedings WHERE site_id = ${siteId}`;
+  expect(stored!.seed).toBe(DEMO_SEED);
+  expect(nodes.map((node) => demoOf(node.db)!.model!.start)).toEqual(nodes.map(() => stored!.start));
+  return stored!.start;
 }
 
 test("two nodes starting at once replace a demo of no model version with the running model's, once", async () => {
@@ -96,4 +110,16 @@ test("a demo of an older version is replaced at once, though its claim is fresh"
   nodes = [await startNode()];
   await demoOf(nodes[0]!.db)!.ready;
   await expectReplaced();
+}, 300_000);
+
+test("a node that starts while another node seeds the demo follows the month that node's claim stored", async () => {
+  await stopNodes();
+  const created = dayIn(tz, (await siteByName(sql, DEMO))!.created.getTime());
+  // Another node's fresh claim, its seeding under way, with a month other than the creation date
+  // (the start of the data so far), which the node would otherwise follow.
+  const claimed = addDays(created, -3);
+  await sql`UPDATE demo_seedings SET claimed_at = now(), month_start = ${claimed}::date WHERE site_id = ${siteId}`;
+  nodes = [await startNode()];
+  await demoOf(nodes[0]!.db)!.ready;
+  expect(await followedMonth()).toBe(claimed);
 }, 300_000);

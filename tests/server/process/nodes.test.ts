@@ -1,7 +1,7 @@
 // Several app nodes on one database, booting at once on an empty database: both start, migrate
-// once, seed the demo once, and register each TimescaleDB job once on a server (none on
-// `db:serve`, which runs the jobs itself). The database is the suite's server with
-// TEST_DATABASE_URL, else `db:serve`.
+// once, seed the demo once (and both follow the month seeded), and register each TimescaleDB job
+// once on a server (none on `db:serve`, which runs the jobs itself). The database is the suite's
+// server with TEST_DATABASE_URL, else `db:serve`.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { POLICY_JOBS } from "../../../src/hits";
@@ -51,6 +51,15 @@ test("two app nodes booting at once on one empty database", async () => {
     const views = Number(JSON.parse(line).views);
     expect(row!.n).toBeGreaterThanOrEqual(views);
     expect(row!.n).toBeLessThan(views + 500);
+    // Both nodes' live timers follow the month the seeding began, which the claim stored: a node that
+    // did not seed waits on the seeding's claim and reads its start, not the domain's creation date.
+    await until("both nodes live", () => nodes.every((n) => n.output().includes('"msg":"demo live"')), 30_000, 100);
+    const { from, seed } = JSON.parse(line);
+    const lives = nodes.map((n) => JSON.parse(n.output().split("\n").find((l) => l.includes('"msg":"demo live"'))!));
+    expect(lives.map((l) => [l.from, l.seed])).toEqual([[from, seed], [from, seed]]);
+    const [month] = await sql<{ start: string; seed: number }[]>`
+      SELECT s.month_start::text AS start, s.seed FROM demo_seedings s JOIN domains d ON d.id = s.site_id WHERE d.name = ${DEMO}`;
+    expect(month).toEqual({ start: from, seed });
     expect(nodes.flatMap((n) => n.output().split("\n")).filter((line) => line.includes('"level":"error"'))).toEqual([]);
   } finally {
     await sql.end();

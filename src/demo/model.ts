@@ -12,7 +12,7 @@ import { addDays, daysBetween, HOUR_MS, localTime, utcMidnight } from "../shared
  */
 export const DEMO_MODEL_VERSION = 1;
 
-export const MODEL = {
+const MODEL = {
   /** Page views of an average day at the start of the month, before the weekday factor. */
   base: 520,
   /** Sunday to Saturday: a work-week site. */
@@ -107,7 +107,7 @@ export type DemoModel = ReturnType<typeof demoModel>;
 const sum = (e: Expected) => e.visit + e.spike + e.campaign;
 
 /** A Poisson draw of mean `mean` (normal approximation above 30). */
-export function poisson(random: () => number, mean: number): number {
+function poisson(random: () => number, mean: number): number {
   if (mean <= 0) return 0;
   if (mean > 30) {
     const g = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

@@ -101,13 +101,25 @@ async function build(opts: BuildOptions & { id?: string }): Promise<Built> {
   return { dir, manifest: existsSync(join(dir, "manifest.json")) ? readManifest(dir) : manifest };
 }
 
-/** Deletes builds other than `keep` not built or reused for ten minutes (a server may still use one). */
-function prune(outdir: string, keep: string) {
-  const cutoff = Date.now() - 10 * 60_000;
+/**
+ * Deletes builds other than `keep` not built or reused for ten minutes (a server may still use one),
+ * and other processes' temp folders after an hour (a build still running writes into one).
+ */
+export function prune(outdir: string, keep: string) {
+  // TRICKY: ages are change times (a rename, a reuse's utimes, a new entry) read against `keep`'s,
+  // just set by the kernel, not Date.now(): a process whose clock is moved (the tests' FAKE_NOW)
+  // would find every other build old, and a reuse's utimes writes that moved time as the mtime.
+  const now = statSync(join(outdir, keep), { throwIfNoEntry: false })?.ctimeMs;
+  if (now === undefined) return;
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name);
-    // NOTE: dot folders are caches shared by builds (TERSER_CACHE), which prune themselves.
-    if (name !== keep && !name.startsWith(".") && statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
+    const maxAge = name.includes(".tmp-") ? 60 * 60_000 : 10 * 60_000;
+    try {
+      // NOTE: dot folders are caches shared by builds (TERSER_CACHE), which prune themselves.
+      if (name !== keep && !name.startsWith(".") && statSync(path).ctimeMs < now - maxAge) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // another process renamed or removed it meanwhile
+    }
   }
 }
 

@@ -62,6 +62,7 @@ function pruneCache(cacheDir: string) {
   const cutoff = Date.now() - CACHE_DAYS * 86_400_000;
   for (const name of readdirSync(cacheDir)) {
     const path = join(cacheDir, name);
-    if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+    // NOTE: another build's prune may have removed it since the listing.
+    if ((statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < cutoff) rmSync(path, { force: true });
   }
 }

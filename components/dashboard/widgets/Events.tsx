@@ -7,6 +7,9 @@ import { formatPercent } from "../format";
 import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";
 
+// NOTE: both chips are facts, not news: neither is coloured as good or bad.
+const CHIP = "rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300";
+
 function EventLabel({ row }: { row: ListRow }) {
   const total = row.totalConversionRate;
   const unique = row.uniqueConversionRate;
@@ -17,7 +20,7 @@ function EventLabel({ row }: { row: ListRow }) {
       <span className="min-w-0 wrap-anywhere">{row.label}</span>
       {total && (
         <span
-          className="rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300"
+          className={CHIP}
           title={`Conversion rate: ${formatPercent(total.value)} of page views${unique ? `, ${formatPercent(unique.value)} of unique visits` : ""}`}
           data-testid="conversion-rate"
         >
@@ -26,7 +29,7 @@ function EventLabel({ row }: { row: ListRow }) {
       )}
       {grams != null && (
         <span
-          className="rounded bg-green-50 px-1.5 py-px text-[11px] font-medium text-green-800 tabular-nums dark:bg-green-500/10 dark:text-green-300"
+          className={CHIP}
           title="CO₂ per conversion: the CO₂ of the range's page views over this count"
           data-testid="co2-per-conversion"
         >

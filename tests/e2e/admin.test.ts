@@ -19,6 +19,7 @@ import { outbox } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { until } from "../helpers/collect";
 import { freshDatabase } from "../helpers/db";
+import { barAndGridTops, sidewaysProblems } from "../helpers/layout";
 import { removedAfterAll } from "../helpers/scratch";
 import { runToExit, spawnServer, TEST_ENV, type Child } from "../helpers/server";
 import { startStripeMock, stripeEnv, stripeFor, type StripeMock } from "../helpers/stripe";
@@ -225,30 +226,13 @@ describe("the admin area in a browser", () => {
       const userPage = new URL(page.url()).pathname;
       for (const path of [...PAGES, userPage]) {
         await page.goto(`${server.url}${path}`);
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-        const clipped = await page.evaluate(() => {
-          const out: string[] = [];
-          for (const table of document.querySelectorAll("main table")) {
-            const box = table.parentElement!;
-            for (const cell of table.querySelectorAll("th, td")) {
-              (cell as HTMLElement).scrollIntoView({ block: "nearest", inline: "nearest" });
-              const r = cell.getBoundingClientRect();
-              const b = box.getBoundingClientRect();
-              if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.right > window.innerWidth + 0.5) out.push(`${table.getAttribute("aria-label")}: ${cell.textContent}`);
-            }
-          }
-          return out.slice(0, 5);
-        });
+        const { wide, clipped } = await sidewaysProblems(page);
         expect({ path, wide, clipped }).toEqual({ path, wide: 390, clipped: [] });
       }
       await page.goto(`${server.url}/admin/usage`);
       const chart = page.locator('[data-testid="admin-chart"]').first();
       await chart.locator("svg").first().waitFor();
-      const { barTop, tickTop } = await chart.evaluate((fig) => {
-        const bars = [...fig.querySelectorAll('path[role="presentation"]')].map((b) => b.getBoundingClientRect().top);
-        const grid = [...fig.querySelectorAll("svg line")].map((l) => l.getBoundingClientRect()).filter((r) => r.height < 1 && r.width > 10);
-        return { barTop: Math.round(Math.min(...bars)), tickTop: Math.round(Math.min(...grid.map((r) => r.top))) };
-      });
+      const { barTop, tickTop } = await barAndGridTops(chart);
       expect(barTop).toBeGreaterThanOrEqual(tickTop);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -9,6 +9,7 @@ import type { Page, Response as PwResponse } from "playwright-core";
 import { PRIVATE_MARKER } from "../../src/shared/inspect-url";
 import { launchBrowser } from "../helpers/browser";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../helpers/inspect-site";
+import { axisAndGridTops, textsOutsideChart, urlsBrokenMidWord } from "../helpers/layout";
 import { startTestServer } from "../helpers/server";
 
 let site: FixtureSite;
@@ -182,45 +183,15 @@ describe("the inspect page in Chromium", () => {
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       await heading("Fixture Shop — Green Test Page").waitFor();
-      // Every label of each chart lies inside the chart's drawing (no rating letter or tick cut off).
       for (const id of ["chart-energy", "chart-size"]) {
-        const outside = await page.getByTestId(id).evaluate((fig) => {
-          const svg = fig.querySelector("svg")!.getBoundingClientRect();
-          return [...fig.querySelectorAll("svg text")]
-            .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
-            .filter(({ r }) => r.width > 0 && (r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5 || r.left < svg.left - 0.5 || r.right > svg.right + 0.5))
-            .map(({ text }) => text);
-        });
-        expect({ width, id, outside }).toEqual({ width, id, outside: [] });
+        // Every label of each chart lies inside the chart's drawing (no rating letter or tick cut off).
+        expect({ width, id, outside: await textsOutsideChart(page.getByTestId(id)) }).toEqual({ width, id, outside: [] });
         // The value axis ends at its top tick, whose grid line is the plot's top: nothing looks cut off above it.
-        const ends = await page.getByTestId(id).evaluate((fig) => {
-          const lines = [...fig.querySelectorAll("svg line")].map((l) => l.getBoundingClientRect());
-          const axisTop = Math.min(...lines.filter((r) => r.width < 1 && r.height > 10).map((r) => r.top));
-          const gridTop = Math.min(...lines.filter((r) => r.height < 1 && r.width > 10).map((r) => r.top));
-          return Math.round(Math.abs(axisTop - gridTop));
-        });
-        expect({ width, id, ends }).toEqual({ width, id, ends: 0 });
+        const { axisTop, gridTop } = await axisAndGridTops(page.getByTestId(id));
+        expect({ width, id, ends: Math.abs(axisTop - gridTop) }).toEqual({ width, id, ends: 0 });
       }
       // A URL breaks across lines only after a separator, never inside a word.
-      const badBreaks = await page.getByTestId("fix-list").evaluate((list) => {
-        const bad: string[] = [];
-        for (const el of list.querySelectorAll("[data-url]")) {
-          const chars: { c: string; top: number }[] = [];
-          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (let i = 0; i < node.textContent!.length; i++) {
-              const range = document.createRange();
-              range.setStart(node, i);
-              range.setEnd(node, i + 1);
-              chars.push({ c: node.textContent![i]!, top: Math.round(range.getBoundingClientRect().top) });
-            }
-          }
-          for (let i = 1; i < chars.length; i++) {
-            if (chars[i]!.top > chars[i - 1]!.top && !"/?&=.-_#: ".includes(chars[i - 1]!.c)) bad.push(`${el.getAttribute("data-url")} at ${i}`);
-          }
-        }
-        return bad;
-      });
+      const badBreaks = await urlsBrokenMidWord(page.getByTestId("fix-list"));
       expect({ width, badBreaks }).toEqual({ width, badBreaks: [] });
       // Each fix's words and URL have at least 60% of its row: the size figure does not squeeze them.
       const squeezed = await page.getByTestId("fix-list").evaluate((list) =>

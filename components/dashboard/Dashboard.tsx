@@ -35,8 +35,11 @@ type Props = {
   user?: { name: string; pro: boolean; admin: boolean } | null;
   /** The view the page's URL asks for (parsed on the server); the default view when absent. */
   initialView?: View;
-  /** The domain's today, when the server knows it: the first range needs no guess. */
-  today?: string | null;
+  /** The day the first range ends on, decided by the server: the domain's today when it knows it,
+   * else its own UTC day, which the first answer's validated.today corrects. NOTE: never guessed in
+   * the browser while it renders: its first render must match the page's HTML whatever the
+   * viewer's zone, and a guess on both sides differed whenever their days did. */
+  today: string;
   /** Auto-refresh period: 60 s. */
   refreshMs?: number;
   /** The product counts its own use (exports send their event). */
@@ -64,7 +67,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
   return { pro: v?.pro ?? true, domain, site: mode === "public" ? (v?.SK ?? null) : domain, rules };
 }
 
-export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today = null, refreshMs = 60_000, selfTracking = false }: Props) {
+export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load } = useStats(target);
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);

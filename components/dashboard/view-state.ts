@@ -2,24 +2,20 @@
 // The dashboard's view (range, chart, list limit, open popup) as React state mirrored in the URL:
 // a new range is a new history entry, the rest replace the current one, and back/forward restore
 // the view from the URL without asking the server for the page again (setAddress). The embedded
-// demo keeps its view to itself. A preset resolves against the domain's today, which the page
-// tells when the server knows it (else the viewer's, until the first answer's validated.today);
-// every answer keeps it current.
+// demo keeps its view to itself. A preset resolves against the domain's today: first the day the
+// page was rendered for (the domain's when the server knew it, else the server's UTC day), then
+// each answer's validated.today.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { dayIn } from "../../src/shared/days";
 import { setAddress } from "../../src/web/client/navigation";
 import type { Range } from "./date-rules";
 import { nextLimit } from "./section-list";
 import { parseView, rangeChoice, rangeOf, viewParams, type Limit, type View } from "./view-url";
 
-/** The viewer's today: a first guess, when the page could not tell the domain's, until the API does. */
-const guessToday = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now());
-
 type Write = "push" | "replace";
 
-export function useDashboardView(initial: View, inUrl: boolean, knownToday: string | null = null) {
+export function useDashboardView(initial: View, inUrl: boolean, firstToday: string) {
   const [view, setView] = useState(initial);
-  const [today, setToday] = useState(() => knownToday ?? guessToday());
+  const [today, setToday] = useState(firstToday);
   const write = useRef<Write | null>(null);
 
   useEffect(() => {

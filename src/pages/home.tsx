@@ -3,6 +3,7 @@
 import { CopyButton } from "../../components/CopyButton";
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import { CtaBox } from "../../components/site/CtaBox";
+import { dayKey } from "../shared/days";
 import { TRACKER_SIZE } from "../shared/tracker";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
@@ -95,7 +96,7 @@ export default function HomePage({ origin, demo }: PageProps) {
           {demo ? (
             <>
               <div className="mt-8">
-                <Dashboard target={{ domain: demo }} mode="embed" name={demo} pathname="/" />
+                <Dashboard target={{ domain: demo }} mode="embed" name={demo} pathname="/" today={dayKey(Date.now())} />
               </div>
               <p className="mt-4">
                 <a href={`/dashboard/${encodeURIComponent(demo)}`} className="font-medium text-blue-700 underline hover:text-blue-900 dark:text-blue-300">

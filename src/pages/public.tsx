@@ -4,6 +4,7 @@
 import { Dashboard } from "../../components/dashboard/Dashboard";
 import { parseView } from "../../components/dashboard/view-url";
 import { HttpError } from "../http/errors";
+import { dayKey } from "../shared/days";
 import type { PageProps } from "../web/page";
 import type { Meta } from "./meta";
 
@@ -12,5 +13,5 @@ export const meta: Meta = { head: "publicDashboard", layout: "dashboard", guards
 export default async function PublicDashboardPage({ params, searchParams, services }: PageProps) {
   const id = params.id ?? "";
   if (!(await services.publicDashboardExists(id))) throw new HttpError(404, "No such public dashboard");
-  return <Dashboard key={searchParams.toString()} target={{ id }} mode="public" name="Public dashboard" pathname={`/public/${encodeURIComponent(id)}`} initialView={parseView(searchParams)} />;
+  return <Dashboard key={searchParams.toString()} target={{ id }} mode="public" name="Public dashboard" pathname={`/public/${encodeURIComponent(id)}`} initialView={parseView(searchParams)} today={dayKey(Date.now())} />;
 }

@@ -164,6 +164,21 @@ describe("public and demo dashboards", () => {
     await ctx.close();
   });
 
+  test("a viewer whose day is not the server's: the home page's demo and a public dashboard render as their HTML did", async () => {
+    // NOTE: a zone whose day differs from UTC's now, whatever the hour: 14 h ahead from noon UTC, 12 h behind before it.
+    const zone = new Date(Date.now()).getUTCHours() >= 12 ? "Pacific/Kiritimati" : "Etc/GMT+12";
+    const ctx = await browser.context.browser()!.newContext({ timezoneId: zone });
+    const p = await ctx.newPage();
+    const errors: string[] = [];
+    p.on("pageerror", (e) => errors.push(`${e.message} at ${p.url()}`));
+    for (const path of ["/", `/public/${ids["blog.example"]}`]) {
+      await p.goto(`${pro.url}${path}`);
+      await loaded(p);
+    }
+    expect({ zone, errors }).toEqual({ zone, errors: [] });
+    await ctx.close();
+  });
+
   test("with a dark preference the demo's redaction notice on the home page is dark like the page around it", async () => {
     const ctx = await browser.context.browser()!.newContext({ colorScheme: "dark" });
     const p = await watched(ctx);

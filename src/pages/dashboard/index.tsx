@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { Dashboard } from "../../../components/dashboard/Dashboard";
 import { UsageBanner } from "../../../components/pricing/Usage";
 import { parseView } from "../../../components/dashboard/view-url";
+import { dayKey } from "../../shared/days";
 import { hasAdminScope, hasProScope } from "../../shared/plans";
 import type { AccountUsage } from "../../shared/usage";
 import { PageRedirect } from "../../web/errors";
@@ -37,6 +38,8 @@ export default async function DashboardPage({ params, searchParams, user, beta, 
   // NOTE: the usage banner is a hint: it streams in behind a Suspense boundary, and a failing or slow
   // read leaves it out.
   const usage = user ? Promise.race([services.accountUsage(user.uid).catch(() => null), Bun.sleep(USAGE_WAIT_MS).then(() => null)]) : null;
+  // NOTE: the server's UTC day when it cannot tell the domain's (refused, failed or slow): the first
+  // answer corrects it, and the browser's first render matches this HTML whatever its zone.
   const today = await services.dashboardToday(domain, user);
   // NOTE: keyed by the query: a link to another view of this page starts from that view, while the
   // views the dashboard sets itself never re-render the page.
@@ -54,7 +57,7 @@ export default async function DashboardPage({ params, searchParams, user, beta, 
         pathname={pathname}
         key={searchParams.toString()}
         initialView={parseView(searchParams)}
-        today={today}
+        today={today ?? dayKey(Date.now())}
         selfTracking={services.selfTracking}
         user={user && { name: user.name, pro: hasProScope(user, beta), admin: hasAdminScope(user) }}
       />

@@ -109,7 +109,7 @@ export function consoleWatch() {
       const expected = expect4xx && /status of 4\d\d/.test(m.text());
       if (m.type() === "error" && !expected) problems.push(`console: ${m.text()} at ${m.location().url}`);
     });
-    p.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    p.on("pageerror", (e) => problems.push(`pageerror: ${e.message} at ${p.url()}`));
     return p;
   };
   return { problems, watch, expecting4xx: (on: boolean) => void (expect4xx = on) };

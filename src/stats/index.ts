@@ -87,7 +87,7 @@ const gateFor = (ctx: Pick<AppContext, "config" | "db">) => {
  */
 const SNAPSHOT_MS = 30_000;
 
-/** How long a page waits for the domain's today before it lets the browser guess (and correct). */
+/** How long a page waits for the domain's today before it starts from its own UTC day (the first answer corrects it). */
 const TODAY_WAIT_MS = 250;
 
 /** For a dashboard page's first range: the domain's today in its own time zone, when this viewer
@@ -97,10 +97,10 @@ export const dashboardToday = (ctx: Pick<AppContext, "config" | "db">) => {
     const { domain } = await accessFor(ctx).byName(name, { kind: "session", user: viewer });
     return localTime(domain.tz, Date.now()).day;
   };
-  // NOTE: a refusal (401/404) and a failure alike leave the guess to the browser, whose stats call
-  // then answers with the real error. The page's HTML must not wait on a busy database either (a
-  // long write or refresh holds the embedded one): past TODAY_WAIT_MS the dashboard starts from the
-  // viewer's clock and the first answer corrects it.
+  // NOTE: a refusal (401/404) and a failure alike leave the first day to the page (the server's UTC
+  // day), and the browser's stats call then answers with the real error. The page's HTML must not
+  // wait on a busy database either (a long write or refresh holds the embedded one): past
+  // TODAY_WAIT_MS the dashboard starts from that UTC day and the first answer corrects it.
   return (name: string, viewer: { uid: string; scope: string[] } | null): Promise<string | null> =>
     Promise.race([lookUp(name, viewer).catch(() => null), Bun.sleep(TODAY_WAIT_MS).then(() => null)]);
 };

@@ -20,24 +20,30 @@ function held<T>(value: T) {
   return { read, release: () => release(), fail: (e: Error) => fail(e), started: () => started };
 }
 
-/** Reads answering 1, 2, 3… in the order they started, each settling when the test releases the oldest. */
+/**
+ * Reads answering 1, 2, 3… in the order they started, each settling when the test releases the oldest.
+ * `startedAt[n - 1]` is when read n started, so pauses are measured between starts, not from when
+ * the test noticed one (a busy machine notices late).
+ */
 function numbered() {
   let started = 0;
+  const startedAt: number[] = [];
   const releases: (() => void)[] = [];
   const read = () => {
     const value = ++started;
+    startedAt.push(Date.now());
     return new Promise<number>((resolve) => releases.push(() => resolve(value)));
   };
-  return { read, release: () => releases.shift()!(), started: () => started };
+  return { read, release: () => releases.shift()!(), started: () => started, startedAt };
 }
 
 const tick = () => Bun.sleep(1);
 
 /**
  * Read 1 answered, then read 2 watched (a snapshot caller gets answer 1 while it runs) and answered.
- * Resolves with the moment read 2 was released, when the pause before read 3 is already running.
+ * Resolves once read 2 has answered, when the pause before read 3 is already running.
  */
-async function watchedSecondRead(gate: ReturnType<typeof readGate>, { read, release }: ReturnType<typeof numbered>): Promise<number> {
+async function watchedSecondRead(gate: ReturnType<typeof readGate>, { read, release }: ReturnType<typeof numbered>): Promise<void> {
   const first = gate.run("k", read, { staleMs: 10_000 });
   await tick();
   release();
@@ -45,10 +51,8 @@ async function watchedSecondRead(gate: ReturnType<typeof readGate>, { read, rele
   const second = gate.run("k", read, { staleMs: 10_000 });
   await tick();
   expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(1);
-  const releasedAt = Date.now();
   release();
   expect(await second).toBe(2);
-  return releasedAt;
 }
 
 describe("readGate", () => {
@@ -148,22 +152,22 @@ describe("readGate", () => {
   test("a watched key is read again rereadMs after its last read started; meanwhile snapshot callers get the last answer and start nothing", async () => {
     const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 60 });
     const reads = numbered();
-    const { read, release, started } = reads;
+    const { read, release, started, startedAt } = reads;
     // Read 2, watched: a snapshot is taken while it runs.
-    const readAt = await watchedSecondRead(gate, reads);
+    await watchedSecondRead(gate, reads);
     // The pause: callers get answer 2 at once and no read starts.
     await Bun.sleep(20);
     expect(await gate.run("k", read, { staleMs: 10_000 })).toBe(2);
     expect(started()).toBe(2);
     // Read 3 starts once rereadMs has passed since read 2 started, with nobody waiting for it.
     while (started() < 3) await Bun.sleep(5);
-    expect(Date.now() - readAt).toBeGreaterThanOrEqual(55);
-    const thirdAt = Date.now();
+    // NOTE: a little under rereadMs: both ends are whole milliseconds, each read a moment after the gate read its own.
+    expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(55);
     release();
     await tick();
     // The caller in the pause kept the key watched: read 4 comes rereadMs after read 3 started.
     while (started() < 4) await Bun.sleep(5);
-    expect(Date.now() - thirdAt).toBeGreaterThanOrEqual(55);
+    expect(startedAt[3]! - startedAt[2]!).toBeGreaterThanOrEqual(55);
     release();
     // Nobody asked during read 4 or before it, so nothing more is scheduled.
     await Bun.sleep(90);

@@ -2,6 +2,7 @@
 // shared by the API, the dashboard, the exports and the Pro API, and the figures derived from an
 // answer (bounce rate, average times). The query schemas the server validates with live in
 // src/stats/contract.ts, which needs Elysia.
+import type { Filter } from "./filters";
 
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
@@ -77,6 +78,8 @@ export type Validated = {
   demo: boolean;
   /** Public dashboards' answers only: the owner offers the stats for download (GET /api/export?id=). */
   downloads?: boolean;
+  /** The slice answered (src/shared/filters.ts), checked and in the order asked; empty for every hit. */
+  filters?: Filter[];
 };
 
 type Envelope = {

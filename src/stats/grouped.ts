@@ -41,8 +41,11 @@ export function sumReader(q: Grouped, name: string): SumReader {
   return (g) => g?.sums[i] ?? 0;
 }
 
-/** What every piece of one read shares: its database, site and epoch, and its batcher. */
-type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher> };
+/**
+ * What every piece of one read shares: its database, site and epoch, its batcher, and its filters'
+ * key (src/shared/filters.ts filtersKey, "" for none), which keeps a slice's sums apart in the cache.
+ */
+type ReadScope = { sql: Queryable; site: number; epoch: number; ask: ReturnType<typeof batcher>; filtersKey: string };
 
 /** An aggregate's SELECT cut around its `FROM hits`, and whether the view leaves out the unmaterialized tail. */
 type Definition = { head: string; tail: string; materializedOnly: boolean };
@@ -87,12 +90,10 @@ type Marks = { watermark?: Date; twin?: { view: string; watermark: Date } };
  * the piece's end, its tail (its view leaves that out). Today and the live part: a window of hits.
  * TRICKY: not async: an async function would run the fragment it returns as a query.
  */
-function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Definition, marks: Marks, from?: Date): Fragment {
+function relation(sql: Queryable, site: number, { q, p, from }: Ask, def: Definition, marks: Marks, filter: Fragment | null): Fragment {
+  if (filter) return filteredRelation(sql, site, { q, p, from }, def, filter);
   if (p.kind === "days") {
-    // TRICKY: the aggregates are partitioned by UTC `bucket`; a local day lies within the buckets of
-    // the day before to the day after, so these bounds let TimescaleDB skip every other chunk.
-    const bucketFrom = new Date(dayMs(p.from)! - DAY_MS);
-    const bucketTo = new Date(dayMs(p.to)! + 2 * DAY_MS);
+    const [bucketFrom, bucketTo] = bucketBounds(p);
     const stored = sql`SELECT * FROM ${sql(q.view)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
     // NOTE: a view with real-time aggregation unions its tail itself, over every raw hit after the
     // watermark, today's included; the tail read here ends where the piece's last day does.
@@ -102,6 +103,29 @@ function relation(sql: Queryable, site: number, q: Grouped, p: Piece, def: Defin
   }
   const lastDay = p.kind === "today" ? p.day : p.to;
   return sql`(${hitsWindow(sql, site, def, marks, from ?? p.from, p.kind === "today" ? p.to : null)}) v
+    WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
+}
+
+/**
+ * The UTC day buckets that hold local days `p.from`…`p.to`. TRICKY: the aggregates are partitioned
+ * by UTC `bucket`; a local day lies within the buckets of the day before to the day after, so these
+ * bounds let TimescaleDB skip every other chunk.
+ */
+const bucketBounds = (p: { from: string; to: string }): [Date, Date] => [new Date(dayMs(p.from)! - DAY_MS), new Date(dayMs(p.to)! + 2 * DAY_MS)];
+
+/**
+ * A filtered piece: the aggregate's SELECT over the raw hits of the slice, whatever the piece. NOTE:
+ * an aggregate holds no slice, so a filtered read groups raw hits (its cost and why in
+ * docs/architecture.md); the twins and watermarks are not needed.
+ */
+function filteredRelation(sql: Queryable, site: number, { q, p, from }: Pick<Ask, "q" | "p" | "from">, def: Definition, filter: Fragment): Fragment {
+  if (p.kind === "days") {
+    const [t0, bucketTo] = bucketBounds(p);
+    const t1 = p.until && p.until < bucketTo ? p.until : bucketTo;
+    return sql`(${rawRows(sql, site, def, t0, t1, filter)}) v WHERE local_day BETWEEN ${p.from}::date AND ${p.to}::date ${rowsWanted(sql, q)}`;
+  }
+  const lastDay = p.kind === "today" ? p.day : p.to;
+  return sql`(${rawRows(sql, site, def, from ?? p.from, p.kind === "today" ? p.to : null, filter)}) v
     WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
 }
 
@@ -122,9 +146,10 @@ function hitsWindow(sql: Queryable, site: number, def: Definition, { twin }: Mar
   return sql`SELECT * FROM ${sql(twin.view)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
 }
 
-/** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end). */
-const rawRows = (sql: Queryable, site: number, def: Definition, from: Date, until: Date | null): Fragment =>
-  sql`${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${from} ${until ? sql`AND time < ${until}` : sql``}) hits
+/** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end), those of `filter` alone when given. */
+const rawRows = (sql: Queryable, site: number, def: Definition, from: Date, until: Date | null, filter?: Fragment): Fragment =>
+  sql`${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${from} ${until ? sql`AND time < ${until}` : sql``}
+    ${filter ? sql`AND ${filter}` : sql``}) hits
     ${sql.unsafe(def.tail)}`;
 
 /**
@@ -171,14 +196,14 @@ type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: GroupTable) => void
  * group: the embedded database's cost is per row sent (64,000 referrer × page groups of a
  * 90-day read took +101 MB and 1.45 s as rows, +20 MB and 0.94 s as one array).
  */
-const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[]) => {
+const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[], filter: Fragment | null) => {
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
-  const needed = asks.map((a, i) => (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
+  const needed = asks.map((a, i) => !filter && (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
   const parts = asks.map((a, i) => {
     const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
-      SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a.q, a.p, defs[i]!, marks, a.from)} GROUP BY ${a.q.groupBy(sql)}) x`;
+      SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a, defs[i]!, marks, filter)} GROUP BY ${a.q.groupBy(sql)}) x`;
   });
   const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
   const tables: GroupTable[] = asks.map(() => new Map());
@@ -192,13 +217,16 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
   return tables;
 });
 
-/** A function that queues asks and sends the queue as one batch once the current tick is done. */
-export function batcher(sql: Queryable, site: number) {
+/**
+ * A function that queues asks and sends the queue as one batch once the current tick is done; with
+ * a `filter` (filter.ts) every ask reads the slice's raw hits.
+ */
+export function batcher(sql: Queryable, site: number, filter: Fragment | null = null) {
   let queue: Ask[] = [];
   const flush = () => {
     const asks = queue;
     queue = [];
-    runBatch(sql, site, asks).then(
+    runBatch(sql, site, asks, filter).then(
       (tables) => asks.forEach((a, i) => a.resolve(tables[i]!)),
       (err) => asks.forEach((a) => a.reject(err)),
     );
@@ -214,7 +242,7 @@ export function batcher(sql: Queryable, site: number) {
 function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<GroupTable> {
   const run = s.ask;
   const cache = statsCache(s.sql);
-  const prefix = `${q.name}|${s.site}|${s.epoch}`;
+  const prefix = `${q.name}|${s.site}|${s.epoch}|${s.filtersKey}`;
   if (p.kind === "days") {
     if (!p.sealed) return run(q, p);
     const make = async (): Promise<Entry> => ({ table: await run(q, p), upTo: 0 });

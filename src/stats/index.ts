@@ -11,6 +11,7 @@ import { HttpError } from "../http/errors";
 import type { Database } from "../db";
 import { localTime } from "../shared/days";
 import { callerOf, offersDownloads, statsAccess } from "./access";
+export { StatsFilters } from "./contract";
 import { PublicStatsQuery, StatsQuery, type DataType, type EntriesWanted, type Stats } from "./contract";
 import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
@@ -22,6 +23,7 @@ import { tweetRoutes } from "./tweet";
 import { warmStats, type WarmRead } from "./warm";
 import { statsCache } from "./cache";
 import { readGate, type ReadGate } from "./admission";
+import { filtersKey, parseFilters, type Filter } from "../shared/filters";
 export { isStatsBusy } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
@@ -30,8 +32,15 @@ export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 type AskedRange = {
   startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType;
-  entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string;
+  entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string; filters?: string;
 };
+
+/** The asked slice (src/shared/filters.ts): none when absent, a 400 naming the bad part when malformed. */
+function filtersOf(q: { filters?: string }): Filter[] {
+  const parsed = parseFilters(q.filters);
+  if (!parsed.ok) throw new HttpError(400, parsed.message, { filters: parsed.message });
+  return parsed.filters;
+}
 
 /** Which entry pages REF holds: every listed referrer's and campaign's, unless the caller asks for fewer. */
 function entriesWanted(q: AskedRange): EntriesWanted {
@@ -47,7 +56,7 @@ function entriesWanted(q: AskedRange): EntriesWanted {
 }
 
 /** The asked days: the keys, or the local days of `start`/`end` in the domain's zone. */
-function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType; entries: EntriesWanted } {
+function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType; entries: EntriesWanted; filters: Filter[] } {
   const day = (key: "startKey" | "endKey", time: "start" | "end") => {
     const at = q[time];
     const found = q[key] ?? (at === undefined ? undefined : localTime(tz, at).day);
@@ -55,7 +64,7 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
     const message = `${key} (or ${time}, a time in milliseconds) is required.`;
     throw new HttpError(400, message, { [key]: message });
   };
-  return { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesWanted(q) };
+  return { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesWanted(q), filters: filtersOf(q) };
 }
 
 /** A public dashboard's answer without the domain's name: whoever holds the link sees the numbers,
@@ -137,14 +146,17 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
     const q = hidden ? { ...asks, entries: { of: "all" as const } } : asks;
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
     // than its own request, as if it had asked a moment sooner.
-    const result = await gate.run(JSON.stringify([target, q, admin, limit]), () => {
+    // NOTE: the same slice asked with its filters in another order is the same read.
+    const result = await gate.run(JSON.stringify([target, { ...q, filters: filtersKey(q.filters) }, admin, limit]), () => {
       const timer = readSeconds.startTimer({ dataType: q.dataType });
       return readStats(ctx.db.read, target, q, { admin, limit }).finally(() => timer());
     }, { staleMs });
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
-  const check = async (domain: Site, q: Range): Promise<void> => {
+  /** Checks a range and a slice before anything is read: a caller that streams must fail before its first byte. */
+  const check = async (domain: Site, q: Range & { filters?: string }): Promise<void> => {
+    filtersOf(q);
     const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
     if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
   };

@@ -5,6 +5,8 @@
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
 import type { DataType, EntriesWanted, Stats } from "./contract";
+import { filtersKey, type Filter } from "../shared/filters";
+import { filterCondition } from "./filter";
 import { chartData } from "./chart";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
@@ -35,7 +37,7 @@ type Envelope = Pick<Stats, "validated" | "admin" | "periods" | "error">;
 /** A dataType's access to the grouped queries over the range's periods. */
 type ReadResult = { ok: true; stats: Stats } | { ok: false; status: 400 | 403; message: string };
 
-function envelope(target: StatsTarget, r: ReadRange, admin: boolean): Envelope {
+function envelope(target: StatsTarget, r: ReadRange, admin: boolean, filters: Filter[]): Envelope {
   return {
     validated: {
       SK: target.name,
@@ -48,6 +50,7 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean): Envelope {
       pro: target.pro,
       historyDays: target.historyDays,
       demo: target.demo,
+      filters,
     },
     admin,
     periods: { now: { startKey: r.startKey, endKey: r.endKey }, then: { startKey: r.thenStart, endKey: r.thenEnd } },
@@ -58,15 +61,15 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean): Envelope {
 export async function readStats(
   sql: Queryable,
   target: StatsTarget,
-  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted },
+  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[] },
   opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
   const now = opts.now ?? new Date();
   const parsed = parseRange(q, target, now);
   if (!parsed.ok) return parsed;
   const r = parsed.range;
-  const base = envelope(target, r, opts.admin);
-  const read = await reader(sql, target, r, now.getTime());
+  const base = envelope(target, r, opts.admin, q.filters ?? []);
+  const read = await reader(sql, target, r, now.getTime(), q.filters ?? []);
   // NOTE: exports read every row (limit Infinity); the API caps its lists at LIST_LIMIT.
   const limit = opts.limit ?? LIST_LIMIT;
   switch (q.dataType) {
@@ -81,8 +84,9 @@ export async function readStats(
   }
 }
 
-async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number): Promise<Reader> {
-  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask: batcher(sql, target.id) };
+async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[]): Promise<Reader> {
+  const ask = batcher(sql, target.id, filterCondition(sql, filters));
+  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters) };
   const pieces = rangePieces(r, target.tz, nowMs);
   return {
     now: (q) => readGrouped(scope, q, pieces.now),

@@ -10,7 +10,7 @@ import { withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
 import { log } from "../log";
 import { mayExport } from "../plans";
-import { callerOf, offersDownloads, statsService, type StatsService } from "../stats";
+import { callerOf, offersDownloads, statsService, StatsFilters, type StatsService } from "../stats";
 import { DayRange } from "../http/day-key";
 import type { Stats } from "../shared/stats";
 import { annotationsIn } from "../annotations";
@@ -27,6 +27,7 @@ const ExportQuery = t.Object({
   ...DayRange,
   format: t.Union([t.Literal("xlsx"), t.Literal("csv")], { error: "format must be xlsx or csv." }),
   tables: t.Optional(t.Union([t.Literal("quick"), t.Literal("all")], { error: "tables must be quick or all." })),
+  filters: StatsFilters,
 });
 type ExportQuery = Static<typeof ExportQuery>;
 

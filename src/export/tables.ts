@@ -4,6 +4,7 @@
 // seconds, everything else is the API's own figure. The annotations come from their room, as
 // GET /api/annotations answers them.
 import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
+import { describeFilter } from "../shared/filters";
 import {
   DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type ListRow, type PathStats, type RefStats, type SummaryStats,
 } from "../shared/stats";
@@ -67,6 +68,8 @@ function summaryTable(s: SummaryStats): Table {
     name: "Summary",
     columns: ["Period", "From", "To", "Page views", "Unique visits", "Bounce rate"],
     rows: [
+      // NOTE: a filtered export says first which slice its every number is for, as the dashboard's chips do.
+      ...(s.validated.filters ?? []).map((f): Cell[] => ["Filter", describeFilter(f)]),
       span("Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, pct(visitsBounceRate(s.visits))),
       span("Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, pct(visitsBounceRate(s.previous))),
       ...s.days.map((d) => span("Day", d.stamp, d.stamp, d.visits, d.unique, null)),

@@ -1,7 +1,8 @@
 // Exports say what /api/stats says: the XLSX opened with exceljs and the ZIP with jszip, every
 // table's labels and numbers compared with the API's answers for the same range (1, 7 and 30 days
-// ending today, and days across the November DST change of America/New_York), header rows,
-// frozen panes, percent formats, CSV quoting and BOM; and lists past the API's 1,000-row cap.
+// ending today, and days across the November DST change of America/New_York; a filtered slice,
+// stated on the first sheet), header rows, frozen panes, percent formats, CSV quoting and BOM; and
+// lists past the API's 1,000-row cap.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
@@ -71,8 +72,8 @@ async function annotations(domain: string, startKey: string, endKey: string): Pr
   return res.json.annotations;
 }
 
-async function stats<T>(domain: string, startKey: string, endKey: string, dataType: string): Promise<T> {
-  const res = await call(server.app, "GET", `/api/stats?domain=${domain}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}`, { cookie });
+async function stats<T>(domain: string, startKey: string, endKey: string, dataType: string, slice = ""): Promise<T> {
+  const res = await call(server.app, "GET", `/api/stats?domain=${domain}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}${slice}`, { cookie });
   expect(res.status).toBe(200);
   return res.json as T;
 }
@@ -160,12 +161,13 @@ const keyed = (map: Record<string, number>, named = false) => {
 };
 
 /** Each table's numbers (and labels) as the API states them, in the export's column order. */
-function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[]): Record<string, Value[][]> {
+function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[], stated: string[]): Record<string, Value[][]> {
   const rate = (v: SummaryStats["visits"]) => (v.bounceNew ? v.bounceCount / v.bounceNew : null);
   if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked") throw new Error("expected a Pro domain");
   const t = p.carbonTotals;
   return {
     Summary: [
+      ...stated.map((f) => ["Filter", f, null, null, null, null]),
       ["Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, rate(s.visits)],
       ["Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, rate(s.previous)],
       ...s.days.map((d) => ["Day", d.stamp, d.stamp, d.visits, d.unique, null]),
@@ -216,24 +218,34 @@ function expectSame(sheets: Sheets, want: Record<string, Value[][]>, names: read
   }
 }
 
-const RANGES: [string, () => [string, string]][] = [
-  ["1 day (today)", () => [today, today]],
-  ["7 days", () => [back(6), today]],
-  ["30 days", () => [back(29), back(0)]],
-  ["across New York's DST end", () => ["2025-10-31", "2025-11-04"]],
+/** A slice: its `filters` parameter, and how the Summary sheet must state it. */
+type Slice = { query: string; stated: string[] };
+const WHOLE: Slice = { query: "", stated: [] };
+const MOBILE_FROM_SEARCH: Slice = {
+  query: `&filters=${encodeURIComponent(JSON.stringify([["is", "device", ["mobile"]], ["is", "source", ["search", "social"]]]))}`,
+  stated: ["Device is mobile", "Source is search or social"],
+};
+
+const RANGES: [string, () => [string, string], Slice][] = [
+  ["1 day (today)", () => [today, today], WHOLE],
+  ["7 days", () => [back(6), today], WHOLE],
+  ["30 days", () => [back(29), back(0)], WHOLE],
+  ["across New York's DST end", () => ["2025-10-31", "2025-11-04"], WHOLE],
+  ["30 days of mobile visitors from search and social", () => [back(29), back(0)], MOBILE_FROM_SEARCH],
 ];
 
-describe.each(RANGES)("%s", (_, range) => {
+describe.each(RANGES)("%s", (_, range, slice) => {
   test("the XLSX and the ZIP hold every table with the API's numbers", async () => {
     const [startKey, endKey] = range();
     const [s, p, r] = await Promise.all([
-      stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY"), stats<PathStats>(DOMAIN, startKey, endKey, "PATH"), stats<RefStats>(DOMAIN, startKey, endKey, "REF"),
+      stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY", slice.query), stats<PathStats>(DOMAIN, startKey, endKey, "PATH", slice.query),
+      stats<RefStats>(DOMAIN, startKey, endKey, "REF", slice.query),
     ]);
     expect(s.visits.hits).toBeGreaterThan(0);
     const notes = await annotations(DOMAIN, startKey, endKey);
     if (startKey <= back(3) && back(3) <= endKey) expect(notes).toHaveLength(1);
-    const want = fromApi(s, p, r, notes);
-    const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}`;
+    const want = fromApi(s, p, r, notes, slice.stated);
+    const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}${slice.query}`;
 
     const xlsx = await download(`${q}&format=xlsx`);
     expect(xlsx.res.status).toBe(200);
@@ -251,6 +263,12 @@ describe.each(RANGES)("%s", (_, range) => {
 });
 
 describe("file details", () => {
+  test("a malformed filter is a 400 before any byte of a file", async () => {
+    const { res, bytes } = await download(`domain=${DOMAIN}&startKey=${back(6)}&endKey=${today}&format=xlsx&filters=${encodeURIComponent('[["is","visitor",["x"]]]')}`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(bytes.toString()).error.message).toStartWith('filters[0]: unknown dimension "visitor"');
+  });
+
   test("quick exports hold the dashboard's five tables, in the SPEC's order", async () => {
     const q = `domain=${DOMAIN}&startKey=${back(6)}&endKey=${today}&tables=quick`;
     const { sheets } = await readXlsx((await download(`${q}&format=xlsx`)).bytes);

@@ -349,6 +349,23 @@ CREATE TABLE schema_migrations (
 );
 CREATE UNIQUE INDEX schema_migrations_pkey ON schema_migrations USING btree (version);
 
+CREATE TABLE segments (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  name text NOT NULL,
+  filters jsonb NOT NULL,
+  created_by uuid,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  updated_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT segments_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(uid) ON DELETE SET NULL,
+  CONSTRAINT segments_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT segments_filters_check CHECK (((jsonb_typeof(filters) = 'array'::text) AND ((jsonb_array_length(filters) >= 1) AND (jsonb_array_length(filters) <= 10)))),
+  CONSTRAINT segments_name_check CHECK (((length(name) >= 1) AND (length(name) <= 60))),
+  CONSTRAINT segments_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX segments_domain_name ON segments USING btree (domain_id, lower(name));
+CREATE UNIQUE INDEX segments_pkey ON segments USING btree (id);
+
 CREATE TABLE sessions (
   id uuid NOT NULL DEFAULT gen_random_uuid(),
   uid uuid NOT NULL,

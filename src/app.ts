@@ -22,6 +22,7 @@ import { REDIRECTS, sitemapPages } from "./pages";
 import { reportsRoom } from "./reports";
 import { isBeta } from "./plans";
 import { requestsRoom } from "./requests";
+import { segmentsRoom } from "./segments";
 import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { accountUsage } from "./usage";
 import { jobsRoom } from "./jobs";
@@ -41,6 +42,7 @@ const ROOMS: Room[] = [
   inspectRoom,
   statsRoom,
   annotationsRoom,
+  segmentsRoom,
   reportsRoom,
   exportRoom,
   yearlyRoom,

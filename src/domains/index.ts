@@ -33,7 +33,8 @@ export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { privacyNotice, type PrivacyNotice } from "./privacy";
 export { ownedDomainIds } from "./queries";
 export {
-  busiestSites, claimedSite, createdAtFirstHit, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, type Site,
+  busiestSites, claimedSite, createdAtFirstHit, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, siteNameById,
+  type Site,
 } from "./sites";
 
 /** A domain, as the API answers it, with its ownership proof. */

@@ -1,7 +1,7 @@
 // Named queries over `domains` (and `domain_claims`) for the rooms that serve a domain rather than
-// own it: ingest looks a site up by name, the stats room decides who may read it, the demo and the
-// seed make their rows (and the demo dates its row from its data). They share one row, Site; the
-// owner's own view is Domain (./queries.ts).
+// own it: ingest looks a site up by name, the stats room decides who may read it, saved segments
+// find the domain they belong to, the demo and the seed make their rows (and the demo dates its
+// row from its data). They share one row, Site; the owner's own view is Domain (./queries.ts).
 import { namedQuery, type Queryable } from "../db";
 
 /** A domain as ingest and the stats room read it: its sharing settings and its owner's scope. */
@@ -38,6 +38,12 @@ export const siteByName = namedQuery("domains.siteByName", async (sql: Queryable
     SELECT ${sql.unsafe(COLUMNS)} FROM domains d LEFT JOIN users u ON u.uid = d.owner
     WHERE d.name = ${name} AND d.deleted_at IS NULL`;
   return row ?? null;
+});
+
+/** A domain's name by its id, for a row that knows its domain by id only (a saved segment); null when none. */
+export const siteNameById = namedQuery("domains.siteNameById", async (sql: Queryable, id: number) => {
+  const [row] = await sql<{ name: string }[]>`SELECT name FROM domains WHERE id = ${id} AND deleted_at IS NULL`;
+  return row?.name ?? null;
 });
 
 export const siteByPublicId = namedQuery("domains.siteByPublicId", async (sql: Queryable, publicId: string) => {

@@ -6,7 +6,7 @@ import { createMetrics } from "../../src/collect/metrics";
 import type { Incoming } from "../../src/collect/model";
 import { runPipeline } from "../../src/collect/pipeline";
 import { createSites } from "../../src/collect/sites";
-import { syntheticTraffic } from "../../src/collect/synthetic";
+import { rng, syntheticTraffic } from "../../src/collect/synthetic";
 import { createWriter } from "../../src/collect/writer";
 import type { StatsTarget } from "../../src/stats/read";
 import { freshDatabase, openTestDatabase } from "./db";
@@ -38,13 +38,21 @@ export async function ingest(sql: Sql, hits: Iterable<Incoming>): Promise<number
   return metrics.counts.written;
 }
 
-/** `views` synthetic page views (each with its leave beacon and events) spread over [from, to). */
-export function* traffic(domain: string, from: number, to: number, views: number, seed: number): Generator<Incoming> {
+/**
+ * `views` synthetic page views (each with its leave beacon and events) spread over [from, to);
+ * `internal` is the share of direct page views made internal (a same-site referrer: no source).
+ */
+export function* traffic(domain: string, from: number, to: number, views: number, seed: number, { internal = 0 } = {}): Generator<Incoming> {
   const next = syntheticTraffic(domain, seed);
+  // NOTE: a draw of its own, so the synthetic sequence (and every other test's figures) stays as it was.
+  const draw = rng(seed + 1);
   for (let i = 0; i < views; i++) {
     const time = from + Math.floor(((i + 0.5) / views) * (to - from));
     // NOTE: a leave beacon may land after `to`; the tests only need it to be a real hit of the site.
-    for (const hit of next(time)) yield hit;
+    for (const hit of next(time)) {
+      if (hit.kind === "view" && !hit.body.r && draw() < internal) hit.body.r = `https://${domain}/`;
+      yield hit;
+    }
   }
 }
 

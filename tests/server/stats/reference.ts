@@ -1,6 +1,7 @@
-// The reference the exactness test compares readStats with: every figure of SUMMARY, PATH and REF
-// computed straight from raw `hits` with plain GROUP BY queries, one period at a time, independent
-// of src/stats (no aggregates, no shared helpers). Only perVisit comes from src/carbon, whose grams
+// The reference the exactness and filter tests compare readStats with: every figure of SUMMARY, PATH
+// and REF computed straight from raw `hits` with plain GROUP BY queries, one period at a time, over
+// a slice (SQL over hits' columns, "true" for all hits), independent of src/stats (no aggregates, no
+// shared helpers). Only perVisit comes from src/carbon, whose grams
 // tests/unit/carbon checks against @tgwf/co2 itself.
 import type { Sql } from "postgres";
 import { co2 } from "@tgwf/co2";
@@ -20,13 +21,15 @@ export function periodsOf(startKey: string, endKey: string) {
   return { days, now: [startKey, endKey] as const, then: [key(ms(startKey) - days * DAY), key(ms(startKey) - DAY)] as const };
 }
 type Period = readonly [string, string];
+/** The site's hits a reference reads: those where `slice` (SQL over hits) holds. */
+type Scope = { site: number; slice: string };
 
 /** label → measure over one period; `label` and `measure` are SQL over hits. */
-async function counts(sql: Sql, site: number, p: Period, label: string, where: string, measure = "count(*)"): Promise<Counts> {
+async function counts(sql: Sql, s: Scope, p: Period, label: string, where: string, measure = "count(*)"): Promise<Counts> {
   const rows = await sql.unsafe(
     `SELECT ${label} AS label, (${measure})::float8 AS v FROM hits
-     WHERE site_id = $1 AND local_day BETWEEN $2::date AND $3::date AND ${where} GROUP BY 1`,
-    [site, p[0], p[1]],
+     WHERE site_id = $1 AND local_day BETWEEN $2::date AND $3::date AND ${where} AND (${s.slice}) GROUP BY 1`,
+    [s.site, p[0], p[1]],
   );
   return new Map(rows.map((r) => [String(r.label), Number(r.v)]));
 }
@@ -47,65 +50,73 @@ function list(now: Counts, then: Counts, extra: (label: string) => object = () =
   return rows.slice(0, limit);
 }
 
-async function both(sql: Sql, site: number, startKey: string, endKey: string, label: string, where: string, measure?: string) {
+async function both(sql: Sql, s: Scope, startKey: string, endKey: string, label: string, where: string, measure?: string) {
   const p = periodsOf(startKey, endKey);
-  return [await counts(sql, site, p.now, label, where, measure), await counts(sql, site, p.then, label, where, measure)] as const;
+  return [await counts(sql, s, p.now, label, where, measure), await counts(sql, s, p.then, label, where, measure)] as const;
 }
 
-async function visits(sql: Sql, site: number, p: Period) {
-  const [r] = await sql`
-    SELECT count(*) FILTER (WHERE kind = 1)::float8 AS hits, count(*) FILTER (WHERE is_unique)::float8 AS unique,
-      count(*) FILTER (WHERE is_bounce)::float8 AS bounces
-    FROM hits WHERE site_id = ${site} AND local_day BETWEEN ${p[0]}::date AND ${p[1]}::date`;
+async function visits(sql: Sql, s: Scope, p: Period) {
+  const [r] = await sql.unsafe(
+    `SELECT count(*) FILTER (WHERE kind = 1)::float8 AS hits, count(*) FILTER (WHERE is_unique)::float8 AS unique,
+       count(*) FILTER (WHERE is_bounce)::float8 AS bounces
+     FROM hits WHERE site_id = $1 AND local_day BETWEEN $2::date AND $3::date AND (${s.slice})`,
+    [s.site, p[0], p[1]],
+  );
   return { hits: r!.hits, unique: r!.unique, bounceNew: r!.unique, bounceCount: r!.bounces };
 }
 
 /**
- * When each local wall time ("YYYY-MM-DD HH:00") of the site's zone begins, in ms, by PostgreSQL's
- * own zone rules. NOTE: right for zones without a daylight-saving change in the range (the
- * exactness test's Asia/Kathmandu); tests/unit/stats/chart.test.ts covers the changes.
+ * When each local hour ("YYYY-MM-DD HH") of the site's zone from `startKey` to `endKey` begins, in
+ * ms, by PostgreSQL's own zone rules: the first UTC quarter-hour whose local wall clock reads that
+ * hour (every offset is a multiple of 15 minutes). NOTE: an hour daylight saving skips is absent,
+ * one it repeats begins at its first pass.
  */
-async function wallStarts(sql: Sql, site: number, walls: string[]): Promise<Map<string, number>> {
+async function hourStarts(sql: Sql, site: number, startKey: string, endKey: string): Promise<Map<string, number>> {
+  const margin = 15 * 3_600_000;
   const rows = await sql.unsafe(
-    `SELECT w, (extract(epoch FROM w::timestamp AT TIME ZONE d.tz) * 1000)::float8 AS x
-     FROM unnest($2::text[]) AS w, domains d WHERE d.id = $1`,
-    [site, walls],
+    `SELECT to_char(t AT TIME ZONE d.tz, 'YYYY-MM-DD HH24') AS w, min(extract(epoch FROM t) * 1000)::float8 AS x
+     FROM domains d, generate_series($2::timestamptz, $3::timestamptz, interval '15 minutes') AS t WHERE d.id = $1 GROUP BY 1`,
+    [site, new Date(ms(startKey) - margin).toISOString(), new Date(ms(endKey) + DAY + margin).toISOString()],
   );
   return new Map(rows.map((r) => [String(r.w), Number(r.x)]));
 }
 
 const keyed = (keys: string[], m: Counts) => Object.fromEntries(keys.map((k) => [k, m.get(k) ?? 0]));
 
-export async function referenceSummary(sql: Sql, site: number, startKey: string, endKey: string) {
+export async function referenceSummary(sql: Sql, site: number, startKey: string, endKey: string, slice = "true") {
+  const s = { site, slice };
   const p = periodsOf(startKey, endKey);
   const hourly = p.days <= 7;
-  const byHour = await counts(sql, site, p.now, "local_day::text || ' ' || local_hour", "kind = 1");
-  const byDayUnique = await counts(sql, site, p.now, "local_day::text", "is_unique");
+  const byHour = await counts(sql, s, p.now, "local_day::text || ' ' || local_hour", "kind = 1");
+  const byDayUnique = await counts(sql, s, p.now, "local_day::text", "is_unique");
   const days: { stamp: string; visits: number; unique: number; hours: number[] }[] = [];
   for (let t = ms(startKey); t <= ms(endKey); t += DAY) {
     const d = key(t);
     const hours = Array.from({ length: 24 }, (_, h) => byHour.get(`${d} ${h}`) ?? 0);
     days.push({ stamp: d, visits: hours.reduce((a, b) => a + b, 0), unique: byDayUnique.get(d) ?? 0, hours: hourly ? hours : [] });
   }
-  const dim = (col: string) => both(sql, site, startKey, endKey, `coalesce(${col}, 'unknown')`, "kind = 1");
-  const [loadNow, loadThen] = await both(sql, site, startKey, endKey, "path", "load_ms IS NOT NULL", "sum(load_ms)");
-  const [nLoadNow, nLoadThen] = await both(sql, site, startKey, endKey, "path", "load_ms IS NOT NULL");
+  // NOTE: each list is asked once, for its rows' count and for its rows.
+  const dims = new Map<string, ReturnType<typeof both>>();
+  const dim = (col: string) => dims.get(col) ?? dims.set(col, both(sql, s, startKey, endKey, `coalesce(${col}, 'unknown')`, "kind = 1")).get(col)!;
+  const [loadNow, loadThen] = await both(sql, s, startKey, endKey, "path", "load_ms IS NOT NULL", "sum(load_ms)");
+  const [nLoadNow, nLoadThen] = await both(sql, s, startKey, endKey, "path", "load_ms IS NOT NULL");
   const avg = (s: Counts, n: Counts) => new Map([...s].map(([k, v]) => [k, v / n.get(k)!]));
   const unit = p.days === 1 ? "hour" : "day";
-  const hour = (d: string, h: number) => `${d} ${String(h).padStart(2, "0")}:00`;
-  const at = await wallStarts(sql, site, days.flatMap((d) => d.hours.length ? d.hours.map((_, h) => hour(d.stamp, h)) : [hour(d.stamp, 0)]));
+  const at = await hourStarts(sql, site, startKey, endKey);
+  const dayStart = (d: string) => Math.min(...[...at].filter(([w]) => w.startsWith(d)).map(([, x]) => x));
+  const hourKey = (h: number) => `${days[0]!.stamp} ${String(h).padStart(2, "0")}`;
   const chart = unit === "hour"
-    ? { unit, datasets: [{ label: "views", data: days[0]!.hours.map((y, h) => ({ x: at.get(hour(days[0]!.stamp, h)), y })) }] }
+    ? { unit, datasets: [{ label: "views", data: days[0]!.hours.flatMap((y, h) => (at.has(hourKey(h)) ? [{ x: at.get(hourKey(h)), y }] : [])) }] }
     : {
       unit,
       datasets: [
-        { label: "views", data: days.map((d) => ({ x: at.get(hour(d.stamp, 0)), y: d.visits })) },
-        { label: "unique", data: days.map((d) => ({ x: at.get(hour(d.stamp, 0)), y: d.unique })) },
+        { label: "views", data: days.map((d) => ({ x: dayStart(d.stamp), y: d.visits })) },
+        { label: "unique", data: days.map((d) => ({ x: dayStart(d.stamp), y: d.unique })) },
       ],
     };
   return {
-    visits: await visits(sql, site, p.now),
-    previous: await visits(sql, site, p.then),
+    visits: await visits(sql, s, p.now),
+    previous: await visits(sql, s, p.then),
     days,
     unit,
     chart,
@@ -114,7 +125,8 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
       browser: rowsOf((await dim("browser"))[0]), os: rowsOf((await dim("os"))[0]), perf: rowsOf(loadNow),
     },
     type: { country: "country", language: "language", browser: "browser", os: "os", perf: "page" },
-    source: keyed(["direct", "social", "search", "email", "ai", "jobs", "unknown"], (await dim("source"))[0]),
+    // NOTE: arrivals only: an internal page view has no source, and is not an "unknown" one.
+    source: keyed(["direct", "social", "search", "email", "ai", "jobs", "unknown"], (await counts(sql, s, p.now, "source", "kind = 1 AND source IS NOT NULL"))),
     device: keyed(["mobile", "tablet", "desktop", "smarttv", "console"], (await dim("device"))[0]),
     size: keyed(["s", "m", "l"], (await dim("screen"))[0]),
     country: list(...(await dim("country"))),
@@ -125,18 +137,20 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
   };
 }
 
-export async function referencePath(sql: Sql, site: number, startKey: string, endKey: string, green: boolean | "unknown") {
-  const page = (where: string, measure?: string) => both(sql, site, startKey, endKey, "path", where, measure);
+export async function referencePath(sql: Sql, site: number, startKey: string, endKey: string, green: boolean | "unknown", slice = "true") {
+  const s = { site, slice };
+  const page = (where: string, measure?: string) => both(sql, s, startKey, endKey, "path", where, measure);
+  const pageNow = (where: string, measure?: string) => counts(sql, s, periodsOf(startKey, endKey).now, "path", where, measure);
   const [views, viewsThen] = await page("kind = 1");
-  const [uniques] = await page("is_unique");
-  const [bounces] = await page("is_bounce");
-  const [leaves] = await page("kind = 2");
-  const [duration] = await page("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
+  const uniques = await pageNow("is_unique");
+  const bounces = await pageNow("is_bounce");
+  const leaves = await pageNow("kind = 2");
+  const duration = await pageNow("kind = 2 AND duration_ms IS NOT NULL", "sum(duration_ms)");
   const [bytes, bytesThen] = await page("kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
-  const [direct] = await page("kind = 1 AND source = 'direct'");
-  const [utm] = await page("kind = 1 AND utm_campaign IS NOT NULL");
-  const [scroll] = await page("kind = 2 AND scroll_pct IS NOT NULL", "sum(scroll_pct)");
-  const [scrolls] = await page("kind = 2 AND scroll_pct IS NOT NULL");
+  const direct = await pageNow("kind = 1 AND source = 'direct'");
+  const utm = await pageNow("kind = 1 AND utm_campaign IS NOT NULL");
+  const scroll = await pageNow("kind = 2 AND scroll_pct IS NOT NULL", "sum(scroll_pct)");
+  const scrolls = await pageNow("kind = 2 AND scroll_pct IS NOT NULL");
   const get = (m: Counts, k: string) => m.get(k) ?? 0;
   const path = list(views, viewsThen, (l) => ({
     direct: get(direct, l),
@@ -159,8 +173,8 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   const sum = (m: Counts) => [...m.values()].reduce((a, b) => a + b, 0);
   const co2Grams = perVisit(sum(bytes), green).grams;
   const allViews = sum(views);
-  const [events, eventsThen] = await both(sql, site, startKey, endKey, "event_name", "kind = 3");
-  const [values, valuesThen] = await both(sql, site, startKey, endKey, "event_name || '\u0001' || coalesce(event_value, '(none)')", "kind = 3");
+  const [events, eventsThen] = await both(sql, s, startKey, endKey, "event_name", "kind = 3");
+  const [values, valuesThen] = await both(sql, s, startKey, endKey, "event_name || '\u0001' || coalesce(event_value, '(none)')", "kind = 3");
   const allUniques = sum(uniques);
   const rates = (n: number, parentLabel: string | null) => ({
     totalConversionRate: { value: allViews > 0 ? n / allViews : 0, parentLabel },
@@ -169,7 +183,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
   });
   // Visitors' grids: CO2.js itself with each country's grid for device and network (it falls back
   // to the world average for a country it has no figure for); leave bytes spread by view bytes.
-  const [countryBytes] = await both(sql, site, startKey, endKey, "coalesce(country, 'unknown')", "kind = 1 AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const countryBytes = await counts(sql, s, periodsOf(startKey, endKey).now, "coalesce(country, 'unknown')", "kind = 1 AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
   const viewBytes = sum(countryBytes);
   const swd = new co2({ model: "swd", version: 4 });
   const FIRST = { dataReloadRatio: 0, firstVisitPercentage: 1, returnVisitPercentage: 0 };
@@ -206,8 +220,8 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
 export const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' WHEN referrer_host IS NULL THEN 'unknown' ELSE referrer_host END";
 
 /** Top 10 pages per group, pc of the group's whole total. */
-async function topPages(sql: Sql, site: number, startKey: string, endKey: string, group: string, where: string, groups: string[]) {
-  const [now, then] = await both(sql, site, startKey, endKey, `${group} || '\u0001' || path`, where);
+async function topPages(sql: Sql, s: Scope, startKey: string, endKey: string, group: string, where: string, groups: string[]) {
+  const [now, then] = await both(sql, s, startKey, endKey, `${group} || '\u0001' || path`, where);
   const out: Record<string, Row[]> = {};
   for (const g of groups) {
     const pick = (m: Counts) => new Map([...m].filter(([k]) => k.startsWith(`${g}\u0001`)).map(([k, v]) => [k.slice(g.length + 1), v]));
@@ -216,34 +230,37 @@ async function topPages(sql: Sql, site: number, startKey: string, endKey: string
   return out;
 }
 
-export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string) {
-  const referrers = await both(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL");
+export async function referenceRef(sql: Sql, site: number, startKey: string, endKey: string, slice = "true") {
+  const s = { site, slice };
+  const referrers = await both(sql, s, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL");
   const result = list(...referrers, (l) => {
     const name = l === "direct" || l === "unknown" ? null : classifyReferrer(l).name;
     return name ? { name } : {};
   });
   const campaigns = "kind = 1 AND utm_campaign IS NOT NULL";
-  const [cNow, cThen] = await both(sql, site, startKey, endKey, "utm_campaign", campaigns);
+  const [cNow, cThen] = await both(sql, s, startKey, endKey, "utm_campaign", campaigns);
   const sub = async (col: string) => {
-    const [now, then] = await both(sql, site, startKey, endKey, `utm_campaign || '\u0001' || coalesce(${col}, 'unknown')`, campaigns);
+    const [now, then] = await both(sql, s, startKey, endKey, `utm_campaign || '\u0001' || coalesce(${col}, 'unknown')`, campaigns);
     return (c: string) => {
       const pick = (m: Counts) => new Map([...m].filter(([k]) => k.startsWith(`${c}\u0001`)).map(([k, v]) => [k.slice(c.length + 1), v]));
       return list(pick(now), pick(then));
     };
   };
   const [source, medium] = [await sub("utm_source"), await sub("utm_medium")];
-  const pages = await topPages(sql, site, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
+  const pages = await topPages(sql, s, startKey, endKey, "utm_campaign", campaigns, [...cNow.keys()]);
   return {
     count: { result: rowsOf(referrers[0]), campaign: rowsOf(cNow) },
     type: { result: "referrer", campaign: "campaign" },
     result,
-    path: await topPages(sql, site, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
+    path: await topPages(sql, s, startKey, endKey, REF_LABEL, "kind = 1 AND source IS NOT NULL", result.map((r) => r.label)),
     campaign: list(cNow, cThen, (c) => ({ source: source(c), medium: medium(c), path: pages[c] })),
-    tweets: (await sql`
-      SELECT referrer_post AS u, count(*)::float8 AS n FROM hits
-      WHERE site_id = ${site} AND kind = 1 AND referrer_post IS NOT NULL
-        AND local_day BETWEEN ${startKey}::date AND ${endKey}::date
-      GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT 25`).map((t) => ({ u: t.u, visits: [t.n, t.n === 1 ? "visit" : "visits"] })),
+    tweets: (await sql.unsafe(
+      `SELECT referrer_post AS u, count(*)::float8 AS n FROM hits
+       WHERE site_id = $1 AND kind = 1 AND referrer_post IS NOT NULL
+         AND local_day BETWEEN $2::date AND $3::date AND (${slice})
+       GROUP BY 1 ORDER BY 2 DESC, referrer_post COLLATE "C" LIMIT 25`,
+      [site, startKey, endKey],
+    )).map((t) => ({ u: t.u, visits: [t.n, t.n === 1 ? "visit" : "visits"] })),
   };
 }
 

@@ -1,8 +1,9 @@
 // What the report page shows when the stats were too busy to read the year: that it is a moment's
 // wait, a link to try again and the way back to the dashboard.
+import type { Filter } from "../../src/shared/filters";
 import { reportHref } from "../../src/shared/yearly";
 
-export function StatsBusy({ domain, year, dashboardHref }: { domain: string; year: number; dashboardHref: string }) {
+export function StatsBusy({ domain, year, filters, dashboardHref }: { domain: string; year: number; filters: Filter[]; dashboardHref: string }) {
   return (
     <section className="mx-auto max-w-xl px-6 py-16 text-gray-900" data-testid="report-busy">
       <a href={dashboardHref} className="text-sm text-blue-700 underline">← Back to the dashboard</a>
@@ -15,7 +16,7 @@ export function StatsBusy({ domain, year, dashboardHref }: { domain: string; yea
           Many dashboards are being read at once, so the year&apos;s figures could not be read this time. Nothing is lost: try again in a moment.
         </p>
         <p className="mt-3">
-          <a href={reportHref(domain, year)} className="rounded-lg bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">
+          <a href={reportHref(domain, year, filters)} className="rounded-lg bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">
             Try again
           </a>
         </p>

@@ -1,9 +1,11 @@
 // The yearly sustainability report as one printable page: the year's page views, data, energy and
 // CO2, the rating letter, CO2 by month (chart and table), the heaviest pages, and what the figures
 // rest on (./ReportNotes.tsx). Every number is a field of the report the server read from the stats
-// room; each sits in a <data> element whose value is the unrounded figure.
+// room; each sits in a <data> element whose value is the unrounded figure. A report of a slice (the
+// dashboard's filters) says so under its title, on screen and on paper.
 import type { ReactNode } from "react";
 import { formatBytes, formatMass } from "../../src/shared/units";
+import { describeFilter } from "../../src/shared/filters";
 import { formatNumber } from "../../src/shared/numbers";
 import { formatKwh, longDay, monthName, reportPdfHref, type YearReport as Report } from "../../src/shared/yearly";
 import { MonthChart } from "./MonthChart";
@@ -28,7 +30,8 @@ function Headline({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border border-gray-200 px-4 py-3 break-inside-avoid">
       <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold whitespace-nowrap text-gray-900 tabular-nums print:text-xl">{children}</dd>
+      {/* NOTE: smaller on a phone, where a half-width card must hold "0.00298 kWh" on one line. */}
+      <dd className="mt-1 text-xl font-semibold whitespace-nowrap text-gray-900 tabular-nums sm:text-2xl print:text-xl">{children}</dd>
     </div>
   );
 }
@@ -81,7 +84,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
       <nav className="flex flex-wrap items-center justify-between gap-4 text-sm print:hidden" aria-label="Report">
         <a href={dashboardHref} className={link}>← Back to the dashboard</a>
         {/* NOTE: `download` keeps client navigation off this link: the PDF is a file, not a page. */}
-        <a href={reportPdfHref(report.domain, report.year)} download data-testid="report-pdf" className="rounded-lg bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800">
+        <a href={reportPdfHref(report.domain, report.year, report.filters)} download data-testid="report-pdf" className="rounded-lg bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800">
           Print / Download PDF
         </a>
       </nav>
@@ -92,6 +95,11 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
           {longDay(report.startKey)} to {longDay(report.endKey)}
           {report.running ? ", the year so far" : ""}, in the website&apos;s time zone ({report.tz}).
         </p>
+        {report.filters.length > 0 && (
+          <p data-testid="report-slice" className="mt-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm break-words text-gray-900">
+            <span className="font-semibold">For page views where:</span> {report.filters.map(describeFilter).join(" · ")}
+          </p>
+        )}
       </header>
       <section aria-labelledby="totals">
         <h2 id="totals" className={sectionTitle}>The year in figures</h2>
@@ -112,7 +120,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
       <Assumptions report={report} />
       <Uncertainty />
       <footer className="border-t border-gray-200 pt-3 text-xs text-gray-600">
-        Written by Bothy from the same figures as the dashboard of {report.domain} for this range.
+        Written by Bothy from the same figures as the dashboard of {report.domain} for this range{report.filters.length > 0 ? " and these filters" : ""}.
       </footer>
     </article>
   );

@@ -3,6 +3,7 @@
 import type { ContentService } from "../content";
 import type { PrivacyNotice } from "../domains";
 import type { AdminReads } from "../admin";
+import type { Filter } from "../shared/filters";
 import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";
 import type { YearReportAnswer } from "../yearly";
@@ -24,8 +25,9 @@ declare module "../web/page" {
     selfTracking: boolean;
     /** False when no public dashboard has this id. */
     publicDashboardExists(id: string): Promise<boolean>;
-    /** The yearly sustainability report of a domain the viewer may read (404 otherwise), or the
-     * notice that its plan does not include it; a malformed or future year is a 400. */
-    yearReport(domain: string, viewer: SessionUser, year: string | null): Promise<YearReportAnswer>;
+    /** The yearly sustainability report of a domain the viewer may read (404 otherwise) for the slice
+     * of `filters` (none: the whole site), or the notice that its plan does not include it; a
+     * malformed or future year is a 400. */
+    yearReport(domain: string, viewer: SessionUser, year: string | null, filters: Filter[]): Promise<YearReportAnswer>;
   }
 }

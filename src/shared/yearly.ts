@@ -2,15 +2,19 @@
 // year a request may name, and what the report holds (every figure read from the stats room's
 // PATH answers, src/yearly). The dashboard links to it; the report page and its components draw it.
 import type { CarbonTotals, EnergyRow, RatingLetter, RatingStep } from "./stats";
+import { withFilterParams, type Filter } from "./filters";
 import { formatNumber } from "./numbers";
 
 /** A year as the report's query names it: four digits. */
 export const YEAR_PATTERN = "^\\d{4}$";
 export const YEAR_MESSAGE = "year must be a 4-digit year, such as 2025.";
 
-/** The report page of a domain for a year, and its PDF. */
-export const reportHref = (domain: string, year: number | string) => `/dashboard/${encodeURIComponent(domain)}/report?year=${year}`;
-export const reportPdfHref = (domain: string, year: number | string) => `/dashboard/${encodeURIComponent(domain)}/report.pdf?year=${year}`;
+const hrefOf = (domain: string, page: string, year: number | string, filters: Filter[]) =>
+  `/dashboard/${encodeURIComponent(domain)}/${page}?${withFilterParams(new URLSearchParams({ year: String(year) }), filters)}`;
+
+/** The report page of a domain for a year, and its PDF, for the slice of `filters` (the dashboard's `f` parameters). */
+export const reportHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report", year, filters);
+export const reportPdfHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report.pdf", year, filters);
 
 /** One calendar month of the year (only months that have begun): its figures from its own PATH answer. */
 export type ReportMonth = {
@@ -58,6 +62,8 @@ export type YearReport = {
   /** The ten heaviest pages by grams per visit, as the year's energy list ranks them. */
   heaviest: EnergyRow[];
   assumptions: ReportModel;
+  /** The slice every figure is for (every read took these filters); none for the whole site. */
+  filters: Filter[];
 };
 
 // ── How the report writes its figures (the page, its PDF and the tests that read them) ───────────

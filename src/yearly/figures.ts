@@ -1,15 +1,17 @@
 // The yearly report's figures, every one read through the stats room's own answer (the code path
-// of /api/stats): PATH for the year's range, and PATH once per month that has begun. Nothing here
-// counts anything; it picks the answers' fields and adds the energy SWD v4 gives their bytes.
+// of /api/stats): PATH for the year's range, and PATH once per month that has begun, each for the
+// report's slice (its filters). Nothing here counts anything; it picks the answers' fields and adds
+// the energy SWD v4 gives their bytes.
 import { CO2JS_VERSION, GRID_INTENSITY } from "../carbon";
 import type { Site } from "../domains";
 import { addDays, localTime } from "../shared/days";
+import type { Filter } from "../shared/filters";
 import { LOCKED, type CarbonTotals, type PathStats, type Stats } from "../shared/stats";
 import { energyKwh, KWH_PER_GB } from "../shared/units";
 import type { ReportMonth, ReportModel, YearReport } from "../shared/yearly";
 
-/** The stats room's answer for a range, as its owner (or an admin) gets it from /api/stats. */
-type Read = (q: { startKey: string; endKey: string; dataType: "PATH" }) => Promise<Stats>;
+/** The stats room's answer for a range and a slice (`filters`, as /api/stats takes them: JSON), as its owner (or an admin) gets it from /api/stats. */
+type Read = (q: { startKey: string; endKey: string; dataType: "PATH"; filters: string }) => Promise<Stats>;
 
 const HEAVIEST = 10;
 
@@ -45,21 +47,23 @@ export function monthsOf(range: { startKey: string; endKey: string }): { month: 
 }
 
 /** The PATH answer's carbon totals, or null when the plan keeps them locked. */
-async function totalsOf(read: Read, q: { startKey: string; endKey: string }): Promise<{ path: PathStats; totals: CarbonTotals } | null> {
+async function totalsOf(read: Read, q: { startKey: string; endKey: string; filters: string }): Promise<{ path: PathStats; totals: CarbonTotals } | null> {
   const stats = await read({ ...q, dataType: "PATH" });
   if (stats.dataType !== "PATH") throw new Error(`stats answered ${stats.dataType} for PATH`);
   return stats.carbonTotals === LOCKED ? null : { path: stats, totals: stats.carbonTotals };
 }
 
 /**
- * The report of `year` for `domain`, or null when its plan keeps Energy & Carbon locked.
+ * The report of `year` for `domain` and the slice of `filters` (none: the whole site), or null when
+ * its plan keeps Energy & Carbon locked.
  * NOTE: the year's own answer gives the totals and the rating, so they are /api/stats's figures
  * for that range exactly, not the sum of the months (equal up to rounding: SWD v4 is linear).
  */
-export async function readYear(read: Read, domain: Site, year: number, now = Date.now()): Promise<YearReport | null> {
+export async function readYear(read: Read, domain: Site, year: number, filters: Filter[], now = Date.now()): Promise<YearReport | null> {
   const range = yearRange(year, localTime(domain.tz, now).day);
+  const slice = JSON.stringify(filters);
   // NOTE: asked at once; the embedded database answers them in turn, and sealed months come from the stats cache.
-  const [whole, ...parts] = await Promise.all([totalsOf(read, range), ...monthsOf(range).map((m) => totalsOf(read, m))]);
+  const [whole, ...parts] = await Promise.all([totalsOf(read, { ...range, filters: slice }), ...monthsOf(range).map((m) => totalsOf(read, { ...m, filters: slice }))]);
   if (!whole || parts.some((p) => p === null)) return null;
   const months: ReportMonth[] = monthsOf(range).map((m, i) => {
     const t = parts[i]!.totals;
@@ -84,5 +88,6 @@ export async function readYear(read: Read, domain: Site, year: number, now = Dat
     months,
     heaviest: energy.slice(0, HEAVIEST),
     assumptions: ASSUMPTIONS,
+    filters,
   };
 }

@@ -1,9 +1,10 @@
 // The yearly sustainability report room: the report's checks and figures for the page
 // /dashboard/{domain}/report?year=YYYY (yearReports, a page service), and its PDF at
-// /dashboard/{domain}/report.pdf?year=YYYY, the page printed by Chromium (./pdf.ts). Who may read a
-// domain and every number come from the stats room (statsService), as /api/stats answers them: the
-// owner or an admin; the domain's plan must unlock Energy & Carbon (Pro, or beta). A print also asks
-// for a verified account and takes the named limit `print`.
+// /dashboard/{domain}/report.pdf?year=YYYY, the page printed by Chromium (./pdf.ts). Both take the
+// dashboard's filters as `f` parameters (src/shared/filters.ts), and every figure is then the slice's.
+// Who may read a domain and every number come from the stats room (statsService), as /api/stats
+// answers them: the owner or an admin; the domain's plan must unlock Energy & Carbon (Pro, or beta).
+// A print also asks for a verified account and takes the named limit `print`.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { sessionCookieName, withSession } from "../auth";
@@ -11,6 +12,7 @@ import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
 import { limitsOf } from "../http/limits";
 import { FIRST_YEAR, localTime } from "../shared/days";
+import { filtersFromParams, type Filter } from "../shared/filters";
 import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
 import { isStatsBusy, statsService } from "../stats";
 import { signinLocation } from "../web";
@@ -51,11 +53,12 @@ export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
     if (year > thisYear) throw badYear(`${year} is in the future: it is ${thisYear} in ${domain.name}'s time zone (${domain.tz}).`);
     return { kind: "ok", domain, admin, year };
   };
-  const report = async (name: string, viewer: Viewer, yearText: string | null): Promise<YearReportAnswer> => {
+  /** The report for the slice of `filters` (none: the whole site). */
+  const report = async (name: string, viewer: Viewer, yearText: string | null, filters: Filter[]): Promise<YearReportAnswer> => {
     const r = await resolve(name, viewer, yearText);
     if (r.kind === "pro-required") return r;
     // NOTE: a year is thirteen reads; under load the stats turn some away, which is a moment's wait, not a failure.
-    const found = await readYear((q) => stats.answer(r.domain, q, r.admin), r.domain, r.year).catch((err: unknown) => {
+    const found = await readYear((q) => stats.answer(r.domain, q, r.admin), r.domain, r.year, filters).catch((err: unknown) => {
       if (isStatsBusy(err)) return "busy" as const;
       throw err;
     });
@@ -91,7 +94,9 @@ export const yearlyRoom = (ctx: AppContext) => {
       // what they may read and nothing the browser could fetch elsewhere.
       const session = cookie[cookieName]?.value;
       const held = typeof session === "string" && session ? `${cookieName}=${session}` : null;
-      const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year)}`, (req) => Promise.resolve(server.fetch(req)), held, user.uid);
+      // NOTE: the page printed is asked with the same filters, so the PDF is the page the asker sees.
+      const filters = filtersFromParams(new URLSearchParams(query.f?.map((f) => ["f", f])));
+      const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year, filters)}`, (req) => Promise.resolve(server.fetch(req)), held, user.uid);
       return new Response(pdf, {
         headers: {
           "content-type": "application/pdf",
@@ -103,7 +108,8 @@ export const yearlyRoom = (ctx: AppContext) => {
     },
     {
       params: t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }) }),
-      query: t.Object({ year: t.String({ pattern: YEAR_PATTERN, error: YEAR_MESSAGE }) }),
+      // NOTE: Elysia gathers `f`, one or repeated, into an array; a malformed one is dropped as on the page.
+      query: t.Object({ year: t.String({ pattern: YEAR_PATTERN, error: YEAR_MESSAGE }), f: t.Optional(t.Array(t.String())) }),
     },
   );
 };

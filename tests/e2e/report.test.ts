@@ -141,6 +141,16 @@ test("at 390 px the tables keep their CO2 column reachable and the chart's label
   await p.getByTestId("year-report").waitFor();
   // The page itself never scrolls sideways.
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each headline card holds the longest figure one can show (a small site's energy) inside it.
+  const spilled = await p.locator('section[aria-labelledby="totals"] dd').evaluateAll((figures) =>
+    figures.filter((dd) => {
+      dd.textContent = "0.00298 kWh";
+      const text = document.createRange();
+      text.selectNodeContents(dd);
+      return text.getBoundingClientRect().right > dd.parentElement!.getBoundingClientRect().right - 1;
+    }).length,
+  );
+  expect(spilled).toBe(0);
   // Every cell of both tables lies within its table's scroll box once that box is scrolled to it.
   for (const id of ["report-months", "report-heaviest"]) {
     const clipped = await p.getByTestId(id).evaluate((table) => {

@@ -3,14 +3,17 @@
 // Pro notice with the upgrade link), which years it takes (4 digits, 2000 on, not in the future: 400
 // with a message, on the page and in the PDF route's JSON error shape), and that its figures are
 // /api/stats's: the year's and each month's PATH answers, for a domain in UTC+13/+12 whose traffic
-// crosses month and year boundaries in UTC, and for the running year up to the domain's today; and a
-// PDF that cannot be printed (no Chromium) answers 503 in the error shape, never a 500.
+// crosses month and year boundaries in UTC, and for the running year up to the domain's today; a
+// report of a slice (the dashboard's `f` filters) whose every figure is /api/stats's with the same
+// filters, and which says so; and a PDF that cannot be printed (no Chromium) answers 503 in the
+// error shape, never a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { formatMass } from "../../../src/shared/units";
+import type { CarbonTotals } from "../../../src/shared/stats";
 import type { PathStats, SummaryStats } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
 import { ROOT, startTestServer } from "../../helpers/server";
@@ -63,8 +66,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-async function stats<T>(startKey: string, endKey: string, dataType: "PATH" | "SUMMARY"): Promise<T> {
-  const res = await call(server.app, "GET", `/api/stats?domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}`, { cookie: pro });
+async function stats<T>(startKey: string, endKey: string, dataType: "PATH" | "SUMMARY", filters = "[]"): Promise<T> {
+  const asked = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}&filters=${encodeURIComponent(filters)}`;
+  const res = await call(server.app, "GET", `/api/stats?${asked}`, { cookie: pro });
   expect(res.status).toBe(200);
   return res.json as T;
 }
@@ -86,6 +90,17 @@ const heavyRows = (html: string) =>
   [...html.matchAll(/<tr data-testid="heavy-page"[^>]*><th[^>]*>([^<]*)<\/th>([\s\S]*?)<\/tr>/g)].map((m) => [m[1]!, ...[...m[2]!.matchAll(/<data value="([^"]*)"/g)].map((v) => Number(v[1]))]);
 
 const kwh = (bytes: number) => (bytes / 1e9) * 0.3;
+
+/** The page's headline figures, rating and visitors'-grid CO2 are these carbon totals. */
+function expectTotals(html: string, t: CarbonTotals) {
+  expect(figure(html, "report-page-views")).toBe(t.visits);
+  expect(figure(html, "report-bytes")).toBe(t.transferredBytes);
+  expect(figure(html, "report-co2")).toBe(t.co2Grams);
+  expect(figure(html, "report-kwh")).toBe(kwh(t.transferredBytes));
+  expect(figure(html, "report-grams-per-view")).toBe(t.avgCo2Grams);
+  expect(html).toContain(`data-testid="report-rating">${t.rating}</p>`);
+  expect(html).toContain(`data-testid="report-visitor-grid">${formatMass(t.visitorGrid.co2Grams)}</strong>`);
+}
 const lastDay = (month: string) => new Date(Date.UTC(+month.slice(0, 4), +month.slice(5, 7), 0)).toISOString().slice(0, 10);
 
 describe("access", () => {
@@ -164,13 +179,7 @@ describe("the figures are /api/stats's", () => {
     if (year.carbonTotals === "locked" || year.energy === "locked") throw new Error("expected a Pro domain");
     const t = year.carbonTotals;
     expect(t.visits).toBeGreaterThan(0);
-    expect(figure(html, "report-page-views")).toBe(t.visits);
-    expect(figure(html, "report-bytes")).toBe(t.transferredBytes);
-    expect(figure(html, "report-co2")).toBe(t.co2Grams);
-    expect(figure(html, "report-kwh")).toBe(kwh(t.transferredBytes));
-    expect(figure(html, "report-grams-per-view")).toBe(t.avgCo2Grams);
-    expect(html).toContain(`data-testid="report-rating">${t.rating}</p>`);
-    expect(html).toContain(`data-testid="report-visitor-grid">${formatMass(t.visitorGrid.co2Grams)}</strong>`);
+    expectTotals(html, t);
     // The page views are the dashboard's too.
     expect((await stats<SummaryStats>(`${last}-01-01`, `${last}-12-31`, "SUMMARY")).visits.hits).toBe(t.visits);
 
@@ -220,6 +229,59 @@ describe("the figures are /api/stats's", () => {
     expect(html).toContain(`href="/dashboard/${DOMAIN}/report.pdf?year=${last}"`);
     expect(html).toContain("Print / Download PDF");
     expect(html).toContain(`<title>${DOMAIN}: sustainability report ${last} · Bothy</title>`);
+  });
+});
+
+describe("a slice", () => {
+  // The dashboard's URL form of [["is","source",["search"]],["is_not","country",["FR"]]].
+  const F = "f=source:search&f=country!:FR";
+  const FILTERS = JSON.stringify([["is", "source", ["search"]], ["is_not", "country", ["FR"]]]);
+
+  test("every figure is /api/stats's with the same filters, not the whole site's, and the page names the slice", async () => {
+    const res = await page(`/dashboard/${DOMAIN}/report?year=${last}&${F}`, pro);
+    expect(res.status).toBe(200);
+    const html = res.text.replace(/<!-- -->/g, "");
+    const year = await stats<PathStats>(`${last}-01-01`, `${last}-12-31`, "PATH", FILTERS);
+    const whole = await stats<PathStats>(`${last}-01-01`, `${last}-12-31`, "PATH");
+    if (year.carbonTotals === "locked" || whole.carbonTotals === "locked" || year.energy === "locked") throw new Error("expected a Pro domain");
+    expect(year.validated.filters).toEqual(JSON.parse(FILTERS));
+    const t = year.carbonTotals;
+    expect(t.visits).toBeGreaterThan(0);
+    expect(t.visits).toBeLessThan(whole.carbonTotals.visits);
+    expect(t.visitorGrid.co2Grams).not.toBe(whole.carbonTotals.visitorGrid.co2Grams);
+    expectTotals(html, t);
+    expect(heavyRows(html)).toEqual(year.energy.slice(0, 10).map((r) => [r.label, r.value, r.visits, r.co2Grams]));
+    // The months with traffic, each from its own filtered answer; together they are the year.
+    const months = monthRows(html);
+    for (const month of [`${last}-01`, `${last}-04`, `${last}-07`]) {
+      const m = await stats<PathStats>(`${month}-01`, lastDay(month), "PATH", FILTERS);
+      if (m.carbonTotals === "locked") throw new Error("expected a Pro domain");
+      expect({ month, values: months[month] }).toEqual({ month, values: [m.carbonTotals.visits, m.carbonTotals.transferredBytes, kwh(m.carbonTotals.transferredBytes), m.carbonTotals.co2Grams] });
+    }
+    expect(Object.values(months).reduce((sum, v) => sum + v[0]!, 0)).toBe(t.visits);
+
+    expect(html).toMatch(/data-testid="report-slice"[^>]*><span[^>]*>For page views where:<\/span> Source is search · Country is not FR<\/p>/);
+    expect(html).toContain(`<title>${DOMAIN}: sustainability report ${last} (Source is search; Country is not FR) · Bothy</title>`);
+    // The PDF and the way back keep the slice.
+    expect(html).toContain(`href="/dashboard/${DOMAIN}/report.pdf?year=${last}&amp;f=source%3Asearch&amp;f=country%21%3AFR"`);
+    expect(html).toContain(`href="/dashboard/${DOMAIN}?f=source%3Asearch&amp;f=country%21%3AFR"`);
+  });
+
+  test("without filters, or with only a malformed one, the report is the whole site's and names no slice", async () => {
+    const whole = (await report(last, pro)).text;
+    expect(whole).not.toContain('data-testid="report-slice"');
+    expect(whole).toContain(`href="/dashboard/${DOMAIN}"`);
+    const res = await page(`/dashboard/${DOMAIN}/report?year=${last}&f=visitor:someone&f=nonsense`, pro);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('data-testid="report-slice"');
+    expect(figure(res.text, "report-page-views")).toBe(figure(whole, "report-page-views"));
+  });
+
+  test("the PDF route takes one or several f (here the printer is missing: 503, not a refused query)", async () => {
+    for (const path of [`report.pdf?year=${last}&f=source:search`, `report.pdf?year=${last}&${F}`]) {
+      const res = await page(`/dashboard/${DOMAIN}/${path}`, pro);
+      expect({ path, status: res.status }).toEqual({ path, status: 503 });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // Printing the yearly report's PDF with the real Chromium: an unverified account is refused (403)
-// before anything is printed, and one account's parallel prints cannot crowd out another's: past
-// its first, each is a 429 with Retry-After, and the other account's print still comes out.
+// before anything is printed, one account's parallel prints cannot crowd out another's (past its
+// first, each is a 429 with Retry-After, and the other account's print still comes out), and a
+// print with the dashboard's filters is the page of that slice.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { localTime } from "../../../src/shared/days";
 import { call, verifiedSession } from "../../helpers/api";
@@ -49,3 +50,19 @@ test("one account's parallel prints: one prints, the rest get 429; another accou
   expect(theirs.headers.get("content-type")).toBe("application/pdf");
   expect(theirs.text.startsWith("%PDF-")).toBe(true);
 }, 120_000);
+
+/** The PDF's document title, which Chromium takes from the page's <title> (UTF-16 hex when not ASCII). */
+function pdfTitle(pdf: string): string {
+  const m = /\/Title\s*(?:\(([^)]*)\)|<([0-9A-Fa-f]+)>)/.exec(pdf);
+  if (!m) throw new Error("the PDF has no title");
+  if (m[1] !== undefined) return m[1];
+  const bytes = Buffer.from(m[2]!, "hex");
+  return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+}
+
+test("a print with filters is the page of that slice", async () => {
+  const res = await call(server.app, "GET", `/dashboard/other.example/report.pdf?year=${last}&f=source:search&f=country!:FR`, { cookie: other });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/pdf");
+  expect(pdfTitle(res.text)).toBe(`other.example: sustainability report ${last} (Source is search; Country is not FR) · Bothy`);
+}, 60_000);

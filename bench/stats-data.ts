@@ -3,7 +3,8 @@
 // direct, 12 % campaigns, a leave beacon after 80 % of views and an event after 6 %). The pipeline
 // writes ~10k hits/s, too slow for 10M; this writes ~100k+/s. Rows carry the local day and hour
 // of the domain's zone computed in SQL, as the pipeline does in JS; visits from mastodon.social
-// carry one of 60 post URLs (stats REF tweets).
+// carry one of 60 post URLs (stats REF tweets). Leave beacons and events carry a page view's
+// context (source, referrer, campaign, country, language, screen) as the collector stores them.
 import type { Sql } from "postgres";
 
 // NOTE: random()^k on [0,1) skews an index towards 0 like a Zipf draw, cheaply, in SQL.
@@ -31,15 +32,15 @@ export async function bulkHits(sql: Sql, site: number, tz: string, from: Date, t
         transfer_bytes, event_name, event_value, referrer_post)
       SELECT t, ${site}, kind, (t AT TIME ZONE '${tz}')::date, extract(hour FROM t AT TIME ZONE '${tz}')::smallint,
         CASE WHEN p = 0 THEN '/' ELSE '/' || (ARRAY[${SECTIONS.map((s) => `'${s}'`).join(",")}])[1 + p % 8] || '/item-' || p END,
-        CASE WHEN kind = 1 AND ref >= 0 THEN host END,
-        CASE WHEN kind <> 1 THEN NULL WHEN ref < 0 THEN 'direct' WHEN ref < 4 THEN 'search' WHEN ref < 9 THEN 'social'
+        CASE WHEN ref >= 0 THEN host END,
+        CASE WHEN ref < 0 THEN 'direct' WHEN ref < 4 THEN 'search' WHEN ref < 9 THEN 'social'
           WHEN ref < 11 THEN 'email' ELSE 'unknown' END,
         CASE WHEN utm THEN ${pickFrom(["newsletter", "twitter", "mastodon", "partner", "podcast", "reddit", "hn", "ads"])} END,
         CASE WHEN utm THEN ${pickFrom(["email", "social", "referral", "cpc", "audio"])} END,
         CASE WHEN utm THEN 'campaign-' || ${pickZipf(30, 2)} END,
-        CASE WHEN kind = 1 THEN ${pickFrom(COUNTRIES, 2)} END, CASE WHEN kind = 1 THEN ${pickFrom(LANGUAGES, 2)} END,
+        ${pickFrom(COUNTRIES, 2)}, ${pickFrom(LANGUAGES, 2)},
         ${pickFrom(BROWSERS, 2)}, ${pickFrom(OSES, 1.5)}, ${pickFrom(["desktop", "mobile", "tablet"], 1.5)},
-        CASE WHEN kind = 1 THEN ${pickFrom(["m", "s", "l"], 1.5)} END,
+        ${pickFrom(["m", "s", "l"], 1.5)},
         kind = 1 AND random() < 0.6, kind = 2 AND random() < 0.3,
         CASE WHEN kind = 2 THEN (-ln(1 - random()) * 45000)::int END,
         CASE WHEN kind = 1 THEN (200 - ln(1 - random()) * 900)::int END,

@@ -1,4 +1,4 @@
-// `npm run bench:stats [-- --sizes 1000000,10000000 --runs 15 --raw-runs 2]`: for each size, a fresh
+// `npm run bench:stats [-- --sizes 1000000,10000000 --runs 15 --raw-runs 2 --filters]`: for each size, a fresh
 // embedded database in its own temp DATA_DIR gets that many hits for one domain over the last 30
 // days (bulk INSERT … SELECT generate_series, see stats-data.ts), materialized by the collect
 // refresh job, plus fresh hits of the last 20 s through the real pipeline and writer. Then it
@@ -7,13 +7,16 @@
 // (cold; the 30-day one against its goal line), then, after 5 warm-up loads, median and p95 of
 // loads that find the sealed past cached (src/stats/cache.ts); last, for every range, the same
 // readStats answered from raw hits (plain views with the aggregates' definitions, put first on the
-// search_path, cache emptied before each) as the baseline. The data dir is deleted afterwards.
+// search_path, cache emptied before each) as the baseline. With `--filters`, then, the 30-day load
+// of three slices (one low-cardinality filter, a page `contains`, three filters together), cold and
+// cached, against their goal lines. The data dir is deleted afterwards.
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { refreshAggregates } from "../src/hits";
 import { localTime } from "../src/shared/days";
 import type { EntriesWanted } from "../src/shared/stats";
+import type { Filter } from "../src/shared/filters";
 import type { Database } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { statsCache } from "../src/stats/cache";
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "1000000,10000000" },
     runs: { type: "string", default: "15" },
     "raw-runs": { type: "string", default: "2" },
+    filters: { type: "boolean", default: false },
   },
 });
 const SIZES = values.sizes!.split(",").map(Number);
@@ -41,6 +45,15 @@ const COLD_RUNS = 5;
 const GOAL_MS: Record<number, number> = { 1_000_000: 100, 10_000_000: 100 };
 /** The cold 30-day load's goal (median of COLD_RUNS). */
 const COLD_GOAL_MS: Record<number, number> = { 1_000_000: 150, 10_000_000: 300 };
+/** A filtered cold 30-day load's goal (median of COLD_RUNS) and every slice's cached p95 goal. */
+const FILTERED_COLD_GOAL_MS: Record<number, number> = { 1_000_000: 400, 10_000_000: 1500 };
+const FILTERED_CACHED_GOAL_MS = 100;
+/** The slices timed with --filters: what people click first, what they type, and a combination. */
+const SLICES: [string, Filter[]][] = [
+  ["(a) device is mobile", [["is", "device", ["mobile"]]]],
+  ["(b) page contains /blog", [["contains", "page", ["/blog"]]]],
+  ["(c) source is search, country is not FR, device is desktop", [["is", "source", ["search"]], ["is_not", "country", ["FR"]], ["is", "device", ["desktop"]]]],
+];
 const DAY = 86_400_000;
 const TZ = "Europe/London";
 
@@ -52,14 +65,14 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-async function dashboard(db: Database, target: StatsTarget, startKey: string, endKey: string) {
+async function dashboard(db: Database, target: StatsTarget, startKey: string, endKey: string, filters: Filter[] = []) {
   const t0 = performance.now();
   const each: Record<string, number> = {};
   const read = async (dataType: "SUMMARY" | "PATH" | "REF") => {
     const t = performance.now();
     // NOTE: as the dashboard asks: REF without its entry pages, which a row's popup asks for.
     const entries = dataType === "REF" ? { of: "none" as const } : undefined;
-    const r = await readStats(db.read, target, { startKey, endKey, dataType, entries }, { admin: false });
+    const r = await readStats(db.read, target, { startKey, endKey, dataType, entries, filters }, { admin: false });
     each[dataType] = performance.now() - t;
     return r;
   };
@@ -87,6 +100,30 @@ async function popupRead(db: Database, target: StatsTarget, startKey: string, en
     times.push(performance.now() - t);
   }
   return pct(times, 50);
+}
+
+/** The 30-day load of each slice: cold (cache emptied before each) and, after a warm-up, cached. */
+async function slices(db: Database, target: StatsTarget, size: number, start: string, today: string) {
+  console.log(`\nfiltered 30-day load (SUMMARY, then PATH ‖ REF): median of ${COLD_RUNS} cold ones, ${RUNS} with the slice's past cached`);
+  console.log("| slice | page views in it | cold median | cached median | cached p95 |\n|---|---|---|---|---|");
+  const goals: string[] = [];
+  for (const [name, filters] of SLICES) {
+    const colds: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      statsCache(db.read).clear();
+      colds.push((await dashboard(db, target, start, today, filters)).total);
+    }
+    for (let i = 0; i < WARMUP; i++) await dashboard(db, target, start, today, filters);
+    const cached: number[] = [];
+    for (let i = 0; i < RUNS; i++) cached.push((await dashboard(db, target, start, today, filters)).total);
+    const answer = await readStats(db.read, target, { startKey: start, endKey: today, dataType: "SUMMARY", filters }, { admin: false });
+    const views = answer.ok && answer.stats.dataType === "SUMMARY" ? answer.stats.visits.hits : NaN;
+    console.log(`| ${name} | ${views.toLocaleString("en")} | ${ms(pct(colds, 50))} | ${ms(pct(cached, 50))} | ${ms(pct(cached, 95))} |`);
+    const coldGoal = FILTERED_COLD_GOAL_MS[size];
+    if (coldGoal) goals.push(`goal ${name}, cold ≤ ${coldGoal} ms: ${pct(colds, 50) <= coldGoal ? "met" : "NOT met"} (median ${ms(pct(colds, 50))}, ${(pct(colds, 50) / coldGoal).toFixed(1)}× the goal)`);
+    goals.push(`goal ${name}, cached p95 ≤ ${FILTERED_CACHED_GOAL_MS} ms: ${pct(cached, 95) <= FILTERED_CACHED_GOAL_MS ? "met" : "NOT met"} (p95 ${ms(pct(cached, 95))})`);
+  }
+  for (const g of goals) console.log(g);
 }
 
 /** Plain views named like the aggregates, over raw hits, in schema `raw`: the baseline's tables. */
@@ -185,6 +222,7 @@ async function bench(size: number) {
     const cold = pct(cold30, 50);
     const each = [...cold30].sort((a, b) => a - b).map((t) => t.toFixed(0)).join(", ");
     if (coldGoal) console.log(`goal cold 30-day load ≤ ${coldGoal} ms: ${cold <= coldGoal ? "met" : "NOT met"} (median ${ms(cold)} of ${each} ms, ${(cold / coldGoal).toFixed(1)}× the goal)`);
+    if (values.filters) await slices(db, target, size, startOf(30), today);
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -90,8 +90,7 @@ type Marks = { watermark?: Date; twin?: { view: string; watermark: Date } };
  * the piece's end, its tail (its view leaves that out). Today and the live part: a window of hits.
  * TRICKY: not async: an async function would run the fragment it returns as a query.
  */
-function relation(sql: Queryable, site: number, { q, p, from }: Ask, def: Definition, marks: Marks, filter: Fragment | null): Fragment {
-  if (filter) return filteredRelation(sql, site, { q, p, from }, def, filter);
+function relation(sql: Queryable, site: number, { q, p, from }: Ask, def: Definition, marks: Marks): Fragment {
   if (p.kind === "days") {
     const [bucketFrom, bucketTo] = bucketBounds(p);
     const stored = sql`SELECT * FROM ${sql(q.view)} WHERE site_id = ${site} AND bucket >= ${bucketFrom} AND bucket < ${bucketTo}`;
@@ -113,21 +112,43 @@ function relation(sql: Queryable, site: number, { q, p, from }: Ask, def: Defini
  */
 const bucketBounds = (p: { from: string; to: string }): [Date, Date] => [new Date(dayMs(p.from)! - DAY_MS), new Date(dayMs(p.to)! + 2 * DAY_MS)];
 
-/**
- * A filtered piece: the aggregate's SELECT over the raw hits of the slice, whatever the piece. NOTE:
- * an aggregate holds no slice, so a filtered read groups raw hits (its cost and why in
- * docs/architecture.md); the twins and watermarks are not needed.
- */
-function filteredRelation(sql: Queryable, site: number, { q, p, from }: Pick<Ask, "q" | "p" | "from">, def: Definition, filter: Fragment): Fragment {
+/** The raw hits an ask of a filtered read covers: [from, until) (null: no end), local days first…last. */
+type Window = { from: Date; until: Date | null; first: string; last: string };
+
+function windowOf({ p, from }: Ask): Window {
   if (p.kind === "days") {
     const [t0, bucketTo] = bucketBounds(p);
-    const t1 = p.until && p.until < bucketTo ? p.until : bucketTo;
-    return sql`(${rawRows(sql, site, def, t0, t1, filter)}) v WHERE local_day BETWEEN ${p.from}::date AND ${p.to}::date ${rowsWanted(sql, q)}`;
+    return { from: t0, until: p.until && p.until < bucketTo ? p.until : bucketTo, first: p.from, last: p.to };
   }
-  const lastDay = p.kind === "today" ? p.day : p.to;
-  return sql`(${rawRows(sql, site, def, from ?? p.from, p.kind === "today" ? p.to : null, filter)}) v
-    WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
+  return { from: from ?? p.from, until: p.kind === "today" ? p.to : null, first: p.day, last: p.kind === "today" ? p.day : p.to };
 }
+
+const windowKey = (w: Window) => `${w.from.getTime()}|${w.until?.getTime() ?? ""}`;
+
+/**
+ * The slice's raw hits of each distinct window of a batch, each read once: one CTE per window
+ * (`slice0`, `slice1`, …, in `names`' order). NOTE: an aggregate holds no slice, so a filtered read
+ * groups raw hits (its cost in docs/architecture.md); the aggregates of a piece share its window's
+ * rows instead of each scanning the site's hits. The twins and watermarks are not needed.
+ */
+function slicesOf(sql: Queryable, site: number, windows: Window[], filter: Fragment): { names: Map<string, string>; cte: Fragment } {
+  const names = new Map<string, string>();
+  const parts: Fragment[] = [];
+  for (const w of windows) {
+    const key = windowKey(w);
+    if (names.has(key)) continue;
+    const name = `slice${names.size}`;
+    names.set(key, name);
+    parts.push(sql`${sql(name)} AS MATERIALIZED (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${w.from}
+      ${w.until ? sql`AND time < ${w.until}` : sql``} AND ${filter})`);
+  }
+  return { names, cte: sql`WITH ${parts.reduce((all, part) => sql`${all}, ${part}`)}` };
+}
+
+/** The aggregate's SELECT over the slice's hits of one window (its CTE `name`). */
+const sliceRelation = (sql: Queryable, q: Grouped, w: Window, name: string, def: Definition): Fragment =>
+  sql`(${sql.unsafe(def.head)} FROM ${sql(name)} hits ${sql.unsafe(def.tail)}) v
+    WHERE local_day BETWEEN ${w.first}::date AND ${w.last}::date ${rowsWanted(sql, q)}`;
 
 const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
@@ -146,10 +167,9 @@ function hitsWindow(sql: Queryable, site: number, def: Definition, { twin }: Mar
   return sql`SELECT * FROM ${sql(twin.view)} WHERE site_id = ${site} AND bucket >= ${h0} AND bucket < ${h1} ${before} ${after}`;
 }
 
-/** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end), those of `filter` alone when given. */
-const rawRows = (sql: Queryable, site: number, def: Definition, from: Date, until: Date | null, filter?: Fragment): Fragment =>
-  sql`${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${from} ${until ? sql`AND time < ${until}` : sql``}
-    ${filter ? sql`AND ${filter}` : sql``}) hits
+/** The aggregate's SELECT over the site's raw hits from `from` until `until` (null: no end). */
+const rawRows = (sql: Queryable, site: number, def: Definition, from: Date, until: Date | null): Fragment =>
+  sql`${sql.unsafe(def.head)} FROM (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${from} ${until ? sql`AND time < ${until}` : sql``}) hits
     ${sql.unsafe(def.tail)}`;
 
 /**
@@ -200,12 +220,16 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
   const needed = asks.map((a, i) => !filter && (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
+  const windows = filter ? asks.map(windowOf) : [];
+  const slices = filter ? slicesOf(sql, site, windows, filter) : null;
   const parts = asks.map((a, i) => {
     const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
+    const rel = slices ? sliceRelation(sql, a.q, windows[i]!, slices.names.get(windowKey(windows[i]!))!, defs[i]!) : relation(sql, site, a, defs[i]!, marks);
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
-      SELECT ${a.q.select(sql)} FROM ${relation(sql, site, a, defs[i]!, marks, filter)} GROUP BY ${a.q.groupBy(sql)}) x`;
+      SELECT ${a.q.select(sql)} FROM ${rel} GROUP BY ${a.q.groupBy(sql)}) x`;
   });
-  const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${parts.reduce((all, part) => sql`${all} UNION ALL ${part}`)}`;
+  const all = parts.reduce((union, part) => sql`${union} UNION ALL ${part}`);
+  const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${slices?.cte ?? sql``} ${all}`;
   const tables: GroupTable[] = asks.map(() => new Map());
   for (const { i, r: groups } of rows) {
     const { q } = asks[i]!;

@@ -7,7 +7,10 @@ export function useDismiss<T extends HTMLElement>(open: boolean, close: () => vo
   useEffect(() => {
     if (!open) return;
     const onEvent = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !box.current?.contains(e.target as Node)) close();
+      // TRICKY: the click's path as it was dispatched, not the target's place now: a click that
+      // swaps its own button for something else (Rename → a name field) has a detached target by
+      // the time the event reaches the document, and was taken for a click outside.
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !(box.current && e.composedPath().includes(box.current))) close();
     };
     document.addEventListener("click", onEvent);
     document.addEventListener("keydown", onEvent);

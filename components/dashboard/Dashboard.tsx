@@ -1,10 +1,12 @@
 "use client";
 // The domain dashboard: wires the view kept in the URL (view-state.ts), the loads (load.ts drops
 // late answers), auto-refresh and the keyboard (dashboard-hooks.ts) to the header, the summary and
-// the sections. One component for every face: the owner's page, a public dashboard, the demo, and
+// the sections. The view's filters slice every read, and the filter bar under the header shows
+// and changes them. One component for every face: the owner's page, a public dashboard, the demo, and
 // the demo embedded on the home page (no side navigation, no sticky header, no global keys, and
 // its view stays out of the URL there).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { filtersKey, type FilterDimension } from "../../src/shared/filters";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
@@ -13,6 +15,7 @@ import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
 import { useCampaignPages, useEntryPages, useStats, type EntriesAsked, type Loaded, type StatsSource } from "./load";
 import { ExportModal } from "./ExportModal";
+import { FilterBar } from "./FilterBar";
 import { RowPopupView } from "./RowPopups";
 import { Sections, type RowPopup } from "./Sections";
 import { anchor } from "./section-list";
@@ -70,7 +73,11 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load } = useStats(target);
-  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup } = useDashboardView(initialView, mode !== "embed", today);
+  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy } = useDashboardView(initialView, mode !== "embed", today);
+  // NOTE: the filters as their key: a view restored or rewritten with the same filters loads nothing.
+  const filterKey = filtersKey(view.filters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds the filters
+  const filters = useMemo(() => view.filters, [filterKey]);
   const [tick, setTick] = useState(0);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -83,8 +90,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   // NOTE: every answer tells the domain's today; a preset range moves with it (the first one was
   // resolved on the viewer's clock), a custom range stays.
   useEffect(() => {
-    void load(range).then((summary) => summary && setToday(summary.validated.today));
-  }, [load, range, tick, setToday]);
+    void load(range, filters).then((summary) => summary && setToday(summary.validated.today));
+  }, [load, range, filters, tick, setToday]);
 
   const autoRefresh = useAutoRefresh(reload, refreshMs);
   const v = data.summary?.validated;
@@ -95,9 +102,9 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const root = useRef<HTMLDivElement>(null);
   const loaded = useFilled(root, !!(data.summary && data.path && data.ref && !data.busy));
   const popup = popupRow(view.popup, data.path, data.ref);
-  const entries = useEntryPages(target, range, entriesAsked(popup));
+  const entries = useEntryPages(target, range, entriesAsked(popup), filters);
   const [campaignAsked, setCampaignAsked] = useState<string | null>(null);
-  const campaignRows = useCampaignPages(target, range, campaignAsked);
+  const campaignRows = useCampaignPages(target, range, campaignAsked, filters);
   // NOTE: the handlers and campaignPages keep their identity across renders, so the memoised chart
   // (Summary) and sections (Sections) skip the renders that change nothing of theirs: the busy flag,
   // the filled flag, a popup opening.
@@ -124,6 +131,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           sticky={!embed}
           pickerOpen={pickerOpen}
           onPicker={setPickerOpen}
+          filters={<FilterBar filters={filters} answers={data} onChange={setFilters} segments={mode === "owner" ? domain : undefined} />}
         />
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 desk:px-8">
           <Content
@@ -136,13 +144,14 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onChart={setChart}
             onDay={onDay}
             onPopup={onPopup}
+            onFilter={filterBy}
             notes={notesOf(mode, domain)}
             campaignPages={campaignPages}
           />
         </div>
       </div>
-      {popup && <RowPopupView popup={popup} entries={entries} limit={view.limit} site={site} onClose={() => setPopup(null)} />}
-      {exporting && <ExportModal target={target} range={range} allowed={exports.allowed} track={selfTracking} onClose={() => setExporting(false)} />}
+      {popup && <RowPopupView popup={popup} entries={entries} limit={view.limit} site={site} onClose={() => setPopup(null)} onFilter={filterBy} />}
+      {exporting && <ExportModal target={target} range={range} filters={filters} allowed={exports.allowed} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );
 }
@@ -167,13 +176,14 @@ type ContentProps = {
   onChart: (c: { type?: View["chart"]; hours?: boolean }) => void;
   onDay: (day: string) => void;
   onPopup: (p: RowPopup) => void;
+  onFilter: (dim: FilterDimension, value: string) => void;
   /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
   notes?: { domain: string; owner: boolean };
   campaignPages: CampaignPages;
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, notes, campaignPages }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, notes, campaignPages }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -204,7 +214,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
               notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} campaignPages={campaignPages} />
+          <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} campaignPages={campaignPages} />
         </>
       )}
     </>

@@ -9,9 +9,11 @@
 import { useState } from "react";
 import { productEvent } from "../product-event";
 import { ProPromo } from "../pricing/ProPromo";
+import type { Filter } from "../../src/shared/filters";
+import { filterWords } from "./filter-values";
 import { formatBytes } from "./format";
 import { formatRange, type Range } from "./date-rules";
-import { sourceOf, type StatsSource } from "./load";
+import { sliceQuery, sourceOf, type StatsSource } from "./load";
 import { Popup } from "./widgets/Popup";
 
 type ExportFormat = "xlsx" | "csv";
@@ -59,9 +61,9 @@ async function downloadExport(url: string, headers: Record<string, string>, fall
 }
 
 /** `target`: the owner's domain, or a public dashboard's id and password. */
-type Props = { target: StatsSource; range: Range; allowed: boolean; track: boolean; onClose: () => void };
+type Props = { target: StatsSource; range: Range; filters: Filter[]; allowed: boolean; track: boolean; onClose: () => void };
 
-export function ExportModal({ target, range, allowed, track, onClose }: Props) {
+export function ExportModal({ target, range, filters, allowed, track, onClose }: Props) {
   const owner = "domain" in target;
   const [tables, setTables] = useState<Tables>("quick");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
@@ -70,8 +72,8 @@ export function ExportModal({ target, range, allowed, track, onClose }: Props) {
   const start = async (format: ExportFormat) => {
     setProgress({ state: "building", format, bytes: 0 });
     if (track) productEvent(`export ${format} (dashboard)`, tables, "/dashboard");
-    const { query, headers } = sourceOf(target);
-    const q = new URLSearchParams({ ...query, startKey: range.startKey, endKey: range.endKey, format, tables });
+    const { headers } = sourceOf(target);
+    const q = sliceQuery(target, range, filters, { format, tables });
     const name = `${"domain" in target ? target.domain : "dashboard"}_${range.startKey}_${range.endKey}.${format === "xlsx" ? "xlsx" : "zip"}`;
     const failed = await downloadExport(`/api/export?${q}`, headers, name, (bytes) => setProgress({ state: "building", format, bytes }));
     setProgress(failed ? { state: "failed", message: failed } : { state: "idle" });
@@ -80,7 +82,9 @@ export function ExportModal({ target, range, allowed, track, onClose }: Props) {
   const button = "rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50";
   return (
     <Popup title="Export" onClose={onClose}>
-      <p className="text-sm text-gray-700 dark:text-gray-300">Export the current date range ({formatRange(range)}) as a spreadsheet.</p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        Export the current date range ({formatRange(range)}){filters.length > 0 && <>, filtered: {filters.map(filterWords).join("; ")}</>}, as a spreadsheet.
+      </p>
       {!allowed ? (
         <div className="mt-4">
           <ProPromo />

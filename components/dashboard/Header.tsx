@@ -1,8 +1,8 @@
 "use client";
 // The dashboard's header and toolbar: the preset tabs (all five from
 // 1050 px, Today/Yesterday/7d below), the custom range opening the date picker, the reload tab,
-// the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV, the yearly report) and
-// the user menu.
+// the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV, the yearly report),
+// the user menu, and the filter bar under them.
 // It sticks to the top once the page has scrolled 150 px past the dashboard's top (use-sticky.ts).
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useDismiss } from "../use-dismiss";
@@ -22,6 +22,8 @@ type Props = {
   menu?: { settingsHref: string; reportHref: string; limit: number; onLimit: () => void; autoRefresh: boolean; onAutoRefresh: () => void; onExport: () => void };
   /** The user menu, or a sign-up button on public dashboards. */
   account?: ReactNode;
+  /** The filter bar (FilterBar.tsx), last in the header so it stays in view when it sticks. */
+  filters?: ReactNode;
   /** Embedded dashboards (the home page demo) never stick. */
   sticky: boolean;
   pickerOpen: boolean;
@@ -102,6 +104,7 @@ export function Header(p: Props) {
               <span className="hidden desk:inline">Reload</span>
             </button>
           </div>
+          {p.filters}
         </div>
       </div>
     </div>

@@ -1,6 +1,8 @@
 "use client";
 // The popups a list row opens: "Referrals for a page" and "Top entry pages for a referrer", both
-// from REF's `path` map (referrer → entry pages) as asked for the row when the popup opens.
+// from REF's `path` map (referrer → entry pages) as asked for the row when the popup opens. A row's
+// label filters the dashboard (by the referrer, or by the entry page) and closes the popup.
+import type { FilterDimension } from "../../src/shared/filters";
 import type { ListRow, RefStats } from "../../src/shared/stats";
 import { formatNumber, isSiteLink } from "./format";
 import { referrerLabel, type RowPopup } from "./Sections";
@@ -26,10 +28,13 @@ type Props = {
   onClose: () => void;
   /** The site's name; null on a public dashboard. */
   site?: string | null;
+  /** Adds `is value` on `dim` to the filters (the popup closes with it: the filters change the rows). */
+  onFilter?: (dim: FilterDimension, value: string) => void;
 };
 
-export function RowPopupView({ popup, entries, limit, onClose, site }: Props) {
+export function RowPopupView({ popup, entries, limit, onClose, site, onFilter }: Props) {
   const crumbs = [{ label: "Dashboard", onClick: onClose }];
+  const filterBy = (dim: FilterDimension) => onFilter && ((row: ListRow) => onFilter(dim, row.label));
   if (popup.kind === "page") {
     const rows = entries ? referrersOf(popup.row.label, entries) : [];
     return (
@@ -37,7 +42,7 @@ export function RowPopupView({ popup, entries, limit, onClose, site }: Props) {
         <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">
           {formatNumber(popup.row.value)} page views in this range. Referrers below sent visitors who entered the site on this page.
         </p>
-        <ListWidget id="page-referrals" title="Referrals for a page" rows={rows} limit={limit} columns={["Referrer", "Entries"]} labelFor={referrerLabel} empty={entries ? "No referrer sent visitors to this page in this range." : LOADING} />
+        <ListWidget id="page-referrals" title="Referrals for a page" rows={rows} limit={limit} columns={["Referrer", "Entries"]} labelFor={referrerLabel} onFilter={filterBy("referrer")} empty={entries ? "No referrer sent visitors to this page in this range." : LOADING} />
       </Popup>
     );
   }
@@ -58,7 +63,7 @@ export function RowPopupView({ popup, entries, limit, onClose, site }: Props) {
           )}
         </p>
       )}
-      <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={entries?.[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} empty={entries ? undefined : LOADING} />
+      <ListWidget id="referrer-pages" title="Top entry pages for a referrer" rows={entries?.[popup.row.label] ?? []} limit={limit} columns={["Page", "Entries"]} onFilter={filterBy("entry_page")} empty={entries ? undefined : LOADING} />
     </Popup>
   );
 }

@@ -4,7 +4,9 @@
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
 // REF comes without its entry pages per referrer and per campaign, the costliest part of a read: a
 // row's popup asks for its own (useEntryPages), and a campaign's Path tab for its (useCampaignPages).
+// Every read asks for the view's filters (src/shared/filters.ts): the whole page shows one slice.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { filtersKey, type Filter } from "../../src/shared/filters";
 import type { DataType, ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
@@ -35,9 +37,16 @@ type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 /** What REF's `path` should hold, as query parameters (src/stats/contract.ts). */
 type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string } | { campaign: string };
 
-export async function fetchStats<T>(target: StatsSource, range: Range, dataType: DataType, entries?: EntriesQuery): Promise<Answer<T>> {
+/** The query of a stats read or an export: the source, the range and the filters (left out when none). */
+export function sliceQuery(target: StatsSource, range: Range, filters: Filter[], more: Record<string, string>): URLSearchParams {
+  const q = new URLSearchParams({ ...sourceOf(target).query, startKey: range.startKey, endKey: range.endKey, ...more });
+  if (filters.length) q.set("filters", JSON.stringify(filters));
+  return q;
+}
+
+export async function fetchStats<T>(target: StatsSource, range: Range, filters: Filter[], dataType: DataType, entries?: EntriesQuery): Promise<Answer<T>> {
   const source = sourceOf(target);
-  const q = new URLSearchParams({ ...source.query, startKey: range.startKey, endKey: range.endKey, dataType, ...entries });
+  const q = sliceQuery(target, range, filters, { dataType, ...entries });
   const headers: Record<string, string> = { accept: "application/json", ...source.headers };
   let res: Response;
   for (let tries = 1; ; tries++) {
@@ -59,26 +68,26 @@ export async function fetchStats<T>(target: StatsSource, range: Range, dataType:
   return { ok: false, status: res.status, message: typeof message === "string" ? message : `Something went wrong (HTTP ${res.status}).` };
 }
 
-/** The dashboard's data and `load(range)`; only the newest load's answers are kept. */
+/** The dashboard's data and `load(range, filters)`; only the newest load's answers are kept. */
 export function useStats(target: StatsSource) {
   const [data, setData] = useState<Loaded>({ busy: true });
   const seq = useRef(0);
   const key = JSON.stringify(target);
 
   const load = useCallback(
-    async (range: Range): Promise<SummaryStats | null> => {
+    async (range: Range, filters: Filter[] = []): Promise<SummaryStats | null> => {
       const mine = ++seq.current;
       const current = () => mine === seq.current;
       setData((d) => ({ ...d, busy: true }));
       const fail = (e: StatsFailure) => current() && setData({ error: { status: e.status, message: e.message }, busy: false });
-      const summary = await fetchStats<SummaryStats>(target, range, "SUMMARY");
+      const summary = await fetchStats<SummaryStats>(target, range, filters, "SUMMARY");
       if (!current()) return null;
       if (!summary.ok) return fail(summary), null;
       // NOTE: PATH and REF of the previous range stay visible until the new ones land: no flash of empty lists.
       setData((d) => ({ ...d, summary: summary.data, error: undefined }));
       // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
       // answers arrive within milliseconds of each other.
-      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, "PATH"), fetchStats<RefStats>(target, range, "REF", { entries: "none" })]);
+      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, filters, "PATH"), fetchStats<RefStats>(target, range, filters, "REF", { entries: "none" })]);
       if (!current()) return null;
       if (!path.ok) fail(path);
       else if (!ref.ok) fail(ref);
@@ -98,13 +107,13 @@ export type EntriesAsked = { referrer: string } | { page: string };
  * What `pick` takes from REF asked for `asked` (undefined while it loads, or when nothing is
  * asked); a failure is picked from no answer, so the popup says it found nothing rather than spinning.
  */
-function useAskedRef<T>(target: StatsSource, range: Range, asked: EntriesQuery | null, pick: (ref: RefStats | null) => T): T | undefined {
+function useAskedRef<T>(target: StatsSource, range: Range, filters: Filter[], asked: EntriesQuery | null, pick: (ref: RefStats | null) => T): T | undefined {
   const [found, setFound] = useState<{ key: string; value: T } | null>(null);
-  const key = asked ? JSON.stringify([target, range.startKey, range.endKey, asked]) : "";
+  const key = asked ? JSON.stringify([target, range.startKey, range.endKey, filtersKey(filters), asked]) : "";
   useEffect(() => {
     if (!asked) return;
     let current = true;
-    void fetchStats<RefStats>(target, range, "REF", asked).then((a) => current && setFound({ key, value: pick(a.ok ? a.data : null) }));
+    void fetchStats<RefStats>(target, range, filters, "REF", asked).then((a) => current && setFound({ key, value: pick(a.ok ? a.data : null) }));
     return () => {
       current = false;
     };
@@ -114,11 +123,11 @@ function useAskedRef<T>(target: StatsSource, range: Range, asked: EntriesQuery |
 }
 
 /** REF's `path` for the open popup's row (undefined while it loads, or with no popup; {} on failure). */
-export function useEntryPages(target: StatsSource, range: Range, asked: EntriesAsked | null): RefStats["path"] | undefined {
-  return useAskedRef(target, range, asked, (ref) => ref?.path ?? {});
+export function useEntryPages(target: StatsSource, range: Range, asked: EntriesAsked | null, filters: Filter[] = []): RefStats["path"] | undefined {
+  return useAskedRef(target, range, filters, asked, (ref) => ref?.path ?? {});
 }
 
 /** The entry pages of the campaign whose Path tab is open (undefined while they load, or with none open; [] on failure). */
-export function useCampaignPages(target: StatsSource, range: Range, campaign: string | null): ListRow[] | undefined {
-  return useAskedRef(target, range, campaign === null ? null : { campaign }, (ref) => ref?.campaign.find((c) => c.label === campaign)?.path ?? []);
+export function useCampaignPages(target: StatsSource, range: Range, campaign: string | null, filters: Filter[] = []): ListRow[] | undefined {
+  return useAskedRef(target, range, filters, campaign === null ? null : { campaign }, (ref) => ref?.campaign.find((c) => c.label === campaign)?.path ?? []);
 }

@@ -1,8 +1,10 @@
 // The dashboard's view as a URL query, pure so it is unit-tested without a browser: the range (a
 // preset id, resolved against the domain's today, or fixed from/to days), the chart type and unit,
-// the list limit and the open row popup. Only values other than the defaults are written; anything
-// unreadable falls back to its default, never an error.
+// the list limit, the open row popup and the filters (`f` parameters, src/shared/filters.ts). Only
+// values other than the defaults are written; anything unreadable falls back to its default, never
+// an error.
 import { dayKeyProblem } from "../../src/shared/days";
+import { filtersFromParams, withFilterParams, type Filter } from "../../src/shared/filters";
 import { OPENING_PRESET, PRESETS, orderRange, presetRange, sameRange, type PresetId, type Range } from "./date-rules";
 
 export const LIMITS = [10, 20, 30] as const;
@@ -17,9 +19,11 @@ export type View = {
   limit: Limit;
   /** The row popup open, by its list and row label (the row itself comes from the loaded numbers). */
   popup: { kind: PopupKind; label: string } | null;
+  /** The slice of hits every answer is for; none by default. */
+  filters: Filter[];
 };
 
-export const DEFAULT_VIEW: View = { range: OPENING_PRESET, chart: "column", hours: false, limit: 10, popup: null };
+export const DEFAULT_VIEW: View = { range: OPENING_PRESET, chart: "column", hours: false, limit: 10, popup: null, filters: [] };
 
 const presetId = (s: string | null) => PRESETS.find((p) => p.id === s)?.id ?? null;
 const POPUP = /^(page|referrer):(.+)$/s;
@@ -40,6 +44,7 @@ export function parseView(q: URLSearchParams): View {
     hours: q.get("hours") === "1",
     limit: LIMITS.find((l) => l === limit) ?? DEFAULT_VIEW.limit,
     popup: popup ? { kind: popup[1] as PopupKind, label: popup[2]! } : null,
+    filters: filtersFromParams(q),
   };
 }
 
@@ -55,8 +60,17 @@ export function viewParams(view: View): URLSearchParams {
   if (view.hours) q.set("hours", "1");
   if (view.limit !== DEFAULT_VIEW.limit) q.set("limit", String(view.limit));
   if (view.popup) q.set("popup", `${view.popup.kind}:${view.popup.label}`);
-  return q;
+  return withFilterParams(q, view.filters);
 }
+
+/** What encodeURIComponent escapes that a query may hold as it is: the URL stays readable
+ * (`?f=country!:FR&f=page:/pricing`) and URLSearchParams reads it back the same. */
+const READABLE = { "%3A": ":", "%2F": "/", "%40": "@", "%2C": "," } as Record<string, string>;
+const readable = (s: string) => encodeURIComponent(s).replace(/%3A|%2F|%40|%2C/g, (m) => READABLE[m]!);
+
+/** The view as the query the address bar shows, without its "?" ("" for the default view). */
+export const viewQuery = (view: View): string =>
+  [...viewParams(view)].map(([k, v]) => `${readable(k)}=${readable(v)}`).join("&");
 
 /** The days a view's range covers on `today` (the domain's). */
 export const rangeOf = (range: View["range"], today: string): Range => (typeof range === "string" ? presetRange(range, today) : range);

@@ -1,8 +1,10 @@
 "use client";
 // Campaigns (campaign detail with Source, Medium and Path tabs): the
-// campaign list; a click opens its detail, one list per tab. The Path tab's entry pages are not in
-// the dashboard's answer: the tab asks for its campaign's when it is first shown.
+// campaign list; its INSPECT button opens its detail, one list per tab, and a label filters the
+// dashboard (by the campaign, or by the tab's UTM source, medium or entry page). The Path tab's entry
+// pages are not in the dashboard's answer: the tab asks for its campaign's when it is first shown.
 import { useState } from "react";
+import type { FilterDimension } from "../../../src/shared/filters";
 import type { CampaignRow, ListRow } from "../../../src/shared/stats";
 import { ListWidget, LOADING } from "./ListWidget";
 import { Popup } from "./Popup";
@@ -10,9 +12,9 @@ import { Popup } from "./Popup";
 export const NO_DATA_FOR_RANGE = "No data available for this range.";
 
 const TABS = [
-  { key: "source", label: "Source" },
-  { key: "medium", label: "Medium" },
-  { key: "path", label: "Path" },
+  { key: "source", label: "Source", dim: "utm_source" },
+  { key: "medium", label: "Medium", dim: "utm_medium" },
+  { key: "path", label: "Path", dim: "entry_page" },
 ] as const;
 type Tab = (typeof TABS)[number]["key"];
 
@@ -22,7 +24,10 @@ type Tab = (typeof TABS)[number]["key"];
  */
 export type CampaignPages = { ask: (campaign: string | null) => void; rows?: ListRow[] };
 
-function CampaignDetail({ row, limit, pages, onClose }: { row: CampaignRow; limit: number; pages: CampaignPages; onClose: () => void }) {
+/** Adds `is value` on `dim` to the dashboard's filters. */
+type OnFilter = (dim: FilterDimension, value: string) => void;
+
+function CampaignDetail({ row, limit, pages, onClose, onFilter }: { row: CampaignRow; limit: number; pages: CampaignPages; onClose: () => void; onFilter?: OnFilter }) {
   const [tab, setTab] = useState<Tab>("source");
   const current = TABS.find((t) => t.key === tab)!;
   const show = (next: Tab) => {
@@ -58,13 +63,14 @@ function CampaignDetail({ row, limit, pages, onClose }: { row: CampaignRow; limi
         ))}
       </div>
       <div role="tabpanel" id="campaign-panel" aria-labelledby={`campaign-tab-${tab}`}>
-        <ListWidget key={tab} id={`campaign-${tab}`} title={current.label} rows={tab === "path" ? (pages.rows ?? []) : row[tab]} limit={limit} columns={[current.label, "Visits"]} empty={loading ? LOADING : undefined} />
+        <ListWidget key={tab} id={`campaign-${tab}`} title={current.label} rows={tab === "path" ? (pages.rows ?? []) : row[tab]} limit={limit} columns={[current.label, "Visits"]} empty={loading ? LOADING : undefined}
+          onFilter={onFilter && ((r) => (onClose(), onFilter(current.dim, r.label)))} />
       </div>
     </Popup>
   );
 }
 
-export function Campaigns({ rows, limit, pages }: { rows: CampaignRow[]; limit: number; pages: CampaignPages }) {
+export function Campaigns({ rows, limit, pages, onFilter }: { rows: CampaignRow[]; limit: number; pages: CampaignPages; onFilter?: OnFilter }) {
   const [open, setOpen] = useState<CampaignRow | null>(null);
   const byLabel = new Map(rows.map((r) => [r.label, r]));
   return (
@@ -77,6 +83,7 @@ export function Campaigns({ rows, limit, pages }: { rows: CampaignRow[]; limit: 
         columns={["Campaign", "Visits"]}
         magnify
         onRowClick={(r: ListRow) => setOpen(byLabel.get(r.label) ?? null)}
+        onFilter={onFilter && ((r) => onFilter("utm_campaign", r.label))}
         empty={NO_DATA_FOR_RANGE}
       />
       {open && (
@@ -84,6 +91,7 @@ export function Campaigns({ rows, limit, pages }: { rows: CampaignRow[]; limit: 
           row={open}
           limit={limit}
           pages={pages}
+          onFilter={onFilter}
           onClose={() => {
             setOpen(null);
             pages.ask(null);

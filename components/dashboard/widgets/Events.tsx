@@ -40,7 +40,7 @@ function EventLabel({ row }: { row: ListRow }) {
   );
 }
 
-export function Events({ rows, limit, total }: { rows: ListRow[] | Locked; limit: number; total?: number }) {
+export function Events({ rows, limit, total, onFilter }: { rows: ListRow[] | Locked; limit: number; total?: number; onFilter?: (row: ListRow) => void }) {
   return (
     <ListWidget
       id="events"
@@ -52,6 +52,7 @@ export function Events({ rows, limit, total }: { rows: ListRow[] | Locked; limit
       limit={limit}
       columns={["Event", "Count"]}
       labelFor={(row) => <EventLabel row={row} />}
+      onFilter={onFilter}
       empty={NO_DATA_FOR_RANGE}
     />
   );

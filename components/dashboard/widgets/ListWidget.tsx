@@ -24,6 +24,8 @@ export type ListWidgetProps = {
   /** Rows show an INSPECT label and are clickable. */
   magnify?: boolean;
   onRowClick?: (row: ListRow) => void;
+  /** A row's label filters the dashboard by the row (ListRows). */
+  onFilter?: (row: ListRow) => void;
   /** Default "No data available". */
   empty?: string;
   locked?: boolean;
@@ -53,6 +55,7 @@ export function ListWidget({
   labelFor,
   magnify,
   onRowClick,
+  onFilter,
   empty = "No data available",
   locked,
   subtitle,
@@ -84,7 +87,7 @@ export function ListWidget({
   const matching = filterRows(rows, query);
   const shown = paginate(matching, page, limit);
   const max = Math.max(0, ...rows.map((r) => r.value));
-  const rowProps = { id, format, labelFor, magnify, onRowClick, metric };
+  const rowProps = { id, format, labelFor, magnify, onRowClick, onFilter, metric };
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid={id} className="flex min-w-0 flex-col rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
@@ -174,6 +177,8 @@ export function ListWidget({
       {full && (
         <FullList
           {...rowProps}
+          // NOTE: a filter picked in the full list closes it: the list behind it is about to change.
+          onFilter={onFilter && ((row) => (setFull(false), onFilter(row)))}
           id={`${id}-full`}
           title={title}
           rows={rows}

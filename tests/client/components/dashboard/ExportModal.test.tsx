@@ -1,11 +1,13 @@
 // The Export modal while a file is built: the request names the range, format and tables; the
 // status line shows the bytes received so far and the buttons stay disabled until the last byte;
 // the file is then handed to the browser under the server's name; an error answer is shown in
-// words; a public dashboard's export names its id and sends its password, and offers no annotations.
+// words; a public dashboard's export names its id and sends its password, and offers no annotations;
+// the dashboard's filters go along and the modal says them.
 // Served by a loopback Bun.serve playing /api/export, which holds its body half-way.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ExportModal } from "../../../../components/dashboard/ExportModal";
+import type { Filter } from "../../../../src/shared/filters";
 
 const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
 const FIRST = 3000;
@@ -51,7 +53,7 @@ test("progress while the file streams, then the browser gets it under the server
     e.preventDefault();
   };
   document.addEventListener("click", catchClick, true);
-  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} filters={[]} allowed track={false} onClose={() => {}} />);
   fireEvent.click(screen.getByLabelText(/All tables/));
   fireEvent.click(screen.getByRole("button", { name: "XLSX" }));
 
@@ -73,7 +75,7 @@ test("progress while the file streams, then the browser gets it under the server
 });
 
 test("an error answer is shown in words and the buttons come back", async () => {
-  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} filters={[]} allowed track={false} onClose={() => {}} />);
   fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
   await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
   expect(asked.at(-1)!.get("tables")).toBe("quick");
@@ -81,19 +83,28 @@ test("an error answer is shown in words and the buttons come back", async () => 
 });
 
 test("without Pro the promo stands where the buttons were", () => {
-  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed={false} track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} filters={[]} allowed={false} track={false} onClose={() => {}} />);
   expect(screen.getByTestId("pro-promo").textContent).toContain("Unlock Pro Features");
   expect(screen.queryByRole("button", { name: "XLSX" })).toBeNull();
 });
 
 test("a public dashboard's export: its id and password, and no annotations offered", async () => {
-  const { unmount } = render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  const { unmount } = render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} filters={[]} allowed track={false} onClose={() => {}} />);
   expect(screen.getByLabelText(/All tables/).closest("label")!.textContent).toContain("your Annotations");
   unmount();
-  render(<ExportModal target={{ id: "a1b2c3", password: "open sesame" }} range={RANGE} allowed track={false} onClose={() => {}} />);
+  render(<ExportModal target={{ id: "a1b2c3", password: "open sesame" }} range={RANGE} filters={[]} allowed track={false} onClose={() => {}} />);
   expect(screen.getByLabelText(/All tables/).closest("label")!.textContent).not.toContain("Annotations");
   fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
   await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
   expect(Object.fromEntries(asked.at(-1)!)).toEqual({ id: "a1b2c3", ...RANGE, format: "csv", tables: "quick" });
   expect(passwords.at(-1)).toBe("open sesame");
+});
+
+test("the filters go along as the API's JSON and the modal says them in words", async () => {
+  const filters: Filter[] = [["is", "source", ["search"]], ["is_not", "country", ["FR", "DE"]]];
+  render(<ExportModal target={{ domain: "shop.example" }} range={RANGE} filters={filters} allowed track={false} onClose={() => {}} />);
+  expect(screen.getByRole("dialog").textContent).toContain("filtered: Source is Search; Country is not France nor Germany");
+  fireEvent.click(screen.getByRole("button", { name: "CSV (ZIP)" }));
+  await waitFor(() => expect(statusLine()).toBe("Exports are a Pro feature."));
+  expect(JSON.parse(asked.at(-1)!.get("filters")!)).toEqual(filters);
 });

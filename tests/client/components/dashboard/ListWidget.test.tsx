@@ -1,6 +1,6 @@
 // The list widget in a DOM: search with Escape, paging,
 // the # / % toggle, one expanded row at a time, the full-list popup's 50-then-all rendering,
-// the empty text and the locked notice.
+// the empty text and the locked notice; in a list that filters, the label filters beside INSPECT.
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ListWidget } from "../../../../components/dashboard/widgets/ListWidget";
@@ -99,6 +99,31 @@ describe("ListWidget", () => {
     expect(within(row).getByText("INSPECT")).toBeTruthy();
     fireEvent.click(row);
     expect(clicked).toEqual(["/page-2"]);
+  });
+
+  test("in a list that filters, the label filters, INSPECT and the chevron are buttons of their own", () => {
+    const filtered: string[] = [];
+    const inspected: string[] = [];
+    const data: ListRow[] = [{ label: "signup", value: 10, pc: 1, c: null, children: [{ label: "plan-a", value: 7, pc: 0.7, c: null }] }, ...rows(2)];
+    render(<ListWidget id="p" title="Pages" rows={data} limit={10} magnify onRowClick={(r) => inspected.push(r.label)} onFilter={(r) => filtered.push(r.label)} />);
+    fireEvent.click(screen.getByRole("button", { name: "Filter by /page-2" }));
+    expect([filtered, inspected]).toEqual([["/page-2"], []]);
+    fireEvent.click(screen.getByRole("button", { name: "Inspect /page-2" }));
+    expect([filtered, inspected]).toEqual([["/page-2"], ["/page-2"]]);
+    fireEvent.click(screen.getByRole("button", { name: "Values of signup" }));
+    expect(screen.getByText("plan-a")).toBeTruthy();
+    // NOTE: an event's values are no dimension: they do not filter.
+    expect(screen.queryByRole("button", { name: "Filter by plan-a" })).toBeNull();
+    expect(filtered).toEqual(["/page-2"]);
+  });
+
+  test("a filter picked in the full list closes it", () => {
+    const filtered: string[] = [];
+    render(<ListWidget id="p" title="Pages" rows={rows(3)} limit={10} onFilter={(r) => filtered.push(r.label)} />);
+    fireEvent.click(screen.getByRole("button", { name: "View all" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Filter by /page-3" }));
+    expect(filtered).toEqual(["/page-3"]);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   test("View all opens the full list: 50 rows first, all of them after 300 ms", async () => {

@@ -15,13 +15,21 @@ const bytes = t.Integer({ minimum: -1e11, maximum: 1e11 });
 // stray key means a client that is not ours or a bug worth seeing (enforced in the parse hook too).
 const strict = { additionalProperties: false } as const;
 
-export const PageViewBody = t.Object({
-  d: domain,
-  p: path,
+// A page view's context: the referrer it arrived with, screen width, time zone and language. Every
+// beacon of the view carries it, so its leave beacon and events land in the same stats slice.
+// NOTE: optional on the leave and event beacons too: a tracker older than that sent it with the page
+// view only, and a page kept open across a deploy still runs one.
+const context = {
   r: t.Optional(t.String({ maxLength: 2048 })),
   w: t.Optional(t.Integer({ minimum: 0, maximum: 100_000 })),
   z: t.Optional(t.String({ maxLength: 64 })),
   l: t.Optional(t.String({ maxLength: 35 })),
+};
+
+export const PageViewBody = t.Object({
+  d: domain,
+  p: path,
+  ...context,
   t: t.Optional(ms),
   b: t.Optional(bytes),
   u: t.Optional(flag),
@@ -34,6 +42,7 @@ const share = t.Union([t.Number({ minimum: 0, maximum: 1e6 }), t.Null()]);
 export const LeaveBody = t.Object({
   d: domain,
   p: path,
+  ...context,
   v: ms,
   b: t.Optional(bytes),
   x: t.Optional(flag),
@@ -43,6 +52,7 @@ export const LeaveBody = t.Object({
 export const EventBody = t.Object({
   d: domain,
   p: path,
+  ...context,
   n: t.String({ minLength: 1, maxLength: 100 }),
   v: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Number(), t.Null()])),
 }, strict);

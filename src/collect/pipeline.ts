@@ -39,6 +39,15 @@ function linkTarget(value: string): string {
   return value.replace(/[?#].*$/s, "");
 }
 
+/**
+ * Whether the hit carries its page view's context (referrer, screen width, time zone, language): a
+ * page view always does, whatever of it the browser had; a leave or event beacon when it sends any
+ * of it. NOTE: an older tracker sent none with them, so their rows stay without source, campaign,
+ * country, language and screen, as they were stored: a missing referrer must not make them "direct".
+ */
+const hasContext = (i: Incoming) =>
+  i.kind === "view" || i.body.r !== undefined || i.body.w !== undefined || i.body.z !== undefined || i.body.l !== undefined;
+
 function placeSite(d: Draft, site: Site | null): DropReason | void {
   if (!site) return "unknown_domain";
   if (site.deleted) return "deleted_domain";
@@ -51,8 +60,9 @@ const STEPS: Step[] = [
     name: "dropBot",
     run: (d) => {
       d.agent = parseAgent(d.in.ua);
-      // NOTE: a screen 0 px wide is a headless browser; real ones always report one.
-      if (d.agent.bot || (d.in.kind === "view" && d.in.body.w === 0)) return "bot";
+      // NOTE: a screen 0 px wide is a headless browser; real ones always report one. Every beacon of
+      // a page view sends the width, so its leave and events are dropped with it.
+      if (d.agent.bot || d.in.body.w === 0) return "bot";
     },
   },
   {
@@ -90,7 +100,7 @@ const STEPS: Step[] = [
   {
     name: "putCampaign",
     run: (d) => {
-      if (d.in.kind !== "view" || !d.query) return;
+      if (!d.query || !hasContext(d.in)) return;
       d.row.utmSource = clip(d.query.get("utm_source")?.toLowerCase(), 100);
       d.row.utmMedium = clip(d.query.get("utm_medium")?.toLowerCase(), 100);
       d.row.utmCampaign = clip(d.query.get("utm_campaign")?.toLowerCase(), 100);
@@ -99,7 +109,7 @@ const STEPS: Step[] = [
   {
     name: "putReferrer",
     run: (d) => {
-      if (d.in.kind !== "view") return;
+      if (!hasContext(d.in)) return;
       const url = parseReferrer(d.in.body.r);
       const host = url && referrerHost(url);
       const site = d.in.body.d.toLowerCase().replace(/^www\./, "");
@@ -114,7 +124,6 @@ const STEPS: Step[] = [
   {
     name: "putLocale",
     run: (d) => {
-      if (d.in.kind !== "view") return;
       if (d.in.body.z) d.row.country = countryOfTimeZone(d.in.body.z);
       const lang = d.in.body.l?.split(/[-_]/)[0]?.toLowerCase();
       if (lang && /^[a-z]{2,3}$/.test(lang)) d.row.language = lang;
@@ -123,7 +132,7 @@ const STEPS: Step[] = [
   {
     name: "putScreen",
     run: (d) => {
-      if (d.in.kind !== "view" || d.in.body.w === undefined) return;
+      if (d.in.body.w === undefined) return;
       const w = d.in.body.w;
       // Screen-size buckets: 1024px or less, 1024-2400px, 2400px or more.
       d.row.screen = w <= 1024 ? "s" : w < 2400 ? "m" : "l";

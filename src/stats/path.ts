@@ -67,8 +67,8 @@ function energyRows(rows: PageRow[], green: boolean | "unknown", limit: number):
 /**
  * Grams of CO2 of `bytes` on the visitors' own grids: each country's page-view bytes on its grid,
  * "unknown" on the global average (`worldGrams`, all of it, when no page view reported bytes). The
- * leave beacons' bytes carry no country, so they are spread over the countries in proportion to
- * their page-view bytes. `knownShare` is the fraction of the bytes placed in a country.
+ * grid aggregate holds page views only (older leave beacons carried no country), so the leave
+ * beacons' bytes are spread over the countries in proportion to their page-view bytes. `knownShare` is the fraction of the bytes placed in a country.
  */
 function visitorGrid(bytes: number, worldGrams: number, grid: Groups, green: boolean | "unknown") {
   const countries = [...grid.values()].map((g) => ({ country: g.labels[0] as string, bytes: g.sums[0]! }));

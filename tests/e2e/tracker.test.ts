@@ -216,3 +216,42 @@ test("the leave beacon carries the deepest scroll; with data-downloads a file li
   expect((await rows()).find((r) => r.path === "/short" && r.kind === 2)!.scroll_pct).toBe(100);
   await tab.close();
 });
+
+test("every beacon carries its page view's context; a SPA view's beacons carry no referrer, as the view itself", async () => {
+  const tab = await browser.newPage();
+  type Body = Record<string, unknown>;
+  const sent: { to: string; body: Body }[] = [];
+  // NOTE: these beacons go while the page lives (a click, a SPA move), so Chromium reports them.
+  tab.on("request", (r) => {
+    const to = /\/b\/([vle])$/.exec(r.url())?.[1];
+    if (to) sent.push({ to, body: JSON.parse(r.postData() ?? "{}") as Body });
+  });
+  const news = "https://news.example/story";
+  await tab.goto(`http://127.0.0.1:${site.port}/context?utm_source=Ctx`, { referer: news });
+  await until("the arrival's page view", () => sent.some((s) => s.to === "v"));
+  await tab.click("#inner");
+  await tab.click("#spa");
+  await tab.click("#inner");
+  await until("two events, a leave beacon and the SPA view", () => sent.length === 5);
+
+  const [arrival, event, leave, spaView, spaEvent] = sent;
+  // NOTE: the tracker's path always has a "?"; a kept utm_* keeps its own.
+  const at = "/context??utm_source=Ctx";
+  expect(sent.map((s) => [s.to, s.body.p])).toEqual([["v", at], ["e", at], ["l", at], ["v", "/spa/next?"], ["e", "/spa/next?"]]);
+  const context = ({ l, w, z, r }: Body) => ({ l, w, z, r });
+  expect(context(arrival!.body)).toEqual({ l: expect.any(String), w: expect.any(Number), z: expect.any(String), r: news });
+  expect(context(event!.body)).toEqual(context(arrival!.body));
+  expect(context(leave!.body)).toEqual(context(arrival!.body));
+  // A SPA view has no referrer (as before); its event has none either, and the rest is the same.
+  expect(context(spaView!.body)).toEqual({ ...context(arrival!.body), r: undefined });
+  expect(context(spaEvent!.body)).toEqual(context(spaView!.body));
+
+  // Stored: the arrival's leave beacon and event carry its source, referrer, campaign and locale.
+  const of = async () => (await rows()).filter((r) => r.path === "/context");
+  const stored = (await until("the arrival's three rows", async () => ((await of()).length === 3 ? of() : null)))!;
+  const facts = ({ source, referrer_host, utm_source, country, language, screen }: Row) => ({ source, referrer_host, utm_source, country, language, screen });
+  const [view, ...rest] = stored.sort((a, b) => a.kind - b.kind);
+  expect(facts(view!)).toMatchObject({ source: "unknown", referrer_host: "news.example", utm_source: "ctx", language: expect.any(String), screen: expect.any(String) });
+  for (const r of rest) expect(facts(r)).toEqual(facts(view!));
+  await tab.close();
+});

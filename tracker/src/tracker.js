@@ -2,38 +2,38 @@
 // Budget: 1,024 bytes gzip for everything below (tests/unit/collect/tracker-size.test.ts fails above it).
 // It sends one beacon per page view (/b/v) and one leave beacon (/b/l) with visible time and the
 // deepest scroll; events go to /b/e: custom ones, and link clicks with data-outbound (other sites)
-// and data-downloads (files). Bodies are text/plain JSON, so the browser sends them cross-origin
-// without a preflight.
+// and data-downloads (files). Every beacon carries its page view's context (domain, path, language,
+// screen width, time zone, the referrer it arrived with), so a stats filter on any of them keeps the
+// view's leave beacon and events with it. Bodies are text/plain JSON, so the browser sends them
+// cross-origin without a preflight.
 ((d, nav, perf) => {
   const l = location;
   const s = d.currentScript;
   const ds = s.dataset;
-  const host = l.hostname;
   // The script's origin: the endpoints live beside it, also behind a first-party proxy.
   const base = new URL("/b/", s.src);
   // A file: page has an empty hostname, which the pattern matches too. NOTE: any IPv6 literal counts
   // as local: a public site is never served from one.
-  let off = nav.webdriver || (!("allowLocal" in ds) && /^(localhost|127\.|\[|$)/.test(host));
+  let off = nav.webdriver || (!("allowLocal" in ds) && /^(localhost|127\.|\[|$)/.test(l.hostname));
   // NOTE: reading is allowed (the owner's opt-out); writing storage never happens. Reading throws in
   // sandboxed frames and with cookies blocked, hence the try.
   try {
     off ||= localStorage.bothy_ignore == "true";
   } catch {}
 
-  // cur: path of the current page view; since: when it became visible (0 while it never was);
-  // left: its leave beacon is sent; stay: the view cannot be a bounce (it is no unique visit, or a
-  // second page was reached: a same-site link click or a SPA navigation); deep: the deepest share
-  // of the page seen (a fraction: the server makes it a percent, capped at 100); sent: bytes
+  // ctx: the current page view's context, sent with each of its beacons (the referrer only with an
+  // arrival: a SPA or back/forward view has none); since: when it became visible (0 while it never
+  // was, -1 once its leave beacon is sent); bounce: 1 while the view is a bounce (a unique visit that
+  // reached no second page: a same-site link click or a SPA navigation clears it); deep: the deepest
+  // share of the page seen (a fraction: the server makes it a percent, capped at 100); sent: bytes
   // reported so far.
-  let cur, since, left, stay, deep, sent = 0;
+  let ctx, since, bounce, deep, sent = 0;
 
   const send = (t, o) =>
     off ||
-    ((o.d = ds.domain || host),
-    (o.p = cur),
     // NOTE: no fetch fallback: a keepalive fetch shares sendBeacon's 64 KB in-flight quota, so it
     // fails whenever sendBeacon refuses.
-    nav.sendBeacon(base + t, JSON.stringify(o)));
+    nav.sendBeacon(base + t, JSON.stringify({ ...ctx, ...o }));
 
   // NOTE: always a "?", even with no utm_* left (the server drops an empty query); the kept utm_*
   // keep their own "?" or "&", which the server's URLSearchParams reads past. With data-hash, only a
@@ -53,11 +53,10 @@
 
   // Times are perf.now() milliseconds, fractional: the server rounds them.
   const view = (u, r, t) => {
-    cur = path();
-    left = deep = 0;
+    ctx = { d: ds.domain || l.hostname, p: path(), l: nav.language, w: screen.width, r, z: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    deep = 0;
     since = d.hidden ? 0 : perf.now();
-    stay = !u;
-    send("v", { b: bytes(), u, l: nav.language, w: screen.width, t, r, z: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    send("v", { b: bytes(), u: bounce = u, t });
   };
 
   // TRICKY: the beacon goes at the first hide, so visible time is one span: from becoming visible
@@ -65,9 +64,9 @@
   // first (visibilitychange); the pagehide listener is for a site's own router, which announces a
   // client move to a page that must not be counted by dispatching one.
   const leave = () => {
-    if (cur && !left) {
-      left = 1;
-      send("l", { b: bytes(), x: stay ^ 1, s: scrolled(), v: since && perf.now() - since });
+    if (ctx && since >= 0) {
+      send("l", { b: bytes(), x: bounce, s: scrolled(), v: since && perf.now() - since });
+      since = -1;
     }
   };
 
@@ -83,9 +82,8 @@
 
   // A SPA navigation: a new, never unique, page view when the path changed.
   const spa = () => {
-    if (cur && path() != cur) {
-      stay = 1;
-      leave();
+    if (ctx && path() != ctx.p) {
+      leave(bounce = 0);
       view(0);
     }
   };
@@ -114,7 +112,7 @@
       "downloads" in ds && /\.(pdf|zip|exe|(doc|xls|ppt)x?)$/i.test(a.pathname)
         ? event("Download", a.href)
         : a.host == l.host
-          ? (stay = 1)
+          ? (bounce = 0)
           : "outbound" in ds && a.host && event("Outbound", a.href);
   });
 

@@ -2,7 +2,9 @@
 // the script, the pixel, and back-pressure when the buffer is full.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { collectorOf } from "../../../src/collect";
-import { addDomain, beacon, countHits, until } from "../../helpers/collect";
+import type { Incoming } from "../../../src/collect/model";
+import { AGGREGATES, refreshAggregates } from "../../../src/hits";
+import { addDomain, beacon, CHROME_UA, countHits, until } from "../../helpers/collect";
 import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -34,6 +36,8 @@ describe("beacons", () => {
     });
     expect(got[1]).toMatchObject({ kind: 2, path: "/shoes", duration_ms: 4200, is_bounce: true, transfer_bytes: "800" });
     expect(got[2]).toMatchObject({ kind: 3, event_name: "add-to-cart", event_value: "sku-1" });
+    // An older tracker's leave and event, without their view's context, are stored as they were.
+    for (const old of got.slice(1)) expect(old).toMatchObject({ source: null, referrer_host: null, utm_source: null, country: null, language: null, screen: null });
   });
 
   test("an unknown domain gets the same 202, stores nothing and is counted", async () => {
@@ -57,6 +61,60 @@ describe("beacons", () => {
     await until("the pixel row", async () => (await countHits(server.db.sql, site)) === before + 1);
     const [r] = await server.db.sql`SELECT path, is_unique FROM hits WHERE site_id = ${site} ORDER BY time DESC LIMIT 1`;
     expect(r).toEqual({ path: "/no-js", is_unique: false });
+  });
+});
+
+describe("a page view's context", () => {
+  // What the tracker sends with each beacon of an arrival from a social post, with a campaign.
+  const context = (d: string) => ({ d, p: "/shoes?utm_source=mastodon&utm_campaign=spring", r: "https://x.com/bothy/status/42", w: 1600, z: "Europe/Paris", l: "fr-FR" });
+  const FACTS = ["path", "source", "referrer_host", "referrer_post", "utm_source", "utm_campaign", "country", "language", "screen", "device"];
+  const facts = (row: Record<string, unknown>) => Object.fromEntries(FACTS.map((k) => [k, row[k]]));
+
+  test("its leave beacon and events land with the view's source, referrer, campaign, country, language and screen", async () => {
+    const id = await addDomain(server.db.sql, "context.example");
+    const ctx = context("context.example");
+    for (const [path, body] of [["/b/v", { ...ctx, u: 1, b: 900 }], ["/b/l", { ...ctx, v: 3000, x: 1, s: 0.4 }], ["/b/e", { ...ctx, n: "signup" }]] as const) {
+      expect((await beacon(server.app, path, body)).status).toBe(202);
+    }
+    const of = () => server.db.sql`SELECT * FROM hits WHERE site_id = ${id} ORDER BY kind`;
+    const [pv, leave, ev] = (await until("three rows", async () => ((await of()).length === 3 ? of() : null)))!;
+    expect(facts(pv!)).toEqual({
+      path: "/shoes", source: "social", referrer_host: "x.com", referrer_post: "https://x.com/bothy/status/42", utm_source: "mastodon",
+      utm_campaign: "spring", country: "FR", language: "fr", screen: "m", device: "desktop",
+    });
+    expect(facts(leave!)).toEqual(facts(pv!));
+    expect(facts(ev!)).toEqual(facts(pv!));
+    expect([pv!.is_unique, leave!.is_unique, ev!.is_unique, leave!.is_bounce]).toEqual([true, false, false, true]);
+  });
+
+  test("every aggregate counts what it counted: the context on leave beacons and events changes none of their rows", async () => {
+    const [withIt, without] = [await addDomain(server.db.sql, "with-context.example"), await addDomain(server.db.sql, "without-context.example")];
+    // NOTE: 30 hours back: a closed day and hour that the refresh below materializes, whatever the time of day.
+    const time = Date.now() - 30 * 3_600_000;
+    for (const d of ["with-context.example", "without-context.example"]) {
+      const ctx = context(d);
+      const own = d.startsWith("with-") ? ctx : { d, p: ctx.p };
+      const hits: Incoming[] = [
+        { kind: "view", body: { ...ctx, u: 1, b: 5000, t: 300 }, time, ua: CHROME_UA },
+        { kind: "event", body: { ...own, n: "signup", v: "pro" }, time: time + 1000, ua: CHROME_UA },
+        { kind: "leave", body: { ...own, v: 3000, b: 700, x: 1, s: 0.5 }, time: time + 3000, ua: CHROME_UA },
+      ];
+      for (const hit of hits) expect(await collectorOf(server.db)!.ingest(hit)).toBe(202);
+    }
+    await until("six rows", async () => (await countHits(server.db.sql, withIt)) + (await countHits(server.db.sql, without)) === 6);
+    await refreshAggregates(server.db.sql);
+    const rowsOf = async (view: string, id: number) =>
+      (await server.db.sql.unsafe(`SELECT (to_jsonb(a) - 'site_id')::text AS r FROM ${view} a WHERE site_id = $1 ORDER BY 1`, [id])).map((x) => x.r as string);
+    const empty: string[] = [];
+    const differ: string[] = [];
+    for (const { view } of AGGREGATES) {
+      const [a, b] = [await rowsOf(view, withIt), await rowsOf(view, without)];
+      if (a.length === 0) empty.push(view);
+      if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(view);
+    }
+    // Every aggregate has rows here (the view has a post referrer, a campaign and an event), so none passes empty.
+    expect(empty).toEqual([]);
+    expect(differ).toEqual([]);
   });
 });
 

@@ -115,6 +115,39 @@ describe("putLocale and putScreen", () => {
   });
 });
 
+describe("a page view's context on its leave beacon and events", () => {
+  // What the tracker sends with every beacon of an arrival from a post, with a campaign.
+  const context = { d: "shop.example", p: "/?utm_source=News&utm_medium=email&utm_campaign=Spring", r: "https://x.com/bothy/status/42", w: 390, z: "Europe/Paris", l: "fr-FR" };
+  const FACTS = ["path", "source", "referrerHost", "referrerPost", "utmSource", "utmMedium", "utmCampaign", "country", "language", "screen", "device", "browser", "os"] as const;
+  const facts = (r: Awaited<ReturnType<typeof row>>) => Object.fromEntries(FACTS.map((k) => [k, r[k]]));
+
+  test("they get exactly the source, referrer, campaign, country, language and screen of their view; uniqueness stays the view's", async () => {
+    const pv = await row(view({ ...context, u: 1 }));
+    expect(pv).toMatchObject({ source: "email", referrerHost: "x.com", utmCampaign: "spring", country: "FR", language: "fr", screen: "s", isUnique: true });
+    const leave = await row({ kind: "leave", body: { ...context, v: 900, x: 1 }, time: T, ua: CHROME });
+    const ev = await row({ kind: "event", body: { ...context, n: "signup" }, time: T, ua: CHROME });
+    expect(facts(leave)).toEqual(facts(pv));
+    expect(facts(ev)).toEqual(facts(pv));
+    expect([leave.isUnique, ev.isUnique, leave.isBounce]).toEqual([false, false, true]);
+    // An internal view (a same-site referrer) has no source; neither have its leave and events.
+    const inner = { ...context, r: "https://shop.example/cart" };
+    expect(facts(await row({ kind: "leave", body: { ...inner, v: 5 }, time: T, ua: CHROME }))).toEqual(facts(await row(view(inner))));
+  });
+
+  test("an older tracker's leave and event without the context stay as they were stored: no source, campaign or locale", async () => {
+    const blank = { source: null, referrerHost: null, referrerPost: null, utmSource: null, utmCampaign: null, country: null, language: null, screen: null };
+    expect(await row({ kind: "leave", body: { d: "shop.example", p: context.p, v: 5 }, time: T, ua: CHROME })).toMatchObject(blank);
+    expect(await row({ kind: "event", body: { d: "shop.example", p: context.p, n: "signup" }, time: T, ua: CHROME })).toMatchObject(blank);
+  });
+
+  test("a headless browser's leave and events are dropped with its page view", async () => {
+    for (const kind of ["leave", "event"] as const) {
+      const body = kind === "leave" ? { ...context, w: 0, v: 5 } : { ...context, w: 0, n: "signup" };
+      expect(await runPipeline({ kind, body, time: T, ua: CHROME } as Incoming, { sites })).toEqual({ ok: false, reason: "bot" });
+    }
+  });
+});
+
 describe("putLocalTime", () => {
   // Asia/Kolkata is UTC+05:30: local midnight is 18:30 UTC. Pacific/Honolulu is UTC-10:00.
   const cases: [string, string, string, number][] = [

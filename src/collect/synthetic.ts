@@ -86,15 +86,17 @@ export function syntheticTraffic(domain: string, seed?: number) {
       l: pick(LANGUAGES), t: Math.round(200 + -Math.log(1 - r()) * 900), b: Math.round(50_000 + -Math.log(1 - r()) * 900_000), u: unique,
     };
     const out: Incoming[] = [{ kind: "view", body: view, time, ua }];
+    // Every beacon of the page view carries its context, as the tracker sends it.
+    const context = { d: domain, p, r: view.r, w: view.w, z: view.z, l: view.l };
     if (r() < 0.8) {
-      const leave: LeaveBody = { d: domain, p: view.p, v: Math.round(-Math.log(1 - r()) * 45_000), b: Math.round(r() * 20_000), x: unique && r() < 0.5 ? 1 : 0 };
+      const leave: LeaveBody = { ...context, v: Math.round(-Math.log(1 - r()) * 45_000), b: Math.round(r() * 20_000), x: unique && r() < 0.5 ? 1 : 0 };
       // NOTE: the scroll depth is derived from the bytes drawn, not drawn itself, so the random
       // sequence (and every seeded figure before it) stays as it was; above 1 is a short page.
       leave.s = (leave.b! % 1201) / 1000;
       out.push({ kind: "leave", body: leave, time: time + leave.v, ua });
     }
     if (r() < 0.06) {
-      const event: EventBody = { d: domain, p: view.p, n: pick(EVENTS), v: r() < 0.5 ? "pro" : undefined };
+      const event: EventBody = { ...context, n: pick(EVENTS), v: r() < 0.5 ? "pro" : undefined };
       out.push({ kind: "event", body: event, time: time + 1000, ua });
     }
     return out;

@@ -67,9 +67,11 @@ export function demoVisits(domain: string, seed: number) {
     // NOTE: a click within the site finds most of the page's assets cached.
     const bytes = Math.round(pg.kb * 1024 * (0.85 + 0.3 * r()) * (internal ? 0.35 : 1));
     const u = internal ? 0 : r() < 0.7 ? 1 : 0;
+    // Every beacon of the page view carries its context, as the tracker sends it.
+    const context = { d: domain, p: pg.path + query, r: ref, w: any(widths), z, l };
     const hits: Incoming[] = [{
       kind: "view", time, ua,
-      body: { d: domain, p: pg.path + query, r: ref, w: any(widths), z, l, t: Math.round((180 + bytes / 2400) * (0.6 + r())), b: bytes, u },
+      body: { ...context, t: Math.round((180 + bytes / 2400) * (0.6 + r())), b: bytes, u },
     }];
     if (r() < 0.85) {
       const v = Math.min(1_800_000, Math.round(-Math.log(1 - r()) * READ_S[pg.kind] * 1000));
@@ -77,9 +79,9 @@ export function demoVisits(domain: string, seed: number) {
       const more = pg.kind === "video" && v > 30_000 ? Math.round((20 + 40 * r()) * 1024 * 1024) : Math.round(r() * 30_000);
       const bounce = u === 1 && r() < (source === "spike" ? 0.8 : 0.5) ? 1 : 0;
       const s = (pg.kind === "article" ? 0.3 : 0.2) + r() * 0.85;
-      hits.push({ kind: "leave", time: time + v, ua, body: { d: domain, p: pg.path, v, b: more, x: bounce, s } });
+      hits.push({ kind: "leave", time: time + v, ua, body: { ...context, v, b: more, x: bounce, s } });
     }
-    const event = (n: string, v?: string | number) => hits.push({ kind: "event", time: time + 2000 + Math.floor(r() * 20_000), ua, body: { d: domain, p: pg.path, n, v } });
+    const event = (n: string, v?: string | number) => hits.push({ kind: "event", time: time + 2000 + Math.floor(r() * 20_000), ua, body: { ...context, n, v } });
     if (pg.kind === "thanks") event("Purchase", any(PRICES));
     else if (pg.kind === "docs" && r() < 0.08) event("Download", `${origin}${any(DOWNLOADS)}`);
     else if (r() < (SIGNUP[pg.kind] ?? 0) * (source === "spike" ? 0.4 : 1)) event("Sign-up");

@@ -125,8 +125,9 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           busy={data.busy}
           onRange={setRange}
           onReload={reload}
-          // NOTE: the report of the year the range ends in: a look back at last December reports on last year.
-          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, reportHref: reportHref(domain, range.endKey.slice(0, 4)), limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
+          // NOTE: the report of the year the range ends in (a look back at last December reports on last
+          // year), for the same slice.
+          menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, reportHref: reportHref(domain, range.endKey.slice(0, 4), filters), limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
           account={<Account mode={mode} domain={domain} pathname={pathname} user={user} onExport={exports.offered ? () => setExporting(true) : undefined} />}
           sticky={!embed}
           pickerOpen={pickerOpen}

@@ -1,9 +1,9 @@
 // Filters and saved segments on the owner's dashboard, in real Chromium against the real server
 // and seeded traffic: a referrer's label click adds a chip and every section shows the API's
-// numbers for that slice; a second filter added with the keyboard through the Filter menu; the
-// filters in the URL across a reload and back/forward; a segment saved (a taken name refused in
-// the menu), picked again after a reload, renamed and deleted; Clear all brings the unfiltered
-// numbers back. No console errors.
+// numbers for that slice (the yearly report's link too); a second filter added with the keyboard
+// through the Filter menu; the filters in the URL across a reload and back/forward; a segment saved
+// (a taken name refused in the menu), picked again after a reload, renamed and deleted; Clear all
+// brings the unfiltered numbers back. No console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { presetRange } from "../../components/dashboard/date-rules";
@@ -108,6 +108,9 @@ describe("filters on the owner's dashboard", () => {
     expect(await chips()).toEqual([`Referrer is ${host}×`, `Country is not ${name}×`]);
     expect(urlFilters()).toEqual(both);
     await showsSlice(both);
+    // The yearly report the dots menu links to is for the same slice.
+    const report = await page.locator("#dashboard-menu a", { hasText: "Yearly sustainability report" }).getAttribute("href");
+    expect(filtersFromParams(new URL(report!, server.url).searchParams)).toEqual(both);
 
     // A reload and back/forward keep the filters.
     await page.reload();

@@ -3,7 +3,7 @@
 // numbers for that slice (the yearly report's link too); a second filter added with the keyboard
 // through the Filter menu; the filters in the URL across a reload and back/forward; a segment saved
 // (a taken name refused in the menu), picked again after a reload, renamed and deleted; Clear all
-// brings the unfiltered numbers back. No console errors.
+// brings the unfiltered numbers back. axe with the menus open; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { presetRange } from "../../components/dashboard/date-rules";
@@ -13,7 +13,7 @@ import { dayIn } from "../../src/shared/days";
 import { filtersFromParams, type Filter } from "../../src/shared/filters";
 import type { RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
-import { consoleWatch, dashboardLoaded, fakeOembed, listValues, prepareSites, settle, signIn, type Owner } from "../helpers/dashboard";
+import { axeViolations, consoleWatch, dashboardLoaded, fakeOembed, listValues, prepareSites, settle, signIn, type Owner } from "../helpers/dashboard";
 import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { spawnServer, type Child } from "../helpers/server";
@@ -117,6 +117,12 @@ describe("filters on the owner's dashboard", () => {
     await dashboardLoaded(page);
     expect(await chips()).toHaveLength(2);
     await showsSlice(both);
+    // axe finds nothing serious with the chips on and the Filter menu open.
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await menu.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
     await settle(page, () => page.goBack());
     expect(urlFilters()).toEqual(byHost);
     await showsSlice(byHost);
@@ -131,6 +137,7 @@ describe("filters on the owner's dashboard", () => {
     await segments.getByRole("button", { name: "Save" }).click();
     await segments.getByRole("button", { name: /^Referred, abroad/ }).waitFor();
     expect(await segments.getByLabel("Save as segment").inputValue()).toBe("");
+    expect(await axeViolations(page)).toEqual([]);
     // A name the domain has already (whatever its case) is refused, and the menu says why.
     expecting4xx(true);
     await segments.getByLabel("Save as segment").fill("referred, ABROAD");

@@ -1,11 +1,12 @@
 // The dashboard's loading order: SUMMARY first, then PATH and REF in
 // parallel; an answer to an older load that arrives late is dropped; a failing answer becomes the
 // error the page shows; a public dashboard sends its password header; a popup or a campaign's Path
-// tab asks REF for its own entry pages. Served by a loopback Bun.serve playing /api/stats and
-// /api/stats-public.
+// tab asks REF for its own entry pages; every read carries the filters, and new filters ask again.
+// Served by a loopback Bun.serve playing /api/stats and /api/stats-public.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { useCampaignPages, useEntryPages, useStats } from "../../../../components/dashboard/load";
+import type { Filter } from "../../../../src/shared/filters";
 
 const BunResponse = (globalThis as unknown as { BunResponse: typeof Response }).BunResponse;
 type Seen = { path: string; q: URLSearchParams; password: string | null; at: number };
@@ -162,5 +163,29 @@ describe("useCampaignPages", () => {
     expect(result.current).toBeUndefined();
     await waitFor(() => expect(result.current).toEqual([]));
     expect(seen.at(-1)!.q.get("startKey")).toBe("2026-01-01");
+  });
+});
+
+describe("filters", () => {
+  test("every read asks for the filters as JSON (none without them); a popup's read asks again for new filters", async () => {
+    seen.length = 0;
+    const filters: Filter[] = [["is", "source", ["search"]], ["is_not", "country", ["FR"]]];
+    const target = { id: "abc", password: "pw" };
+    const { result } = renderHook(() => useStats(target));
+    await act(() => result.current.load(range("2026-07-01"), filters));
+    await act(() => result.current.load(range("2026-07-01")));
+    expect(seen.map((s) => [s.path, s.q.get("dataType"), s.q.get("filters") && JSON.parse(s.q.get("filters")!)]).sort((a, b) => String(a).localeCompare(String(b))))
+      .toEqual([["/api/stats-public", "PATH", null], ["/api/stats-public", "PATH", filters], ["/api/stats-public", "REF", null], ["/api/stats-public", "REF", filters], ["/api/stats-public", "SUMMARY", null], ["/api/stats-public", "SUMMARY", filters]]);
+
+    seen.length = 0;
+    const { rerender } = renderHook(({ f }: { f: Filter[] }) => useEntryPages(target, range("2026-07-01"), { referrer: "t.co" }, f), { initialProps: { f: filters } });
+    await waitFor(() => expect(seen).toHaveLength(1));
+    // NOTE: the same filters in another order are the same slice: nothing asked again.
+    rerender({ f: [filters[1]!, filters[0]!] });
+    await Bun.sleep(20);
+    expect(seen).toHaveLength(1);
+    rerender({ f: [] });
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect([JSON.parse(seen[0]!.q.get("filters")!), seen[1]!.q.get("filters")]).toEqual([filters, null]);
   });
 });

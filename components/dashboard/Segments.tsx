@@ -21,6 +21,9 @@ export function SegmentsMenu({ domain, filters, onApply }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<Segment["id"] | null>(null);
   const [busy, setBusy] = useState(false);
+  // NOTE: the save form's key: a new form (an empty name) after each save only. Keyed by the list,
+  // the form was made again when the list arrived, and a name typed meanwhile was lost.
+  const [saves, setSaves] = useState(0);
   const base = `/api/segments`;
   const query = `?domain=${encodeURIComponent(domain)}`;
 
@@ -46,7 +49,8 @@ export function SegmentsMenu({ domain, filters, onApply }: Props) {
     setError(null);
     then(r.data);
   };
-  const save = (name: string) => call<{ segment: Segment }>("POST", `${base}${query}`, { name, filters }, (d) => setList((l) => [...(l ?? []), d.segment]));
+  const save = (name: string) =>
+    call<{ segment: Segment }>("POST", `${base}${query}`, { name, filters }, (d) => (setList((l) => [...(l ?? []), d.segment]), setSaves((n) => n + 1)));
   const rename = (s: Segment, name: string) =>
     call<{ segment: Segment }>("PATCH", `${base}/${s.id}`, { name }, (d) => (setList((l) => l?.map((x) => (x.id === s.id ? d.segment : x)) ?? null), setRenaming(null)));
   const remove = (s: Segment) => call("DELETE", `${base}/${s.id}`, undefined, () => setList((l) => l?.filter((x) => x.id !== s.id) ?? null));
@@ -84,7 +88,7 @@ export function SegmentsMenu({ domain, filters, onApply }: Props) {
           )}
           <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-700">
             {filters.length > 0 ? (
-              <NameForm key={list?.length} label="Save as segment" initial="" submit="Save" busy={busy} onSubmit={(name) => void save(name)} />
+              <NameForm key={saves} label="Save as segment" initial="" submit="Save" busy={busy} onSubmit={(name) => void save(name)} />
             ) : (
               <p className="text-xs text-gray-600 dark:text-gray-400">Add a filter to save it as a segment.</p>
             )}

@@ -1,7 +1,8 @@
 // The filter bar in a DOM: chips in the dashboard's words with their remove buttons and Clear all;
 // the Filter menu picking a value with the keyboard from the answers' values (display names in,
 // stored values out), free text for contains, and Escape closing it; `is` on a dimension that has
-// one merges into it. No Segments menu without a domain.
+// one merges into it. No Segments menu without a domain; with one, a name typed while its list
+// loads survives the list.
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { FilterBar } from "../../../../components/dashboard/FilterBar";
@@ -72,5 +73,24 @@ describe("FilterBar", () => {
     fireEvent.click(screen.getByRole("button", { name: "Filter" }));
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByTestId("filter-menu")).toBeNull();
+  });
+});
+
+describe("the Segments menu", () => {
+  test("a name typed while the saved segments load is still there when they arrive", async () => {
+    const fetch = globalThis.fetch;
+    let answer = (_: Response) => {};
+    globalThis.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    try {
+      render(<FilterBar filters={[["is", "device", ["mobile"]]]} answers={{ summary }} onChange={() => {}} segments="example.com" />);
+      fireEvent.click(screen.getByRole("button", { name: /^Segments/ }));
+      fireEvent.change(screen.getByLabelText("Save as segment"), { target: { value: "Phones" } });
+      answer(Response.json({ segments: [] }));
+      await screen.findByText(/No segments yet/);
+      expect((screen.getByLabelText("Save as segment") as HTMLInputElement).value).toBe("Phones");
+      expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      globalThis.fetch = fetch;
+    }
   });
 });

@@ -126,28 +126,18 @@ function windowOf({ p, from }: Ask): Window {
 const windowKey = (w: Window) => `${w.from.getTime()}|${w.until?.getTime() ?? ""}`;
 
 /**
- * The slice's raw hits of each distinct window of a batch, each read once: one CTE per window
- * (`slice0`, `slice1`, …, in `names`' order). NOTE: an aggregate holds no slice, so a filtered read
- * groups raw hits (its cost in docs/architecture.md); the aggregates of a piece share its window's
- * rows instead of each scanning the site's hits. The twins and watermarks are not needed.
+ * The slice's raw hits of a filtered batch's window, read once: the CTE `slice`. NOTE: an aggregate
+ * holds no slice, so a filtered read groups raw hits (its cost in docs/architecture.md); the
+ * batch's aggregates share the window's rows instead of each scanning the site's hits. The twins
+ * and watermarks are not needed.
  */
-function slicesOf(sql: Queryable, site: number, windows: Window[], filter: Fragment): { names: Map<string, string>; cte: Fragment } {
-  const names = new Map<string, string>();
-  const parts: Fragment[] = [];
-  for (const w of windows) {
-    const key = windowKey(w);
-    if (names.has(key)) continue;
-    const name = `slice${names.size}`;
-    names.set(key, name);
-    parts.push(sql`${sql(name)} AS MATERIALIZED (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${w.from}
-      ${w.until ? sql`AND time < ${w.until}` : sql``} AND ${filter})`);
-  }
-  return { names, cte: sql`WITH ${parts.reduce((all, part) => sql`${all}, ${part}`)}` };
-}
+const sliceOf = (sql: Queryable, site: number, w: Window, filter: Fragment): Fragment =>
+  sql`WITH slice AS MATERIALIZED (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${w.from}
+    ${w.until ? sql`AND time < ${w.until}` : sql``} AND ${filter})`;
 
-/** The aggregate's SELECT over the slice's hits of one window (its CTE `name`). */
-const sliceRelation = (sql: Queryable, q: Grouped, w: Window, name: string, def: Definition): Fragment =>
-  sql`(${sql.unsafe(def.head)} FROM ${sql(name)} hits ${sql.unsafe(def.tail)}) v
+/** The aggregate's SELECT over the slice's hits, the rows of the window's local days. */
+const sliceRelation = (sql: Queryable, q: Grouped, w: Window, def: Definition): Fragment =>
+  sql`(${sql.unsafe(def.head)} FROM slice hits ${sql.unsafe(def.tail)}) v
     WHERE local_day BETWEEN ${w.first}::date AND ${w.last}::date ${rowsWanted(sql, q)}`;
 
 const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
@@ -220,16 +210,16 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
   const needed = asks.map((a, i) => !filter && (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
-  const windows = filter ? asks.map(windowOf) : [];
-  const slices = filter ? slicesOf(sql, site, windows, filter) : null;
+  // NOTE: a filtered batch has one window (batcher): its asks share one slice.
+  const slice = filter ? { window: windowOf(asks[0]!), filter } : null;
   const parts = asks.map((a, i) => {
     const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
-    const rel = slices ? sliceRelation(sql, a.q, windows[i]!, slices.names.get(windowKey(windows[i]!))!, defs[i]!) : relation(sql, site, a, defs[i]!, marks);
+    const rel = slice ? sliceRelation(sql, a.q, slice.window, defs[i]!) : relation(sql, site, a, defs[i]!, marks);
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
       SELECT ${a.q.select(sql)} FROM ${rel} GROUP BY ${a.q.groupBy(sql)}) x`;
   });
   const all = parts.reduce((union, part) => sql`${union} UNION ALL ${part}`);
-  const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${slices?.cte ?? sql``} ${all}`;
+  const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${slice ? sliceOf(sql, site, slice.window, slice.filter) : sql``} ${all}`;
   const tables: GroupTable[] = asks.map(() => new Map());
   for (const { i, r: groups } of rows) {
     const { q } = asks[i]!;
@@ -247,13 +237,23 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
  */
 export function batcher(sql: Queryable, site: number, filter: Fragment | null = null) {
   let queue: Ask[] = [];
-  const flush = () => {
-    const asks = queue;
-    queue = [];
+  const run = (asks: Ask[]) =>
     runBatch(sql, site, asks, filter).then(
       (tables) => asks.forEach((a, i) => a.resolve(tables[i]!)),
       (err) => asks.forEach((a) => a.reject(err)),
     );
+  const flush = () => {
+    const asks = queue;
+    queue = [];
+    if (!filter) return void run(asks);
+    // NOTE: a filtered batch is one statement per window (a day, today's steps, the live part):
+    // each scans only its window's raw hits, and others get the database between them.
+    const byWindow = new Map<string, Ask[]>();
+    for (const a of asks) {
+      const key = windowKey(windowOf(a));
+      byWindow.set(key, [...(byWindow.get(key) ?? []), a]);
+    }
+    for (const group of byWindow.values()) void run(group);
   };
   return (q: Grouped, p: Piece, from?: Date) =>
     new Promise<GroupTable>((resolve, reject) => {

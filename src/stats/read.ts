@@ -1,13 +1,15 @@
 // The stats read every caller shares (dashboard API, public dashboards, Pro API, exports): the range
 // is parsed and checked (range.ts) and cut into pieces (spans.ts), the dataType's grouped queries
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
-// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts). Errors are values.
+// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts). Errors are values.
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
-import type { DataType, EntriesWanted, Stats } from "./contract";
+import { LOCKED, type DataType, type EntriesWanted, type Stats } from "./contract";
 import { filtersKey, type Filter } from "../shared/filters";
 import { filterCondition } from "./filter";
 import { chartData } from "./chart";
+import type { Goal } from "../shared/goals";
+import { goalStats } from "./goals";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
@@ -61,7 +63,7 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean, filters: Fi
 export async function readStats(
   sql: Queryable,
   target: StatsTarget,
-  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[] },
+  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[] },
   opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
   const now = opts.now ?? new Date();
@@ -81,13 +83,16 @@ export async function readStats(
       return { ok: true, stats: { ...base, dataType: "PATH", ...(await pathStats(read, target, limit)) } };
     case "REF":
       return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read, limit, q.entries)) } };
+    case "GOALS":
+      // NOTE: unlocked with Events, like PATH's events: without them no query runs.
+      return { ok: true, stats: { ...base, dataType: "GOALS", goals: target.pro ? await goalStats(read, target, q.goals ?? []) : LOCKED } };
   }
 }
 
 async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[]): Promise<Reader> {
   const ask = batcher(sql, target.id, filterCondition(sql, filters));
   const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters) };
-  const pieces = rangePieces(r, target.tz, nowMs);
+  const pieces = rangePieces(r, target.tz, nowMs, filters.length > 0);
   return {
     now: (q) => readGrouped(scope, q, pieces.now),
     periods: async (q) => {

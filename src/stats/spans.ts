@@ -78,10 +78,30 @@ export function piecesOf(from: string, to: string, today: string, tz: string, no
   return out;
 }
 
-/** Both periods of a range cut into pieces. */
-export function rangePieces(r: ReadRange, tz: string, nowMs: number): { now: Piece[]; then: Piece[] } {
+/**
+ * Each days piece cut into one piece per local day. NOTE: for a filtered read, which groups raw
+ * hits: a day is one short statement (the embedded database runs one at a time, so the writer and
+ * other dashboards get turns between them instead of waiting behind a month of raw rows), and a
+ * sealed day's sums are kept on their own, so a range that shares days with one read before reads
+ * only the days it lacks.
+ */
+export function dayByDay(pieces: Piece[], tz: string): Piece[] {
+  return pieces.flatMap((p) => {
+    if (p.kind !== "days" || p.from === p.to) return [p];
+    const out: Piece[] = [];
+    for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
+      const until = d === p.to ? p.until : new Date(dayEnd(tz, d));
+      out.push({ kind: "days", from: d, to: d, sealed: p.sealed, until });
+    }
+    return out;
+  });
+}
+
+/** Both periods of a range cut into pieces; a filtered read's days one by one (dayByDay). */
+export function rangePieces(r: ReadRange, tz: string, nowMs: number, filtered = false): { now: Piece[]; then: Piece[] } {
+  const cut = (pieces: Piece[]) => (filtered ? dayByDay(pieces, tz) : pieces);
   return {
-    now: piecesOf(r.startKey, r.endKey, r.today, tz, nowMs),
-    then: piecesOf(r.thenStart, r.thenEnd, r.today, tz, nowMs),
+    now: cut(piecesOf(r.startKey, r.endKey, r.today, tz, nowMs)),
+    then: cut(piecesOf(r.thenStart, r.thenEnd, r.today, tz, nowMs)),
   };
 }

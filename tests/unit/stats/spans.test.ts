@@ -1,6 +1,6 @@
 // How a period is cut into pieces (src/stats/spans.ts): what is sealed and cached, what is read live.
 import { describe, expect, test } from "bun:test";
-import { dayEnd, dayStart, piecesOf, SEAL_LAG_MS, STEP_MS } from "../../../src/stats/spans";
+import { dayByDay, dayEnd, dayStart, piecesOf, SEAL_LAG_MS, STEP_MS } from "../../../src/stats/spans";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -65,6 +65,29 @@ describe("piecesOf", () => {
   test("days after today are read live (there is nothing there yet)", () => {
     expect(piecesOf("2026-11-23", "2026-11-30", "2026-11-22", "Europe/London", now)).toEqual([
       { kind: "days", from: "2026-11-23", to: "2026-11-30", sealed: false, until: null },
+    ]);
+  });
+});
+
+describe("dayByDay", () => {
+  test("a days piece becomes one piece per local day, each ending when its day ends; the last keeps the piece's end", () => {
+    const tz = "America/St_Johns";
+    const until = new Date(dayEnd(tz, "2026-11-03"));
+    const cut = dayByDay([{ kind: "days", from: "2026-11-01", to: "2026-11-03", sealed: true, until }], tz);
+    expect(cut).toEqual([
+      { kind: "days", from: "2026-11-01", to: "2026-11-01", sealed: true, until: new Date(dayEnd(tz, "2026-11-01")) },
+      { kind: "days", from: "2026-11-02", to: "2026-11-02", sealed: true, until: new Date(dayEnd(tz, "2026-11-02")) },
+      { kind: "days", from: "2026-11-03", to: "2026-11-03", sealed: true, until },
+    ]);
+  });
+
+  test("today's pieces and a single day are left as they are; an open piece's last day stays open", () => {
+    const today = { kind: "today" as const, day: "2026-11-05", from: new Date(0), to: new Date(5000) };
+    const one = { kind: "days" as const, from: "2026-11-04", to: "2026-11-04", sealed: false, until: null };
+    expect(dayByDay([one, today], "UTC")).toEqual([one, today]);
+    const open = dayByDay([{ kind: "days", from: "2026-11-04", to: "2026-11-05", sealed: false, until: null }], "UTC");
+    expect(open.map((p) => p.kind === "days" && [p.from, p.until?.toISOString() ?? null])).toEqual([
+      ["2026-11-04", "2026-11-05T00:00:00.000Z"], ["2026-11-05", null],
     ]);
   });
 });

@@ -20,8 +20,8 @@ export type Filter = [FilterOperator, FilterDimension, string[]];
 
 /** At most this many filters at once, this many values in one, each at most this long. */
 export const MAX_FILTERS = 10;
-export const MAX_FILTER_VALUES = 20;
-export const MAX_FILTER_VALUE_LENGTH = 2048;
+const MAX_FILTER_VALUES = 20;
+const MAX_FILTER_VALUE_LENGTH = 2048;
 
 /** How the dashboard and the export name each dimension. */
 export const DIMENSION_NAMES: Record<FilterDimension, string> = {
@@ -47,7 +47,7 @@ export const UNKNOWN_IS_A_VALUE: ReadonlySet<FilterDimension> = new Set(["countr
  */
 export const EVENTS_ONLY: ReadonlySet<FilterDimension> = new Set(["event"]);
 
-export type FiltersResult = { ok: true; filters: Filter[] } | { ok: false; message: string };
+type FiltersResult = { ok: true; filters: Filter[] } | { ok: false; message: string };
 
 const isOperator = (v: unknown): v is FilterOperator => (FILTER_OPERATORS as readonly unknown[]).includes(v);
 const isDimension = (v: unknown): v is FilterDimension => (FILTER_DIMENSIONS as readonly unknown[]).includes(v);

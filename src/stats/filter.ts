@@ -4,27 +4,23 @@
 // always parameters.
 import type { Fragment } from "postgres";
 import type { Queryable } from "../db";
-import { EVENTS_ONLY, type Filter, type FilterDimension } from "../shared/filters";
+import { EVENTS_ONLY, UNKNOWN_IS_A_VALUE, type Filter, type FilterDimension } from "../shared/filters";
 
-/** Each dimension's value on a hit, as its list labels it; NULL where the hit has none. */
-const EXPRESSION: Record<FilterDimension, string> = {
+/**
+ * The dimensions whose value is not their column's: page and event name their columns; an entry
+ * page and a referrer exist only on an arrival (a page view with a source), whose leave beacon and
+ * events carry the same source and so stay with it.
+ */
+const DERIVED: Partial<Record<FilterDimension, string>> = {
   page: "path",
-  // NOTE: an entry is an arrival (a page view with a source); its leave beacon and events carry the
-  // same source, so they stay with it.
   entry_page: "CASE WHEN source IS NOT NULL THEN path END",
   referrer: "CASE WHEN source IS NULL THEN NULL WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END",
-  source: "source",
-  utm_source: "utm_source",
-  utm_medium: "utm_medium",
-  utm_campaign: "utm_campaign",
-  country: "coalesce(country, 'unknown')",
-  language: "coalesce(language, 'unknown')",
-  device: "coalesce(device, 'unknown')",
-  browser: "coalesce(browser, 'unknown')",
-  os: "coalesce(os, 'unknown')",
-  screen: "coalesce(screen, 'unknown')",
   event: "event_name",
 };
+
+/** Each dimension's value on a hit, as its list labels it; NULL where the hit has none. Column names are constants. */
+const expression = (dim: FilterDimension): string =>
+  UNKNOWN_IS_A_VALUE.has(dim) ? `coalesce(${dim}, 'unknown')` : (DERIVED[dim] ?? dim);
 
 /** Case-insensitive "contains any of": strpos, not LIKE, so % and _ in a value are plain characters. */
 function containsAny(sql: Queryable, expr: Fragment, values: string[]): Fragment {
@@ -33,7 +29,7 @@ function containsAny(sql: Queryable, expr: Fragment, values: string[]): Fragment
 }
 
 function condition(sql: Queryable, [op, dim, values]: Filter): Fragment {
-  const expr = sql.unsafe(EXPRESSION[dim]);
+  const expr = sql.unsafe(expression(dim));
   const test =
     op === "is" ? sql`${expr} = ANY(${values}::text[])`
     : op === "is_not" ? sql`(${expr} IS NULL OR NOT (${expr} = ANY(${values}::text[])))`

@@ -207,6 +207,24 @@ CREATE TABLE feedback (
 );
 CREATE UNIQUE INDEX feedback_pkey ON feedback USING btree (id);
 
+CREATE TABLE goals (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  name text NOT NULL,
+  kind text NOT NULL,
+  match text NOT NULL,
+  value text,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT goals_check CHECK (((value IS NULL) OR ((kind = 'event'::text) AND ((length(value) >= 1) AND (length(value) <= 200))))),
+  CONSTRAINT goals_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT goals_kind_check CHECK ((kind = ANY (ARRAY['page'::text, 'event'::text]))),
+  CONSTRAINT goals_match_check CHECK (((length(match) >= 1) AND (length(match) <= 1024))),
+  CONSTRAINT goals_name_check CHECK (((length(name) >= 1) AND (length(name) <= 60))),
+  CONSTRAINT goals_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX goals_domain_name ON goals USING btree (domain_id, lower(name));
+CREATE UNIQUE INDEX goals_pkey ON goals USING btree (id);
+
 CREATE TABLE hit_batches (
   id uuid NOT NULL,
   at timestamp with time zone NOT NULL DEFAULT now(),

@@ -9,6 +9,7 @@ import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
 import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
+import { goalsReader, goalsRoom } from "./goals";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
 import { adminRoom, adminPages } from "./admin";
@@ -40,9 +41,10 @@ const ROOMS: Room[] = [
   domainsRoom,
   feedbackRoom,
   inspectRoom,
-  statsRoom,
+  (ctx) => statsRoom(ctx, goalsReader(ctx)),
   annotationsRoom,
   segmentsRoom,
+  goalsRoom,
   reportsRoom,
   exportRoom,
   yearlyRoom,

@@ -1,4 +1,4 @@
-// The export's tables, cut from the answers /api/stats gives (SUMMARY, PATH, REF, lists uncapped):
+// The export's tables, cut from the answers /api/stats gives (SUMMARY, PATH, REF, GOALS, lists uncapped):
 // no number here is computed from the database, only rearranged, so an export says what the
 // dashboard says. Shares and changes are fractions marked as percentages (`{ pct }`), durations are
 // seconds, everything else is the API's own figure. The annotations come from their room, as
@@ -6,7 +6,7 @@
 import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
 import { describeFilter } from "../shared/filters";
 import {
-  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type ListRow, type PathStats, type RefStats, type SummaryStats,
+  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type SummaryStats,
 } from "../shared/stats";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
@@ -15,18 +15,18 @@ export type Table = { name: TableName; columns: string[]; rows: Cell[][] };
 
 export const ALL_TABLES = [
   "Summary", "Top Pages", "Referrals", "Sources", "Energy & Carbon Summary", "Energy & Carbon", "Countries", "Languages",
-  "Devices", "Desktop Screen Sizes", "Browsers", "OS", "Attention", "Events", "Campaigns", "Annotations",
+  "Devices", "Desktop Screen Sizes", "Browsers", "OS", "Attention", "Events", "Goals", "Campaigns", "Annotations",
 ] as const;
 export type TableName = (typeof ALL_TABLES)[number];
 /** The dashboard's quick export (SPEC "main dashboard export"), in its order. */
 export const QUICK_TABLES: readonly TableName[] = ["Summary", "Devices", "Desktop Screen Sizes", "Sources", "Energy & Carbon"];
 
 /** The answer each table is cut from: a stats answer, or the domain's annotations. */
-export type Source = "SUMMARY" | "PATH" | "REF" | "ANNOTATIONS";
+export type Source = "SUMMARY" | "PATH" | "REF" | "GOALS" | "ANNOTATIONS";
 export const SOURCE_OF: Record<TableName, Source> = {
   Summary: "SUMMARY", "Top Pages": "PATH", Referrals: "REF", Sources: "SUMMARY", "Energy & Carbon Summary": "PATH",
   "Energy & Carbon": "PATH", Countries: "SUMMARY", Languages: "SUMMARY", Devices: "SUMMARY", "Desktop Screen Sizes": "SUMMARY",
-  Browsers: "SUMMARY", OS: "SUMMARY", Attention: "PATH", Events: "PATH", Campaigns: "REF", Annotations: "ANNOTATIONS",
+  Browsers: "SUMMARY", OS: "SUMMARY", Attention: "PATH", Events: "PATH", Goals: "GOALS", Campaigns: "REF", Annotations: "ANNOTATIONS",
 };
 
 const LOCKED_ROW = (what: string): Cell[] => [`${what} is a Pro feature of this domain's plan.`];
@@ -156,11 +156,24 @@ function refTables(r: RefStats): Partial<Record<TableName, Table>> {
   };
 }
 
+/** Each goal with its conversions; an event goal's match names its value when it has one. */
+function goalsTable(g: GoalsStats): Table {
+  return {
+    name: "Goals",
+    columns: ["Name", "Kind", "Match", "Conversions", "Rate", "Value", "CO2 per conversion (g)", "Change"],
+    rows: g.goals === LOCKED
+      ? [LOCKED_ROW("Goals")]
+      : g.goals.map((r) => [
+          r.name, r.kind, r.value === null ? r.match : `${r.match} = ${r.value}`, r.conversions, pct(r.rate), r.valueSum, r.co2PerConversion, change(r.c),
+        ]),
+  };
+}
+
 /** The domain's annotations of the range, as the Annotations table's answer. */
 export type AnnotationsAnswer = { dataType: "ANNOTATIONS"; annotations: Annotation[] };
 
-/** The tables an answer holds (SUMMARY, PATH or REF, or the annotations), by name. */
-export function tablesOf(stats: SummaryStats | PathStats | RefStats | AnnotationsAnswer): Partial<Record<TableName, Table>> {
+/** The tables an answer holds (SUMMARY, PATH, REF or GOALS, or the annotations), by name. */
+export function tablesOf(stats: SummaryStats | PathStats | RefStats | GoalsStats | AnnotationsAnswer): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
     case "ANNOTATIONS":
       return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, ANNOTATION_KINDS[a.kind], a.text]) } };
@@ -170,5 +183,7 @@ export function tablesOf(stats: SummaryStats | PathStats | RefStats | Annotation
       return pathTables(stats);
     case "REF":
       return refTables(stats);
+    case "GOALS":
+      return { Goals: goalsTable(stats) };
   }
 }

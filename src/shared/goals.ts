@@ -20,8 +20,9 @@ export type GoalRow = Goal & {
   conversions: number;
   /** conversions ÷ the range's unique visits (0 when there are none); above 1 when a visit converts twice. */
   rate: number;
-  /** Event goals: the sum of the matching events' numeric values; null when none is a number, and for page goals. */
-  value: number | null;
+  /** Event goals: the sum of the matching events' numeric values (count × value); null when none is
+   * a number, and for page goals. NOTE: not `value`, which stays the goal's own (the event value that converts). */
+  valueSum: number | null;
   /** Grams of CO2 of the range's page views over conversions; null for no conversion. */
   co2PerConversion: number | null;
   /** Change of conversions in % against the previous period; null when it had none. */

@@ -3,8 +3,9 @@
 // answer (bounce rate, average times). The query schemas the server validates with live in
 // src/stats/contract.ts, which needs Elysia.
 import type { Filter } from "./filters";
+import type { GoalRow } from "./goals";
 
-export const DATA_TYPES = ["SUMMARY", "PATH", "REF"] as const;
+export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
 export const OPENING_DAYS = 7;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -226,7 +227,14 @@ export type RefStats = Envelope & Counts<ListNames["REF"]> & {
   tweets: Tweet[];
 };
 
-export type Stats = SummaryStats | PathStats | RefStats;
+/** The domain's goals (src/shared/goals.ts) in the range, in the goals' order (by name); locked
+ * where Events are. */
+export type GoalsStats = Envelope & {
+  dataType: "GOALS";
+  goals: GoalRow[] | Locked;
+};
+
+export type Stats = SummaryStats | PathStats | RefStats | GoalsStats;
 
 // ── The figures derived from an answer, each by one rule for the stats room and every reader ─────
 

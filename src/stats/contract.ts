@@ -26,8 +26,8 @@ const RangeQuery = {
   end: ms("end"),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so
   // a request without dataType would silently read SUMMARY instead of answering 400.
-  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF")], {
-    error: "dataType must be SUMMARY, PATH or REF.",
+  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF"), t.Literal("GOALS")], {
+    error: "dataType must be SUMMARY, PATH, REF or GOALS.",
   }),
   // NOTE: REF's entry pages, per referrer (`path`) and per campaign, are its costliest part; a
   // dashboard leaves them out of its first load and asks for one referrer's, one page's or one

@@ -1,6 +1,6 @@
 // The stats answers' shared shapes for the OpenAPI document (/api/docs/json components.schemas):
-// a list row, its conversion rates, the lists' row counts and label types and the chart's time points, as
-// src/shared/stats.ts types them.
+// a list row, its conversion rates, the lists' row counts and label types, the chart's time points
+// and a goal's row, as src/shared/stats.ts and src/shared/goals.ts type them.
 import type { OpenAPIV3 } from "openapi-types";
 import { LIST_TYPES, SOURCE_CLASSES } from "../shared/stats";
 
@@ -77,6 +77,24 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
           properties: { label: { type: "string", enum: ["views", "unique"] }, data: { type: "array", items: { $ref: "#/components/schemas/TimePoint" } } },
         },
       },
+    },
+  },
+  GoalRow: {
+    type: "object",
+    required: ["id", "name", "kind", "match", "value", "createdAt", "conversions", "rate", "valueSum", "co2PerConversion", "c"],
+    description: "GOALS `goals`, by name (\"locked\" where Events are). No visitor identifier is used: a page goal counts page views, so a reload counts twice; an event goal counts events.",
+    properties: {
+      id: { type: "integer" },
+      name: { type: "string" },
+      kind: { type: "string", enum: ["page", "event"] },
+      match: { type: "string", description: "page: a path pattern (* any characters but /, ** any characters, a trailing / ignored); event: the event's name." },
+      value: { type: "string", nullable: true, description: "Event goals: the one event value that converts; null for any." },
+      createdAt: { type: "string", format: "date-time" },
+      conversions: { type: "number", description: "page: page views of the matching pages; event: the matching events." },
+      rate: { type: "number", description: "conversions / the range's unique visits, a fraction (0 without visits); above 1 when a visit converts twice." },
+      valueSum: { type: "number", nullable: true, description: "Event goals: the sum of count × value over the matching values that are numbers; null when none is, and for page goals." },
+      co2PerConversion: { type: "number", nullable: true, description: "Grams of CO2 of all the range's page views / conversions; null without a conversion." },
+      c: { type: "number", nullable: true, description: "Change of conversions in % against the previous period; null when it had none." },
     },
   },
   SourceClasses: {

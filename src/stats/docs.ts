@@ -13,7 +13,7 @@ import { htmlHeaders, newNonce } from "../web";
 import { STATS_SCHEMAS } from "./doc-schemas";
 
 const DOC_TAGS = [
-  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events) and REF (referrers, campaigns, posts)." },
+  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions)." },
   { name: "Dashboard", description: "Helpers the dashboard calls." },
 ];
 

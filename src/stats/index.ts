@@ -24,6 +24,7 @@ import { warmStats, type WarmRead } from "./warm";
 import { statsCache } from "./cache";
 import { readGate, type ReadGate } from "./admission";
 import { filtersKey, parseFilters, type Filter } from "../shared/filters";
+import type { Goal } from "../shared/goals";
 export { isStatsBusy } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
@@ -126,13 +127,21 @@ export const publicDashboardExists = (ctx: Pick<AppContext, "db">) => (id: strin
 
 type Range = { startKey: string; endKey: string };
 
+/** A domain's goals, by its id: the goals room's table, handed in by whoever composes the rooms
+ * (the goals room reads its access from this one, so this room cannot import it). */
+export type GoalsOf = (domainId: number) => Promise<Goal[]>;
+
+// NOTE: a service built without the goals (weekly reports, segments' access) never reads GOALS.
+const noGoals: GoalsOf = () => Promise.reject(new Error("GOALS read by a stats service built without the goals"));
+
 /**
  * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
  * (exports, weekly and yearly reports): who may read a domain (byName, byPublicId), whether its
  * plan unlocks Energy & Carbon (unlocked) and its stats as the API shapes them. `limit` is the
- * lists' cap (Infinity for exports); `check` validates a range before anything is read.
+ * lists' cap (Infinity for exports); `check` validates a range before anything is read. `goalsOf`
+ * reads the goals a GOALS answer is about.
  */
-export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
+export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf = noGoals) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
   const gate = gateFor(ctx);
@@ -143,7 +152,9 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">) => {
     // NOTE: the demo's unknown referrers are one "redacted" row (redact.ts): its entry pages are
     // theirs merged, which only the whole map gives.
     const hidden = target.demo && asks.entries.of === "referrer" && asks.entries.label === REDACTED;
-    const q = hidden ? { ...asks, entries: { of: "all" as const } } : asks;
+    // NOTE: the goals are part of the read's key below: a goal added or changed is a new read.
+    const goals = asks.dataType === "GOALS" && target.pro ? await goalsOf(domain.id) : undefined;
+    const q = { ...asks, goals, ...(hidden && { entries: { of: "all" as const } }) };
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
     // than its own request, as if it had asked a moment sooner.
     // NOTE: the same slice asked with its filters in another order is the same read.
@@ -174,7 +185,7 @@ export const ownerStats = (ctx: Pick<AppContext, "config" | "db">) => {
   return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 
-export const statsRoom = (ctx: AppContext) => {
+export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf) => {
   const access = accessFor(ctx);
   const { registry } = metricsOf(ctx.db.sql);
   const cache = statsCache(ctx.db.read);
@@ -188,7 +199,7 @@ export const statsRoom = (ctx: AppContext) => {
     shared: gate.shared,
     snapshot: gate.snapshots,
   }));
-  const { answer } = statsService(ctx);
+  const { answer } = statsService(ctx, goalsOf);
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   const warmRead: WarmRead = (domain, q) => answer(domain, q, false, undefined, SNAPSHOT_MS);
   void Promise.resolve().then(() => warmStats(ctx, access, warmRead, demoOf(ctx.db)?.ready ?? Promise.resolve()));
@@ -217,9 +228,10 @@ export const statsRoom = (ctx: AppContext) => {
           responses: {
             200: {
               description:
-                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats or RefStats). Lists are arrays of " +
+                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats or GoalsStats). Lists are arrays of " +
                 "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap and `type` (ListTypes) what its labels are; " +
-                "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time.",
+                "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time; GOALS `goals` is an array of " +
+                "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are.",
             },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },

@@ -3,7 +3,7 @@
 // each list's labels are.
 import { percentChange } from "../shared/change";
 import type { Groups, Label } from "./groups";
-import type { DataType, ListNames, ListRow, ListType } from "./contract";
+import type { ListNames, ListRow, ListType } from "./contract";
 
 /** Lists are returned whole up to this many rows; the UI pages and searches them. */
 export const LIST_LIMIT = 1000;
@@ -13,7 +13,7 @@ export const TYPE_OF_LIST = {
   SUMMARY: { country: "country", language: "language", browser: "browser", os: "os", perf: "page" },
   PATH: { path: "page", energy: "page", events: "event" },
   REF: { result: "referrer", campaign: "campaign" },
-} as const satisfies { [D in DataType]: Record<ListNames[D], ListType> };
+} as const satisfies { [D in keyof ListNames]: Record<ListNames[D], ListType> };
 
 /** How many rows a list has before the cap: the items with something now. */
 export const rowCount = (items: { now: number }[]): number => items.reduce((n, i) => n + (i.now > 0 ? 1 : 0), 0);

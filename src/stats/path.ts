@@ -85,6 +85,10 @@ function visitorGrid(bytes: number, worldGrams: number, grid: Groups, green: boo
   return { co2Grams, knownShare: known / viewBytes };
 }
 
+/** Grams of CO2 of the range's page views from all their bytes (view and leave beacons, SWD v4):
+ * the carbon totals' co2Grams, and what Events and Goals spread over their conversions. */
+export const pageViewGrams = (bytes: number, green: boolean | "unknown"): number => perVisit(bytes, green).grams;
+
 function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown"): CarbonTotals {
   const visits = rows.reduce((s, p) => s + p.now, 0);
   const leaves = rows.reduce((s, p) => s + p.leaves, 0);
@@ -92,7 +96,7 @@ function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown")
   const durationTotal = rows.reduce((s, p) => s + p.duration, 0);
   // NOTE: SWD v4 is linear in bytes, so grams of all bytes equal the sum of the pages' co2Grams
   // (up to rounding), including pages past the energy list's 1000-row cap.
-  const co2Grams = perVisit(bytes, green).grams;
+  const co2Grams = pageViewGrams(bytes, green);
   const avgCo2Grams = visits > 0 ? co2Grams / visits : 0;
   const local = visitorGrid(bytes, co2Grams, grid, green);
   const localAvg = visits > 0 ? local.co2Grams / visits : 0;

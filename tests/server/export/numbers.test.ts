@@ -13,7 +13,7 @@ import { ALL_TABLES, QUICK_TABLES } from "../../../src/export";
 import { localTime } from "../../../src/shared/days";
 import type { Annotation } from "../../../src/shared/annotations";
 import { LIST_LIMIT } from "../../../src/stats/lists";
-import type { ListRow, PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
+import type { GoalsStats, ListRow, PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
 import { CHROME_UA } from "../../helpers/collect";
 import { startTestServer } from "../../helpers/server";
@@ -55,6 +55,10 @@ beforeAll(async () => {
   for (const [day, text] of [[back(3), "Launched the \"spring\" page, 50% off"], ["2025-11-02", "Clocks went back"]]) {
     const note = await call(server.app, "POST", "/api/annotations", { cookie, headers: { origin: "http://bothy.test" }, body: { domain: DOMAIN, day, text } });
     expect(note.status).toBe(201);
+  }
+  for (const goal of [{ name: "Blog", kind: "page", match: "/blog/**" }, { name: "Pro sign-ups", kind: "event", match: "signup", value: "pro" }]) {
+    const added = await call(server.app, "POST", `/api/domains/${DOMAIN}/goals`, { cookie, headers: { origin: "http://bothy.test" }, body: goal });
+    expect(added.status).toBe(201);
   }
 }, 120_000);
 afterAll(() => server?.stop());
@@ -161,9 +165,9 @@ const keyed = (map: Record<string, number>, named = false) => {
 };
 
 /** Each table's numbers (and labels) as the API states them, in the export's column order. */
-function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[], stated: string[]): Record<string, Value[][]> {
+function fromApi(s: SummaryStats, p: PathStats, r: RefStats, g: GoalsStats, a: Annotation[], stated: string[]): Record<string, Value[][]> {
   const rate = (v: SummaryStats["visits"]) => (v.bounceNew ? v.bounceCount / v.bounceNew : null);
-  if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked") throw new Error("expected a Pro domain");
+  if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked" || g.goals === "locked") throw new Error("expected a Pro domain");
   const t = p.carbonTotals;
   return {
     Summary: [
@@ -187,6 +191,9 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats, a: Annotation[], st
     Events: p.events.flatMap((e) => [
       [e.label, null, e.value, e.pc, change(e.c), e.co2PerConversion ?? null],
       ...(e.children ?? []).map((v) => [e.label, v.label, v.value, v.pc, change(v.c), v.co2PerConversion ?? null]),
+    ]),
+    Goals: g.goals.map((x) => [
+      x.name, x.kind, x.value === null ? x.match : `${x.match} = ${x.value}`, x.conversions, x.rate, x.valueSum, x.co2PerConversion, change(x.c),
     ]),
     Campaigns: r.campaign.flatMap((c) => [
       [c.label, "All", null, c.value, c.pc, change(c.c)],
@@ -237,14 +244,16 @@ const RANGES: [string, () => [string, string], Slice][] = [
 describe.each(RANGES)("%s", (_, range, slice) => {
   test("the XLSX and the ZIP hold every table with the API's numbers", async () => {
     const [startKey, endKey] = range();
-    const [s, p, r] = await Promise.all([
+    const [s, p, r, g] = await Promise.all([
       stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY", slice.query), stats<PathStats>(DOMAIN, startKey, endKey, "PATH", slice.query),
-      stats<RefStats>(DOMAIN, startKey, endKey, "REF", slice.query),
+      stats<RefStats>(DOMAIN, startKey, endKey, "REF", slice.query), stats<GoalsStats>(DOMAIN, startKey, endKey, "GOALS", slice.query),
     ]);
     expect(s.visits.hits).toBeGreaterThan(0);
     const notes = await annotations(DOMAIN, startKey, endKey);
     if (startKey <= back(3) && back(3) <= endKey) expect(notes).toHaveLength(1);
-    const want = fromApi(s, p, r, notes, slice.stated);
+    const want = fromApi(s, p, r, g, notes, slice.stated);
+    // NOTE: not trivially zero: over 30 days of every visit, both goals convert.
+    if (slice === WHOLE && startKey === back(29)) expect(want.Goals!.map((row) => row[3])).not.toContain(0);
     const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}${slice.query}`;
 
     const xlsx = await download(`${q}&format=xlsx`);

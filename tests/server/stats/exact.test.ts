@@ -1,15 +1,18 @@
-// Exactness: every figure of SUMMARY, PATH and REF equals the same figure
+// Exactness: every figure of SUMMARY, PATH, REF and GOALS equals the same figure
 // computed from raw hits, over random ranges of a domain whose traffic was written through the real
 // collect path, partly materialized, with more hits in today's open buckets that are not.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { rng } from "../../../src/collect/synthetic";
+import type { Incoming } from "../../../src/collect/model";
 import type { Database } from "../../../src/db";
+import type { Filter } from "../../../src/shared/filters";
+import type { Goal } from "../../../src/shared/goals";
 import type { EntriesWanted } from "../../../src/stats/contract";
 import { readStats, type StatsTarget } from "../../../src/stats/read";
 import { addTarget, ingest, openStatsDatabase, traffic } from "../../helpers/stats";
-import { near, periodsOf, REF_LABEL, referencePath, referenceRef, referenceSummary } from "./reference";
+import { near, periodsOf, REF_LABEL, referenceGoals, referencePath, referenceRef, referenceSummary, type ReferenceGoal } from "./reference";
 
 const DAY = 86_400_000;
 let db: Database;
@@ -22,7 +25,7 @@ beforeAll(async () => {
   // NOTE: Asia/Kathmandu is +05:45, so no local day starts on a UTC hour or day boundary.
   target = await addTarget(db.sql, "exact.example", "Asia/Kathmandu", { green: true });
   const now = Date.now();
-  await ingest(db.sql, traffic("exact.example", now - 40 * DAY, now - 10 * 60_000, 6000, 7));
+  await ingest(db.sql, withAmounts(traffic("exact.example", now - 40 * DAY, now - 10 * 60_000, 6000, 7)));
   await refreshAggregates(db.sql);
   // TRICKY: rows in a bucket that is already materialized stay invisible until the next refresh
   // (the collect job seals buckets 2 minutes after they close), so the fresh hits go after the
@@ -33,6 +36,15 @@ beforeAll(async () => {
   today = localTime(target.tz, Date.now()).day;
 }, 120_000);
 afterAll(() => db.close());
+
+/** The synthetic hits with numeric event values too (GOALS' value sums): a "download" without a value gets one. */
+function* withAmounts(hits: Iterable<Incoming>): Generator<Incoming> {
+  let i = 0;
+  for (const hit of hits) {
+    if (hit.kind === "event" && hit.body.n === "download" && hit.body.v === undefined) hit.body.v = String((++i % 4) * 1.5);
+    yield hit;
+  }
+}
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const back = (n: number) => dayKey(Date.parse(`${today}T00:00:00Z`) - n * DAY);
@@ -77,6 +89,37 @@ describe("readStats equals raw hits", () => {
       }
     }, (5 + RANDOM_RANGES) * 15_000);
   }
+
+  test("GOALS over three ranges, for every hit and for a slice", async () => {
+    const goal = (id: number, kind: Goal["kind"], match: string, value: string | null = null): Goal =>
+      ({ id, name: `goal ${id}`, kind, match, value, createdAt: "2026-01-01T00:00:00.000Z" });
+    // NOTE: each goal beside the hits it converts on, written by hand as SQL over hits.
+    const cases: [Goal, ReferenceGoal][] = [
+      [goal(1, "page", "/blog/**"), { converts: "kind = 1 AND path LIKE '/blog/%'" }],
+      [goal(2, "page", "/docs/*"), { converts: "kind = 1 AND path ~ '^/docs/[^/]*$'" }],
+      [goal(3, "page", "/pricing"), { converts: "kind = 1 AND path IN ('/pricing', '/pricing/')" }],
+      [goal(4, "event", "signup"), { converts: "kind = 3 AND event_name = 'signup'" }],
+      [goal(5, "event", "signup", "pro"), { converts: "kind = 3 AND event_name = 'signup' AND event_value = 'pro'" }],
+      [goal(6, "event", "download"), { converts: "kind = 3 AND event_name = 'download'" }],
+      [goal(7, "event", "download", "3"), { converts: "kind = 3 AND event_name = 'download' AND event_value = '3'" }],
+    ];
+    const goals = cases.map(([g]) => g);
+    const mobile: Filter[] = [["is", "device", ["mobile"]]];
+    for (const [filters, slice] of [[[], "true"], [mobile, "coalesce(device, 'unknown') = 'mobile'"]] as const) {
+      for (const [startKey, endKey] of [[back(6), today], [back(29), today], [back(3), back(3)]] as const) {
+        const got = await readStats(db.read, target, { startKey, endKey, dataType: "GOALS", goals, filters: [...filters] }, { admin: false });
+        if (!got.ok || got.stats.dataType !== "GOALS" || got.stats.goals === "locked") throw new Error("no goals");
+        const want = await referenceGoals(db.sql, target.id, startKey, endKey, true, cases.map(([, r]) => r), slice);
+        const expected = { range: [startKey, endKey, slice], goals: goals.map((g, i) => ({ ...g, ...want[i] })) };
+        expect(near({ range: [startKey, endKey, slice], goals: got.stats.goals }, expected)).toEqual(expected);
+        // NOTE: not trivially zero: over 30 days of every hit, each goal converts and the downloads have a value.
+        if (startKey === back(29) && filters.length === 0) {
+          expect(want.every((w) => w.conversions > 0)).toBe(true);
+          expect(want[5]!.valueSum).toBeGreaterThan(0);
+        }
+      }
+    }
+  }, 30_000);
 
   test("REF's entry pages asked for none, one referrer, one page or one campaign agree with the whole answer and raw hits", async () => {
     const [startKey, endKey] = [back(29), today];

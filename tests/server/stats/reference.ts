@@ -277,3 +277,32 @@ export function near(got: unknown, want: unknown): unknown {
   }
   return got;
 }
+
+/** A goal as the reference reads it: SQL over a hit that says whether it converts, written by hand. */
+export type ReferenceGoal = { converts: string };
+
+/**
+ * GOALS' figures per goal: conversions (the hits where `converts` holds) in both periods, the rate
+ * over the range's unique visits, the sum of count × value over numeric event values, and the
+ * grams of all the range's page-view and leave-beacon bytes over the conversions.
+ */
+export async function referenceGoals(sql: Sql, site: number, startKey: string, endKey: string, green: boolean | "unknown", goals: ReferenceGoal[], slice = "true") {
+  const s = { site, slice };
+  const p = periodsOf(startKey, endKey);
+  const { unique } = await visits(sql, s, p.now);
+  const bytes = await counts(sql, s, p.now, "'all'", "kind IN (1, 2) AND transfer_bytes IS NOT NULL", "sum(transfer_bytes)");
+  const grams = perVisit(bytes.get("all") ?? 0, green).grams;
+  const out = [];
+  for (const g of goals) {
+    const [now, then] = await both(sql, s, startKey, endKey, "'all'", g.converts);
+    const n = now.get("all") ?? 0;
+    const before = then.get("all") ?? 0;
+    const numeric = "event_value ~ '^-?[0-9]+(\\.[0-9]+)?$'";
+    const [sum] = await counts(sql, s, p.now, "'all'", `${g.converts} AND ${numeric}`, "sum(event_value::float8)").then((m) => [...m.values()]);
+    out.push({
+      conversions: n, rate: unique > 0 ? n / unique : 0, valueSum: sum ?? null,
+      co2PerConversion: n > 0 ? grams / n : null, c: before > 0 ? ((n - before) / before) * 100 : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+// The goals room: a domain's goals (src/shared/goals.ts), what its owner counts as a conversion.
+// GET/POST /api/domains/:domain/goals list and add, PATCH/DELETE /api/domains/:domain/goals/:id
+// change and delete. Who may is ./access.ts; the table (`goals`) is this room's alone, and goes with
+// its domain by foreign key. goalsReader hands the goals to the stats room's GOALS answer.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { withSession } from "../auth";
+import { HttpError } from "../http/errors";
+import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type GoalKind } from "../shared/goals";
+import { goalAccess } from "./access";
+import { deleteGoal, goalsOf, insertGoal, updateGoal, type Written } from "./queries";
+
+const bad = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+const noSuchGoal = () => new HttpError(404, "No such goal.");
+
+/** An event goal's event name: as the tracker sends one. */
+const EVENT_NAME_MAX_LENGTH = 100;
+/** An event goal's value: as the collector keeps one (it cuts longer ones). */
+const EVENT_VALUE_MAX_LENGTH = 200;
+
+const NAME_LENGTH = `name must be 1 to ${GOAL_NAME_MAX_LENGTH} characters.`;
+const name = t.String({ minLength: 1, maxLength: GOAL_NAME_MAX_LENGTH, error: NAME_LENGTH });
+const match = t.String({
+  minLength: 1, maxLength: GOAL_MATCH_MAX_LENGTH, error: `match must be 1 to ${GOAL_MATCH_MAX_LENGTH} characters.`,
+  description: "A page goal: a path pattern (* any characters but /, ** any characters, a trailing / ignored). An event goal: the event's name.",
+});
+const value = t.Union([t.String({ minLength: 1, maxLength: EVENT_VALUE_MAX_LENGTH }), t.Null()], {
+  error: `value must be an event value of 1 to ${EVENT_VALUE_MAX_LENGTH} characters, or null.`,
+  description: "Event goals only: the one event value that converts; null (or absent) for any.",
+});
+const kind = t.Union(GOAL_KINDS.map((k) => t.Literal(k)), { error: `kind must be ${GOAL_KINDS.join(" or ")}.` });
+const domainParams = t.Object({ domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) });
+const idParams = t.Object({
+  ...domainParams.properties,
+  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: "id must be a goal's number: a whole number from 1." }),
+});
+const detail = (summary: string, description?: string) => ({ tags: ["Goals"], summary, description });
+
+/** The name without its surrounding blanks; blanks only are no name. */
+function nameOf(raw: string): string {
+  const trimmed = raw.trim();
+  if (!trimmed) throw bad("name", "Name the goal.");
+  return trimmed;
+}
+
+/** The match checked for the goal's kind: a page pattern, or an event name. */
+function matchOf(goalKind: GoalKind, raw: string): string {
+  const trimmed = raw.trim();
+  if (goalKind === "page") {
+    const problem = patternProblem(trimmed);
+    if (problem) throw bad("match", problem);
+  } else if (!trimmed || trimmed.length > EVENT_NAME_MAX_LENGTH) {
+    throw bad("match", `An event goal's match is the event's name: 1 to ${EVENT_NAME_MAX_LENGTH} characters.`);
+  }
+  return trimmed;
+}
+
+/** The value, for event goals only. */
+function valueOf(goalKind: GoalKind, raw: string | null | undefined): string | null | undefined {
+  if (goalKind === "page" && raw !== undefined && raw !== null) throw bad("value", "Only an event goal has a value.");
+  return raw;
+}
+
+/** A write's answer, or its refusal: 404 for a goal or domain gone meanwhile, 409 for a name taken, 400 for a full domain. */
+function goalOf(result: Written, goalName: string | undefined) {
+  if (result.ok) return { goal: result.goal };
+  if (result.reason === "missing") throw noSuchGoal();
+  if (result.reason === "no-domain") throw new HttpError(404, "No such domain.");
+  if (result.reason === "full") throw bad("name", `A domain has at most ${MAX_GOALS} goals. Delete one to add another.`);
+  const message = `This domain has a goal named "${goalName}" already. Choose another name.`;
+  throw new HttpError(409, message, { name: message });
+}
+
+/** For the stats room's GOALS answer: a domain's goals by its id, by name. */
+export const goalsReader = (ctx: Pick<AppContext, "db">) => (domainId: number) => goalsOf(ctx.db.sql, domainId);
+
+export const goalsRoom = (ctx: AppContext) => {
+  const { sql } = ctx.db;
+  const domainFor = goalAccess(ctx);
+  return new Elysia({ name: "goals" })
+    .use(withSession(ctx))
+    .get(
+      "/api/domains/:domain/goals",
+      async ({ params, user }) => ({ goals: await goalsOf(sql, (await domainFor(params.domain, user)).id) }),
+      { params: domainParams, detail: detail("A domain's goals, by name") },
+    )
+    .post(
+      "/api/domains/:domain/goals",
+      async ({ params, body, user, set }) => {
+        const domain = await domainFor(params.domain, user);
+        const asked = { name: nameOf(body.name), kind: body.kind, match: matchOf(body.kind, body.match), value: valueOf(body.kind, body.value) ?? null };
+        const answer = goalOf(await insertGoal(sql, { domainId: domain.id, ...asked }), asked.name);
+        set.status = 201;
+        return answer;
+      },
+      {
+        params: domainParams,
+        body: t.Object({ name, kind, match, value: t.Optional(value) }),
+        detail: detail("Add a goal", `At most ${MAX_GOALS} per domain; the name is unique per domain whatever its case.`),
+      },
+    )
+    .patch(
+      "/api/domains/:domain/goals/:id",
+      async ({ params, body, user }) => {
+        const domain = await domainFor(params.domain, user);
+        if (body.name === undefined && body.match === undefined && body.value === undefined) {
+          throw bad("name", "Send a new name, match or value.");
+        }
+        // NOTE: the kind stays what it was; the match and value are checked against it.
+        const goal = (await goalsOf(sql, domain.id)).find((g) => g.id === params.id);
+        if (!goal) throw noSuchGoal();
+        const patch = {
+          name: body.name === undefined ? undefined : nameOf(body.name),
+          match: body.match === undefined ? undefined : matchOf(goal.kind, body.match),
+          value: valueOf(goal.kind, body.value),
+        };
+        return goalOf(await updateGoal(sql, domain.id, params.id, patch), patch.name);
+      },
+      {
+        params: idParams,
+        body: t.Object({ name: t.Optional(name), match: t.Optional(match), value: t.Optional(value) }),
+        detail: detail("Change a goal's name, match or value", "What the body leaves out stays as it is; a goal's kind never changes."),
+      },
+    )
+    .delete(
+      "/api/domains/:domain/goals/:id",
+      async ({ params, user, set }) => {
+        const domain = await domainFor(params.domain, user);
+        if (!(await deleteGoal(sql, domain.id, params.id))) throw noSuchGoal();
+        set.status = 204;
+      },
+      { params: idParams, detail: detail("Delete a goal") },
+    );
+};

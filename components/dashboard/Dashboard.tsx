@@ -25,6 +25,7 @@ import { UserMenu } from "../account/UserMenu";
 import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
 import type { CampaignPages } from "./widgets/Campaigns";
+import type { GoalsManage } from "./widgets/Goals";
 import { Insights } from "./widgets/Insights";
 import { preloadChart } from "./widgets/lazy";
 
@@ -72,7 +73,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
 
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false }: Props) {
   const [target, setTarget] = useState(initialTarget);
-  const { data, load } = useStats(target);
+  const { data, load, loadGoals } = useStats(target);
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy } = useDashboardView(initialView, mode !== "embed", today);
   // NOTE: the filters as their key: a view restored or rewritten with the same filters loads nothing.
   const filterKey = filtersKey(view.filters);
@@ -111,6 +112,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const campaignPages = useMemo(() => ({ ask: setCampaignAsked, rows: campaignRows }), [campaignRows]);
   const onDay = useCallback((day: string) => setRange({ startKey: day, endKey: day }), [setRange]);
   const onPopup = useCallback((p: RowPopup) => setPopup({ kind: p.kind, label: p.row.label }), [setPopup]);
+  // NOTE: the owner (or an admin on their page) changes goals; a change reads GOALS again alone.
+  const manageGoals = useMemo(() => (mode === "owner" ? { domain, onChanged: () => void loadGoals(range, filters) } : undefined), [mode, domain, loadGoals, range, filters]);
   const embed = mode === "embed";
 
   return (
@@ -148,6 +151,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onFilter={filterBy}
             notes={notesOf(mode, domain)}
             campaignPages={campaignPages}
+            manageGoals={manageGoals}
           />
         </div>
       </div>
@@ -181,10 +185,11 @@ type ContentProps = {
   /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
   notes?: { domain: string; owner: boolean };
   campaignPages: CampaignPages;
+  manageGoals?: GoalsManage;
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, notes, campaignPages }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, notes, campaignPages, manageGoals }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -215,7 +220,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
               notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} campaignPages={campaignPages} />
+          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} campaignPages={campaignPages} />
         </>
       )}
     </>

@@ -6,13 +6,15 @@
 // the dashboard by its stored value (the Sources list shows "Search" for "search").
 import { memo, useMemo, type ReactNode } from "react";
 import type { FilterDimension } from "../../src/shared/filters";
-import { shownBounceRate, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../../src/shared/stats";
+import type { GoalsLoaded } from "./load";
+import { LOCKED, shownBounceRate, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../../src/shared/stats";
 import { valueName } from "./filter-values";
 import { formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
+import { Goals, type GoalsManage } from "./widgets/Goals";
 import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
@@ -24,6 +26,9 @@ type Props = {
   summary: SummaryStats;
   path?: PathStats;
   refStats?: RefStats;
+  goals?: GoalsLoaded;
+  /** Adding, editing and deleting goals: the owner's page only. */
+  manageGoals?: GoalsManage;
   limit: number;
   pro: boolean;
   /** The site's name, null on a public dashboard (its answers do not reveal it). */
@@ -64,7 +69,7 @@ export function Section({ id, title, pro, children, wide }: { id: SectionId; tit
 }
 
 // NOTE: memoised: the dashboard renders again for flags that change no section (busy, filled).
-export const Sections = memo(function Sections({ summary, path, refStats: ref, limit, pro, domain, onPopup, onFilter, campaignPages }: Props) {
+export const Sections = memo(function Sections({ summary, path, refStats: ref, goals, manageGoals, limit, pro, domain, onPopup, onFilter, campaignPages }: Props) {
   const byPage = filterBy(onFilter, "page");
   const rows = path?.path ?? [];
   const attention = rows
@@ -134,6 +139,9 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, l
       </Section>
       <Section id="events" title="Events" pro={pro}>
         {path ? <Events rows={path.events} total={path.count.events} limit={limit} onFilter={filterBy(onFilter, "event")} /> : <Placeholder title="Events" />}
+      </Section>
+      <Section id="goals" title="Goals" pro={pro} wide>
+        <Goals goals={goals} events={path && path.events !== LOCKED ? path.events.map((e) => e.label) : []} manage={manageGoals} onFilter={onFilter} />
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} onFilter={onFilter} /> : <Placeholder title="Campaigns" />}

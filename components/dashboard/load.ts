@@ -1,13 +1,14 @@
-// Loading the dashboard's numbers: SUMMARY first, then PATH and REF in
+// Loading the dashboard's numbers: SUMMARY first, then PATH, REF and GOALS in
 // parallel, from /api/stats (owner, admin, demo) or /api/stats-public (a public id, with the
 // dashboard password when protected). Every load carries a sequence number; an answer that
 // arrives after a newer load started is dropped, so a slow old range never paints over a new one.
 // REF comes without its entry pages per referrer and per campaign, the costliest part of a read: a
 // row's popup asks for its own (useEntryPages), and a campaign's Path tab for its (useCampaignPages).
 // Every read asks for the view's filters (src/shared/filters.ts): the whole page shows one slice.
+// GOALS failing fails its section only, and a change of goals reads GOALS again alone (loadGoals).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filtersKey, type Filter } from "../../src/shared/filters";
-import type { DataType, ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
+import type { DataType, GoalsStats, ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import type { Range } from "./date-rules";
 
 /** Where the dashboard reads from: an owner's domain, or a public dashboard by its id (and password). */
@@ -23,10 +24,14 @@ export type Loaded = {
   summary?: SummaryStats;
   path?: PathStats;
   ref?: RefStats;
+  /** The Goals section's answer, or why it has none. */
+  goals?: GoalsLoaded;
   error?: StatsFailure;
   /** A load is under way (the numbers shown are the previous range's until it lands). */
   busy: boolean;
 };
+
+export type GoalsLoaded = { rows: GoalsStats["goals"] } | { error: StatsFailure };
 
 /** Tries of one answer while the server says it is busy (503), and the longest pause between them. */
 const BUSY_TRIES = 4;
@@ -72,12 +77,27 @@ export async function fetchStats<T>(target: StatsSource, range: Range, filters: 
 export function useStats(target: StatsSource) {
   const [data, setData] = useState<Loaded>({ busy: true });
   const seq = useRef(0);
+  const goalsSeq = useRef(0);
   const key = JSON.stringify(target);
+
+  /** GOALS for the slice, into data.goals unless a newer load or GOALS read started meanwhile. */
+  const loadGoals = useCallback(
+    async (range: Range, filters: Filter[] = []) => {
+      const mine = ++goalsSeq.current;
+      const goals = await fetchStats<GoalsStats>(target, range, filters, "GOALS");
+      if (mine !== goalsSeq.current) return;
+      setData((d) => ({ ...d, goals: goals.ok ? { rows: goals.data.goals } : { error: { status: goals.status, message: goals.message } } }));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON
+    [key],
+  );
 
   const load = useCallback(
     async (range: Range, filters: Filter[] = []): Promise<SummaryStats | null> => {
       const mine = ++seq.current;
       const current = () => mine === seq.current;
+      // NOTE: a GOALS read of the previous load is dropped too, not painted over the new slice.
+      goalsSeq.current++;
       setData((d) => ({ ...d, busy: true }));
       const fail = (e: StatsFailure) => current() && setData({ error: { status: e.status, message: e.message }, busy: false });
       const summary = await fetchStats<SummaryStats>(target, range, filters, "SUMMARY");
@@ -87,7 +107,11 @@ export function useStats(target: StatsSource) {
       setData((d) => ({ ...d, summary: summary.data, error: undefined }));
       // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
       // answers arrive within milliseconds of each other.
-      const [path, ref] = await Promise.all([fetchStats<PathStats>(target, range, filters, "PATH"), fetchStats<RefStats>(target, range, filters, "REF", { entries: "none" })]);
+      const [path, ref] = await Promise.all([
+        fetchStats<PathStats>(target, range, filters, "PATH"),
+        fetchStats<RefStats>(target, range, filters, "REF", { entries: "none" }),
+        loadGoals(range, filters),
+      ]);
       if (!current()) return null;
       if (!path.ok) fail(path);
       else if (!ref.ok) fail(ref);
@@ -95,9 +119,9 @@ export function useStats(target: StatsSource) {
       return summary.data;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON
-    [key],
+    [key, loadGoals],
   );
-  return { data, load };
+  return { data, load, loadGoals };
 }
 
 /** A row popup's entry pages: a referrer's top ones, or a page's arrivals per referrer. */

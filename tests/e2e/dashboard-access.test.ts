@@ -205,18 +205,19 @@ describe("public and demo dashboards", () => {
 });
 
 describe("a free plan (BETA=0)", () => {
-  test("Carbon & Energy and Events are locked; arrows skip them; old months are covered by the overlay", async () => {
+  test("Carbon & Energy, Events and Goals are locked; arrows skip them; old months are covered by the overlay", async () => {
     const ctx = await browser.context.browser()!.newContext();
     const p = await watched(ctx);
     await signIn(p, free.url, FREE, "/dashboard/free.example");
     await loaded(p);
     const nav = p.getByRole("navigation", { name: "Dashboard sections" });
-    for (const label of ["Carbon & Energy", "Events"]) {
+    for (const label of ["Carbon & Energy", "Events", "Goals"]) {
       const item = nav.getByText(label, { exact: false });
       expect(await item.getAttribute("aria-disabled")).toBe("true");
       expect(await item.textContent()).toContain("Pro");
     }
     expect(await p.locator("#section-carbon").getAttribute("data-locked")).toBe("true");
+    expect(await p.locator("#section-goals").textContent()).toContain("Goals is a Pro feature");
     await p.locator("#section-sources").focus();
     await p.keyboard.press("ArrowDown");
     expect(await p.evaluate(() => document.activeElement?.id)).toBe("section-attention");

@@ -3,7 +3,9 @@
 // numbers for that slice (the yearly report's link too); a second filter added with the keyboard
 // through the Filter menu; the filters in the URL across a reload and back/forward; a segment saved
 // (a taken name refused in the menu), picked again after a reload, renamed and deleted; Clear all
-// brings the unfiltered numbers back. axe with the menus open; no console errors.
+// brings the unfiltered numbers back. axe with the menus open; no console errors. A page goal added
+// through the Goals section's form (axe finds nothing serious with it open) shows the API's
+// conversions, and its row filters by its page.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { presetRange } from "../../components/dashboard/date-rules";
@@ -11,7 +13,8 @@ import { formatNumber } from "../../components/dashboard/format";
 import { countryName } from "../../components/dashboard/widgets/countries";
 import { dayIn } from "../../src/shared/days";
 import { filtersFromParams, type Filter } from "../../src/shared/filters";
-import type { RefStats, SummaryStats } from "../../src/stats/contract";
+import type { GoalRow } from "../../src/shared/goals";
+import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations, consoleWatch, dashboardLoaded, fakeOembed, listValues, prepareSites, settle, signIn, type Owner } from "../helpers/dashboard";
 import { freshDatabase } from "../helpers/db";
@@ -168,6 +171,27 @@ describe("filters on the owner's dashboard", () => {
     // Clear all: the unfiltered totals are back.
     await settle(page, () => page.getByRole("button", { name: "Clear all" }).click());
     expect(await shownViews()).toBe(formatNumber(all.visits.hits));
+    expect(problems).toEqual([]);
+  });
+
+  test("a page goal added through the Goals form shows the API's conversions; its row filters by its page", async () => {
+    const top = (await stats<PathStats>("PATH", [])).path[0]!;
+    const goals = page.locator("#section-goals");
+    await goals.getByRole("button", { name: "Add a goal" }).click();
+    await goals.getByLabel("Name", { exact: true }).fill("Top page");
+    await goals.getByLabel("Page pattern").fill(top.label);
+    expect(await axeViolations(page)).toEqual([]);
+    const read = page.waitForResponse((r) => r.url().includes("dataType=GOALS"));
+    await goals.getByRole("button", { name: "Add goal" }).click();
+    await read;
+    const row = goals.getByTestId("goal-row");
+    await row.waitFor();
+    const answer = await stats<{ goals: GoalRow[] }>("GOALS", []);
+    // NOTE: a page goal converts on each view of its page: the top page's views.
+    expect(answer.goals.map((g) => [g.name, g.conversions])).toEqual([["Top page", top.value]]);
+    expect(await row.getByTestId("goal-conversions").textContent()).toBe(formatNumber(top.value));
+    await settle(page, () => row.getByRole("button", { name: "Filter by Top page" }).click());
+    expect(await chips()).toEqual([`Page is ${top.label}×`]);
     expect(problems).toEqual([]);
   });
 });

@@ -134,11 +134,9 @@ describe("the owner's dashboard", () => {
     const req = statsRequests();
     await settle(() => page.getByRole("button", { name: "Yesterday" }).click());
     const y = presetRange("yesterday", today());
-    expect(req.seen.map((q) => `${q.get("dataType")} ${q.get("startKey")} ${q.get("endKey")}`)).toEqual([
-      `SUMMARY ${y.startKey} ${y.endKey}`,
-      `PATH ${y.startKey} ${y.endKey}`,
-      `REF ${y.startKey} ${y.endKey}`,
-    ]);
+    expect(req.seen.map((q) => `${q.get("dataType")} ${q.get("startKey")} ${q.get("endKey")}`)).toEqual(
+      ["SUMMARY", "PATH", "REF", "GOALS"].map((dataType) => `${dataType} ${y.startKey} ${y.endKey}`),
+    );
     req.stop();
     expect(await page.getByRole("heading", { name: "Page views by hour" }).count()).toBe(1);
 

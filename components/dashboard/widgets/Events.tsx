@@ -8,7 +8,7 @@ import { NO_DATA_FOR_RANGE } from "./Campaigns";
 import { ListWidget } from "./ListWidget";
 
 // NOTE: both chips are facts, not news: neither is coloured as good or bad.
-const CHIP = "rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300";
+export const CHIP = "rounded bg-gray-100 px-1.5 py-px text-[11px] font-medium text-gray-700 tabular-nums dark:bg-gray-800 dark:text-gray-300";
 
 function EventLabel({ row }: { row: ListRow }) {
   const total = row.totalConversionRate;

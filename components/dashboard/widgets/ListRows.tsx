@@ -26,7 +26,8 @@ export type RowsProps = {
   metric?: ChangeMetric;
 };
 
-function Change({ c, metric }: { c: number | null; metric: ChangeMetric }) {
+/** A row's change against the previous period, coloured by its meaning for `metric`. */
+export function Change({ c, metric }: { c: number | null; metric: ChangeMetric }) {
   const text = formatChange(c);
   if (!text) return null;
   const tone = changeTone(metric, c!);

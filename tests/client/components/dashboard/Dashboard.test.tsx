@@ -74,7 +74,7 @@ const ref: RefStats = {
   campaign: [],
   tweets: [],
 };
-const answers: Record<string, unknown> = { SUMMARY: summary, PATH: path, REF: ref };
+const answers: Record<string, unknown> = { SUMMARY: summary, PATH: path, REF: ref, GOALS: { ...envelope, dataType: "GOALS", goals: [] } };
 /** Held SUMMARY answers wait for this. */
 let summaryGate: Promise<void> = Promise.resolve();
 

@@ -1,5 +1,5 @@
-// The dashboard's loading order: SUMMARY first, then PATH and REF in
-// parallel; an answer to an older load that arrives late is dropped; a failing answer becomes the
+// The dashboard's loading order: SUMMARY first, then PATH, REF and GOALS in
+// parallel; GOALS failing fails its section only, and loadGoals reads it again alone; an answer to an older load that arrives late is dropped; a failing answer becomes the
 // error the page shows; a public dashboard sends its password header; a popup or a campaign's Path
 // tab asks REF for its own entry pages; every read carries the filters, and new filters ask again.
 // Served by a loopback Bun.serve playing /api/stats and /api/stats-public.
@@ -28,6 +28,7 @@ const server = Bun.serve({
       busyLeft--;
       return BunResponse.json({ error: { status: 503, code: "unavailable", message: "busy" } }, { status: 503, headers: { "retry-after": "1" } });
     }
+    if (q.get("startKey") === "2026-08-02" && q.get("dataType") === "GOALS") return BunResponse.json({ error: { status: 400, code: "bad_request", message: "No goals here." } }, { status: 400 });
     if (q.get("startKey") === "2026-01-01") return BunResponse.json({ error: { status: 404, code: "not_found", message: "No such domain." } }, { status: 404 });
     if (url.pathname === "/api/stats-public" && req.headers.get("x-dashboard-password") !== "pw") {
       return BunResponse.json({ error: { status: 401, code: "unauthorized", message: "This dashboard is protected by a password." } }, { status: 401 });
@@ -37,7 +38,8 @@ const server = Bun.serve({
     const campaign = q.get("campaign");
     const pages = (label: string) => (label === campaign ? [{ label: `/${label}-offer`, value: 3, pc: 1, c: null }] : []);
     const campaigns = campaign === null ? {} : { campaign: ["autumn", campaign].map((label) => ({ label, value: 3, pc: 0.5, c: null, source: [], medium: [], path: pages(label) })) };
-    return BunResponse.json({ dataType: q.get("dataType"), validated: { startKey: q.get("startKey") }, ...campaigns });
+    const goals = q.get("dataType") === "GOALS" ? { goals: [{ id: n, name: q.get("startKey") }] } : {};
+    return BunResponse.json({ dataType: q.get("dataType"), validated: { startKey: q.get("startKey") }, ...campaigns, ...goals });
   },
 });
 
@@ -45,10 +47,11 @@ beforeAll(() => (globalThis as unknown as { happyDOM: { setURL(u: string): void 
 afterAll(() => server.stop(true));
 
 const range = (day: string) => ({ startKey: day, endKey: day });
+const goalNames = (g: unknown) => ((g as { rows: { name: string }[] } | undefined)?.rows ?? []).map((r) => r.name);
 const startOf = (x: unknown) => (x as { validated: { startKey: string } } | undefined)?.validated.startKey;
 
 describe("useStats", () => {
-  test("SUMMARY first, then PATH and REF together; all three for the asked range", async () => {
+  test("SUMMARY first, then PATH, REF and GOALS together; all four for the asked range", async () => {
     seen.length = 0;
     let release = () => {};
     gates.set("2026-03-01 SUMMARY", new Promise<void>((r) => (release = r)));
@@ -56,16 +59,17 @@ describe("useStats", () => {
     let done!: Promise<unknown>;
     act(() => void (done = result.current.load(range("2026-03-01"))));
     await waitFor(() => expect(seen).toHaveLength(1));
-    await Bun.sleep(50); // NOTE: time for PATH or REF to go out, were they not waiting for SUMMARY
+    await Bun.sleep(50); // NOTE: time for PATH, REF or GOALS to go out, were they not waiting for SUMMARY
     expect(seen.map((s) => s.q.get("dataType"))).toEqual(["SUMMARY"]);
     release();
     await act(() => done);
-    expect(seen.map((s) => s.q.get("dataType")).sort()).toEqual(["PATH", "REF", "SUMMARY"]);
+    expect(seen.map((s) => s.q.get("dataType")).sort()).toEqual(["GOALS", "PATH", "REF", "SUMMARY"]);
     expect(seen[0]!.q.get("dataType")).toBe("SUMMARY");
     expect(seen.every((s) => s.path === "/api/stats" && s.q.get("domain") === "example.com")).toBe(true);
     // NOTE: REF leaves out its entry pages per referrer: a row's popup asks for its own.
-    expect(seen.map((s) => [s.q.get("dataType"), s.q.get("entries")]).sort()).toEqual([["PATH", null], ["REF", "none"], ["SUMMARY", null]]);
+    expect(seen.map((s) => [s.q.get("dataType"), s.q.get("entries")]).sort()).toEqual([["GOALS", null], ["PATH", null], ["REF", "none"], ["SUMMARY", null]]);
     expect([startOf(result.current.data.summary), startOf(result.current.data.path), startOf(result.current.data.ref)]).toEqual(["2026-03-01", "2026-03-01", "2026-03-01"]);
+    expect(goalNames(result.current.data.goals)).toEqual(["2026-03-01"]);
     expect(result.current.data.busy).toBe(false);
   });
 
@@ -86,6 +90,32 @@ describe("useStats", () => {
     expect(await slow).toBeNull();
     expect(startOf(result.current.data.summary)).toBe("2026-04-02");
     expect(startOf(result.current.data.path)).toBe("2026-04-02");
+    expect(goalNames(result.current.data.goals)).toEqual(["2026-04-02"]);
+  });
+
+  test("GOALS failing leaves the rest shown and says why in its place; loadGoals reads GOALS alone again", async () => {
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    await act(() => result.current.load(range("2026-08-02")));
+    expect(result.current.data.error).toBeUndefined();
+    expect(startOf(result.current.data.path)).toBe("2026-08-02");
+    expect(result.current.data.goals).toEqual({ error: { status: 400, message: "No goals here." } });
+    seen.length = 0;
+    await act(() => result.current.loadGoals(range("2026-08-03")));
+    expect(seen.map((s) => s.q.get("dataType"))).toEqual(["GOALS"]);
+    expect(goalNames(result.current.data.goals)).toEqual(["2026-08-03"]);
+    expect(startOf(result.current.data.summary)).toBe("2026-08-02");
+  });
+
+  test("a GOALS read started before a newer load is dropped when it lands late", async () => {
+    let release = () => {};
+    gates.set("2026-08-04 GOALS", new Promise<void>((r) => (release = r)));
+    const { result } = renderHook(() => useStats({ domain: "example.com" }));
+    let slow!: Promise<unknown>;
+    act(() => void (slow = result.current.loadGoals(range("2026-08-04"))));
+    await act(() => result.current.load(range("2026-08-05")));
+    release();
+    await act(() => slow);
+    expect(goalNames(result.current.data.goals)).toEqual(["2026-08-05"]);
   });
 
   test("a 503 is asked again after its Retry-After, and the load lands; a server still busy after four tries is the error shown", async () => {
@@ -175,7 +205,7 @@ describe("filters", () => {
     await act(() => result.current.load(range("2026-07-01"), filters));
     await act(() => result.current.load(range("2026-07-01")));
     expect(seen.map((s) => [s.path, s.q.get("dataType"), s.q.get("filters") && JSON.parse(s.q.get("filters")!)]).sort((a, b) => String(a).localeCompare(String(b))))
-      .toEqual([["/api/stats-public", "PATH", null], ["/api/stats-public", "PATH", filters], ["/api/stats-public", "REF", null], ["/api/stats-public", "REF", filters], ["/api/stats-public", "SUMMARY", null], ["/api/stats-public", "SUMMARY", filters]]);
+      .toEqual([["/api/stats-public", "GOALS", null], ["/api/stats-public", "GOALS", filters], ["/api/stats-public", "PATH", null], ["/api/stats-public", "PATH", filters], ["/api/stats-public", "REF", null], ["/api/stats-public", "REF", filters], ["/api/stats-public", "SUMMARY", null], ["/api/stats-public", "SUMMARY", filters]]);
 
     seen.length = 0;
     const { rerender } = renderHook(({ f }: { f: Filter[] }) => useEntryPages(target, range("2026-07-01"), { referrer: "t.co" }, f), { initialProps: { f: filters } });

@@ -246,7 +246,7 @@ export function batcher(sql: Queryable, site: number, filter: Fragment | null = 
     const asks = queue;
     queue = [];
     if (!filter) return void run(asks);
-    // NOTE: a filtered batch is one statement per window (a day, today's steps, the live part):
+    // NOTE: a filtered batch is one statement per window (a week of days, today's steps, the live part):
     // each scans only its window's raw hits, and others get the database between them.
     const byWindow = new Map<string, Ask[]>();
     for (const a of asks) {

@@ -1,6 +1,6 @@
 // How a period is cut into pieces (src/stats/spans.ts): what is sealed and cached, what is read live.
 import { describe, expect, test } from "bun:test";
-import { dayByDay, dayEnd, dayStart, piecesOf, SEAL_LAG_MS, STEP_MS } from "../../../src/stats/spans";
+import { dayEnd, dayStart, piecesOf, SEAL_LAG_MS, SLICE_DAYS, STEP_MS, weekOfDays } from "../../../src/stats/spans";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -69,25 +69,26 @@ describe("piecesOf", () => {
   });
 });
 
-describe("dayByDay", () => {
-  test("a days piece becomes one piece per local day, each ending when its day ends; the last keeps the piece's end", () => {
+describe("weekOfDays", () => {
+  test("a days piece becomes pieces of at most SLICE_DAYS local days, each ending when its last day ends; the last keeps the piece's end", () => {
+    expect(SLICE_DAYS).toBe(7);
     const tz = "America/St_Johns";
-    const until = new Date(dayEnd(tz, "2026-11-03"));
-    const cut = dayByDay([{ kind: "days", from: "2026-11-01", to: "2026-11-03", sealed: true, until }], tz);
+    const until = new Date(dayEnd(tz, "2026-11-16"));
+    const cut = weekOfDays([{ kind: "days", from: "2026-11-01", to: "2026-11-16", sealed: true, until }], tz);
     expect(cut).toEqual([
-      { kind: "days", from: "2026-11-01", to: "2026-11-01", sealed: true, until: new Date(dayEnd(tz, "2026-11-01")) },
-      { kind: "days", from: "2026-11-02", to: "2026-11-02", sealed: true, until: new Date(dayEnd(tz, "2026-11-02")) },
-      { kind: "days", from: "2026-11-03", to: "2026-11-03", sealed: true, until },
+      { kind: "days", from: "2026-11-01", to: "2026-11-07", sealed: true, until: new Date(dayEnd(tz, "2026-11-07")) },
+      { kind: "days", from: "2026-11-08", to: "2026-11-14", sealed: true, until: new Date(dayEnd(tz, "2026-11-14")) },
+      { kind: "days", from: "2026-11-15", to: "2026-11-16", sealed: true, until },
     ]);
   });
 
-  test("today's pieces and a single day are left as they are; an open piece's last day stays open", () => {
-    const today = { kind: "today" as const, day: "2026-11-05", from: new Date(0), to: new Date(5000) };
-    const one = { kind: "days" as const, from: "2026-11-04", to: "2026-11-04", sealed: false, until: null };
-    expect(dayByDay([one, today], "UTC")).toEqual([one, today]);
-    const open = dayByDay([{ kind: "days", from: "2026-11-04", to: "2026-11-05", sealed: false, until: null }], "UTC");
-    expect(open.map((p) => p.kind === "days" && [p.from, p.until?.toISOString() ?? null])).toEqual([
-      ["2026-11-04", "2026-11-05T00:00:00.000Z"], ["2026-11-05", null],
+  test("today's pieces and a short piece are left as they are; an open piece's last week stays open", () => {
+    const today = { kind: "today" as const, day: "2026-11-12", from: new Date(0), to: new Date(5000) };
+    const short = { kind: "days" as const, from: "2026-11-04", to: "2026-11-10", sealed: false, until: null };
+    expect(weekOfDays([short, today], "UTC")).toEqual([short, today]);
+    const open = weekOfDays([{ kind: "days", from: "2026-11-04", to: "2026-11-12", sealed: false, until: null }], "UTC");
+    expect(open.map((p) => p.kind === "days" && [p.from, p.to, p.until?.toISOString() ?? null])).toEqual([
+      ["2026-11-04", "2026-11-10", "2026-11-11T00:00:00.000Z"], ["2026-11-11", "2026-11-12", null],
     ]);
   });
 });

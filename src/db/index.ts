@@ -9,7 +9,7 @@ import { startMaintenance, type Maintenance } from "./maintenance";
 import { migrate } from "./migrate";
 import { namedQuery } from "./query";
 
-export { namedQuery, QueryError, type Queryable } from "./query";
+export { namedQuery, QueryError, refusedBy, type Queryable } from "./query";
 export { maintenanceRuns, startMaintenance, type MaintenanceJob } from "./maintenance";
 export { listMigrations, MigrationError, SCHEMA_PATH } from "./migrate";
 export { BlobError, EmbeddedDatabaseError, startEmbedded } from "./embedded";

@@ -15,6 +15,13 @@ const UNAVAILABLE = new Set([
   "57P01", "57P02", "57P03", "53100",
 ]);
 
+/**
+ * True when `err` is the server refusing a write by one constraint (`code`: 23505 unique, 23503
+ * foreign key, …): an answer the caller turns into a value, not a failure.
+ */
+export const refusedBy = (err: unknown, code: string, constraint: string): boolean =>
+  err instanceof postgres.PostgresError && err.code === code && err.constraint_name === constraint;
+
 /** True when `err` says the database is unreachable, shutting down or out of disk. */
 function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

@@ -1,7 +1,6 @@
 // Named queries over `goals` (sql/099_goals.sql), the table this room owns: a domain's goals, listed
 // by name, each changed or deleted only through the domain it belongs to, at most MAX_GOALS each.
-import postgres from "postgres";
-import { namedQuery, type Queryable } from "../db";
+import { namedQuery, refusedBy, type Queryable } from "../db";
 import { MAX_GOALS, type Goal, type GoalKind } from "../shared/goals";
 
 // NOTE: the time as Date#toISOString writes it, so the row is the API's answer as it is.
@@ -14,19 +13,16 @@ const COLUMNS = `id::int AS id, name, kind, match, value,
  */
 export type Written = { ok: true; goal: Goal } | { ok: false; reason: "duplicate" | "missing" | "no-domain" | "full" };
 
-const refused = (err: unknown, code: string, constraint: string) =>
-  err instanceof postgres.PostgresError && err.code === code && err.constraint_name === constraint;
-
 const written = async (write: () => Promise<Goal[]>, none: "missing" | "full"): Promise<Written> => {
   try {
     const [row] = await write();
     return row ? { ok: true, goal: row } : { ok: false, reason: none };
   } catch (err) {
     // NOTE: the constraints' refusals are answers, not failures.
-    if (refused(err, "23505", "goals_domain_name")) return { ok: false, reason: "duplicate" };
+    if (refusedBy(err, "23505", "goals_domain_name")) return { ok: false, reason: "duplicate" };
     // TRICKY: the stats room's domain look-up may answer from a few seconds ago, so a domain deleted
     // meanwhile can still pass the access check.
-    if (refused(err, "23503", "goals_domain_id_fkey")) return { ok: false, reason: "no-domain" };
+    if (refusedBy(err, "23503", "goals_domain_id_fkey")) return { ok: false, reason: "no-domain" };
     throw err;
   }
 };

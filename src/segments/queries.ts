@@ -1,7 +1,6 @@
 // Named queries over `segments` (sql/098_segments.sql), the table this room owns: a domain's saved
 // filter sets, listed by name, each changed or deleted only through the domain it belongs to.
-import postgres from "postgres";
-import { namedQuery, type Queryable } from "../db";
+import { namedQuery, refusedBy, type Queryable } from "../db";
 import type { Filter } from "../shared/filters";
 import type { Segment } from "../shared/segments";
 
@@ -16,19 +15,16 @@ const COLUMNS = `id::int AS id, name, filters,
  */
 export type Written = { ok: true; segment: Segment } | { ok: false; reason: "duplicate" | "missing" | "no-domain" };
 
-const refused = (err: unknown, code: string, constraint: string) =>
-  err instanceof postgres.PostgresError && err.code === code && err.constraint_name === constraint;
-
 const written = async (write: () => Promise<Segment[]>): Promise<Written> => {
   try {
     const [row] = await write();
     return row ? { ok: true, segment: row } : { ok: false, reason: "missing" };
   } catch (err) {
     // NOTE: the constraints' refusals are answers, not failures.
-    if (refused(err, "23505", "segments_domain_name")) return { ok: false, reason: "duplicate" };
+    if (refusedBy(err, "23505", "segments_domain_name")) return { ok: false, reason: "duplicate" };
     // TRICKY: under load the stats room's domain look-up may answer from a few seconds ago, so a
     // domain deleted meanwhile can still pass the access check.
-    if (refused(err, "23503", "segments_domain_id_fkey")) return { ok: false, reason: "no-domain" };
+    if (refusedBy(err, "23503", "segments_domain_id_fkey")) return { ok: false, reason: "no-domain" };
     throw err;
   }
 };

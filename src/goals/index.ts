@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type GoalKind } from "../shared/goals";
+import type { GoalsOf } from "../stats";
 import { goalAccess } from "./access";
 import { deleteGoal, goalsOf, insertGoal, updateGoal, type Written } from "./queries";
 
@@ -72,7 +73,7 @@ function goalOf(result: Written, goalName: string | undefined) {
 }
 
 /** For the stats room's GOALS answer: a domain's goals by its id, by name. */
-export const goalsReader = (ctx: Pick<AppContext, "db">) => (domainId: number) => goalsOf(ctx.db.sql, domainId);
+export const goalsReader = (ctx: Pick<AppContext, "db">): GoalsOf => (domainId) => goalsOf(ctx.db.sql, domainId);
 
 export const goalsRoom = (ctx: AppContext) => {
   const { sql } = ctx.db;

@@ -123,7 +123,7 @@ function windowOf({ p, from }: Ask): Window {
   return { from: from ?? p.from, until: p.kind === "today" ? p.to : null, first: p.day, last: p.kind === "today" ? p.day : p.to };
 }
 
-const windowKey = (w: Window) => `${w.from.getTime()}|${w.until?.getTime() ?? ""}`;
+const windowKey = (w: Window) => `${w.from.getTime()}|${w.until?.getTime() ?? ""}|${w.first}|${w.last}`;
 
 /**
  * The slice's raw hits of a filtered batch's window, read once: the CTE `slice`. NOTE: an aggregate

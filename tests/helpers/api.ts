@@ -92,3 +92,20 @@ export async function verifiedSession(
   await server.db.sql`UPDATE users SET verified = true WHERE email = ${email.toLowerCase()}`;
   return cookie;
 }
+
+/**
+ * Verified sessions of a domain's owner (with `ownerScope`, e.g. pro), another account and an admin:
+ * the three callers a room's access rules tell apart.
+ */
+export async function ownerOtherAdmin(
+  server: { app: App; db: { sql: Sql } },
+  ownerScope: string[] = [],
+): Promise<{ owner: string; other: string; admin: string }> {
+  const password = "a sturdy passphrase";
+  const owner = await verifiedSession(server, "owner@example.com", password);
+  const other = await verifiedSession(server, "other@example.com", password);
+  const admin = await verifiedSession(server, "admin@example.com", password);
+  if (ownerScope.length) await server.db.sql`UPDATE users SET scope = ${ownerScope} WHERE email = 'owner@example.com'`;
+  await server.db.sql`UPDATE users SET scope = ${["admin"]} WHERE email = 'admin@example.com'`;
+  return { owner, other, admin };
+}

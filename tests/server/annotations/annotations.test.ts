@@ -2,7 +2,7 @@
 // admins and readers of the domain's stats read them but never write; another account's domain is
 // 404 as in the stats API; bad input answers 400 in the one error shape and stores nothing.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, verifiedSession } from "../../helpers/api";
+import { call, ownerOtherAdmin } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 const SAME = { origin: "http://bothy.test" };
@@ -17,10 +17,7 @@ const list = (cookie: string, from = "2026-01-01", to = "2026-12-31") =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
-  other = await verifiedSession(server, "other@example.com", "a sturdy passphrase");
-  admin = await verifiedSession(server, "admin@example.com", "a sturdy passphrase");
-  await server.db.sql`UPDATE users SET scope = '{admin}' WHERE email = 'admin@example.com'`;
+  ({ owner, other, admin } = await ownerOtherAdmin(server));
   expect((await as(owner)("POST", "/api/domains", { domain: "notes.example.com", tz: "UTC" })).status).toBe(201);
 });
 afterAll(() => server?.stop());

@@ -4,13 +4,12 @@
 // is 404 and stays as it was; signed out is 401; a domain's deletion takes its goals. The GOALS
 // stats answer carries them to the session, a Pro API key and the public dashboard, locked without Pro.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, dayKey, verifiedSession } from "../../helpers/api";
+import { call, dayKey, ownerOtherAdmin } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 import { MAX_GOALS, patternProblem, type Goal } from "../../../src/shared/goals";
 
 const SAME = { origin: "http://bothy.test" };
 const SITE = "goals.example.com";
-const PASSWORD = "a sturdy passphrase";
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let owner: string;
 let other: string;
@@ -28,11 +27,7 @@ const RANGE = `startKey=${dayKey(7)}&endKey=${dayKey(1)}`;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { BETA: "0" } });
-  owner = await verifiedSession(server, "owner@example.com", PASSWORD);
-  other = await verifiedSession(server, "other@example.com", PASSWORD);
-  admin = await verifiedSession(server, "admin@example.com", PASSWORD);
-  await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
-  await server.db.sql`UPDATE users SET scope = '{admin}' WHERE email = 'admin@example.com'`;
+  ({ owner, other, admin } = await ownerOtherAdmin(server, ["pro"]));
   expect((await as(owner)("POST", "/api/domains", { domain: SITE, tz: "UTC" })).status).toBe(201);
   expect((await as(other)("POST", "/api/domains", { domain: "elsewhere.example.com", tz: "UTC" })).status).toBe(201);
   expect((await add({ name: "Signed up", kind: "event", match: "signup" })).status).toBe(201);

@@ -4,7 +4,7 @@
 // stays as it was; a claim is 403; signed out is 401; a domain's and an account's deletion take
 // their segments with them.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, verifiedSession } from "../../helpers/api";
+import { call, ownerOtherAdmin } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 import { checkFilters, type Filter } from "../../../src/shared/filters";
 import type { Segment } from "../../../src/shared/segments";
@@ -35,10 +35,7 @@ const NOT_FR: Filter[] = [["is_not", "country", ["FR", "DE"]], ["contains", "pag
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
-  other = await verifiedSession(server, "other@example.com", "a sturdy passphrase");
-  admin = await verifiedSession(server, "admin@example.com", "a sturdy passphrase");
-  await server.db.sql`UPDATE users SET scope = '{admin}' WHERE email = 'admin@example.com'`;
+  ({ owner, other, admin } = await ownerOtherAdmin(server));
   expect((await as(owner)("POST", "/api/domains", { domain: SITE, tz: "UTC" })).status).toBe(201);
   expect((await as(owner)("POST", "/api/domains", { domain: KEPT, tz: "UTC" })).status).toBe(201);
   expect((await save("Kept", SEARCH)).status).toBe(201);

@@ -7,7 +7,7 @@ import type { ListRow } from "../../src/shared/stats";
 
 // NOTE: the product's number and unit wordings live in src/shared, one for the dashboard, the
 // inspector, the exports and the weekly report; here for the widgets to find beside the rest.
-export { formatChange, formatDuration, formatNumber, formatRough } from "../../src/shared/numbers";
+export { formatChange, formatDuration, formatNumber, formatPercent, formatRough } from "../../src/shared/numbers";
 export { formatBytes, formatMass, streamingHours } from "../../src/shared/units";
 
 /** The colour of a change by its meaning (src/shared/change.ts changeTone), never by its sign. */
@@ -29,16 +29,6 @@ export function formatCompact(n: number): string {
   if (abs < 999_500) return sign + trim(abs / 1000) + "k";
   if (abs < 999_500_000) return sign + trim(abs / 1_000_000) + "M";
   return sign + trim(abs / 1_000_000_000) + "B";
-}
-
-/** A share (0–1) as a percentage: "12.3%"; small shares keep two decimals ("0.05%") and those
- * under 0.01 % read "<0.01%" rather than a misleading "0.0%". */
-export function formatPercent(fraction: number): string {
-  const pc = fraction * 100;
-  if (pc === 0) return "0%";
-  if (pc > 0 && pc < 0.01) return "<0.01%";
-  if (Math.abs(pc) < 0.1) return `${pc.toFixed(2)}%`;
-  return `${pc.toFixed(1)}%`;
 }
 
 /** The site-link check: optional http(s) scheme and www, a dotted host ending in 2–5

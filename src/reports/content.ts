@@ -1,11 +1,13 @@
 // What a weekly report says, read through the stats room's own answer (ownerStats), so every number
 // is the one /api/stats gives the owner for that week: SUMMARY for the visits and their change,
-// PATH for pages, attention and carbon, REF for the sources; PATH once more for the week before, as
-// the dashboard compares attention and carbon only by reading that week.
+// PATH for pages, attention and carbon, REF for the sources, GOALS for the goals' conversions, rate
+// and change; PATH once more for the week before, as the dashboard compares attention and carbon
+// only by reading that week.
 import type { Site } from "../domains";
 import {
-  averageTimeOnPage, LOCKED, visitsBounceRate, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats,
+  averageTimeOnPage, LOCKED, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats,
 } from "../shared/stats";
+import type { GoalRow } from "../shared/goals";
 import { energyKwh } from "../shared/units";
 import { percentChange } from "../shared/change";
 import { addDays } from "../shared/days";
@@ -42,6 +44,8 @@ export type Report = {
   sources: ListRow[];
   /** null when the domain's plan does not unlock Energy & Carbon. */
   carbon: Carbon | null;
+  /** Each goal's conversions, rate and change as GOALS answers them; none without goals or Pro. */
+  goals: GoalRow[];
 };
 
 function ofType<T extends Stats["dataType"]>(stats: Stats, dataType: T): Extract<Stats, { dataType: T }> {
@@ -80,6 +84,7 @@ export async function weeklyReport(read: Read, domain: Site, monday: string): Pr
   const path: PathStats = ofType(await read(domain, { ...range, dataType: "PATH" }), "PATH");
   const ref: RefStats = ofType(await read(domain, { ...range, dataType: "REF" }), "REF");
   const lastPath: PathStats = ofType(await read(domain, { ...before, dataType: "PATH" }), "PATH");
+  const goals: GoalsStats = ofType(await read(domain, { ...range, dataType: "GOALS" }), "GOALS");
   const percent = (rate: number | null) => (rate === null ? null : rate * 100);
   const rate = percent(visitsBounceRate(summary.visits));
   const rateBefore = percent(visitsBounceRate(summary.previous));
@@ -100,5 +105,6 @@ export async function weeklyReport(read: Read, domain: Site, monday: string): Pr
     pages: path.path.slice(0, TOP),
     sources: ref.result.slice(0, TOP),
     carbon: carbonOf(path, lastPath),
+    goals: goals.goals === LOCKED ? [] : goals.goals,
   };
 }

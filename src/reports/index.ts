@@ -2,10 +2,11 @@
 // gets them (./settings.ts); added addresses confirm, and anyone unsubscribes, by signed links
 // (./link-routes.ts); a job of the maintenance scheduler mails each report on Monday 08:00 in the
 // domain's time zone (./send.ts), and another checks once a day for alerts the owner turned on
-// (./alerts.ts); both are jobs of the job timer.
+// (./alerts.ts); both are jobs of the job timer. Both read the owner's stats, goals included.
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { resolveSecret } from "../auth";
+import { goalsReader } from "../goals";
 import { createMailer } from "../mail";
 import { ownerStats } from "../stats";
 import { reportLinkRoutes } from "./link-routes";
@@ -15,23 +16,28 @@ import { alertJob, type AlertJobDeps } from "./alerts";
 import type { MaintenanceJob } from "../db";
 import { reportSettings } from "./settings";
 
+type JobContext = Pick<AppContext, "config" | "db" | "origin">;
+
+/** The stats as the owner reads them from /api/stats, GOALS with the domain's goals. */
+const statsOf = (ctx: JobContext) => ownerStats(ctx, goalsReader(ctx));
+
 /** The job with this app's mailer, links, origin and stats; tests pass their own clock. */
-export const weeklyReportJob = (ctx: Pick<AppContext, "config" | "db" | "origin">, clock?: ReportJobDeps["clock"]) =>
+export const weeklyReportJob = (ctx: JobContext, clock?: ReportJobDeps["clock"]) =>
   reportJob({
     config: ctx.config,
     mailer: createMailer(ctx.config),
     links: reportLinks(resolveSecret(ctx.config)),
     origin: () => ctx.origin.value,
-    read: ownerStats(ctx),
+    read: statsOf(ctx),
     clock,
   });
 
 /** The alert check with this app's mailer, origin and stats; tests pass their own clock. */
-export const alertCheckJob = (ctx: Pick<AppContext, "config" | "db" | "origin">, clock?: AlertJobDeps["clock"]) =>
-  alertJob({ config: ctx.config, mailer: createMailer(ctx.config), origin: () => ctx.origin.value, read: ownerStats(ctx), clock });
+export const alertCheckJob = (ctx: JobContext, clock?: AlertJobDeps["clock"]) =>
+  alertJob({ config: ctx.config, mailer: createMailer(ctx.config), origin: () => ctx.origin.value, read: statsOf(ctx), clock });
 
 /** The weekly report and the alert check, as jobs of the job timer. */
-export const reportJobs = (ctx: Pick<AppContext, "config" | "db" | "origin">): MaintenanceJob[] => [weeklyReportJob(ctx), alertCheckJob(ctx)];
+export const reportJobs = (ctx: JobContext): MaintenanceJob[] => [weeklyReportJob(ctx), alertCheckJob(ctx)];
 
 export const reportsRoom = (ctx: AppContext) => {
   const mailer = createMailer(ctx.config);

@@ -3,8 +3,10 @@
 // tables and inline styles, and a dozen rows of them are shorter written out than a new dependency
 // and its build step; the product's number wordings (src/shared/numbers.ts) word every number as the dashboard does.
 // Paths and sources are what visitors sent: each goes through visitorText (one line, short, no link).
+// Changes are coloured by their meaning (src/shared/change.ts), as the dashboard colours them.
 import { compose, escape, visitorText, type Mail } from "../mail";
-import { formatChange, formatDuration, formatNumber, formatPoints, formatRough } from "../shared/numbers";
+import { changeTone, type ChangeMetric, type ChangeTone } from "../shared/change";
+import { formatChange, formatDuration, formatNumber, formatPercent, formatPoints, formatRough } from "../shared/numbers";
 import { formatMass } from "../shared/units";
 import { NO_VISITS, visitRating } from "../shared/rating";
 import { utcMidnight } from "../shared/days";
@@ -18,18 +20,20 @@ const day = (key: string) => DAY.format(utcMidnight(key));
 
 const sourceLabel = (label: string) => (label === "direct" ? "Direct / none" : label === "unknown" ? "Unknown" : visitorText(label));
 
-type Line = { label: string; value: string; change: string };
+/** `tone`: what the change means, for its colour in the HTML part (none without a change). */
+type Line = { label: string; value: string; change: string; tone?: ChangeTone };
+
+/** A change against the week before, worded (in % unless told) and with its meaning for `metric`. */
+const changed = (metric: ChangeMetric, c: number | null, word: (c: number) => string = formatChange): Pick<Line, "change" | "tone"> =>
+  c === null || !Number.isFinite(c) ? { change: "" } : { change: word(c), tone: changeTone(metric, c) };
 
 function figures(r: Report): Line[] {
-  const maybe = (f: MaybeWeekOnWeek, word: (n: number) => string, change: (c: number) => string): Pick<Line, "value" | "change"> => ({
-    value: f.now === null ? "n/a" : word(f.now),
-    change: f.change === null ? "" : change(f.change),
-  });
+  const maybe = (f: MaybeWeekOnWeek, word: (n: number) => string): Pick<Line, "value"> => ({ value: f.now === null ? "n/a" : word(f.now) });
   return [
-    { label: "Page views", value: formatNumber(r.views.now), change: formatChange(r.views.change) },
-    { label: "Unique visits", value: formatNumber(r.unique.now), change: formatChange(r.unique.change) },
-    { label: "Bounce rate", ...maybe(r.bounceRate, (n) => `${Math.round(n)}%`, formatPoints) },
-    { label: "Attention (avg. time on page)", ...maybe(r.attention, formatDuration, formatChange) },
+    { label: "Page views", value: formatNumber(r.views.now), ...changed("views", r.views.change) },
+    { label: "Unique visits", value: formatNumber(r.unique.now), ...changed("unique", r.unique.change) },
+    { label: "Bounce rate", ...maybe(r.bounceRate, (n) => `${Math.round(n)}%`), ...changed("bounce", r.bounceRate.change, formatPoints) },
+    { label: "Attention (avg. time on page)", ...maybe(r.attention, formatDuration), ...changed("timeOnPage", r.attention.change) },
   ];
 }
 
@@ -37,15 +41,25 @@ function carbonLines(r: Report): Line[] {
   const c = r.carbon;
   if (!c) return [];
   return [
-    { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${formatRough(c.carKm)} km by car`, change: formatChange(c.change) },
-    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, change: formatChange(c.kwhChange) },
+    { label: "CO\u2082 emitted", value: `${formatMass(c.co2Grams)} \u2248 ${formatRough(c.carKm)} km by car`, ...changed("co2", c.change) },
+    // NOTE: energy is CO2 by one factor: more is bad news, as the dashboard's energy list says.
+    { label: "Energy used", value: `${c.kwh.toPrecision(2)} kWh \u2248 ${formatRough(c.streamingHours)} hours of video streaming`, ...changed("co2", c.kwhChange) },
     { label: "Rating (SWD v4)", value: visitRating(c.visits, c.rating) === null ? NO_VISITS : `${c.rating}: ${c.gramsPerVisit.toPrecision(2)} g of CO\u2082 per visit`, change: "" },
   ];
 }
 
-const rowLine = (row: ListRow, label: string) => ({ label, value: `${formatNumber(row.value)} views`, change: formatChange(row.c) });
+const rowLine = (row: ListRow, label: string): Line => ({ label, value: `${formatNumber(row.value)} views`, ...changed("views", row.c) });
 const pageLines = (r: Report) => r.pages.map((p) => rowLine(p, visitorText(p.label)));
 const sourceLines = (r: Report) => r.sources.map((s) => rowLine(s, sourceLabel(s.label)));
+// NOTE: a goal's name is the owner's, yet it goes to every recipient: as inert as a visitor's text.
+// The rate is the conversion rate (over unique visits) and the change the conversions', as on the
+// dashboard; a narrow column breaks the figure at its "·", never between a rate and its word.
+const goalLines = (r: Report): Line[] =>
+  r.goals.map((g) => ({
+    label: visitorText(g.name),
+    value: `${formatNumber(g.conversions)} ${g.conversions === 1 ? "conversion" : "conversions"} \u00b7 ${formatPercent(g.rate)}\u00a0rate`,
+    ...changed("conversions", g.c),
+  }));
 const withChange = (l: Line) => `${l.label}: ${l.value}${l.change ? ` (${l.change})` : ""}`;
 
 function text(r: Report, links: ReportLinksOf, period: string): string {
@@ -57,16 +71,21 @@ function text(r: Report, links: ReportLinksOf, period: string): string {
     list("Top pages", pageLines(r)),
     list("Top sources", sourceLines(r)),
     ...(r.carbon ? [["Carbon & energy", ...carbonLines(r).map(withChange)].join("\n")] : []),
+    ...(r.goals.length ? [["Goals", ...goalLines(r).map(withChange)].join("\n")] : []),
     `Open the dashboard: ${links.dashboard}`,
     `Unsubscribe from these reports: ${links.unsubscribe}`,
     "— Bothy",
   ].join("\n\n");
 }
 
-const MUTED = "color:#6b7280;font-size:13px";
+const GREY = "#6b7280";
+const MUTED = `color:${GREY};font-size:13px`;
 const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:14px;color:#111827";
-const CHANGE_CELL = `padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;white-space:nowrap;${MUTED}`;
-// NOTE: one set of column widths for every table, fixed, so the figures and changes of the four
+/** The dashboard's green-700 and red-700: at least 4.5:1 on white at the change's 13 px. */
+const TONE_COLOUR: Record<ChangeTone, string> = { good: "#15803d", bad: "#b91c1c", neutral: GREY };
+const changeCell = (tone: ChangeTone = "neutral") =>
+  `padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;white-space:nowrap;font-size:13px;color:${TONE_COLOUR[tone]}`;
+// NOTE: one set of column widths for every table, fixed, so the figures and changes of the
 // tables stand in the same columns whatever their labels' lengths.
 const COLUMNS = `<colgroup><col width="46%" style="width:46%"><col width="38%" style="width:38%"><col width="16%" style="width:16%"></colgroup>`;
 
@@ -76,10 +95,10 @@ function htmlTable(title: string, lines: Line[]): string {
         .map(
           (l) =>
             `<tr><td style="${CELL};overflow-wrap:anywhere">${escape(l.label)}</td><td align="right" style="${CELL}">${escape(l.value)}</td>` +
-            `<td align="right" style="${CHANGE_CELL}">${escape(l.change)}</td></tr>`,
+            `<td align="right" style="${changeCell(l.tone)}">${escape(l.change)}</td></tr>`,
         )
         .join("")
-    : `<tr><td colspan="3" style="${CHANGE_CELL}">No data for this week.</td></tr>`;
+    : `<tr><td colspan="3" style="${changeCell()}">No data for this week.</td></tr>`;
   return `<h2 style="font-size:16px;margin:24px 0 8px;color:#111827">${escape(title)}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;table-layout:fixed">${COLUMNS}${rows}</table>`;
 }
@@ -94,6 +113,7 @@ ${htmlTable("This week", figures(r))}
 ${htmlTable("Top pages", pageLines(r))}
 ${htmlTable("Top sources", sourceLines(r))}
 ${r.carbon ? htmlTable("Carbon & energy", carbonLines(r)) : ""}
+${r.goals.length ? htmlTable("Goals", goalLines(r)) : ""}
 <p style="margin:24px 0 0"><a href="${escape(links.dashboard)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-size:14px">Open the dashboard</a></p>
 <p style="margin:24px 0 0;${MUTED}">You get this mail because weekly reports are on for ${escape(r.domain)}. <a href="${escape(links.unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>
 </td></tr></table>

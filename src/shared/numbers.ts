@@ -1,6 +1,6 @@
 // How the product writes numbers, wherever it shows them (the dashboard, the weekly report's mail,
-// the yearly report, the admin pages, the pricing pages): counts with thousands separators, changes
-// in % or in points, compact durations, rough measures, the round ticks of a value axis. Pure, so a server render, a mail and the
+// the yearly report, the admin pages, the pricing pages): counts with thousands separators, shares
+// and changes in % or in points, compact durations, rough measures, the round ticks of a value axis. Pure, so a server render, a mail and the
 // hydrated dashboard word the same number alike, to the character.
 
 const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
@@ -20,6 +20,16 @@ export function formatDuration(ms: number): string {
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
   return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+}
+
+/** A share (0–1) as a percentage: "12.3%"; small shares keep two decimals ("0.05%") and those
+ * under 0.01 % read "<0.01%" rather than a misleading "0.0%". */
+export function formatPercent(fraction: number): string {
+  const pc = fraction * 100;
+  if (pc === 0) return "0%";
+  if (pc > 0 && pc < 0.01) return "<0.01%";
+  if (Math.abs(pc) < 0.1) return `${pc.toFixed(2)}%`;
+  return `${pc.toFixed(1)}%`;
 }
 
 /** The change against the previous period (a percentage): "+12%", "−3%" (a real minus sign),

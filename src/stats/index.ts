@@ -131,7 +131,7 @@ type Range = { startKey: string; endKey: string };
  * (the goals room reads its access from this one, so this room cannot import it). */
 export type GoalsOf = (domainId: number) => Promise<Goal[]>;
 
-// NOTE: a service built without the goals (weekly reports, segments' access) never reads GOALS.
+// NOTE: a service built without the goals (segments' and goals' access, annotations) never reads GOALS.
 const noGoals: GoalsOf = () => Promise.reject(new Error("GOALS read by a stats service built without the goals"));
 
 /**
@@ -178,10 +178,10 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Go
 export type StatsService = ReturnType<typeof statsService>;
 export { callerOf, offersDownloads } from "./access";
 
-/** For rooms that read a domain's stats without a request (weekly reports): the very answer its
- * owner gets from /api/stats for the same range, through the same code path. */
-export const ownerStats = (ctx: Pick<AppContext, "config" | "db">) => {
-  const { answer } = statsService(ctx);
+/** For rooms that read a domain's stats without a request (weekly reports, alerts): the very answer
+ * its owner gets from /api/stats for the same range, through the same code path, GOALS included. */
+export const ownerStats = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf) => {
+  const { answer } = statsService(ctx, goalsOf);
   return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 

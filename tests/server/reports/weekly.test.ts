@@ -6,7 +6,9 @@ import { co2 } from "@tgwf/co2";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import type { AppContext } from "../../../src/context";
-import { formatChange, formatDuration, formatNumber } from "../../../src/shared/numbers";
+import { changeTone } from "../../../src/shared/change";
+import type { GoalRow } from "../../../src/shared/goals";
+import { formatChange, formatDuration, formatNumber, formatPercent } from "../../../src/shared/numbers";
 import { formatMass } from "../../../src/shared/units";
 import { visitorText } from "../../../src/mail";
 import { weeklyReportJob } from "../../../src/reports";
@@ -140,11 +142,41 @@ describe("the weekly report", () => {
     expect(mail.html).toContain(formatNumber(summary.visits.hits));
     expect(mail.html).toContain(`${formatMass(t.co2Grams)} \u2248 ${oneDecimal(t.totalKM)} km by car`);
     expect(mail.html).toContain(`${kwh.toPrecision(2)} kWh`);
+    // A domain without goals has no Goals table.
+    expect(mail.text).not.toMatch(/^Goals$/m);
+    expect(mail.html).not.toContain(">Goals</h2>");
 
     // A second run that week, at once or days later, sends nothing more.
     await run(AT_EIGHT);
     await run(AT_EIGHT + 3 * 24 * HOUR);
     expect(mailsFor("weekly.example.com")).toHaveLength(1);
+  });
+
+  test("a domain's goals: each one's conversions, rate and change as GOALS answers them for the week", async () => {
+    await reportingDomain("goals.example.com", [600, 400]);
+    for (const goal of [{ name: "Saw pricing", kind: "page", match: "/pricing/**" }, { name: "Signed up", kind: "event", match: "signup" }]) {
+      expect((await api("POST", "/api/domains/goals.example.com/goals", goal)).status).toBe(201);
+    }
+    await run(AT_EIGHT);
+    const [mail] = mailsFor("goals.example.com");
+    const range = `startKey=${WEEK}&endKey=${addDays(WEEK, 6)}`;
+    const answer = (await call(server.app, "GET", `/api/stats?domain=goals.example.com&${range}&dataType=GOALS`, { cookie: owner })).json;
+    const goals: GoalRow[] = answer.goals;
+    expect(goals.map((g) => g.name).sort()).toEqual(["Saw pricing", "Signed up"]);
+    // The table follows the others, one line a goal, each with its change against the week before.
+    // NOTE: SMTP carries the text's lines with CRLF.
+    const table = mail!.text.split(/\r?\n\r?\n/).find((p) => /^Goals\r?\n/.test(p));
+    expect(table?.split(/\r?\n/)).toHaveLength(3);
+    // The change cell's colour by what the change means: more conversions is good news.
+    const colour = { good: "#15803d", bad: "#b91c1c", neutral: "#6b7280" };
+    for (const g of goals) {
+      expect(g.conversions).toBeGreaterThan(0);
+      expect(g.c).not.toBeNull();
+      const value = `${formatNumber(g.conversions)} conversions \u00b7 ${formatPercent(g.rate)}\u00a0rate`;
+      expect(table).toContain(`${g.name}: ${value} (${formatChange(g.c)})`);
+      const cells = new RegExp(`<td[^>]*>${g.name}</td><td[^>]*>([^<]*)</td><td[^>]*color:(#[0-9a-f]{6})[^>]*>([^<]*)</td>`).exec(mail!.html);
+      expect(cells?.slice(1)).toEqual([value, colour[changeTone("conversions", g.c!)], formatChange(g.c)]);
+    }
   });
 
   test("two workers racing send it once", async () => {

@@ -1,9 +1,10 @@
 // The weekly report mail shows what visitors sent (paths, referrers) as inert text: one line, short,
 // escaped, and nothing a mail client would turn into a link; its tables share one set of column
-// widths, so figures and changes line up from table to table.
+// widths, so figures and changes line up from table to table, and colour each change by its meaning.
 import { expect, test } from "bun:test";
 import type { Report } from "../../../src/reports/content";
 import { reportMail } from "../../../src/reports/mail";
+import type { GoalRow } from "../../../src/shared/goals";
 import type { ListRow } from "../../../src/shared/stats";
 
 const HOSTILE = "/\n\nSECURITY NOTICE: visit https://evil.example/reset";
@@ -20,6 +21,7 @@ const report: Report = {
   pages: [row(HOSTILE), row(`/long/${"a".repeat(200)}`), row("/<b>bold</b>")],
   sources: [row("www.evil.example\r\nCall us: someone@evil.example"), row("direct")],
   carbon: null,
+  goals: [],
 };
 const mail = reportMail("owner@example.com", report, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
 /** What the text says once invisible characters are gone, as a reader sees it. */
@@ -62,11 +64,41 @@ test("a week without visits has no CO2 rating", () => {
   expect(quiet.text).not.toContain("A+");
 });
 
+const carbon = { co2Grams: 12, kwh: 0.04, kwhChange: 5, carKm: 0.1, streamingHours: 0.2, change: 4, rating: "B", gramsPerVisit: 0.2, visits: 60 };
+const goal = (name: string, conversions: number, rate: number, c: number | null): GoalRow =>
+  ({ id: 1, name, kind: "event", match: "signup", value: null, createdAt: "2024-03-01T00:00:00.000Z", conversions, rate, valueSum: null, co2PerConversion: null, c });
+const withGoals = (more: Partial<Report>) =>
+  reportMail("owner@example.com", { ...report, goals: [goal("Signed up", 12, 0.034, 20), goal("Thanks page", 1, 0.0004, -50)], ...more }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
+
+test("goals are a table of their own after the others, worded as the dashboard words them; none without goals", () => {
+  const parts = withGoals({ carbon }).text.split("\n\n").map((p) => p.split("\n")[0]);
+  expect(parts.indexOf("Goals")).toBe(parts.indexOf("Carbon & energy") + 1);
+  const goals = withGoals({}).text.split("\n\n").find((p) => p.startsWith("Goals\n"))!.split("\n");
+  expect(goals).toEqual(["Goals", "Signed up: 12 conversions \u00b7 3.4%\u00a0rate (+20%)", "Thanks page: 1 conversion \u00b7 0.04%\u00a0rate (\u221250%)"]);
+  expect(mail.text).not.toMatch(/^Goals$/m);
+  expect(mail.html).not.toContain(">Goals</h2>");
+});
+
+test("a change is green when it is good news and red when it is bad, whichever way it goes", () => {
+  const html = withGoals({ carbon, bounceRate: { now: 40, then: 30, change: 10 } }).html;
+  const colourOf = (change: string) => new RegExp(`color:(#[0-9a-f]{6})">${change}</td>`).exec(html)?.[1];
+  expect(colourOf("\\+20%")).toBe("#15803d"); // more conversions
+  expect(colourOf("\u221250%")).toBe("#b91c1c"); // fewer conversions
+  expect(colourOf("\\+4%")).toBe("#b91c1c"); // more CO2
+  expect(colourOf("\\+10 pts")).toBe("#b91c1c"); // more bounces
+  expect(colourOf("\\+40%")).toBe("#15803d"); // more page views
+});
+
+test("a goal's name, the owner's, is as inert in the mail as a visitor's text", () => {
+  const hostile = withGoals({ goals: [goal("Go to evil.example/reset <b>now</b>", 3, 0.1, null)] });
+  for (const part of [hostile.text, hostile.html]) expect(part).not.toContain("evil.example");
+  expect(hostile.html).toContain("&#60;b&#62;now");
+  expect(visible(hostile.text)).toContain("Go to evil.example/reset <b>now</b>: 3 conversions \u00b7 10.0%\u00a0rate\n");
+});
+
 test("every table of the HTML mail lays its label, figure and change columns out at the same widths", () => {
-  const carbon = { co2Grams: 12, kwh: 0.04, kwhChange: 5, carKm: 0.1, streamingHours: 0.2, change: 4, rating: "B", gramsPerVisit: 0.2, visits: 60 };
-  const full = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
-  const tables = [...full.html.matchAll(/<h2[^>]*>[^<]*<\/h2>\s*<table([^>]*)>(.*?)<\/table>/gs)];
-  expect(tables).toHaveLength(4);
+  const tables = [...withGoals({ carbon }).html.matchAll(/<h2[^>]*>[^<]*<\/h2>\s*<table([^>]*)>(.*?)<\/table>/gs)];
+  expect(tables).toHaveLength(5);
   const layouts = tables.map(([, attrs, body]) => ({
     fixed: /table-layout:fixed/.test(attrs!),
     cols: [...body!.matchAll(/<col width="(\d+%)"/g)].map((m) => m[1]),
@@ -77,7 +109,6 @@ test("every table of the HTML mail lays its label, figure and change columns out
 });
 
 test("the week's energy carries its change against the week before, as CO2 does", () => {
-  const carbon = { co2Grams: 12, kwh: 0.04, kwhChange: 5, carKm: 0.1, streamingHours: 0.2, change: 4, rating: "B", gramsPerVisit: 0.2, visits: 60 };
   const full = reportMail("owner@example.com", { ...report, carbon }, { dashboard: "https://bothy.test/dashboard", unsubscribe: "https://bothy.test/u" });
   expect(full.text).toContain("Energy used: 0.040 kWh \u2248 0.2 hours of video streaming (+5%)");
   expect(full.text).toContain("CO\u2082 emitted: 12 g \u2248 0.1 km by car (+4%)");

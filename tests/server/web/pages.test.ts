@@ -1,6 +1,6 @@
 // Pages over HTTP, in-process: status codes, the error page, redirects, guards, security headers
 // and flight payloads, on a real build of the site plus the failing/guarded test pages; the site's
-// word on the tracker's weight.
+// word on the tracker's weight and on what the home page's demo shows.
 import { describe, expect, test } from "bun:test";
 import { TRACKER_SIZE } from "../../../src/shared/tracker";
 import { req } from "../../helpers/server";
@@ -23,6 +23,13 @@ describe("pages", () => {
     expect(html).toContain("__FLIGHT_DATA");
     expect(html).toContain('<link rel="canonical" href="http://bothy.test/"/>');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/styles-[0-9a-f]+\.css"\/>/);
+  });
+
+  test("the home page's demo is a made-up website with simulated visits, never this website's real ones", async () => {
+    const demo = /<section id="demo"[\s\S]*?<\/section>/.exec(text(await (await get("/")).text()))?.[0] ?? "";
+    expect(demo).toContain("made-up website");
+    expect(demo).toContain("The visits are simulated");
+    expect(demo).not.toMatch(/real visits|this website/i);
   });
 
   for (const path of ["/404", "/no-such-page", "/privacy/a/b"]) {

@@ -6,7 +6,7 @@
 // the demo embedded on the home page (no side navigation, no sticky header, no global keys, and
 // its view stays out of the URL there).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { filtersKey, type FilterDimension } from "../../src/shared/filters";
+import { filtersKey, type Filter, type FilterDimension } from "../../src/shared/filters";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
@@ -25,7 +25,8 @@ import { UserMenu } from "../account/UserMenu";
 import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
 import type { CampaignPages } from "./widgets/Campaigns";
-import type { GoalsManage } from "./widgets/Goals";
+import type { GoalFilter, GoalsManage } from "./widgets/Goals";
+import { goalRows } from "./filter-values";
 import { Insights } from "./widgets/Insights";
 import { preloadChart } from "./widgets/lazy";
 
@@ -51,6 +52,10 @@ type Props = {
 };
 
 export const EMPTY_TEXT = "You have not received any visitors for this range yet. Try visiting the site. Hits take around 20s to arrive on the dashboard.";
+/** What a range without page views says; a slice's says so, and where an event goal's events show (its filter keeps them only). */
+const emptyText = (filters: Filter[] = []) =>
+  filters.length === 0 ? EMPTY_TEXT
+  : `No page views match these filters in this range.${filters.some(([, dim]) => dim === "goal") ? " An event goal's filter keeps its events only: they show under Events and Goals." : ""}`;
 
 /** The open popup's row, found in the loaded numbers; none while they load or when the range lacks it. */
 function popupRow(popup: View["popup"], path?: PathStats, ref?: RefStats): RowPopup | null {
@@ -74,7 +79,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load, loadGoals } = useStats(target);
-  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy } = useDashboardView(initialView, mode !== "embed", today);
+  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy, toggleBy } = useDashboardView(initialView, mode !== "embed", today);
   // NOTE: the filters as their key: a view restored or rewritten with the same filters loads nothing.
   const filterKey = filtersKey(view.filters);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds the filters
@@ -114,6 +119,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const onPopup = useCallback((p: RowPopup) => setPopup({ kind: p.kind, label: p.row.label }), [setPopup]);
   // NOTE: the owner (or an admin on their page) changes goals; a change reads GOALS again alone.
   const manageGoals = useMemo(() => (mode === "owner" ? { domain, onChanged: () => void loadGoals(range, filters) } : undefined), [mode, domain, loadGoals, range, filters]);
+  // NOTE: a goal's name toggles its `is` goal filter; the Goals section marks the goals it holds.
+  const goalFilter = useMemo(() => ({ on: filters.find(([op, dim]) => op === "is" && dim === "goal")?.[2] ?? [], toggle: (id: string) => toggleBy("goal", id) }), [filters, toggleBy]);
   const embed = mode === "embed";
 
   return (
@@ -149,6 +156,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onDay={onDay}
             onPopup={onPopup}
             onFilter={filterBy}
+            goalFilter={goalFilter}
             notes={notesOf(mode, domain)}
             campaignPages={campaignPages}
             manageGoals={manageGoals}
@@ -156,7 +164,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         </div>
       </div>
       {popup && <RowPopupView popup={popup} entries={entries} limit={view.limit} site={site} onClose={() => setPopup(null)} onFilter={filterBy} />}
-      {exporting && <ExportModal target={target} range={range} filters={filters} allowed={exports.allowed} track={selfTracking} onClose={() => setExporting(false)} />}
+      {exporting && <ExportModal target={target} range={range} filters={filters} goals={goalRows(data.goals)} allowed={exports.allowed} track={selfTracking} onClose={() => setExporting(false)} />}
     </div>
   );
 }
@@ -182,6 +190,7 @@ type ContentProps = {
   onDay: (day: string) => void;
   onPopup: (p: RowPopup) => void;
   onFilter: (dim: FilterDimension, value: string) => void;
+  goalFilter: GoalFilter;
   /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
   notes?: { domain: string; owner: boolean };
   campaignPages: CampaignPages;
@@ -189,7 +198,7 @@ type ContentProps = {
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, notes, campaignPages, manageGoals }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, goalFilter, notes, campaignPages, manageGoals }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -214,13 +223,13 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
         <>
           <section id={anchor("summary")} data-section="summary" aria-label="Summary" tabIndex={-1} className="scroll-mt-40 space-y-4 outline-none">
             {summary.visits.hits === 0 && (
-              <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300">{EMPTY_TEXT}</p>
+              <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300">{emptyText(summary.validated.filters)}</p>
             )}
             <Summary summary={summary} path={data.path} chart={{ type: view.chart, hours: view.hours, hoursAllowed: hoursAllowed(range), unit: chartUnit(range, view.hours) }} onChart={onChart} onDay={onDay}
               notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} campaignPages={campaignPages} />
+          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} goalFilter={goalFilter} campaignPages={campaignPages} />
         </>
       )}
     </>

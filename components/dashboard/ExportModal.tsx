@@ -10,6 +10,7 @@ import { useState } from "react";
 import { productEvent } from "../product-event";
 import { ProPromo } from "../pricing/ProPromo";
 import type { Filter } from "../../src/shared/filters";
+import type { Goal } from "../../src/shared/goals";
 import { filterWords } from "./filter-values";
 import { formatBytes } from "./format";
 import { formatRange, type Range } from "./date-rules";
@@ -61,9 +62,10 @@ async function downloadExport(url: string, headers: Record<string, string>, fall
 }
 
 /** `target`: the owner's domain, or a public dashboard's id and password. */
-type Props = { target: StatsSource; range: Range; filters: Filter[]; allowed: boolean; track: boolean; onClose: () => void };
+/** `goals`: the domain's goals, so a goal filter is said by its goal's name. */
+type Props = { target: StatsSource; range: Range; filters: Filter[]; goals?: readonly Goal[]; allowed: boolean; track: boolean; onClose: () => void };
 
-export function ExportModal({ target, range, filters, allowed, track, onClose }: Props) {
+export function ExportModal({ target, range, filters, goals = [], allowed, track, onClose }: Props) {
   const owner = "domain" in target;
   const [tables, setTables] = useState<Tables>("quick");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
@@ -83,7 +85,7 @@ export function ExportModal({ target, range, filters, allowed, track, onClose }:
   return (
     <Popup title="Export" onClose={onClose}>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        Export the current date range ({formatRange(range)}){filters.length > 0 && <>, filtered: {filters.map(filterWords).join("; ")}</>}, as a spreadsheet.
+        Export the current date range ({formatRange(range)}){filters.length > 0 && <>, filtered: {filters.map((f) => filterWords(f, goals)).join("; ")}</>}, as a spreadsheet.
       </p>
       {!allowed ? (
         <div className="mt-4">

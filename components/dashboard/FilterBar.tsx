@@ -6,7 +6,7 @@
 import type { Filter, FilterDimension, FilterOperator } from "../../src/shared/filters";
 import { FilterMenu } from "./FilterMenu";
 import { SegmentsMenu } from "./Segments";
-import { addFilter, filterWords, type Answers } from "./filter-values";
+import { addFilter, filterWords, goalRows, type Answers } from "./filter-values";
 
 type Props = {
   filters: Filter[];
@@ -18,16 +18,17 @@ type Props = {
 
 export function FilterBar({ filters, answers, onChange, segments }: Props) {
   const add = (op: FilterOperator, dim: FilterDimension, value: string) => onChange(addFilter(filters, op, dim, value));
+  const goals = goalRows(answers.goals);
   return (
     <div className="relative flex w-full flex-wrap items-center gap-2" data-testid="filter-bar">
       <FilterMenu answers={answers} onAdd={add} />
-      {segments && <SegmentsMenu domain={segments} filters={filters} onApply={onChange} />}
+      {segments && <SegmentsMenu domain={segments} filters={filters} goals={goals} onApply={onChange} />}
       {filters.length > 0 && (
         <>
           <span className="text-xs font-semibold tracking-wide text-blue-800 uppercase dark:text-blue-300" data-testid="filtered">Filtered</span>
           <ul className="contents" aria-label="Filters">
             {filters.map((f, i) => {
-              const words = filterWords(f);
+              const words = filterWords(f, goals);
               return (
                 <li key={`${i}:${words}`} className="flex max-w-full min-w-0 items-center gap-1 rounded-full bg-blue-50 py-0.5 pr-1 pl-3 text-sm text-blue-900 ring-1 ring-blue-200 dark:bg-blue-500/15 dark:text-blue-100 dark:ring-blue-500/40" data-testid="filter-chip">
                   <span className="min-w-0 truncate" title={words}>{words}</span>

@@ -1,11 +1,12 @@
 "use client";
 // The Filter menu: one filter added by hand. A dimension, an operator, and a value picked from the
 // dimension's values in the current answers (type to narrow the list, arrow keys and Enter pick)
-// or, for contains / does not contain, typed freely; Apply adds it. Escape or a click outside
+// or, for contains / does not contain, typed freely (a goal is picked, is or is not only); Apply
+// adds it. Escape or a click outside
 // closes the menu and gives the focus back to its button. Below 1050 px it spans the filter bar,
 // so it fits a phone.
 import { useCallback, useId, useRef, useState } from "react";
-import { DIMENSION_NAMES, FILTER_DIMENSIONS, FILTER_OPERATORS, OPERATOR_NAMES, type FilterDimension, type FilterOperator } from "../../src/shared/filters";
+import { DIMENSION_NAMES, FILTER_DIMENSIONS, OPERATOR_NAMES, operatorsOf, type FilterDimension, type FilterOperator } from "../../src/shared/filters";
 import { useDismiss } from "../use-dismiss";
 import { dimensionValues, type Answers, type ValueOption } from "./filter-values";
 
@@ -70,6 +71,14 @@ function FilterForm({ answers, onAdd }: { answers: Answers; onAdd: OnAdd }) {
     setQuery(o.name);
     setActive(-1);
   };
+  const changeDim = (d: FilterDimension) => {
+    setDim(d);
+    // NOTE: a goal takes is and is not only: contains falls back to is.
+    if (!operatorsOf(d).includes(op)) setOp("is");
+    setQuery("");
+    setPicked(null);
+    setActive(-1);
+  };
   const move = (step: number) => setActive((a) => (options.length ? (a + step + options.length) % options.length : -1));
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -85,14 +94,14 @@ function FilterForm({ answers, onAdd }: { answers: Answers; onAdd: OnAdd }) {
       <div className="grid grid-cols-2 gap-2">
         <label className="block min-w-0 text-xs font-medium text-gray-700 dark:text-gray-300">
           Dimension
-          <select value={dim} onChange={(e) => (setDim(e.target.value as FilterDimension), setQuery(""), setPicked(null), setActive(-1))} className={FIELD}>
+          <select value={dim} onChange={(e) => changeDim(e.target.value as FilterDimension)} className={FIELD}>
             {FILTER_DIMENSIONS.map((d) => <option key={d} value={d}>{DIMENSION_NAMES[d]}</option>)}
           </select>
         </label>
         <label className="block min-w-0 text-xs font-medium text-gray-700 dark:text-gray-300">
           Operator
           <select value={op} onChange={(e) => setOp(e.target.value as FilterOperator)} className={FIELD}>
-            {FILTER_OPERATORS.map((o) => <option key={o} value={o}>{OPERATOR_NAMES[o]}</option>)}
+            {operatorsOf(dim).map((o) => <option key={o} value={o}>{OPERATOR_NAMES[o]}</option>)}
           </select>
         </label>
       </div>
@@ -133,10 +142,10 @@ function FilterForm({ answers, onAdd }: { answers: Answers; onAdd: OnAdd }) {
             ref={i === active ? (el) => el?.scrollIntoView({ block: "nearest" }) : undefined}
             onClick={() => pick(o)}
             className={`cursor-pointer truncate px-2.5 py-1.5 text-gray-800 aria-selected:font-semibold aria-selected:text-blue-800 dark:text-gray-200 dark:aria-selected:text-blue-300 ${i === active ? "bg-blue-50 dark:bg-blue-500/15" : "hover:bg-gray-50 dark:hover:bg-gray-800"}`}
-            title={o.value}
+            title={o.hint ?? o.value}
           >
             {o.name}
-            {o.name !== o.value && <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">{o.value}</span>}
+            {(o.hint ?? (o.name !== o.value && o.value)) && <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">{o.hint ?? o.value}</span>}
           </li>
         ))}
       </ul>

@@ -14,7 +14,7 @@ import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
-import { Goals, type GoalsManage } from "./widgets/Goals";
+import { Goals, type GoalFilter, type GoalsManage } from "./widgets/Goals";
 import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
@@ -36,6 +36,7 @@ type Props = {
   onPopup: (p: RowPopup) => void;
   /** Adds `is value` on `dim` to the filters. */
   onFilter: (dim: FilterDimension, value: string) => void;
+  goalFilter: GoalFilter;
   /** The open campaign's entry pages, asked for when its Path tab opens. */
   campaignPages: CampaignPages;
 };
@@ -69,7 +70,7 @@ export function Section({ id, title, pro, children, wide }: { id: SectionId; tit
 }
 
 // NOTE: memoised: the dashboard renders again for flags that change no section (busy, filled).
-export const Sections = memo(function Sections({ summary, path, refStats: ref, goals, manageGoals, limit, pro, domain, onPopup, onFilter, campaignPages }: Props) {
+export const Sections = memo(function Sections({ summary, path, refStats: ref, goals, manageGoals, limit, pro, domain, onPopup, onFilter, goalFilter, campaignPages }: Props) {
   const byPage = filterBy(onFilter, "page");
   const rows = path?.path ?? [];
   const attention = rows
@@ -141,7 +142,7 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
         {path ? <Events rows={path.events} total={path.count.events} limit={limit} onFilter={filterBy(onFilter, "event")} /> : <Placeholder title="Events" />}
       </Section>
       <Section id="goals" title="Goals" pro={pro} wide>
-        <Goals goals={goals} events={path && path.events !== LOCKED ? path.events.map((e) => e.label) : []} manage={manageGoals} onFilter={onFilter} />
+        <Goals goals={goals} events={path && path.events !== LOCKED ? path.events.map((e) => e.label) : []} manage={manageGoals} filter={goalFilter} />
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} onFilter={onFilter} /> : <Placeholder title="Campaigns" />}

@@ -4,17 +4,19 @@
 // a segment is renamed or deleted in place. A failed call says why inside the menu.
 import { useEffect, useId, useState } from "react";
 import { filtersKey, type Filter } from "../../src/shared/filters";
+import type { Goal } from "../../src/shared/goals";
 import { SEGMENT_NAME_MAX_LENGTH, type Segment } from "../../src/shared/segments";
 import { api } from "../forms/api";
 import { BAR_BUTTON, FIELD, MENU_PANEL, useBarMenu } from "./FilterMenu";
 import { filterWords } from "./filter-values";
 
-type Props = { domain: string; filters: Filter[]; onApply: (filters: Filter[]) => void };
+/** `goals`: the domain's goals, so a segment's goal filter is said by its goal's name. */
+type Props = { domain: string; filters: Filter[]; goals?: readonly Goal[]; onApply: (filters: Filter[]) => void };
 
 const small = "rounded px-1.5 py-0.5 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white";
 const primary = "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50";
 
-export function SegmentsMenu({ domain, filters, onApply }: Props) {
+export function SegmentsMenu({ domain, filters, goals = [], onApply }: Props) {
   const menu = useBarMenu();
   const id = useId();
   const [list, setList] = useState<Segment[] | null>(null);
@@ -76,7 +78,7 @@ export function SegmentsMenu({ domain, filters, onApply }: Props) {
                     <div className="flex items-start gap-1">
                       <button type="button" aria-current={filtersKey(s.filters) === shown || undefined} onClick={() => (onApply(s.filters), menu.close())} className="min-w-0 flex-1 rounded px-1 text-left aria-[current=true]:bg-blue-50 dark:aria-[current=true]:bg-blue-500/15">
                         <span className="block truncate font-medium text-gray-900 dark:text-white">{s.name}</span>
-                        <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{s.filters.map(filterWords).join(" · ")}</span>
+                        <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{s.filters.map((f) => filterWords(f, goals)).join(" · ")}</span>
                       </button>
                       <button type="button" className={small} aria-label={`Rename ${s.name}`} onClick={() => setRenaming(s.id)}>Rename</button>
                       <button type="button" className={small} aria-label={`Delete ${s.name}`} disabled={busy} onClick={() => void remove(s)}>Delete</button>

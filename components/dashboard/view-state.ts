@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { setAddress } from "../../src/web/client/navigation";
 import type { Range } from "./date-rules";
 import { nextLimit } from "./section-list";
-import { addIs, type Filter, type FilterDimension } from "../../src/shared/filters";
+import { addIs, toggleIs, type Filter, type FilterDimension } from "../../src/shared/filters";
 import { parseView, rangeChoice, rangeOf, viewQuery, type Limit, type View } from "./view-url";
 
 type Write = "push" | "replace";
@@ -62,6 +62,11 @@ export function useDashboardView(initial: View, inUrl: boolean, firstToday: stri
     filterBy: useCallback((dim: FilterDimension, value: string) => {
       write.current = "push";
       setView((v) => ({ ...v, filters: addIs(v.filters, dim, value), popup: null }));
+    }, []),
+    /** A goal's name clicked: its goal filter added, or taken away when it is on (toggleIs). */
+    toggleBy: useCallback((dim: FilterDimension, value: string) => {
+      write.current = "push";
+      setView((v) => ({ ...v, filters: toggleIs(v.filters, dim, value), popup: null }));
     }, []),
   };
 }

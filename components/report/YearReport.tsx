@@ -97,7 +97,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
         </p>
         {report.filters.length > 0 && (
           <p data-testid="report-slice" className="mt-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm break-words text-gray-900">
-            <span className="font-semibold">For page views where:</span> {report.filters.map(describeFilter).join(" · ")}
+            <span className="font-semibold">For page views where:</span> {report.filters.map((f) => describeFilter(f)).join(" · ")}
           </p>
         )}
       </header>

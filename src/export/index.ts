@@ -17,6 +17,7 @@ import { annotationsIn } from "../annotations";
 import { goalsReader } from "../goals";
 import type { Queryable } from "../db";
 import type { Site } from "../domains";
+import type { Goal } from "../shared/goals";
 import { exportStream, type Format } from "./files";
 import { ALL_TABLES, QUICK_TABLES, SOURCE_OF, tablesOf, type AnnotationsAnswer, type Source, type Table, type TableName } from "./tables";
 
@@ -48,7 +49,7 @@ const exportFileName = (domain: string, q: { startKey: string; endKey: string },
  * at once (the embedded database runs them in turn, SUMMARY first), so the first sheet is written
  * while the others are read.
  */
-async function* tablesFor(read: (source: Source) => Promise<Answer>, names: readonly TableName[]): AsyncGenerator<Table> {
+async function* tablesFor(read: (source: Source) => Promise<Answer>, names: readonly TableName[], goals: readonly Goal[]): AsyncGenerator<Table> {
   const answers = new Map<Source, Promise<Answer>>();
   for (const name of names) {
     const dataType = SOURCE_OF[name];
@@ -56,7 +57,7 @@ async function* tablesFor(read: (source: Source) => Promise<Answer>, names: read
   }
   // NOTE: a failed answer rejects once, where it is awaited; the others must not go unhandled.
   for (const answer of answers.values()) answer.catch(() => {});
-  for (const name of names) yield tablesOf(await answers.get(SOURCE_OF[name])!)[name]!;
+  for (const name of names) yield tablesOf(await answers.get(SOURCE_OF[name])!, goals)[name]!;
 }
 
 /** Outside beta only Pro accounts (and admins) export; an API key's holder was checked already. */
@@ -68,14 +69,14 @@ function checkPlan(ctx: Pick<AppContext, "config">, viewer: Pick<User, "scope"> 
 type Answer = Stats | AnnotationsAnswer;
 
 /** `sql` reads the domain's annotations; a public dashboard's export, whose viewer is not the
- * owner, gets none (null): notes are the owner's. */
-function download(stats: StatsService, domain: Site, name: string, q: ExportQuery, admin: boolean, sql: Queryable | null): Response {
+ * owner, gets none (null): notes are the owner's. `goals`: those the filters name (stats.check). */
+function download(stats: StatsService, domain: Site, name: string, q: ExportQuery, admin: boolean, sql: Queryable | null, goals: readonly Goal[]): Response {
   const names = (q.tables === "quick" ? QUICK_TABLES : ALL_TABLES).filter((n) => sql || SOURCE_OF[n] !== "ANNOTATIONS");
   const read = async (source: Source): Promise<Answer> =>
     source === "ANNOTATIONS"
       ? { dataType: source, annotations: await annotationsIn(sql!, domain.id, q.startKey, q.endKey) }
       : stats.answer(domain, { ...q, dataType: source }, admin, Infinity);
-  const body = exportStream(q.format, names, tablesFor(read, names), (err) => log.error("export failed", { domain: domain.id, error: err instanceof Error ? err.message : String(err) }));
+  const body = exportStream(q.format, names, tablesFor(read, names, goals), (err) => log.error("export failed", { domain: domain.id, error: err instanceof Error ? err.message : String(err) }));
   return new Response(body, {
     headers: {
       "content-type": TYPES[q.format],
@@ -100,14 +101,12 @@ export const exportRoom = (ctx: AppContext) => {
         // NOTE: a public dashboard exports what its page shows, when its owner allows it and the
         // owner's plan has exports; its answers say so (validated.downloads), by the same rule.
         if (!offersDownloads(ctx.config, domain)) throw new HttpError(403, NO_PUBLIC_EXPORT);
-        await stats.check(domain, q);
-        return download(stats, domain, "dashboard", q, false, null);
+        return download(stats, domain, "dashboard", q, false, null, await stats.check(domain, q));
       }
       const caller = callerOf(request.headers.get("authorization"), user);
       const { domain, admin } = await stats.byName(q.domain!, caller, "export");
       if (caller.kind === "session") checkPlan(ctx, user);
-      await stats.check(domain, q);
-      return download(stats, domain, domain.name, q, admin, ctx.db.sql);
+      return download(stats, domain, domain.name, q, admin, ctx.db.sql, await stats.check(domain, q));
     },
     {
       query: ExportQuery,

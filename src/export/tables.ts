@@ -5,6 +5,7 @@
 // GET /api/annotations answers them.
 import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
 import { describeFilter } from "../shared/filters";
+import type { Goal } from "../shared/goals";
 import {
   DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type SummaryStats,
 } from "../shared/stats";
@@ -62,14 +63,15 @@ const SOURCES: Record<string, string> = SOURCE_NAMES;
 const DEVICES: Record<string, string> = DEVICE_NAMES;
 const SIZES: Record<string, [string, string]> = { s: ["Small", "1024 px or less"], m: ["Medium", "1024–2400 px"], l: ["Large", "2400 px or more"] };
 
-function summaryTable(s: SummaryStats): Table {
+/** `goals`: the domain's, so a goal filter is said by its goal's name. */
+function summaryTable(s: SummaryStats, goals: readonly Goal[]): Table {
   const span = (label: string, from: string, to: string, views: number, unique: number, rate: Cell): Cell[] => [label, from, to, views, unique, rate];
   return {
     name: "Summary",
     columns: ["Period", "From", "To", "Page views", "Unique visits", "Bounce rate"],
     rows: [
       // NOTE: a filtered export says first which slice its every number is for, as the dashboard's chips do.
-      ...(s.validated.filters ?? []).map((f): Cell[] => ["Filter", describeFilter(f)]),
+      ...(s.validated.filters ?? []).map((f): Cell[] => ["Filter", describeFilter(f, goals)]),
       span("Range", s.periods.now.startKey, s.periods.now.endKey, s.visits.hits, s.visits.unique, pct(visitsBounceRate(s.visits))),
       span("Previous period", s.periods.then.startKey, s.periods.then.endKey, s.previous.hits, s.previous.unique, pct(visitsBounceRate(s.previous))),
       ...s.days.map((d) => span("Day", d.stamp, d.stamp, d.visits, d.unique, null)),
@@ -77,10 +79,10 @@ function summaryTable(s: SummaryStats): Table {
   };
 }
 
-function summaryTables(s: SummaryStats): Partial<Record<TableName, Table>> {
+function summaryTables(s: SummaryStats, goals: readonly Goal[]): Partial<Record<TableName, Table>> {
   const list = (name: TableName, first: string, rows: ListRow[]): Table => ({ name, columns: [first, "Page views", "Share", "Change"], rows: listRows(rows) });
   return {
-    Summary: summaryTable(s),
+    Summary: summaryTable(s, goals),
     Sources: { name: "Sources", columns: ["Source", "Page views", "Share"], rows: keyedRows(s.source, (k) => [SOURCES[k] ?? k]) },
     Countries: { name: "Countries", columns: ["Country code", "Country", "Page views", "Share", "Change"], rows: listRows(s.country, (r) => [named(regions, r.label)]) },
     Languages: { name: "Languages", columns: ["Language code", "Language", "Page views", "Share", "Change"], rows: listRows(s.language, (r) => [named(languages, r.label)]) },
@@ -172,13 +174,13 @@ function goalsTable(g: GoalsStats): Table {
 /** The domain's annotations of the range, as the Annotations table's answer. */
 export type AnnotationsAnswer = { dataType: "ANNOTATIONS"; annotations: Annotation[] };
 
-/** The tables an answer holds (SUMMARY, PATH, REF or GOALS, or the annotations), by name. */
-export function tablesOf(stats: SummaryStats | PathStats | RefStats | GoalsStats | AnnotationsAnswer): Partial<Record<TableName, Table>> {
+/** The tables an answer holds (SUMMARY, PATH, REF or GOALS, or the annotations), by name; `goals` name a goal filter. */
+export function tablesOf(stats: SummaryStats | PathStats | RefStats | GoalsStats | AnnotationsAnswer, goals: readonly Goal[] = []): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
     case "ANNOTATIONS":
       return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, ANNOTATION_KINDS[a.kind], a.text]) } };
     case "SUMMARY":
-      return summaryTables(stats);
+      return summaryTables(stats, goals);
     case "PATH":
       return pathTables(stats);
     case "REF":

@@ -31,15 +31,25 @@ export type GoalRow = Goal & {
 
 const escapeRegExp = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 
-/** A page pattern as an anchored RegExp source: `**` any characters, `*` any but "/", an optional trailing "/". */
-export function patternSource(pattern: string): string {
+/** The pattern as an anchored regex whose `**` is `any`: `*` any but "/", an optional trailing "/". */
+function anchored(pattern: string, any: string): string {
   const trimmed = pattern.length > 1 ? pattern.replace(/\/+$/, "") : pattern;
   const body = trimmed
     .split("**")
     .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))
-    .join(".*");
+    .join(any);
   return `^${body}/?$`;
 }
+
+/** A page pattern as an anchored RegExp source: `**` any characters, `*` any but "/", an optional trailing "/". */
+export const patternSource = (pattern: string): string => anchored(pattern, ".*");
+
+/**
+ * The same pattern as a PostgreSQL regex (`path ~ …`) that matches exactly the paths
+ * patternSource does. TRICKY: the escapes, `[^/]`, `^` and `$` read the same in both; JS's `.`
+ * stops at line terminators and PostgreSQL's does not, so `**` is spelt as JS's `.` there.
+ */
+export const postgresPattern = (pattern: string): string => anchored(pattern, "[^\\n\\r\\u2028\\u2029]*");
 
 /** Whether a stored path (no query string) is a page goal's page. */
 export function matchesPage(pattern: string, path: string): boolean {

@@ -13,7 +13,7 @@ const ms = (field: string) => t.Optional(t.Numeric({ minimum: 0, maximum: 8.64e1
 export const StatsFilters = t.Optional(t.String({
   maxLength: 20_000,
   error: "filters must be a URL-encoded JSON array of [operator, dimension, values] (at most 20,000 characters).",
-  description: 'The slice to answer for: a JSON array of [operator, dimension, values], e.g. [["is","source",["search"]],["is_not","country",["FR"]]]. Operators: is, is_not, contains, not_contains; dimensions: page, entry_page, referrer, source, utm_source, utm_medium, utm_campaign, country, language, device, browser, os, screen, event. Filters combine with AND, the values of one with OR (is, contains) or as none of them (is_not, not_contains).',
+  description: 'The slice to answer for: a JSON array of [operator, dimension, values], e.g. [["is","source",["search"]],["is_not","country",["FR"]]]. Operators: is, is_not, contains, not_contains; dimensions: page, entry_page, referrer, source, utm_source, utm_medium, utm_campaign, country, language, device, browser, os, screen, event, and goal (ids of the domain goals, is and is_not only: the hits of those goals). Filters combine with AND, the values of one with OR (is, contains) or as none of them (is_not, not_contains).',
 }));
 
 /** The range and the data wanted (SPEC §3 date range): `startKey`/`endKey` as local days, or

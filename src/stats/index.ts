@@ -17,6 +17,7 @@ import { demoOf } from "../demo";
 import { apiDocs } from "./docs";
 import { parseRange } from "./range";
 import { readStats } from "./read";
+import { goalsNamed } from "./filter";
 import { REDACTED, redactDemo } from "./redact";
 import { linkRoutes } from "./link";
 import { tweetRoutes } from "./tweet";
@@ -41,6 +42,14 @@ function filtersOf(q: { filters?: string }): Filter[] {
   const parsed = parseFilters(q.filters);
   if (!parsed.ok) throw new HttpError(400, parsed.message, { filters: parsed.message });
   return parsed.filters;
+}
+
+/** The goals the slice's goal filters name, read only when it has one; 400 for a goal that is not the domain's. */
+async function filterGoalsOf(filters: Filter[], goalsOf: () => Promise<Goal[]>): Promise<Goal[]> {
+  if (!filters.some(([, dim]) => dim === "goal")) return [];
+  const named = goalsNamed(filters, await goalsOf());
+  if (!named.ok) throw new HttpError(400, named.message, { filters: named.message });
+  return named.goals;
 }
 
 /** Which entry pages REF holds: every listed referrer's and campaign's, unless the caller asks for fewer. */
@@ -147,7 +156,9 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Go
   const gate = gateFor(ctx);
   /** `staleMs`: the caller takes a snapshot that old when an identical read is under way (admission.ts). */
   const answer = async (domain: Site, asked: AskedRange, admin: boolean, limit?: number, staleMs?: number): Promise<Stats> => {
-    const asks = rangeOf(asked, domain.tz);
+    const ranged = rangeOf(asked, domain.tz);
+    // NOTE: a goal filter reads its goals as they are now; they go into the read's key below.
+    const asks = { ...ranged, filterGoals: await filterGoalsOf(ranged.filters, () => goalsOf(domain.id)) };
     const target = await access.target(domain, asks.dataType);
     // NOTE: the demo's unknown referrers are one "redacted" row (redact.ts): its entry pages are
     // theirs merged, which only the whole map gives.
@@ -165,11 +176,15 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Go
     if (!result.ok) throw new HttpError(result.status, result.message);
     return target.demo ? redactDemo(result.stats) : result.stats;
   };
-  /** Checks a range and a slice before anything is read: a caller that streams must fail before its first byte. */
-  const check = async (domain: Site, q: Range & { filters?: string }): Promise<void> => {
-    filtersOf(q);
+  /**
+   * Checks a range and a slice before anything is read: a caller that streams must fail before its
+   * first byte. Answers the goals the slice's goal filters name, for the caller to say them by name.
+   */
+  const check = async (domain: Site, q: Range & { filters?: string }): Promise<Goal[]> => {
+    const goals = await filterGoalsOf(filtersOf(q), () => goalsOf(domain.id));
     const parsed = parseRange(q, await access.target(domain, "SUMMARY"), new Date());
     if (!parsed.ok) throw new HttpError(parsed.status, parsed.message);
+    return goals;
   };
   /** Whether the domain's plan unlocks Energy & Carbon and all of its history (its or its owner's Pro, or beta). */
   const unlocked = async (domain: Site): Promise<boolean> => (await access.target(domain, "SUMMARY")).pro;

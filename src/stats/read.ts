@@ -63,7 +63,11 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean, filters: Fi
 export async function readStats(
   sql: Queryable,
   target: StatsTarget,
-  q: { startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[] },
+  q: {
+    startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[];
+    /** The goals the goal filters name (src/stats/filter.ts goalsNamed), read by the caller. */
+    filterGoals?: Goal[];
+  },
   opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
   const now = opts.now ?? new Date();
@@ -71,7 +75,7 @@ export async function readStats(
   if (!parsed.ok) return parsed;
   const r = parsed.range;
   const base = envelope(target, r, opts.admin, q.filters ?? []);
-  const read = await reader(sql, target, r, now.getTime(), q.filters ?? []);
+  const read = await reader(sql, target, r, now.getTime(), q.filters ?? [], q.filterGoals ?? []);
   // NOTE: exports read every row (limit Infinity); the API caps its lists at LIST_LIMIT.
   const limit = opts.limit ?? LIST_LIMIT;
   switch (q.dataType) {
@@ -89,9 +93,10 @@ export async function readStats(
   }
 }
 
-async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[]): Promise<Reader> {
-  const ask = batcher(sql, target.id, filterCondition(sql, filters));
-  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters) };
+async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[], goals: Goal[]): Promise<Reader> {
+  const ask = batcher(sql, target.id, filterCondition(sql, filters, goals));
+  // NOTE: keyed by what each filtered goal matches, so a changed goal's slice is never a cached one.
+  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters, goals) };
   const pieces = rangePieces(r, target.tz, nowMs, filters.length > 0);
   return {
     now: (q) => readGrouped(scope, q, pieces.now),

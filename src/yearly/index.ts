@@ -15,6 +15,7 @@ import { FIRST_YEAR, localTime } from "../shared/days";
 import { filtersFromParams, type Filter } from "../shared/filters";
 import { reportHref, YEAR_MESSAGE, YEAR_PATTERN, type YearReport } from "../shared/yearly";
 import { isStatsBusy, statsService } from "../stats";
+import { goalsReader } from "../goals";
 import { signinLocation } from "../web";
 import { readYear } from "./figures";
 import { reportPrinter } from "./pdf";
@@ -40,7 +41,8 @@ function parseYear(text: string | null): number {
 
 /** The report service both faces share: the checks in order, then the figures. */
 export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
-  const stats = statsService(ctx);
+  // NOTE: with the goals, so a report asked with the dashboard's goal filter reads its goals' hits.
+  const stats = statsService(ctx, goalsReader(ctx));
   /**
    * The year's form, who may read the domain (404 for anyone else), its plan, and a year that has
    * begun in the domain's own time zone.

@@ -5,7 +5,8 @@
 // (a taken name refused in the menu), picked again after a reload, renamed and deleted; Clear all
 // brings the unfiltered numbers back. axe with the menus open; no console errors. A page goal added
 // through the Goals section's form (axe finds nothing serious with it open) shows the API's
-// conversions, and its row filters by its page.
+// conversions; its name filters the dashboard to the goal (its chip, f=goal:<id>, the slice's
+// numbers), and a second click takes the filter away.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { presetRange } from "../../components/dashboard/date-rules";
@@ -174,7 +175,7 @@ describe("filters on the owner's dashboard", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a page goal added through the Goals form shows the API's conversions; its row filters by its page", async () => {
+  test("a page goal added through the Goals form shows the API's conversions; its name toggles its goal filter", async () => {
     const top = (await stats<PathStats>("PATH", [])).path[0]!;
     const goals = page.locator("#section-goals");
     await goals.getByRole("button", { name: "Add a goal" }).click();
@@ -190,8 +191,17 @@ describe("filters on the owner's dashboard", () => {
     // NOTE: a page goal converts on each view of its page: the top page's views.
     expect(answer.goals.map((g) => [g.name, g.conversions])).toEqual([["Top page", top.value]]);
     expect(await row.getByTestId("goal-conversions").textContent()).toBe(formatNumber(top.value));
-    await settle(page, () => row.getByRole("button", { name: "Filter by Top page" }).click());
-    expect(await chips()).toEqual([`Page is ${top.label}×`]);
+    const name = row.getByRole("button", { name: "Filter by Top page" });
+    await settle(page, () => name.click());
+    const id = String(answer.goals[0]!.id);
+    expect(await chips()).toEqual(["Goal is Top page×"]);
+    expect(new URL(page.url()).searchParams.getAll("f")).toEqual([`goal:${id}`]);
+    expect(await name.getAttribute("aria-pressed")).toBe("true");
+    // NOTE: the goal's hits are the top page's: its views are the slice's.
+    expect((await showsSlice([["is", "goal", [id]]])).visits.hits).toBe(top.value);
+    await settle(page, () => name.click());
+    expect(await chips()).toEqual([]);
+    expect(urlFilters()).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -1,15 +1,15 @@
 "use client";
 // Goals: each goal with what it matches, its conversions and their change against the previous
 // period (more is good news), its conversion rate over unique visits, an event goal's value sum and
-// the CO2 per conversion. A page goal without wildcards and an event goal filter the dashboard by
-// their page or event; a pattern cannot be one filter value. On the owner's page (an admin's too)
+// the CO2 per conversion. A goal's name filters the whole dashboard to its conversions' hits (the
+// goal filter), and a second click takes that away. On the owner's page (an admin's too)
 // goals are added, edited and deleted here, and GOALS is read again after each change. Pro only.
 import { useEffect, useRef, useState } from "react";
-import type { FilterDimension } from "../../../src/shared/filters";
 import { MAX_GOALS, type Goal, type GoalRow } from "../../../src/shared/goals";
 import { LOCKED } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
 import { api } from "../../forms/api";
+import { goalMatch } from "../filter-values";
 import { formatNumber, formatPercent } from "../format";
 import type { GoalsLoaded } from "../load";
 import { CHIP } from "./Events";
@@ -27,22 +27,15 @@ type Props = {
   events: string[];
   /** The owner's page only. */
   manage?: GoalsManage;
-  onFilter: (dim: FilterDimension, value: string) => void;
+  /** The goals (ids) the dashboard is filtered to, and the click that adds or takes away one. */
+  filter: GoalFilter;
 };
+export type GoalFilter = { on: readonly string[]; toggle: (id: string) => void };
 
 const SMALL = "rounded px-1.5 py-0.5 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white";
 const sums = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
 
-/** What a goal matches, in words: "Page /blog/**", "Event signup = pro". */
-export const goalMatch = (g: Goal) => (g.kind === "page" ? `Page ${g.match}` : `Event ${g.match}${g.value === null ? "" : ` = ${g.value}`}`);
-
-/** The filter a goal's row adds, or null for a page pattern (it is no single page). */
-export function goalFilter(g: Goal): [FilterDimension, string] | null {
-  if (g.kind === "event") return ["event", g.match];
-  return g.match.includes("*") ? null : ["page", g.match];
-}
-
-export function Goals({ goals, events, manage, onFilter }: Props) {
+export function Goals({ goals, events, manage, filter }: Props) {
   // NOTE: "new" for the add form, a goal's id for its edit form; one form at a time.
   const [editing, setEditing] = useState<"new" | Goal["id"] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +93,7 @@ export function Goals({ goals, events, manage, onFilter }: Props) {
             editing === g.id ? (
               <li key={g.id}>{form(g)}</li>
             ) : (
-              <GoalLine key={g.id} goal={g} onFilter={onFilter} actions={manage && { busy, edit: () => setEditing(g.id), remove: () => void remove(g) }} />
+              <GoalLine key={g.id} goal={g} filter={filter} actions={manage && { busy, edit: () => setEditing(g.id), remove: () => void remove(g) }} />
             ),
           )}
         </ul>
@@ -111,18 +104,23 @@ export function Goals({ goals, events, manage, onFilter }: Props) {
 
 const Note = ({ children }: { children: string }) => <p className="flex flex-1 items-center justify-center py-10 text-sm text-gray-500 dark:text-gray-400">{children}</p>;
 
-type LineProps = { goal: GoalRow; onFilter: Props["onFilter"]; actions?: { busy: boolean; edit: () => void; remove: () => void } };
+type LineProps = { goal: GoalRow; filter: GoalFilter; actions?: { busy: boolean; edit: () => void; remove: () => void } };
 
-/** One goal: its name (a filter button when it can be one) and match, its figures, the owner's buttons. */
-function GoalLine({ goal: g, onFilter, actions }: LineProps) {
-  const filter = goalFilter(g);
-  const name = filter ? (
-    <button type="button" className="block max-w-full rounded text-left font-medium text-gray-900 wrap-anywhere hover:underline focus-visible:underline dark:text-white" title={`Filter by ${filter[1]}`} onClick={() => onFilter(...filter)}>
+/** One goal: its name (the button of its filter, pressed while on) and match, its figures, the owner's buttons. */
+function GoalLine({ goal: g, filter, actions }: LineProps) {
+  const id = String(g.id);
+  const on = filter.on.includes(id);
+  const name = (
+    <button
+      type="button"
+      aria-pressed={on}
+      className="block max-w-full rounded text-left font-medium text-gray-900 wrap-anywhere hover:underline focus-visible:underline aria-pressed:text-blue-800 aria-pressed:underline dark:text-white dark:aria-pressed:text-blue-300"
+      title={on ? "Remove this goal's filter" : "Filter the dashboard to this goal's conversions"}
+      onClick={() => filter.toggle(id)}
+    >
       <span className="sr-only">Filter by </span>
       {g.name}
     </button>
-  ) : (
-    <span className="block font-medium text-gray-900 wrap-anywhere dark:text-white" title="A pattern goal cannot filter yet">{g.name}</span>
   );
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-2 py-1.5 text-sm hover:bg-gray-50 dark:hover:bg-gray-800/60" data-testid="goal-row" data-goal={g.name}>

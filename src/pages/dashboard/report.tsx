@@ -21,7 +21,7 @@ export function head({ params, searchParams }: PageProps): Head | null {
   if (!new RegExp(YEAR_PATTERN).test(year)) return null;
   const domain = (params.domain ?? "").toLowerCase();
   const filters = filtersFromParams(searchParams);
-  const slice = filters.length > 0 ? ` (${filters.map(describeFilter).join("; ")})` : "";
+  const slice = filters.length > 0 ? ` (${filters.map((f) => describeFilter(f)).join("; ")})` : "";
   return { title: `${domain}: sustainability report ${year}${slice} · Bothy`, description: `Page views, energy and CO2 of ${domain} in ${year}${slice}.` };
 }
 

@@ -1,7 +1,8 @@
 // Exports say what /api/stats says: the XLSX opened with exceljs and the ZIP with jszip, every
 // table's labels and numbers compared with the API's answers for the same range (1, 7 and 30 days
-// ending today, and days across the November DST change of America/New_York; a filtered slice,
-// stated on the first sheet), header rows, frozen panes, percent formats, CSV quoting and BOM; and
+// ending today, and days across the November DST change of America/New_York; a filtered slice and a
+// goal's, stated on the first sheet, the goal by its name), header rows, frozen panes, percent
+// formats, CSV quoting and BOM; and
 // lists past the API's 1,000-row cap.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
@@ -26,6 +27,8 @@ const TZ = "America/New_York";
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cookie: string;
 let today: string;
+/** The Blog goal's id, once added. */
+let blog = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -59,6 +62,7 @@ beforeAll(async () => {
   for (const goal of [{ name: "Blog", kind: "page", match: "/blog/**" }, { name: "Pro sign-ups", kind: "event", match: "signup", value: "pro" }]) {
     const added = await call(server.app, "POST", `/api/domains/${DOMAIN}/goals`, { cookie, headers: { origin: "http://bothy.test" }, body: goal });
     expect(added.status).toBe(201);
+    if (goal.name === "Blog") blog = added.json.goal.id;
   }
 }, 120_000);
 afterAll(() => server?.stop());
@@ -232,6 +236,13 @@ const MOBILE_FROM_SEARCH: Slice = {
   query: `&filters=${encodeURIComponent(JSON.stringify([["is", "device", ["mobile"]], ["is", "source", ["search", "social"]]]))}`,
   stated: ["Device is mobile", "Source is search or social"],
 };
+/** NOTE: a getter: the goal's id is known once beforeAll added it. */
+const BLOG_GOAL: Slice = {
+  get query() {
+    return `&filters=${encodeURIComponent(JSON.stringify([["is", "goal", [String(blog)]]]))}`;
+  },
+  stated: ["Goal is Blog"],
+};
 
 const RANGES: [string, () => [string, string], Slice][] = [
   ["1 day (today)", () => [today, today], WHOLE],
@@ -239,6 +250,7 @@ const RANGES: [string, () => [string, string], Slice][] = [
   ["30 days", () => [back(29), back(0)], WHOLE],
   ["across New York's DST end", () => ["2025-10-31", "2025-11-04"], WHOLE],
   ["30 days of mobile visitors from search and social", () => [back(29), back(0)], MOBILE_FROM_SEARCH],
+  ["7 days of the Blog goal's conversions", () => [back(6), today], BLOG_GOAL],
 ];
 
 describe.each(RANGES)("%s", (_, range, slice) => {

@@ -5,8 +5,8 @@
 // /api/stats's: the year's and each month's PATH answers, for a domain in UTC+13/+12 whose traffic
 // crosses month and year boundaries in UTC, and for the running year up to the domain's today; a
 // report of a slice (the dashboard's `f` filters) whose every figure is /api/stats's with the same
-// filters, and which says so; and a PDF that cannot be printed (no Chromium) answers 503 in the
-// error shape, never a 500.
+// filters, and which says so, a goal's filter too; and a PDF that cannot be printed (no Chromium)
+// answers 503 in the error shape, never a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -275,6 +275,18 @@ describe("a slice", () => {
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('data-testid="report-slice"');
     expect(figure(res.text, "report-page-views")).toBe(figure(whole, "report-page-views"));
+  });
+
+  test("a goal's filter reads the goal's hits, as /api/stats does", async () => {
+    const added = await call(server.app, "POST", `/api/domains/${DOMAIN}/goals`, { cookie: pro, headers: SAME, body: { name: "Blog", kind: "page", match: "/blog/**" } });
+    expect(added.status).toBe(201);
+    const id = String(added.json.goal.id);
+    const res = await page(`/dashboard/${DOMAIN}/report?year=${last}&f=goal:${id}`, pro);
+    expect(res.status).toBe(200);
+    const year = await stats<PathStats>(`${last}-01-01`, `${last}-12-31`, "PATH", JSON.stringify([["is", "goal", [id]]]));
+    if (year.carbonTotals === "locked") throw new Error("expected a Pro domain");
+    expect(year.carbonTotals.visits).toBeGreaterThan(0);
+    expectTotals(res.text.replace(/<!-- -->/g, ""), year.carbonTotals);
   });
 
   test("the PDF route takes one or several f (here the printer is missing: 503, not a refused query)", async () => {

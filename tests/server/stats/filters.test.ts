@@ -1,12 +1,12 @@
 // Filters: every figure of a filtered SUMMARY, PATH and REF equals the same figure over the raw hits
-// of the slice (reference.ts), for random filter sets using every operator on every dimension, on
-// two domains far from UTC that keep daylight saving, over ranges ending today and around a day
+// of the slice (reference.ts), for random filter sets using every operator on every dimension read
+// off a hit (goal filters: goal-filter.test.ts), on two domains far from UTC that keep daylight saving, over ranges ending today and around a day
 // their clocks changed. The slice's SQL is written here from the filters' meaning, not taken from
 // src/stats.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import { HOUR_MS, localTime } from "../../../src/shared/days";
-import { FILTER_DIMENSIONS, FILTER_OPERATORS, type Filter, type FilterDimension } from "../../../src/shared/filters";
+import { FILTER_OPERATORS, HIT_DIMENSIONS, type Filter, type HitDimension } from "../../../src/shared/filters";
 import { rng } from "../../../src/collect/synthetic";
 import type { Database } from "../../../src/db";
 import type { DataType } from "../../../src/stats/contract";
@@ -23,7 +23,7 @@ const SETS = Number(process.env.FILTER_SETS) || 60;
 const SEED = Number(process.env.FILTER_SEED) || 7;
 
 /** Each dimension's value on a hit, NULL when it has none (the lists' labels; SQL over hits). */
-const VALUE: Record<FilterDimension, string> = {
+const VALUE: Record<HitDimension, string> = {
   page: "path",
   entry_page: "CASE WHEN source IS NULL THEN NULL ELSE path END",
   referrer: "CASE WHEN source IS NULL THEN NULL WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END",
@@ -38,14 +38,17 @@ const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
 const plain = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The hits one filter keeps: no value matches neither `is` nor `contains`; an event filter spares other hits. */
-function condition([op, dim, values]: Filter): string {
+/** A filter on a dimension read off a hit. */
+type HitFilter = [Filter[0], HitDimension, string[]];
+
+function condition([op, dim, values]: HitFilter): string {
   const v = VALUE[dim];
   const isAny = `coalesce(${v} IN (${values.map(literal).join(", ")}), false)`;
   const containsAny = `coalesce(${values.map((x) => `lower(${v}) LIKE lower(${literal(`%${plain(x)}%`)})`).join(" OR ")}, false)`;
   const c = op === "is" ? isAny : op === "is_not" ? `NOT ${isAny}` : op === "contains" ? containsAny : `NOT ${containsAny}`;
   return dim === "event" ? `(kind <> 3 OR ${c})` : `(${c})`;
 }
-const sliceOf = (filters: Filter[]) => filters.map(condition).join(" AND ");
+const sliceOf = (filters: HitFilter[]) => filters.map(condition).join(" AND ");
 
 type Site = {
   target: StatsTarget;
@@ -54,7 +57,7 @@ type Site = {
   change: string;
   forward: boolean;
   /** Each dimension's values present, with how many hits carry them. */
-  pools: Record<FilterDimension, { v: string; n: number }[]>;
+  pools: Record<HitDimension, { v: string; n: number }[]>;
 };
 let db: Database;
 const sites: Site[] = [];
@@ -92,7 +95,7 @@ async function seed(name: string, tz: string, green: StatsTarget["green"], n: nu
   const [w] = await db.sql<{ from: Date }[]>`SELECT time_bucket('1 hour', now() - interval '2 minutes') AS "from"`;
   await ingest(db.sql, traffic(name, Math.max(w!.from.getTime(), now - 10 * 60_000), Date.now(), 150, 27 + n, internal));
   const pools = {} as Site["pools"];
-  for (const dim of FILTER_DIMENSIONS) {
+  for (const dim of HIT_DIMENSIONS) {
     pools[dim] = (await db.sql.unsafe(
       `SELECT ${VALUE[dim]} AS v, count(*)::int AS n FROM hits WHERE site_id = $1 AND ${VALUE[dim]} IS NOT NULL GROUP BY 1 ORDER BY 1`,
       [target.id],
@@ -140,10 +143,10 @@ async function referenceOf(s: Site, dataType: DataType, [startKey, endKey]: [str
  * Random filter sets of 1–3 filters: the (operator, dimension) pairs come in shuffled turns, so the
  * first 56 filters (at most 56 sets) hold every pair; values mostly from the data, weighted by hits.
  */
-function filterSets(count: number): Filter[][] {
+function filterSets(count: number): HitFilter[][] {
   const r = rng(SEED);
   const n = (k: number) => Math.floor(r() * k);
-  const pairs = FILTER_OPERATORS.flatMap((op) => FILTER_DIMENSIONS.map((dim) => [op, dim] as const));
+  const pairs = FILTER_OPERATORS.flatMap((op) => HIT_DIMENSIONS.map((dim) => [op, dim] as const));
   let turn: (typeof pairs)[number][] = [];
   const nextPair = () => {
     if (turn.length === 0) turn = pairs.map((p) => [r(), p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
@@ -155,7 +158,7 @@ function filterSets(count: number): Filter[][] {
     return pool.at(-1)?.v ?? "absent";
   };
   const mixedCase = (v: string) => [...v].map((c) => (r() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join("");
-  const value = (site: Site, op: Filter[0], dim: FilterDimension): string => {
+  const value = (site: Site, op: Filter[0], dim: HitDimension): string => {
     const seen = weighted(site.pools[dim]);
     const u = r();
     if (op === "contains" || op === "not_contains") {
@@ -169,7 +172,7 @@ function filterSets(count: number): Filter[][] {
   };
   return Array.from({ length: count }, (_, i) => {
     const site = sites[i % sites.length]!;
-    return Array.from({ length: 1 + n(3) }, (): Filter => {
+    return Array.from({ length: 1 + n(3) }, (): HitFilter => {
       const [op, dim] = nextPair();
       return [op, dim, [...new Set(Array.from({ length: 1 + (r() < 0.3 ? 1 : 0) + (r() < 0.1 ? 1 : 0) }, () => value(site, op, dim)))]];
     });
@@ -182,7 +185,7 @@ describe("a filtered read equals raw hits of its slice", () => {
   test("the traffic has several values on every dimension, internal page views and a day the clocks changed", async () => {
     expect(sites.map((s) => s.forward).sort()).toEqual([false, true]);
     for (const s of sites) {
-      for (const dim of FILTER_DIMENSIONS) expect([dim, s.pools[dim].length > 2]).toEqual([dim, true]);
+      for (const dim of HIT_DIMENSIONS) expect([dim, s.pools[dim].length > 2]).toEqual([dim, true]);
       const [c] = await db.sql`
         SELECT count(*) FILTER (WHERE kind = 1 AND source IS NULL)::int AS internal, count(*) FILTER (WHERE local_day = ${s.change}::date)::int AS "onChange"
         FROM hits WHERE site_id = ${s.target.id}`;
@@ -217,8 +220,8 @@ describe("a filtered read equals raw hits of its slice", () => {
       }
       for (const [op, dim] of filters) used.add(`${op} ${dim}`);
     }
-    const missing = FILTER_OPERATORS.flatMap((op) => FILTER_DIMENSIONS.map((dim) => `${op} ${dim}`)).filter((p) => !used.has(p));
-    if (SETS >= FILTER_OPERATORS.length * FILTER_DIMENSIONS.length) expect(missing).toEqual([]);
+    const missing = FILTER_OPERATORS.flatMap((op) => HIT_DIMENSIONS.map((dim) => `${op} ${dim}`)).filter((p) => !used.has(p));
+    if (SETS >= FILTER_OPERATORS.length * HIT_DIMENSIONS.length) expect(missing).toEqual([]);
     // NOTE: a slice that keeps every hit or none would make the comparison say little.
     expect(sliced).toBeGreaterThan(SETS / 2);
   }, 120_000 + SETS * 5_000);
@@ -226,7 +229,7 @@ describe("a filtered read equals raw hits of its slice", () => {
   test("a filter that keeps nothing answers zeros and empty lists", async () => {
     const site = sites[0]!;
     const range: [string, string] = [shift(site.today, -29), site.today];
-    const filters: Filter[] = [["is", "page", ["/no/such/page"]]];
+    const filters: HitFilter[] = [["is", "page", ["/no/such/page"]]];
     const summary = await figuresOf(site, "SUMMARY", range, filters);
     const path = await figuresOf(site, "PATH", range, filters);
     const ref = await figuresOf(site, "REF", range, filters);
@@ -245,8 +248,8 @@ describe("a filtered read equals raw hits of its slice", () => {
   test("a filter set's answer does not depend on the order of its filters or of their values", async () => {
     const site = sites[1]!;
     const range: [string, string] = [shift(site.today, -29), site.today];
-    const filters: Filter[] = [["is_not", "country", ["US", "GB"]], ["contains", "page", ["blog", "DOCS"]], ["not_contains", "event", ["sign"]]];
-    const reversed = filters.map(([op, dim, values]): Filter => [op, dim, [...values].reverse()]).reverse();
+    const filters: HitFilter[] = [["is_not", "country", ["US", "GB"]], ["contains", "page", ["blog", "DOCS"]], ["not_contains", "event", ["sign"]]];
+    const reversed = filters.map(([op, dim, values]): HitFilter => [op, dim, [...values].reverse()]).reverse();
     for (const dataType of TYPES) {
       const a = await figuresOf(site, dataType, range, filters);
       expect(await figuresOf(site, dataType, range, reversed)).toEqual(a);

@@ -2,11 +2,12 @@
 // the Filter menu picking a value with the keyboard from the answers' values (display names in,
 // stored values out), free text for contains, and Escape closing it; `is` on a dimension that has
 // one merges into it. No Segments menu without a domain; with one, a name typed while its list
-// loads survives the list.
+// loads survives the list. A goal filter's chip names its goal; the menu offers the goals, is or is not.
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { FilterBar } from "../../../../components/dashboard/FilterBar";
 import type { Filter } from "../../../../src/shared/filters";
+import type { GoalRow } from "../../../../src/shared/goals";
 import type { SummaryStats } from "../../../../src/shared/stats";
 
 const row = (label: string, value: number) => ({ label, value, pc: 0, c: null });
@@ -58,6 +59,27 @@ describe("FilterBar", () => {
     fireEvent.submit(apply.closest("form")!);
     expect(changes).toEqual([[["is", "country", ["DE", "FR"]]]]);
     expect(screen.queryByTestId("filter-menu")).toBeNull();
+  });
+
+  test("a goal filter's chip says its goal's name; the menu offers the goals by name, with is and is not only", () => {
+    const goal = (id: number, name: string, match: string): GoalRow =>
+      ({ id, name, kind: "page", match, value: null, createdAt: "2026-11-01T00:00:00Z", conversions: 1, rate: 0, valueSum: null, co2PerConversion: null, c: null });
+    const goals = { rows: [goal(12, "Read the blog", "/blog/**"), goal(13, "Thanks", "/thanks")] };
+    const changes: Filter[][] = [];
+    render(<FilterBar filters={[["is", "goal", ["12"]], ["is_not", "goal", ["99"]]]} answers={{ summary, goals }} onChange={(f) => changes.push(f)} />);
+    expect(screen.getAllByTestId("filter-chip").map((c) => c.textContent)).toEqual(["Goal is Read the blog×", "Goal is not #99×"]);
+    fireEvent.click(screen.getByRole("button", { name: "Filter" }));
+    const menu = screen.getByTestId("filter-menu");
+    fireEvent.change(within(menu).getByLabelText("Operator"), { target: { value: "contains" } });
+    fireEvent.change(within(menu).getByLabelText("Dimension"), { target: { value: "goal" } });
+    const operator = within(menu).getByLabelText("Operator") as HTMLSelectElement;
+    expect([...operator.options].map((o) => o.textContent)).toEqual(["is", "is not"]);
+    expect(operator.value).toBe("is");
+    const values = within(menu).getByRole("listbox", { name: "Goal values" });
+    expect(within(values).getAllByRole("option").map((o) => o.textContent)).toEqual(["Read the blogPage /blog/**", "ThanksPage /thanks"]);
+    fireEvent.click(within(values).getByText("Thanks"));
+    fireEvent.submit(within(menu).getByRole("button", { name: "Apply" }).closest("form")!);
+    expect(changes).toEqual([[["is", "goal", ["12", "13"]], ["is_not", "goal", ["99"]]]]);
   });
 
   test("contains takes free text; is does not; Escape closes the menu", () => {

@@ -1,5 +1,5 @@
 // The Goals section in a DOM: each goal's figures in the dashboard's words, its change coloured by
-// meaning (more conversions is good news), the filter a row adds (none for a pattern), the Pro lock,
+// meaning (more conversions is good news), the goal filter a name toggles, the Pro lock,
 // the empty section for the owner and for a public viewer, and the owner's form: a bad pattern is
 // said as it is typed and cannot be sent, the API's refusal shows inline, a saved goal reads GOALS
 // again. fetch is a stand-in that records what is sent.
@@ -10,6 +10,8 @@ import { patternProblem, type GoalRow } from "../../../../src/shared/goals";
 import { LOCKED } from "../../../../src/shared/stats";
 
 const row = (over: Partial<GoalRow>): GoalRow => ({ id: 1, name: "Thanks", kind: "page", match: "/thanks", value: null, createdAt: "2026-11-01T00:00:00Z", conversions: 1234, rate: 0.125, valueSum: null, co2PerConversion: 1.94, c: 20, ...over });
+
+const NO_FILTER = { on: [], toggle: () => {} };
 
 const fetchReal = globalThis.fetch;
 afterEach(() => void (globalThis.fetch = fetchReal));
@@ -28,7 +30,7 @@ function fakeFetch(answers: { status: number; body?: unknown }[]) {
 describe("Goals", () => {
   test("each goal's match, conversions, rate, value sum and CO2 per conversion; a change coloured by its meaning", () => {
     const rows = [row({}), row({ id: 2, name: "Signup", kind: "event", match: "signup", value: "pro", valueSum: 19.5, co2PerConversion: null, conversions: 3, rate: 0.004, c: -40 })];
-    render(<Goals goals={{ rows }} events={[]} onFilter={() => {}} />);
+    render(<Goals goals={{ rows }} events={[]} filter={NO_FILTER} />);
     const [page, event] = screen.getAllByTestId("goal-row");
     expect(page!.textContent).toContain("Page /thanks");
     expect(page!.querySelector('[data-testid="goal-conversions"]')!.textContent).toBe("1,234");
@@ -43,31 +45,31 @@ describe("Goals", () => {
     expect(event!.querySelector('[data-testid="goal-rate"]')!.textContent).toBe("0.4%");
   });
 
-  test("a page goal filters by its page, an event goal by its event; a pattern's row is no button and says why", () => {
-    const onFilter = mock(() => {});
+  test("every goal's name, a pattern's too, toggles its goal filter, and is pressed while it is on", () => {
+    const toggle = mock((_id: string) => {});
     const rows = [row({}), row({ id: 2, name: "Blog", match: "/blog/**" }), row({ id: 3, name: "Signup", kind: "event", match: "signup" })];
-    render(<Goals goals={{ rows }} events={[]} onFilter={onFilter} />);
-    fireEvent.click(screen.getByRole("button", { name: "Filter by Thanks" }));
-    fireEvent.click(screen.getByRole("button", { name: "Filter by Signup" }));
-    expect(onFilter.mock.calls).toEqual([["page", "/thanks"], ["event", "signup"]] as never);
-    expect(screen.queryByRole("button", { name: "Filter by Blog" })).toBeNull();
-    expect(screen.getByText("Blog").getAttribute("title")).toBe("A pattern goal cannot filter yet");
+    render(<Goals goals={{ rows }} events={[]} filter={{ on: ["2"], toggle }} />);
+    for (const name of ["Thanks", "Blog", "Signup"]) fireEvent.click(screen.getByRole("button", { name: `Filter by ${name}` }));
+    expect(toggle.mock.calls).toEqual([["1"], ["2"], ["3"]]);
+    const pressed = (name: string) => screen.getByRole("button", { name: `Filter by ${name}` }).getAttribute("aria-pressed");
+    expect([pressed("Thanks"), pressed("Blog"), pressed("Signup")]).toEqual(["false", "true", "false"]);
+    expect(screen.getByRole("button", { name: "Filter by Blog" }).getAttribute("title")).toBe("Remove this goal's filter");
   });
 
   test("without Pro the Pro lock; loading and a failed read say so", () => {
-    const { rerender } = render(<Goals goals={{ rows: LOCKED }} events={[]} onFilter={() => {}} />);
+    const { rerender } = render(<Goals goals={{ rows: LOCKED }} events={[]} filter={NO_FILTER} />);
     expect(screen.getByTestId("goals").textContent).toContain("Goals is a Pro feature");
-    rerender(<Goals events={[]} onFilter={() => {}} />);
+    rerender(<Goals events={[]} filter={NO_FILTER} />);
     expect(screen.getByTestId("goals").textContent).toContain("Loading…");
-    rerender(<Goals goals={{ error: { status: 500, message: "It broke." } }} events={[]} onFilter={() => {}} />);
+    rerender(<Goals goals={{ error: { status: 500, message: "It broke." } }} events={[]} filter={NO_FILTER} />);
     expect(screen.getByRole("alert").textContent).toContain("It broke.");
   });
 
   test("none: the owner is offered to add one, a public viewer reads No goals", () => {
-    const { rerender } = render(<Goals goals={{ rows: [] }} events={[]} manage={{ domain: "shop.example", onChanged: () => {} }} onFilter={() => {}} />);
+    const { rerender } = render(<Goals goals={{ rows: [] }} events={[]} manage={{ domain: "shop.example", onChanged: () => {} }} filter={NO_FILTER} />);
     expect(screen.getByText("No goals yet")).toBeDefined();
     expect(screen.getByRole("button", { name: "Add a goal" })).toBeDefined();
-    rerender(<Goals goals={{ rows: [] }} events={[]} onFilter={() => {}} />);
+    rerender(<Goals goals={{ rows: [] }} events={[]} filter={NO_FILTER} />);
     expect(screen.getByText("No goals")).toBeDefined();
     expect(screen.queryByRole("button", { name: "Add a goal" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
@@ -75,7 +77,7 @@ describe("Goals", () => {
 
   test("the owner's form: a bad pattern is said as typed and cannot be sent; a refusal shows inline; a saved goal reads GOALS again", async () => {
     const onChanged = mock(() => {});
-    render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} onFilter={() => {}} />);
+    render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Add a goal" }));
     const form = screen.getByRole("form", { name: "Add a goal" });
     expect(form.textContent).toContain("/thanks, /blog/** (* within a segment, ** across)");
@@ -106,7 +108,7 @@ describe("Goals", () => {
   test("the owner edits a goal in place (its kind fixed, a cleared value sent as null) and deletes one; each reads GOALS again", async () => {
     const onChanged = mock(() => {});
     const rows = [row({}), row({ id: 7, name: "Signup", kind: "event", match: "signup", value: "pro" })];
-    render(<Goals goals={{ rows }} events={[]} manage={{ domain: "shop.example", onChanged }} onFilter={() => {}} />);
+    render(<Goals goals={{ rows }} events={[]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Signup" }));
     const form = screen.getByRole("form", { name: "Edit goal Signup" });
     expect(screen.getByRole("group", { name: "Kind" }).hasAttribute("disabled")).toBe(true);
@@ -125,7 +127,7 @@ describe("Goals", () => {
 
   test("an event goal offers the range's events and sends its value; Escape closes the form and the focus goes back to Add a goal", async () => {
     const onChanged = mock(() => {});
-    render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} onFilter={() => {}} />);
+    render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Add a goal" }));
     fireEvent.click(screen.getByLabelText("Event"));
     const name = screen.getByLabelText("Event name");

@@ -110,7 +110,7 @@ const same: HitRow[] = stored.map((r) => ({
   utmMedium: r.utm_medium, utmCampaign: r.utm_campaign, country: r.country, language: r.language, browser: r.browser,
   os: r.os, device: r.device, screen: r.screen, isUnique: r.is_unique, isBounce: r.is_bounce, durationMs: r.duration_ms,
   loadMs: r.load_ms, transferBytes: r.transfer_bytes === null ? null : Number(r.transfer_bytes), eventName: r.event_name,
-  eventValue: r.event_value, referrerPost: r.referrer_post, scrollPct: r.scroll_pct,
+  eventValue: r.event_value, referrerPost: r.referrer_post, scrollPct: r.scroll_pct, fromPath: r.from_path,
 }));
 const insert = insertFor(server.db);
 const t0 = performance.now();

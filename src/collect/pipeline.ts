@@ -48,6 +48,20 @@ function linkTarget(value: string): string {
 const hasContext = (i: Incoming) =>
   i.kind === "view" || i.body.r !== undefined || i.body.w !== undefined || i.body.z !== undefined || i.body.l !== undefined;
 
+/**
+ * A page address as stored, and its query string (null when empty). TRICKY: the query string is
+ * dropped except utm_*, which the tracker keeps so that campaigns can be read here; of a fragment
+ * (sent by data-hash sites) only a hash router's route is kept, whatever the client: an old or
+ * hand-made one may send #access_token=… whole.
+ */
+function storedPath(raw: string): { path: string; query: string | null } {
+  const hashAt = raw.indexOf("#");
+  const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
+  const q = beforeHash.indexOf("?");
+  const path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : routeOf(raw.slice(hashAt))), 1024)!;
+  return { path, query: q >= 0 && q < beforeHash.length - 1 ? beforeHash.slice(q + 1) : null };
+}
+
 function placeSite(d: Draft, site: Site | null): DropReason | void {
   if (!site) return "unknown_domain";
   if (site.deleted) return "deleted_domain";
@@ -86,15 +100,9 @@ const STEPS: Step[] = [
   {
     name: "putPath",
     run: (d) => {
-      // TRICKY: the query string is dropped except utm_*, which the tracker keeps so that campaigns
-      // can be read here; of a fragment (sent by data-hash sites) only a hash router's route is
-      // kept, whatever the client: an old or hand-made one may send #access_token=… whole.
-      const raw = d.in.body.p;
-      const hashAt = raw.indexOf("#");
-      const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
-      const q = beforeHash.indexOf("?");
-      d.row.path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : routeOf(raw.slice(hashAt))), 1024)!;
-      if (q >= 0 && q < beforeHash.length - 1) d.query = new URLSearchParams(beforeHash.slice(q + 1));
+      const { path, query } = storedPath(d.in.body.p);
+      d.row.path = path;
+      if (query) d.query = new URLSearchParams(query);
     },
   },
   {
@@ -110,11 +118,21 @@ const STEPS: Step[] = [
     name: "putReferrer",
     run: (d) => {
       if (!hasContext(d.in)) return;
-      const url = parseReferrer(d.in.body.r);
+      const r = d.in.body.r;
+      // NOTE: a path is the route before a client-side navigation, which the tracker sends instead
+      // of a referrer; like a same-site referrer it makes an internal page view: no source, so
+      // source lists count arrivals, and the page it names is where the view came from.
+      if (r?.startsWith("/")) {
+        d.row.fromPath = storedPath(r).path;
+        return;
+      }
+      const url = parseReferrer(r);
       const host = url && referrerHost(url);
       const site = d.in.body.d.toLowerCase().replace(/^www\./, "");
-      // NOTE: a same-site referrer is an internal page view: no source, so source lists count arrivals.
-      if (host === site) return;
+      if (host === site) {
+        d.row.fromPath = storedPath(url!.pathname).path;
+        return;
+      }
       d.row.referrerHost = clip(host, 253);
       d.row.referrerPost = url && clip(socialPost(url), 512);
       d.row.source = host ? classifyReferrer(host, url.pathname).source : "direct";
@@ -175,7 +193,7 @@ const emptyRow = (i: Incoming): HitRow => ({
   referrerHost: null, referrerPost: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null,
   country: null, language: null, browser: null, os: null, device: null, screen: null,
   isUnique: false, isBounce: false, durationMs: null, loadMs: null, transferBytes: null,
-  eventName: null, eventValue: null, scrollPct: null,
+  eventName: null, eventValue: null, scrollPct: null, fromPath: null,
 });
 
 /**

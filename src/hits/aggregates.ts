@@ -2,8 +2,8 @@
 // aggregate per grouping, and each daily one's hourly twin, which keeps only the last few days.
 // Stats reads them by name (src/stats/grouped.ts); the jobs (./jobs.ts) refresh them.
 
-/** What the daily aggregates group by (sql/003_hits.sql, sql/060_stats.sql, sql/087_visitor_grid.sql). */
-const DAILY = ["page", "geo", "tech", "event", "referrer", "campaign", "entry", "campaign_page", "post", "grid"] as const;
+/** What the daily aggregates group by (sql/003_hits.sql, sql/060_stats.sql, sql/087_visitor_grid.sql, sql/100_from_path.sql). */
+const DAILY = ["page", "geo", "tech", "event", "referrer", "campaign", "entry", "campaign_page", "post", "grid", "step"] as const;
 
 /**
  * How long an hourly twin keeps its hours (sql/093_hourly_twins.sql): it is read for today and the

@@ -43,6 +43,9 @@ export const HIT_COLUMNS = [
   column("referrer_post", "text", (r: { referrerPost: string | null }) => r.referrerPost),
   // Leave beacons: the deepest share of the page seen, in whole percent.
   column("scroll_pct", "smallint", (r: { scrollPct: number | null }) => num(r.scrollPct)),
+  // The page before this one in the same tab (a path of the site), for funnels; a leave beacon's and
+  // an event's are their page view's.
+  column("from_path", "text", (r: { fromPath: string | null }) => r.fromPath),
 ] as const;
 
 type Read<C> = C extends Column<infer R> ? R : never;

@@ -18,6 +18,7 @@ export const HIT_FIELDS: readonly HitField[] = [
   { columns: ["language"], what: "Your browser's language." },
   { columns: ["browser", "os", "device"], what: "The browser, operating system and device type (desktop, tablet, mobile, smart TV or console), derived from the user-agent string, which is then dropped." },
   { columns: ["screen"], what: "A screen size class (small, medium or large) from the window's width." },
+  { columns: ["from_path"], what: "The address of the page of this website you were on before this one in the same tab, if any: how a funnel counts the steps taken, without telling visitors apart." },
   { columns: ["is_unique"], what: "Whether the page started a visit, decided from the referrer and the way the page was opened only, with no identifier." },
   { columns: ["is_bounce"], what: "Whether the visit ended after one page." },
   { columns: ["duration_ms"], what: "How long the page was visible." },

@@ -71,7 +71,7 @@ afterAll(async () => {
 
 type Row = { kind: number; path: string; is_unique: boolean; is_bounce: boolean; referrer_host: string | null; source: string | null;
   utm_source: string | null; duration_ms: number | null; transfer_bytes: string | null; event_name: string | null; event_value: string | null;
-  load_ms: number | null; screen: string | null; country: string | null; language: string | null; scroll_pct: number | null };
+  load_ms: number | null; screen: string | null; country: string | null; language: string | null; scroll_pct: number | null; from_path: string | null };
 const rows = () => bothy.db.sql<Row[]>`SELECT * FROM hits WHERE site_id = ${siteId} ORDER BY time, kind`;
 const waitRows = (n: number) => until(`${n} rows`, async () => ((await rows()).length >= n ? rows() : null), 20_000);
 
@@ -217,8 +217,9 @@ test("the leave beacon carries the deepest scroll; with data-downloads a file li
   await tab.close();
 });
 
-test("every beacon carries its page view's context; a SPA view's beacons carry no referrer, as the view itself", async () => {
+test("every beacon carries its page view's context; a SPA view's beacons carry the path before it, as the view itself", async () => {
   const tab = await browser.newPage();
+  const earlier = (await rows()).length;
   type Body = Record<string, unknown>;
   const sent: { to: string; body: Body }[] = [];
   // NOTE: these beacons go while the page lives (a click, a SPA move), so Chromium reports them.
@@ -242,8 +243,10 @@ test("every beacon carries its page view's context; a SPA view's beacons carry n
   expect(context(arrival!.body)).toEqual({ l: expect.any(String), w: expect.any(Number), z: expect.any(String), r: news });
   expect(context(event!.body)).toEqual(context(arrival!.body));
   expect(context(leave!.body)).toEqual(context(arrival!.body));
-  // A SPA view has no referrer (as before); its event has none either, and the rest is the same.
-  expect(context(spaView!.body)).toEqual({ ...context(arrival!.body), r: undefined });
+  // A SPA view's referrer is the path it came from (the tracker's own form of it, for funnels), and
+  // no more unique than a bounce; its event carries the same, and the rest is the arrival's.
+  expect(context(spaView!.body)).toEqual({ ...context(arrival!.body), r: at });
+  expect([spaView!.body.u, spaView!.body.b === undefined]).toEqual([undefined, false]);
   expect(context(spaEvent!.body)).toEqual(context(spaView!.body));
 
   // Stored: the arrival's leave beacon and event carry its source, referrer, campaign and locale.
@@ -253,5 +256,8 @@ test("every beacon carries its page view's context; a SPA view's beacons carry n
   const [view, ...rest] = stored.sort((a, b) => a.kind - b.kind);
   expect(facts(view!)).toMatchObject({ source: "unknown", referrer_host: "news.example", utm_source: "ctx", language: expect.any(String), screen: expect.any(String) });
   for (const r of rest) expect(facts(r)).toEqual(facts(view!));
+  // The SPA view came from the arrival's page: no source of its own, and its path as where it came from.
+  const next = (await until("the SPA view's row", async () => (await rows()).slice(earlier).find((r) => r.path === "/spa/next" && r.kind === 1)))!;
+  expect([next.source, next.referrer_host, next.from_path, next.is_unique]).toEqual([null, null, "/context", false]);
   await tab.close();
 });

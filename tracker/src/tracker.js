@@ -21,12 +21,12 @@
     off ||= localStorage.bothy_ignore == "true";
   } catch {}
 
-  // ctx: the current page view's context, sent with each of its beacons (the referrer only with an
-  // arrival: a SPA or back/forward view has none); since: when it became visible (0 while it never
-  // was, -1 once its leave beacon is sent); bounce: 1 while the view is a bounce (a unique visit that
-  // reached no second page: a same-site link click or a SPA navigation clears it); deep: the deepest
-  // share of the page seen (a fraction: the server makes it a percent, capped at 100); sent: bytes
-  // reported so far.
+  // ctx: the current page view's context, sent with each of its beacons (r: the referrer it loaded
+  // with, or for a SPA view the path before it, which funnels read; a back/forward view has none);
+  // since: when it became visible (0 while it never was, -1 once its leave beacon is sent); bounce:
+  // 1 while the view is a bounce (a unique visit that reached no second page: a same-site link click
+  // or a SPA navigation clears it); deep: the deepest share of the page seen (a fraction: the server
+  // makes it a percent, capped at 100); sent: bytes reported so far.
   let ctx, since, bounce, deep, sent = 0;
 
   const send = (t, o) =>
@@ -80,11 +80,12 @@
     view(+(r.split("/")[2] != l.host && !/^[rb]/.test(n.type)), r, n.loadEventStart);
   };
 
-  // A SPA navigation: a new, never unique, page view when the path changed.
+  // A SPA navigation: a new page view when the path changed, never unique, coming from the path
+  // before it. NOTE: leave() returns nothing, so u and bounce are undefined: JSON drops them, which
+  // the server reads as 0 (bytes counted against the budget).
   const spa = () => {
     if (ctx && path() != ctx.p) {
-      leave(bounce = 0);
-      view(0);
+      view(leave(bounce = 0), ctx.p);
     }
   };
   for (const m of ["pushState", "replaceState"]) {
@@ -98,8 +99,9 @@
   on("visibilitychange", () => (d.hidden ? leave() : (since ||= perf.now())));
   on("pagehide", leave);
   on("scroll", scrolled);
-  // A page restored from the back/forward cache is a page view again, counted once, never unique.
-  on("pageshow", e => e.persisted && view(0));
+  // A page restored from the back/forward cache is a page view again, counted once, never unique
+  // (u undefined, as above).
+  on("pageshow", e => e.persisted && view());
 
   on("click", e => {
     const el = e.target.closest("[data-bothy-event]");

@@ -27,7 +27,7 @@ const base = (siteId: number): HitRow => ({
   time: T, siteId, kind: 1, localDay: "2026-11-21", localHour: 12, path: "/", referrerHost: null, referrerPost: null,
   source: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, language: null, browser: null,
   os: null, device: null, screen: null, isUnique: false, isBounce: false, durationMs: null, loadMs: null,
-  transferBytes: null, eventName: null, eventValue: null, scrollPct: null,
+  transferBytes: null, eventName: null, eventValue: null, scrollPct: null, fromPath: null,
 });
 // Strings CSV must quote: commas, quotes, line breaks, an empty string (not NULL), non-ASCII.
 const tricky = (siteId: number): HitRow[] => [

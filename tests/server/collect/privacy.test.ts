@@ -68,20 +68,27 @@ test("no IP address, user-agent string or identifier is stored or logged", async
     // Every beacon carries its page view's context, as the tracker sends it.
     const context = { d: "private.example", p: "/p", r: "https://news.example/", w: 1280, z: "Europe/Rome", l: "it" };
     const body = (kind: string) => (kind === "v" ? { ...context, u: 1 } : kind === "l" ? { ...context, v: 1000 + i } : { ...context, n: "click" });
-    for (const kind of ["v", "l", "e"]) {
-      const res = await fetch(`${server.url}/b/${kind}`, { method: "POST", headers, body: JSON.stringify(body(kind)) });
+    // The next pages, for funnels: one loaded from /p (a same-site referrer with the visitor's data
+    // in its query and fragment), one the site's router moved to (the tracker's path before it).
+    const next = [
+      { ...context, p: "/q", r: `https://private.example/p?sid=${marker(i)}-ref#${marker(i)}-frag`, u: 0 },
+      { ...context, p: "/r", r: `/p?sid=${marker(i)}-spa` },
+    ];
+    for (const [kind, b] of [...["v", "l", "e"].map((k) => [k, body(k)] as const), ...next.map((b) => ["v", b] as const)]) {
+      const res = await fetch(`${server.url}/b/${kind}`, { method: "POST", headers, body: JSON.stringify(b) });
       expect(res.status).toBe(202);
     }
   }
   // TRICKY: the embedded COPY's acknowledgement comes back by worker message, the count over the
   // socket; the rows can be visible a moment before `written` counts them, so wait for both.
   const written = () => collectorOf(server.db)!.metrics.counts.written;
-  await until("every hit written", async () => (await countHits(server.db.sql, site)) === 3 * N && written() === 3 * N);
+  await until("every hit written", async () => (await countHits(server.db.sql, site)) === 5 * N && written() === 5 * N);
   // Materialize the aggregates too, and push everything to the files on disk.
   await refreshAggregates(server.db.sql);
   await server.db.sql`CALL refresh_continuous_aggregate('hits_hourly', NULL, NULL)`;
   await server.db.sql`CHECKPOINT`;
 
+  // NOTE: marker(i) is part of every needle of visit i, the referrers' query and fragment included.
   const needles = Array.from({ length: N }, (_, i) => [ip(i), ipv6(i), marker(i), `Chrome/121.0.${4000 + i}`]).flat();
   const dump = await dumpAllTables(server.db.sql);
   expect(dump).toContain("private.example"); // the dump is real: it holds the domain we added
@@ -91,6 +98,9 @@ test("no IP address, user-agent string or identifier is stored or logged", async
   // The hits' columns themselves: nothing but the enriched families.
   const [row] = await server.db.sql`SELECT browser, os, device FROM hits WHERE site_id = ${site} LIMIT 1`;
   expect(row).toEqual({ browser: "Chrome", os: "Windows", device: "desktop" });
+  // Where a page came from is a path of the site, as the page's own.
+  const from = await server.db.sql`SELECT DISTINCT path, from_path FROM hits WHERE site_id = ${site} AND from_path IS NOT NULL ORDER BY path`;
+  expect([...from]).toEqual([{ path: "/q", from_path: "/p" }, { path: "/r", from_path: "/p" }]);
 
   const files = await databaseFiles();
   expect(files.some((f) => f.includes("private.example"))).toBe(true); // the search can find what is there

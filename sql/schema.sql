@@ -207,6 +207,20 @@ CREATE TABLE feedback (
 );
 CREATE UNIQUE INDEX feedback_pkey ON feedback USING btree (id);
 
+CREATE TABLE funnels (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  name text NOT NULL,
+  steps bigint[] NOT NULL,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT funnels_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT funnels_name_check CHECK (((length(name) >= 1) AND (length(name) <= 60))),
+  CONSTRAINT funnels_pkey PRIMARY KEY (id),
+  CONSTRAINT funnels_steps_check CHECK (((cardinality(steps) >= 2) AND (cardinality(steps) <= 8)))
+);
+CREATE UNIQUE INDEX funnels_domain_name ON funnels USING btree (domain_id, lower(name));
+CREATE UNIQUE INDEX funnels_pkey ON funnels USING btree (id);
+
 CREATE TABLE goals (
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
   domain_id integer NOT NULL,
@@ -258,7 +272,8 @@ CREATE TABLE hits ( -- hypertable
   event_name text,
   event_value text,
   referrer_post text,
-  scroll_pct smallint
+  scroll_pct smallint,
+  from_path text
 );
 CREATE INDEX hits_site_time ON hits USING btree (site_id, "time" DESC);
 CREATE INDEX hits_site_time_post ON hits USING btree (site_id, "time" DESC) WHERE (referrer_post IS NOT NULL);
@@ -445,5 +460,5 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_key ON users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON users USING btree (uid);
 
--- Continuous aggregates: hits_daily_campaign, hits_daily_campaign_page, hits_daily_entry, hits_daily_event, hits_daily_geo, hits_daily_grid, hits_daily_page, hits_daily_post, hits_daily_referrer, hits_daily_tech, hits_hourly, hits_hourly_campaign, hits_hourly_campaign_page, hits_hourly_entry, hits_hourly_event, hits_hourly_geo, hits_hourly_grid, hits_hourly_page, hits_hourly_post, hits_hourly_referrer, hits_hourly_tech.
+-- Continuous aggregates: hits_daily_campaign, hits_daily_campaign_page, hits_daily_entry, hits_daily_event, hits_daily_geo, hits_daily_grid, hits_daily_page, hits_daily_post, hits_daily_referrer, hits_daily_step, hits_daily_tech, hits_hourly, hits_hourly_campaign, hits_hourly_campaign_page, hits_hourly_entry, hits_hourly_event, hits_hourly_geo, hits_hourly_grid, hits_hourly_page, hits_hourly_post, hits_hourly_referrer, hits_hourly_step, hits_hourly_tech.
 -- Other views: none.

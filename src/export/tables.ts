@@ -7,7 +7,7 @@ import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
 import { describeFilter } from "../shared/filters";
 import type { Goal } from "../shared/goals";
 import {
-  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type SummaryStats,
+  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats,
 } from "../shared/stats";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
@@ -175,7 +175,7 @@ function goalsTable(g: GoalsStats): Table {
 export type AnnotationsAnswer = { dataType: "ANNOTATIONS"; annotations: Annotation[] };
 
 /** The tables an answer holds (SUMMARY, PATH, REF or GOALS, or the annotations), by name; `goals` name a goal filter. */
-export function tablesOf(stats: SummaryStats | PathStats | RefStats | GoalsStats | AnnotationsAnswer, goals: readonly Goal[] = []): Partial<Record<TableName, Table>> {
+export function tablesOf(stats: Stats | AnnotationsAnswer, goals: readonly Goal[] = []): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
     case "ANNOTATIONS":
       return { Annotations: { name: "Annotations", columns: ["Day", "Kind", "Text"], rows: stats.annotations.map((a) => [a.day, ANNOTATION_KINDS[a.kind], a.text]) } };
@@ -187,5 +187,8 @@ export function tablesOf(stats: SummaryStats | PathStats | RefStats | GoalsStats
       return refTables(stats);
     case "GOALS":
       return { Goals: goalsTable(stats) };
+    case "FUNNEL":
+      // NOTE: a funnel is asked by its id, one at a time: the export's tables are the range's.
+      return {};
   }
 }

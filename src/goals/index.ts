@@ -1,17 +1,20 @@
-// The goals room: a domain's goals (src/shared/goals.ts), what its owner counts as a conversion.
+// The goals room: a domain's goals (src/shared/goals.ts), what its owner counts as a conversion,
+// and its funnels of goals (src/shared/funnels.ts, routes in ./funnels.ts).
 // GET/POST /api/domains/:domain/goals list and add, PATCH/DELETE /api/domains/:domain/goals/:id
-// change and delete. Who may is ./access.ts; the table (`goals`) is this room's alone, and goes with
-// its domain by foreign key. goalsReader hands the goals to the stats room's GOALS answer.
+// change and delete. Who may is ./access.ts; the tables (`goals`, `funnels`) are this room's alone,
+// and go with their domain by foreign key. goalsReader and funnelReader hand them to the stats
+// room's GOALS and FUNNEL answers.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
-import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type GoalKind } from "../shared/goals";
-import type { GoalsOf } from "../stats";
+import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type Goal, type GoalKind } from "../shared/goals";
+import type { FunnelOf, GoalsOf } from "../stats";
 import { goalAccess } from "./access";
-import { deleteGoal, goalsOf, insertGoal, updateGoal, type Written } from "./queries";
+import { funnelRoutes } from "./funnels";
+import { deleteGoal, funnelOf, goalsOf, insertGoal, updateGoal, type Written } from "./queries";
+import { bad, domainParams, idParamsOf, trimmedName } from "./schemas";
 
-const bad = (field: string, message: string) => new HttpError(400, message, { [field]: message });
 const noSuchGoal = () => new HttpError(404, "No such goal.");
 
 /** An event goal's event name: as the tracker sends one. */
@@ -30,19 +33,9 @@ const value = t.Union([t.String({ minLength: 1, maxLength: EVENT_VALUE_MAX_LENGT
   description: "Event goals only: the one event value that converts; null (or absent) for any.",
 });
 const kind = t.Union(GOAL_KINDS.map((k) => t.Literal(k)), { error: `kind must be ${GOAL_KINDS.join(" or ")}.` });
-const domainParams = t.Object({ domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) });
-const idParams = t.Object({
-  ...domainParams.properties,
-  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: "id must be a goal's number: a whole number from 1." }),
-});
+const idParams = idParamsOf("goal");
 const detail = (summary: string, description?: string) => ({ tags: ["Goals"], summary, description });
-
-/** The name without its surrounding blanks; blanks only are no name. */
-function nameOf(raw: string): string {
-  const trimmed = raw.trim();
-  if (!trimmed) throw bad("name", "Name the goal.");
-  return trimmed;
-}
+const nameOf = (raw: string) => trimmedName(raw, "Name the goal.");
 
 /** The match checked for the goal's kind: a page pattern, or an event name. */
 function matchOf(goalKind: GoalKind, raw: string): string {
@@ -63,8 +56,8 @@ function valueOf(goalKind: GoalKind, raw: string | null | undefined): string | n
 }
 
 /** A write's answer, or its refusal: 404 for a goal or domain gone meanwhile, 409 for a name taken, 400 for a full domain. */
-function goalOf(result: Written, goalName: string | undefined) {
-  if (result.ok) return { goal: result.goal };
+function goalOf(result: Written<Goal>, goalName: string | undefined) {
+  if (result.ok) return { goal: result.row };
   if (result.reason === "missing") throw noSuchGoal();
   if (result.reason === "no-domain") throw new HttpError(404, "No such domain.");
   if (result.reason === "full") throw bad("name", `A domain has at most ${MAX_GOALS} goals. Delete one to add another.`);
@@ -74,12 +67,15 @@ function goalOf(result: Written, goalName: string | undefined) {
 
 /** For the stats room's GOALS answer: a domain's goals by its id, by name. */
 export const goalsReader = (ctx: Pick<AppContext, "db">): GoalsOf => (domainId) => goalsOf(ctx.db.sql, domainId);
+/** For the stats room's FUNNEL answer: one of a domain's funnels. */
+export const funnelReader = (ctx: Pick<AppContext, "db">): FunnelOf => (domainId, id) => funnelOf(ctx.db.sql, domainId, id);
 
 export const goalsRoom = (ctx: AppContext) => {
   const { sql } = ctx.db;
   const domainFor = goalAccess(ctx);
   return new Elysia({ name: "goals" })
     .use(withSession(ctx))
+    .use(funnelRoutes(ctx, domainFor))
     .get(
       "/api/domains/:domain/goals",
       async ({ params, user }) => ({ goals: await goalsOf(sql, (await domainFor(params.domain, user)).id) }),
@@ -127,9 +123,11 @@ export const goalsRoom = (ctx: AppContext) => {
       "/api/domains/:domain/goals/:id",
       async ({ params, user, set }) => {
         const domain = await domainFor(params.domain, user);
-        if (!(await deleteGoal(sql, domain.id, params.id))) throw noSuchGoal();
+        const result = await deleteGoal(sql, domain.id, params.id);
+        if (result === "missing") throw noSuchGoal();
+        if (result !== "deleted") throw new HttpError(409, `The funnel "${result.usedBy}" has this goal as a step. Take it out of the funnel first.`);
         set.status = 204;
       },
-      { params: idParams, detail: detail("Delete a goal") },
+      { params: idParams, detail: detail("Delete a goal", "A goal that a funnel has as a step is kept: 409 names the funnel.") },
     );
 };

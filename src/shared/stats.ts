@@ -3,9 +3,10 @@
 // answer (bounce rate, average times). The query schemas the server validates with live in
 // src/stats/contract.ts, which needs Elysia.
 import type { Filter } from "./filters";
+import type { FunnelResult } from "./funnels";
 import type { GoalRow } from "./goals";
 
-export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS"] as const;
+export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
 export const OPENING_DAYS = 7;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -234,7 +235,13 @@ export type GoalsStats = Envelope & {
   goals: GoalRow[] | Locked;
 };
 
-export type Stats = SummaryStats | PathStats | RefStats | GoalsStats;
+/** One of the domain's funnels (src/shared/funnels.ts) in the range; locked where Events are. */
+export type FunnelStats = Envelope & {
+  dataType: "FUNNEL";
+  funnel: FunnelResult | Locked;
+};
+
+export type Stats = SummaryStats | PathStats | RefStats | GoalsStats | FunnelStats;
 
 // ── The figures derived from an answer, each by one rule for the stats room and every reader ─────
 

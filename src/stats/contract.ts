@@ -26,9 +26,14 @@ const RangeQuery = {
   end: ms("end"),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so
   // a request without dataType would silently read SUMMARY instead of answering 400.
-  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF"), t.Literal("GOALS")], {
-    error: "dataType must be SUMMARY, PATH, REF or GOALS.",
+  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF"), t.Literal("GOALS"), t.Literal("FUNNEL")], {
+    error: "dataType must be SUMMARY, PATH, REF, GOALS or FUNNEL.",
   }),
+  funnel: t.Optional(t.Numeric({
+    minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1,
+    error: "funnel must be a funnel's id: a whole number from 1.",
+    description: "With dataType=FUNNEL: the funnel's id (GET /api/domains/{domain}/funnels).",
+  })),
   // NOTE: REF's entry pages, per referrer (`path`) and per campaign, are its costliest part; a
   // dashboard leaves them out of its first load and asks for one referrer's, one page's or one
   // campaign's when a popup or the campaign's Path tab opens.

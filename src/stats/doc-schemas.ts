@@ -3,6 +3,7 @@
 // and a goal's row, as src/shared/stats.ts and src/shared/goals.ts type them.
 import type { OpenAPIV3 } from "openapi-types";
 import { LIST_TYPES, SOURCE_CLASSES } from "../shared/stats";
+import { FUNNEL_RULE } from "../shared/funnels";
 
 const rate: OpenAPIV3.SchemaObject = {
   type: "object",
@@ -95,6 +96,32 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
       valueSum: { type: "number", nullable: true, description: "Event goals: the sum of count × value over the matching values that are numbers; null when none is, and for page goals." },
       co2PerConversion: { type: "number", nullable: true, description: "Grams of CO2 of all the range's page views / conversions; null without a conversion." },
       c: { type: "number", nullable: true, description: "Change of conversions in % against the previous period; null when it had none." },
+    },
+  },
+  FunnelResult: {
+    type: "object",
+    required: ["id", "name", "steps", "overall"],
+    description: `FUNNEL \`funnel\` ("locked" where Events are): the funnel asked by \`funnel\` with each step's figures. ${FUNNEL_RULE}`,
+    properties: {
+      id: { type: "integer" },
+      name: { type: "string" },
+      overall: { type: "number", nullable: true, description: "The last step's count / the first's; null when the first is 0." },
+      steps: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["goal", "count", "conversion", "dropOff", "grams", "estimate", "c"],
+          properties: {
+            goal: { type: "object", description: "The step's goal: id, name, kind, match, value (see GoalRow)." },
+            count: { type: "number", description: "The first step: its page views or events; a later one: those that came to it straight from the step before, at most that step's count." },
+            conversion: { type: "number", nullable: true, description: "count / the step before's count; null for the first step and after a step of 0." },
+            dropOff: { type: "number", nullable: true, description: "The step before's count minus this count; null for the first step." },
+            grams: { type: "number", nullable: true, description: "Grams of CO2 of the counted page views (their leave beacons' bytes included); null for an event step." },
+            estimate: { type: "boolean", description: "The count comes after an event step, through the pages the event was sent on: an estimate." },
+            c: { type: "number", nullable: true, description: "Change of count in % against the previous period; null when it had none." },
+          },
+        },
+      },
     },
   },
   SourceClasses: {

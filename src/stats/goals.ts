@@ -36,7 +36,7 @@ function pageConversions(goal: Goal, pages: Groups): number {
  * values that are numbers (null when none is). Without a goal value, the event's total counts and
  * every one of its values adds to the sum.
  */
-function eventConversions(goal: Goal, events: Groups): { n: number; value: number | null } {
+export function eventConversions(goal: Goal, events: Groups): { n: number; value: number | null } {
   let n = 0;
   let value: number | null = null;
   for (const [, e] of events) {

@@ -26,6 +26,7 @@ import { statsCache } from "./cache";
 import { readGate, type ReadGate } from "./admission";
 import { filtersKey, parseFilters, type Filter } from "../shared/filters";
 import type { Goal } from "../shared/goals";
+import type { Funnel } from "../shared/funnels";
 export { isStatsBusy } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
@@ -34,7 +35,7 @@ export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 type AskedRange = {
   startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType;
-  entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string; filters?: string;
+  entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string; filters?: string; funnel?: number;
 };
 
 /** The asked slice (src/shared/filters.ts): none when absent, a 400 naming the bad part when malformed. */
@@ -66,7 +67,7 @@ function entriesWanted(q: AskedRange): EntriesWanted {
 }
 
 /** The asked days: the keys, or the local days of `start`/`end` in the domain's zone. */
-function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType; entries: EntriesWanted; filters: Filter[] } {
+function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string; dataType: DataType; entries: EntriesWanted; filters: Filter[]; funnel?: number } {
   const day = (key: "startKey" | "endKey", time: "start" | "end") => {
     const at = q[time];
     const found = q[key] ?? (at === undefined ? undefined : localTime(tz, at).day);
@@ -74,7 +75,14 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
     const message = `${key} (or ${time}, a time in milliseconds) is required.`;
     throw new HttpError(400, message, { [key]: message });
   };
-  return { startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesWanted(q), filters: filtersOf(q) };
+  if (q.dataType === "FUNNEL" && q.funnel === undefined) {
+    const message = "funnel (a funnel's id) is required with dataType=FUNNEL.";
+    throw new HttpError(400, message, { funnel: message });
+  }
+  return {
+    startKey: day("startKey", "start"), endKey: day("endKey", "end"), dataType: q.dataType, entries: entriesWanted(q), filters: filtersOf(q),
+    ...(q.dataType === "FUNNEL" && { funnel: q.funnel }),
+  };
 }
 
 /** A public dashboard's answer without the domain's name: whoever holds the link sees the numbers,
@@ -139,9 +147,22 @@ type Range = { startKey: string; endKey: string };
 /** A domain's goals, by its id: the goals room's table, handed in by whoever composes the rooms
  * (the goals room reads its access from this one, so this room cannot import it). */
 export type GoalsOf = (domainId: number) => Promise<Goal[]>;
+/** One of a domain's funnels by its id, or null when the domain has no such funnel: the goals room's too. */
+export type FunnelOf = (domainId: number, id: number) => Promise<Funnel | null>;
 
-// NOTE: a service built without the goals (segments' and goals' access, annotations) never reads GOALS.
+// NOTE: a service built without the goals (segments' and goals' access, annotations) never reads GOALS or FUNNEL.
 const noGoals: GoalsOf = () => Promise.reject(new Error("GOALS read by a stats service built without the goals"));
+const noFunnels: FunnelOf = () => Promise.reject(new Error("FUNNEL read by a stats service built without the funnels"));
+
+/** A funnel with its steps' goals, for FUNNEL's read; 404 for a funnel that is not the domain's. */
+async function funnelWanted(funnelOf: FunnelOf, goals: Goal[], domainId: number, id: number) {
+  const funnel = await funnelOf(domainId, id);
+  if (!funnel) throw new HttpError(404, "No such funnel.");
+  const steps = funnel.steps.map((step) => goals.find((g) => g.id === step));
+  // NOTE: the goals room refuses to delete a goal a funnel uses, so this is a race with a delete.
+  if (steps.some((g) => !g)) throw new HttpError(409, "One of the funnel's goals was just deleted. Edit the funnel.");
+  return { id: funnel.id, name: funnel.name, steps: steps as Goal[] };
+}
 
 /**
  * What /api/stats answers with, for this room and for the rooms that hand the same numbers on
@@ -150,7 +171,7 @@ const noGoals: GoalsOf = () => Promise.reject(new Error("GOALS read by a stats s
  * lists' cap (Infinity for exports); `check` validates a range before anything is read. `goalsOf`
  * reads the goals a GOALS answer is about.
  */
-export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf = noGoals) => {
+export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf = noGoals, funnelOf: FunnelOf = noFunnels) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
   const gate = gateFor(ctx);
@@ -163,9 +184,12 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Go
     // NOTE: the demo's unknown referrers are one "redacted" row (redact.ts): its entry pages are
     // theirs merged, which only the whole map gives.
     const hidden = target.demo && asks.entries.of === "referrer" && asks.entries.label === REDACTED;
-    // NOTE: the goals are part of the read's key below: a goal added or changed is a new read.
-    const goals = asks.dataType === "GOALS" && target.pro ? await goalsOf(domain.id) : undefined;
-    const q = { ...asks, goals, ...(hidden && { entries: { of: "all" as const } }) };
+    // NOTE: the goals and the funnel are part of the read's key below: a goal or funnel added or
+    // changed is a new read.
+    const conversions = (asks.dataType === "GOALS" || asks.dataType === "FUNNEL") && target.pro;
+    const goals = conversions ? await goalsOf(domain.id) : undefined;
+    const funnel = conversions && asks.funnel !== undefined ? await funnelWanted(funnelOf, goals!, domain.id, asks.funnel) : undefined;
+    const q = { ...asks, goals: asks.dataType === "GOALS" ? goals : undefined, funnel, ...(hidden && { entries: { of: "all" as const } }) };
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
     // than its own request, as if it had asked a moment sooner.
     // NOTE: the same slice asked with its filters in another order is the same read.
@@ -200,7 +224,7 @@ export const ownerStats = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Goal
   return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 
-export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf) => {
+export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelOf: FunnelOf) => {
   const access = accessFor(ctx);
   const { registry } = metricsOf(ctx.db.sql);
   const cache = statsCache(ctx.db.read);
@@ -214,7 +238,7 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf) => {
     shared: gate.shared,
     snapshot: gate.snapshots,
   }));
-  const { answer } = statsService(ctx, goalsOf);
+  const { answer } = statsService(ctx, goalsOf, funnelOf);
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   const warmRead: WarmRead = (domain, q) => answer(domain, q, false, undefined, SNAPSHOT_MS);
   void Promise.resolve().then(() => warmStats(ctx, access, warmRead, demoOf(ctx.db)?.ready ?? Promise.resolve()));
@@ -243,15 +267,16 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf) => {
           responses: {
             200: {
               description:
-                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats or GoalsStats). Lists are arrays of " +
+                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats, GoalsStats or FunnelStats). Lists are arrays of " +
                 "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap and `type` (ListTypes) what its labels are; " +
                 "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time; GOALS `goals` is an array of " +
-                "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are.",
+                "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are; " +
+                "FUNNEL `funnel` is FunnelResult, the funnel named by `funnel` (kept at /api/domains/{domain}/funnels), or \"locked\".",
             },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },
             403: { description: "The key's holder is not on Pro, or the range is outside the plan's history." },
-            404: { description: "No such domain (another account's domain answers the same)." },
+            404: { description: "No such domain (another account's domain answers the same), or no such funnel." },
             429: { description: "The key made API_RATE_LIMIT requests this hour; Retry-After says when to try again." },
           },
         },

@@ -158,3 +158,18 @@ export const EVENTS: Grouped = {
     sum(events)::float8 AS events`,
   groupBy: (sql) => sql`GROUPING SETS ((event_name), (event_name, event_value))`,
 };
+
+/**
+ * Page views, leave beacons and events by page and the page before it in the same tab (FUNNEL's
+ * steps, funnel.ts): hits that came from a page of the site, and every event. `from` is "" for an
+ * event sent on a page reached from elsewhere; `value` is null for an event without one.
+ */
+export const STEPS: Grouped = {
+  name: "stats.steps",
+  view: "hits_daily_step",
+  keys: ["kind", "path", "from", "name", "value"],
+  sums: ["hits", "bytes"],
+  select: (sql) => sql`kind::int AS kind, path, coalesce(from_path, '') AS "from", event_name AS name, event_value AS value,
+    sum(hits)::float8 AS hits, coalesce(sum(bytes), 0)::float8 AS bytes`,
+  groupBy: (sql) => sql`1, 2, 3, 4, 5`,
+};

@@ -1,7 +1,7 @@
 // The stats read every caller shares (dashboard API, public dashboards, Pro API, exports): the range
 // is parsed and checked (range.ts) and cut into pieces (spans.ts), the dataType's grouped queries
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
-// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts). Errors are values.
+// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts, funnel.ts). Errors are values.
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
 import { LOCKED, type DataType, type EntriesWanted, type Stats } from "./contract";
@@ -10,6 +10,7 @@ import { filterCondition } from "./filter";
 import { chartData } from "./chart";
 import type { Goal } from "../shared/goals";
 import { goalStats } from "./goals";
+import { funnelStats } from "./funnel";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
@@ -67,6 +68,8 @@ export async function readStats(
     startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[];
     /** The goals the goal filters name (src/stats/filter.ts goalsNamed), read by the caller. */
     filterGoals?: Goal[];
+    /** FUNNEL's funnel with its steps' goals, read by the caller (unlocked only). */
+    funnel?: { id: number; name: string; steps: Goal[] };
   },
   opts: { admin: boolean; now?: Date; limit?: number },
 ): Promise<ReadResult> {
@@ -90,6 +93,8 @@ export async function readStats(
     case "GOALS":
       // NOTE: unlocked with Events, like PATH's events: without them no query runs.
       return { ok: true, stats: { ...base, dataType: "GOALS", goals: target.pro ? await goalStats(read, target, q.goals ?? []) : LOCKED } };
+    case "FUNNEL":
+      return { ok: true, stats: { ...base, dataType: "FUNNEL", funnel: target.pro && q.funnel ? await funnelStats(read, target, q.funnel) : LOCKED } };
   }
 }
 

@@ -7,9 +7,9 @@ import type { AppContext } from "../context";
 import { withSession, type User } from "../auth";
 import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
-import { FUNNEL_MAX_STEPS, FUNNEL_NAME_MAX_LENGTH, MAX_FUNNELS, stepsProblem, type Funnel } from "../shared/funnels";
-import { deleteFunnel, funnelsOf, goalsOf, insertFunnel, updateFunnel, type Written } from "./queries";
-import { bad, domainParams, idParamsOf, trimmedName } from "./schemas";
+import { FUNNEL_MAX_STEPS, FUNNEL_NAME_MAX_LENGTH, MAX_FUNNELS, stepsProblem } from "../shared/funnels";
+import { deleteFunnel, funnelsOf, goalsOf, insertFunnel, updateFunnel } from "./queries";
+import { bad, domainParams, idParamsOf, trimmedName, writtenAnswer } from "./schemas";
 
 const noSuchFunnel = () => new HttpError(404, "No such funnel.");
 
@@ -33,16 +33,6 @@ async function stepsOf(sql: AppContext["db"]["sql"], domainId: number, asked: nu
   return asked;
 }
 
-/** A write's answer, or its refusal, as the goals' are. */
-function funnelAnswer(result: Written<Funnel>, funnelName: string | undefined) {
-  if (result.ok) return { funnel: result.row };
-  if (result.reason === "missing") throw noSuchFunnel();
-  if (result.reason === "no-domain") throw new HttpError(404, "No such domain.");
-  if (result.reason === "full") throw bad("name", `A domain has at most ${MAX_FUNNELS} funnels. Delete one to add another.`);
-  const message = `This domain has a funnel named "${funnelName}" already. Choose another name.`;
-  throw new HttpError(409, message, { name: message });
-}
-
 export const funnelRoutes = (ctx: AppContext, domainFor: (name: string, user: User | null) => Promise<Site>) => {
   const { sql } = ctx.db;
   const nameOf = (raw: string) => trimmedName(raw, "Name the funnel.");
@@ -58,7 +48,7 @@ export const funnelRoutes = (ctx: AppContext, domainFor: (name: string, user: Us
       async ({ params, body, user, set }) => {
         const domain = await domainFor(params.domain, user);
         const funnelName = nameOf(body.name);
-        const answer = funnelAnswer(await insertFunnel(sql, { domainId: domain.id, name: funnelName, steps: await stepsOf(sql, domain.id, body.steps) }), funnelName);
+        const answer = writtenAnswer("funnel", MAX_FUNNELS, await insertFunnel(sql, { domainId: domain.id, name: funnelName, steps: await stepsOf(sql, domain.id, body.steps) }), funnelName);
         set.status = 201;
         return answer;
       },
@@ -77,7 +67,7 @@ export const funnelRoutes = (ctx: AppContext, domainFor: (name: string, user: Us
           name: body.name === undefined ? undefined : nameOf(body.name),
           steps: body.steps === undefined ? undefined : await stepsOf(sql, domain.id, body.steps),
         };
-        return funnelAnswer(await updateFunnel(sql, domain.id, params.id, patch), patch.name);
+        return writtenAnswer("funnel", MAX_FUNNELS, await updateFunnel(sql, domain.id, params.id, patch), patch.name);
       },
       {
         params: idParams,

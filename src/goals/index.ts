@@ -8,12 +8,12 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
-import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type Goal, type GoalKind } from "../shared/goals";
+import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type GoalKind } from "../shared/goals";
 import type { FunnelOf, GoalsOf } from "../stats";
 import { goalAccess } from "./access";
 import { funnelRoutes } from "./funnels";
-import { deleteGoal, funnelOf, goalsOf, insertGoal, updateGoal, type Written } from "./queries";
-import { bad, domainParams, idParamsOf, trimmedName } from "./schemas";
+import { deleteGoal, funnelOf, goalsOf, insertGoal, updateGoal } from "./queries";
+import { bad, domainParams, idParamsOf, trimmedName, writtenAnswer } from "./schemas";
 
 const noSuchGoal = () => new HttpError(404, "No such goal.");
 
@@ -55,16 +55,6 @@ function valueOf(goalKind: GoalKind, raw: string | null | undefined): string | n
   return raw;
 }
 
-/** A write's answer, or its refusal: 404 for a goal or domain gone meanwhile, 409 for a name taken, 400 for a full domain. */
-function goalOf(result: Written<Goal>, goalName: string | undefined) {
-  if (result.ok) return { goal: result.row };
-  if (result.reason === "missing") throw noSuchGoal();
-  if (result.reason === "no-domain") throw new HttpError(404, "No such domain.");
-  if (result.reason === "full") throw bad("name", `A domain has at most ${MAX_GOALS} goals. Delete one to add another.`);
-  const message = `This domain has a goal named "${goalName}" already. Choose another name.`;
-  throw new HttpError(409, message, { name: message });
-}
-
 /** For the stats room's GOALS answer: a domain's goals by its id, by name. */
 export const goalsReader = (ctx: Pick<AppContext, "db">): GoalsOf => (domainId) => goalsOf(ctx.db.sql, domainId);
 /** For the stats room's FUNNEL answer: one of a domain's funnels. */
@@ -86,7 +76,7 @@ export const goalsRoom = (ctx: AppContext) => {
       async ({ params, body, user, set }) => {
         const domain = await domainFor(params.domain, user);
         const asked = { name: nameOf(body.name), kind: body.kind, match: matchOf(body.kind, body.match), value: valueOf(body.kind, body.value) ?? null };
-        const answer = goalOf(await insertGoal(sql, { domainId: domain.id, ...asked }), asked.name);
+        const answer = writtenAnswer("goal", MAX_GOALS, await insertGoal(sql, { domainId: domain.id, ...asked }), asked.name);
         set.status = 201;
         return answer;
       },
@@ -111,7 +101,7 @@ export const goalsRoom = (ctx: AppContext) => {
           match: body.match === undefined ? undefined : matchOf(goal.kind, body.match),
           value: valueOf(goal.kind, body.value),
         };
-        return goalOf(await updateGoal(sql, domain.id, params.id, patch), patch.name);
+        return writtenAnswer("goal", MAX_GOALS, await updateGoal(sql, domain.id, params.id, patch), patch.name);
       },
       {
         params: idParams,

@@ -26,6 +26,7 @@ import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
 import type { CampaignPages } from "./widgets/Campaigns";
 import type { GoalFilter, GoalsManage } from "./widgets/Goals";
+import type { FunnelSource } from "./funnel-load";
 import { goalRows } from "./filter-values";
 import { Insights } from "./widgets/Insights";
 import { preloadChart } from "./widgets/lazy";
@@ -119,6 +120,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const onPopup = useCallback((p: RowPopup) => setPopup({ kind: p.kind, label: p.row.label }), [setPopup]);
   // NOTE: the owner (or an admin on their page) changes goals; a change reads GOALS again alone.
   const manageGoals = useMemo(() => (mode === "owner" ? { domain, onChanged: () => void loadGoals(range, filters) } : undefined), [mode, domain, loadGoals, range, filters]);
+  // NOTE: the Funnels section reads FUNNEL as the other sections read theirs: same source, range and filters.
+  const funnelSource = useMemo(() => ({ target, range, filters }), [target, range, filters]);
   // NOTE: a goal's name toggles its `is` goal filter; the Goals section marks the goals it holds.
   const goalFilter = useMemo(() => ({ on: filters.find(([op, dim]) => op === "is" && dim === "goal")?.[2] ?? [], toggle: (id: string) => toggleBy("goal", id) }), [filters, toggleBy]);
   const embed = mode === "embed";
@@ -160,6 +163,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             notes={notesOf(mode, domain)}
             campaignPages={campaignPages}
             manageGoals={manageGoals}
+            funnels={funnelSource}
           />
         </div>
       </div>
@@ -195,10 +199,11 @@ type ContentProps = {
   notes?: { domain: string; owner: boolean };
   campaignPages: CampaignPages;
   manageGoals?: GoalsManage;
+  funnels: FunnelSource;
 };
 
 /** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, goalFilter, notes, campaignPages, manageGoals }: ContentProps) {
+function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, goalFilter, notes, campaignPages, manageGoals, funnels }: ContentProps) {
   const summary = data.summary;
   return (
     <>
@@ -229,7 +234,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
               notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
             <Insights summary={summary} path={data.path} ref={data.ref} />
           </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} goalFilter={goalFilter} campaignPages={campaignPages} />
+          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} funnels={funnels} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} goalFilter={goalFilter} campaignPages={campaignPages} />
         </>
       )}
     </>

@@ -14,6 +14,8 @@ import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
+import { Funnels } from "./widgets/Funnels";
+import type { FunnelSource } from "./funnel-load";
 import { Goals, type GoalFilter, type GoalsManage } from "./widgets/Goals";
 import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
@@ -29,6 +31,8 @@ type Props = {
   goals?: GoalsLoaded;
   /** Adding, editing and deleting goals: the owner's page only. */
   manageGoals?: GoalsManage;
+  /** The Funnels section's FUNNEL reads: the dashboard's source, range and filters. */
+  funnels: FunnelSource;
   limit: number;
   pro: boolean;
   /** The site's name, null on a public dashboard (its answers do not reveal it). */
@@ -70,7 +74,7 @@ export function Section({ id, title, pro, children, wide }: { id: SectionId; tit
 }
 
 // NOTE: memoised: the dashboard renders again for flags that change no section (busy, filled).
-export const Sections = memo(function Sections({ summary, path, refStats: ref, goals, manageGoals, limit, pro, domain, onPopup, onFilter, goalFilter, campaignPages }: Props) {
+export const Sections = memo(function Sections({ summary, path, refStats: ref, goals, manageGoals, funnels, limit, pro, domain, onPopup, onFilter, goalFilter, campaignPages }: Props) {
   const byPage = filterBy(onFilter, "page");
   const rows = path?.path ?? [];
   const attention = rows
@@ -143,6 +147,9 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
       </Section>
       <Section id="goals" title="Goals" pro={pro} wide>
         <Goals goals={goals} events={path && path.events !== LOCKED ? path.events.map((e) => e.label) : []} manage={manageGoals} filter={goalFilter} />
+      </Section>
+      <Section id="funnels" title="Funnels" pro={pro} wide>
+        <Funnels goals={goals} source={funnels} manage={manageGoals && { domain: manageGoals.domain }} />
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} onFilter={onFilter} /> : <Placeholder title="Campaigns" />}

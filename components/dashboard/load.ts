@@ -39,8 +39,8 @@ const MAX_PAUSE_S = 5;
 
 type Answer<T> = { ok: true; data: T } | ({ ok: false } & StatsFailure);
 
-/** What REF's `path` should hold, as query parameters (src/stats/contract.ts). */
-type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string } | { campaign: string };
+/** What REF's `path` should hold, or which funnel FUNNEL reads, as query parameters (src/stats/contract.ts). */
+type EntriesQuery = { entries: "none" } | { referrer: string } | { page: string } | { campaign: string } | { funnel: string };
 
 /** The query of a stats read or an export: the source, the range and the filters (left out when none). */
 export function sliceQuery(target: StatsSource, range: Range, filters: Filter[], more: Record<string, string>): URLSearchParams {

@@ -1,5 +1,5 @@
 // The dashboard's anchored sections in page order (the side navigation's), which
-// ones a plan locks (Carbon & Energy, Events and Goals without Pro), and the section the
+// ones a plan locks (Carbon & Energy, Events, Goals and Funnels without Pro), and the section the
 // ArrowUp/ArrowDown keys move to, skipping locked ones.
 
 export const SECTIONS = [
@@ -18,6 +18,7 @@ export const SECTIONS = [
   { id: "os", label: "OS" },
   { id: "events", label: "Events", pro: true },
   { id: "goals", label: "Goals", pro: true },
+  { id: "funnels", label: "Funnels", pro: true },
   { id: "campaigns", label: "Campaigns" },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]["id"];

@@ -21,8 +21,8 @@ type Props = {
 
 export const PATTERN_HINT = "/thanks, /blog/** (* within a segment, ** across)";
 export const GOAL_BUTTON = "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50";
-const SECONDARY = "rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800";
-const LABEL = "block text-xs font-medium text-gray-700 dark:text-gray-300";
+export const SECONDARY = "rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800";
+export const LABEL = "block text-xs font-medium text-gray-700 dark:text-gray-300";
 
 type Failure = { message: string; fields: Record<string, string> };
 

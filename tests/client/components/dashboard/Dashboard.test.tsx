@@ -84,6 +84,7 @@ const server = Bun.serve({
   async fetch(req) {
     const url = new URL(req.url);
     if (url.pathname === "/api/annotations") return BunResponse.json({ annotations: [] });
+    if (url.pathname === "/api/domains/example.com/funnels") return BunResponse.json({ funnels: [] });
     if (url.searchParams.get("dataType") === "SUMMARY") await summaryGate;
     return BunResponse.json(answers[url.searchParams.get("dataType") ?? ""] ?? {});
   },

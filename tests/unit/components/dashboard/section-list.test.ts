@@ -4,12 +4,12 @@ import { describe, expect, test } from "bun:test";
 import { SECTIONS, nextLimit, nextSection, sectionLocked } from "../../../../components/dashboard/section-list";
 
 describe("sections", () => {
-  test("the side navigation's labels in page order, Carbon & Energy, Events and Goals locked without Pro", () => {
+  test("the side navigation's labels in page order, Carbon & Energy, Events, Goals and Funnels locked without Pro", () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       "Summary", "Top pages", "Referrals", "Sources", "Carbon & Energy", "Attention Economy", "Bounce Rate",
-      "Countries", "Languages", "Devices", "Desktop Sizes", "Browsers", "OS", "Events", "Goals", "Campaigns",
+      "Countries", "Languages", "Devices", "Desktop Sizes", "Browsers", "OS", "Events", "Goals", "Funnels", "Campaigns",
     ]);
-    expect(SECTIONS.filter((s) => sectionLocked(s.id, false)).map((s) => s.id)).toEqual(["carbon", "events", "goals"]);
+    expect(SECTIONS.filter((s) => sectionLocked(s.id, false)).map((s) => s.id)).toEqual(["carbon", "events", "goals", "funnels"]);
     expect(SECTIONS.some((s) => sectionLocked(s.id, true))).toBe(false);
   });
 
@@ -21,6 +21,7 @@ describe("sections", () => {
     expect(nextSection("attention", -1, false)).toBe("sources");
     expect(nextSection("os", 1, false)).toBe("campaigns");
     expect(nextSection("events", 1, true)).toBe("goals");
+    expect(nextSection("goals", 1, true)).toBe("funnels");
     expect(nextSection("campaigns", 1, true)).toBeNull();
     expect(nextSection("summary", -1, true)).toBeNull();
   });

@@ -9,7 +9,7 @@ import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
 import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
-import { funnelReader, goalsReader, goalsRoom } from "./goals";
+import { funnelsReader, goalsReader, goalsRoom } from "./goals";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
 import { adminRoom, adminPages } from "./admin";
@@ -41,7 +41,7 @@ const ROOMS: Room[] = [
   domainsRoom,
   feedbackRoom,
   inspectRoom,
-  (ctx) => statsRoom(ctx, goalsReader(ctx), funnelReader(ctx)),
+  (ctx) => statsRoom(ctx, goalsReader(ctx), funnelsReader(ctx)),
   annotationsRoom,
   segmentsRoom,
   goalsRoom,

@@ -8,7 +8,8 @@
 // GOALS failing fails its section only, and a change of goals reads GOALS again alone (loadGoals).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filtersKey, type Filter } from "../../src/shared/filters";
-import type { DataType, GoalsStats, ListRow, PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
+import { LOCKED, type DataType, type GoalsStats, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../../src/shared/stats";
+import type { Funnel } from "../../src/shared/funnels";
 import type { Range } from "./date-rules";
 
 /** Where the dashboard reads from: an owner's domain, or a public dashboard by its id (and password). */
@@ -31,7 +32,8 @@ export type Loaded = {
   busy: boolean;
 };
 
-export type GoalsLoaded = { rows: GoalsStats["goals"] } | { error: StatsFailure };
+/** The GOALS answer: the goals' rows and the domain's funnels, which every viewer may pick from. */
+export type GoalsLoaded = { rows: GoalsStats["goals"]; funnels?: Funnel[] } | { error: StatsFailure };
 
 /** Tries of one answer while the server says it is busy (503), and the longest pause between them. */
 const BUSY_TRIES = 4;
@@ -86,7 +88,7 @@ export function useStats(target: StatsSource) {
       const mine = ++goalsSeq.current;
       const goals = await fetchStats<GoalsStats>(target, range, filters, "GOALS");
       if (mine !== goalsSeq.current) return;
-      setData((d) => ({ ...d, goals: goals.ok ? { rows: goals.data.goals } : { error: { status: goals.status, message: goals.message } } }));
+      setData((d) => ({ ...d, goals: goals.ok ? { rows: goals.data.goals, funnels: goals.data.funnels === LOCKED ? [] : goals.data.funnels } : { error: { status: goals.status, message: goals.message } } }));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON
     [key],

@@ -9,10 +9,10 @@ import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { GOAL_KINDS, GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, MAX_GOALS, patternProblem, type GoalKind } from "../shared/goals";
-import type { FunnelOf, GoalsOf } from "../stats";
+import type { FunnelsOf, GoalsOf } from "../stats";
 import { goalAccess } from "./access";
 import { funnelRoutes } from "./funnels";
-import { deleteGoal, funnelOf, goalsOf, insertGoal, updateGoal } from "./queries";
+import { deleteGoal, funnelsOf, goalsOf, insertGoal, updateGoal } from "./queries";
 import { bad, domainParams, idParamsOf, trimmedName, writtenAnswer } from "./schemas";
 
 const noSuchGoal = () => new HttpError(404, "No such goal.");
@@ -57,8 +57,8 @@ function valueOf(goalKind: GoalKind, raw: string | null | undefined): string | n
 
 /** For the stats room's GOALS answer: a domain's goals by its id, by name. */
 export const goalsReader = (ctx: Pick<AppContext, "db">): GoalsOf => (domainId) => goalsOf(ctx.db.sql, domainId);
-/** For the stats room's FUNNEL answer: one of a domain's funnels. */
-export const funnelReader = (ctx: Pick<AppContext, "db">): FunnelOf => (domainId, id) => funnelOf(ctx.db.sql, domainId, id);
+/** For the stats room's GOALS and FUNNEL answers: a domain's funnels, by name. */
+export const funnelsReader = (ctx: Pick<AppContext, "db">): FunnelsOf => (domainId) => funnelsOf(ctx.db.sql, domainId);
 
 export const goalsRoom = (ctx: AppContext) => {
   const { sql } = ctx.db;

@@ -76,11 +76,6 @@ export const funnelsOf = namedQuery("goals.funnelsOf", (sql: Queryable, domainId
   sql<Funnel[]>`SELECT ${sql.unsafe(FUNNEL_COLUMNS)} FROM funnels WHERE domain_id = ${domainId} ORDER BY lower(name), name, id`,
 );
 
-export const funnelOf = namedQuery("goals.funnelOf", async (sql: Queryable, domainId: number, id: number) => {
-  const [row] = await sql<Funnel[]>`SELECT ${sql.unsafe(FUNNEL_COLUMNS)} FROM funnels WHERE domain_id = ${domainId} AND id = ${id}`;
-  return row ?? null;
-});
-
 export const insertFunnel = namedQuery("goals.insertFunnel", (sql: Queryable, f: { domainId: number; name: string; steps: number[] }) =>
   written("funnels", () => sql<Funnel[]>`
     INSERT INTO funnels (domain_id, name, steps)

@@ -3,7 +3,7 @@
 // answer (bounce rate, average times). The query schemas the server validates with live in
 // src/stats/contract.ts, which needs Elysia.
 import type { Filter } from "./filters";
-import type { FunnelResult } from "./funnels";
+import type { Funnel, FunnelResult } from "./funnels";
 import type { GoalRow } from "./goals";
 
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"] as const;
@@ -233,6 +233,8 @@ export type RefStats = Envelope & Counts<ListNames["REF"]> & {
 export type GoalsStats = Envelope & {
   dataType: "GOALS";
   goals: GoalRow[] | Locked;
+  /** The domain's funnels, by name (read one with dataType=FUNNEL). */
+  funnels: Funnel[] | Locked;
 };
 
 /** One of the domain's funnels (src/shared/funnels.ts) in the range; locked where Events are. */

@@ -147,16 +147,16 @@ type Range = { startKey: string; endKey: string };
 /** A domain's goals, by its id: the goals room's table, handed in by whoever composes the rooms
  * (the goals room reads its access from this one, so this room cannot import it). */
 export type GoalsOf = (domainId: number) => Promise<Goal[]>;
-/** One of a domain's funnels by its id, or null when the domain has no such funnel: the goals room's too. */
-export type FunnelOf = (domainId: number, id: number) => Promise<Funnel | null>;
+/** A domain's funnels, by name: the goals room's too. */
+export type FunnelsOf = (domainId: number) => Promise<Funnel[]>;
 
 // NOTE: a service built without the goals (segments' and goals' access, annotations) never reads GOALS or FUNNEL.
 const noGoals: GoalsOf = () => Promise.reject(new Error("GOALS read by a stats service built without the goals"));
-const noFunnels: FunnelOf = () => Promise.reject(new Error("FUNNEL read by a stats service built without the funnels"));
+const noFunnels: FunnelsOf = () => Promise.reject(new Error("FUNNEL read by a stats service built without the funnels"));
 
 /** A funnel with its steps' goals, for FUNNEL's read; 404 for a funnel that is not the domain's. */
-async function funnelWanted(funnelOf: FunnelOf, goals: Goal[], domainId: number, id: number) {
-  const funnel = await funnelOf(domainId, id);
+function funnelWanted(funnels: Funnel[], goals: Goal[], id: number) {
+  const funnel = funnels.find((f) => f.id === id);
   if (!funnel) throw new HttpError(404, "No such funnel.");
   const steps = funnel.steps.map((step) => goals.find((g) => g.id === step));
   // NOTE: the goals room refuses to delete a goal a funnel uses, so this is a race with a delete.
@@ -171,7 +171,7 @@ async function funnelWanted(funnelOf: FunnelOf, goals: Goal[], domainId: number,
  * lists' cap (Infinity for exports); `check` validates a range before anything is read. `goalsOf`
  * reads the goals a GOALS answer is about.
  */
-export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf = noGoals, funnelOf: FunnelOf = noFunnels) => {
+export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf = noGoals, funnelsOf: FunnelsOf = noFunnels) => {
   const access = accessFor(ctx);
   const { statsReadSeconds: readSeconds } = metricsOf(ctx.db.sql);
   const gate = gateFor(ctx);
@@ -184,12 +184,14 @@ export const statsService = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Go
     // NOTE: the demo's unknown referrers are one "redacted" row (redact.ts): its entry pages are
     // theirs merged, which only the whole map gives.
     const hidden = target.demo && asks.entries.of === "referrer" && asks.entries.label === REDACTED;
-    // NOTE: the goals and the funnel are part of the read's key below: a goal or funnel added or
-    // changed is a new read.
+    // NOTE: the goals and funnels are part of the read's key below: a goal or funnel added or
+    // changed is a new read. GOALS lists the funnels too, so every viewer can pick one.
     const conversions = (asks.dataType === "GOALS" || asks.dataType === "FUNNEL") && target.pro;
-    const goals = conversions ? await goalsOf(domain.id) : undefined;
-    const funnel = conversions && asks.funnel !== undefined ? await funnelWanted(funnelOf, goals!, domain.id, asks.funnel) : undefined;
-    const q = { ...asks, goals: asks.dataType === "GOALS" ? goals : undefined, funnel, ...(hidden && { entries: { of: "all" as const } }) };
+    const [goals, funnels] = conversions ? await Promise.all([goalsOf(domain.id), funnelsOf(domain.id)]) : [undefined, undefined];
+    const funnel = funnels && asks.funnel !== undefined ? funnelWanted(funnels, goals!, asks.funnel) : undefined;
+    const q = {
+      ...asks, ...(asks.dataType === "GOALS" && { goals, funnels }), funnel, ...(hidden && { entries: { of: "all" as const } }),
+    };
     // NOTE: a caller that joins a read already running gets numbers at most that read's time older
     // than its own request, as if it had asked a moment sooner.
     // NOTE: the same slice asked with its filters in another order is the same read.
@@ -224,7 +226,7 @@ export const ownerStats = (ctx: Pick<AppContext, "config" | "db">, goalsOf: Goal
   return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 
-export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelOf: FunnelOf) => {
+export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsOf) => {
   const access = accessFor(ctx);
   const { registry } = metricsOf(ctx.db.sql);
   const cache = statsCache(ctx.db.read);
@@ -238,7 +240,7 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelOf: FunnelOf)
     shared: gate.shared,
     snapshot: gate.snapshots,
   }));
-  const { answer } = statsService(ctx, goalsOf, funnelOf);
+  const { answer } = statsService(ctx, goalsOf, funnelsOf);
   // NOTE: after every room is built, so the demo room has started whatever the rooms' order.
   const warmRead: WarmRead = (domain, q) => answer(domain, q, false, undefined, SNAPSHOT_MS);
   void Promise.resolve().then(() => warmStats(ctx, access, warmRead, demoOf(ctx.db)?.ready ?? Promise.resolve()));
@@ -270,7 +272,7 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelOf: FunnelOf)
                 "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats, GoalsStats or FunnelStats). Lists are arrays of " +
                 "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap and `type` (ListTypes) what its labels are; " +
                 "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time; GOALS `goals` is an array of " +
-                "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are; " +
+                "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are, and GOALS `funnels` its funnels (id, name, steps, createdAt); " +
                 "FUNNEL `funnel` is FunnelResult, the funnel named by `funnel` (kept at /api/domains/{domain}/funnels), or \"locked\".",
             },
             400: { description: "Missing or malformed input; `error.fields` names the field." },

@@ -9,6 +9,7 @@ import { filtersKey, type Filter } from "../shared/filters";
 import { filterCondition } from "./filter";
 import { chartData } from "./chart";
 import type { Goal } from "../shared/goals";
+import type { Funnel } from "../shared/funnels";
 import { goalStats } from "./goals";
 import { funnelStats } from "./funnel";
 import { batcher, readGrouped, type Reader } from "./grouped";
@@ -65,7 +66,7 @@ export async function readStats(
   sql: Queryable,
   target: StatsTarget,
   q: {
-    startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[];
+    startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[]; funnels?: Funnel[];
     /** The goals the goal filters name (src/stats/filter.ts goalsNamed), read by the caller. */
     filterGoals?: Goal[];
     /** FUNNEL's funnel with its steps' goals, read by the caller (unlocked only). */
@@ -92,7 +93,10 @@ export async function readStats(
       return { ok: true, stats: { ...base, dataType: "REF", ...(await refStats(read, limit, q.entries)) } };
     case "GOALS":
       // NOTE: unlocked with Events, like PATH's events: without them no query runs.
-      return { ok: true, stats: { ...base, dataType: "GOALS", goals: target.pro ? await goalStats(read, target, q.goals ?? []) : LOCKED } };
+      return {
+        ok: true,
+        stats: { ...base, dataType: "GOALS", goals: target.pro ? await goalStats(read, target, q.goals ?? []) : LOCKED, funnels: target.pro ? q.funnels ?? [] : LOCKED },
+      };
     case "FUNNEL":
       return { ok: true, stats: { ...base, dataType: "FUNNEL", funnel: target.pro && q.funnel ? await funnelStats(read, target, q.funnel) : LOCKED } };
   }

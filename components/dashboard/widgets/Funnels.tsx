@@ -3,14 +3,15 @@
 // dashboard's range and filters, read through the dashboard's stats read (FUNNEL), with the
 // counting rule under them and a link to the metrics page. The owner (an admin on their page too)
 // adds a funnel of the domain's goals here (FunnelForm) and deletes the one shown. Pro only, as
-// Goals: the GOALS answer says "locked" for both. The list of funnels is the owner's
-// (/api/domains/:domain/funnels), so other viewers are told where funnels are kept.
+// Goals: the GOALS answer says "locked" for both. The owner's list is read from
+// /api/domains/:domain/funnels, again after each change; other viewers (a public dashboard, the
+// demo) pick from the funnels the GOALS answer lists.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FUNNEL_MIN_STEPS, FUNNEL_RULE, MAX_FUNNELS, type Funnel } from "../../../src/shared/funnels";
 import { LOCKED } from "../../../src/shared/stats";
 import { api } from "../../forms/api";
 import { FIELD } from "../FilterMenu";
-import { useFunnelList, useFunnelStats, type FunnelSource } from "../funnel-load";
+import { useFunnelList, useFunnelStats, type FunnelSource, type FunnelsListed } from "../funnel-load";
 import type { GoalsLoaded } from "../load";
 import { FunnelForm } from "./FunnelForm";
 import { FunnelSteps } from "./FunnelSteps";
@@ -29,6 +30,12 @@ type Props = {
 export const RULE_LINK = "/docs/metrics#funnels";
 const DELETE = "rounded-md px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950";
 
+/** The funnels to pick from: the owner's list, read on its own; the GOALS answer's for other viewers. */
+function funnelsShown(manage: Props["manage"], listed: FunnelsListed | undefined, goals: GoalsLoaded | undefined): Funnel[] | undefined {
+  if (manage) return listed && "funnels" in listed ? listed.funnels : undefined;
+  return goals && "funnels" in goals ? goals.funnels ?? [] : undefined;
+}
+
 export function Funnels({ goals, source, manage }: Props) {
   const rows = goals && "rows" in goals ? goals.rows : undefined;
   const locked = rows === LOCKED;
@@ -38,7 +45,7 @@ export function Funnels({ goals, source, manage }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
-  const funnels = listed && "funnels" in listed ? listed.funnels : undefined;
+  const funnels = funnelsShown(manage, listed, goals);
   const shown = funnels?.find((f) => f.id === chosen) ?? funnels?.[0] ?? null;
   const loaded = useFunnelStats(source, shown?.id ?? null, goals);
   const goalList = rows && rows !== LOCKED ? rows : [];
@@ -65,9 +72,9 @@ export function Funnels({ goals, source, manage }: Props) {
     if (!goals) return <Note>{LOADING}</Note>;
     if ("error" in goals) return <Note alert>Funnels could not be loaded: {goals.error.message}</Note>;
     if (locked) return <ProLock feature="Funnels" />;
-    if (!manage) return <Note>Funnels are kept on the owner&rsquo;s dashboard.</Note>;
-    if (!listed) return <Note>{LOADING}</Note>;
-    if ("error" in listed) return <Note alert>Funnels could not be loaded: {listed.error}</Note>;
+    if (manage && !listed) return <Note>{LOADING}</Note>;
+    if (listed && "error" in listed) return <Note alert>Funnels could not be loaded: {listed.error}</Note>;
+    if (!manage && funnels!.length === 0) return <Note>No funnels on this dashboard yet.</Note>;
     if (funnels!.length === 0) {
       if (goalList.length < FUNNEL_MIN_STEPS) return <Note>Add at least two goals to build a funnel.</Note>;
       return adding ? null : (

@@ -153,6 +153,15 @@ describe("FUNNEL", () => {
     expect([...rows]).toEqual([{ from: "/signup", source: null, host: null }]);
   });
 
+  test("GOALS lists the funnels, so a public dashboard picks one and reads it as the owner does", async () => {
+    expect((await as(owner)("PATCH", `/api/domains/${SITE}`, { public: true })).status).toBe(200);
+    const [{ id } = { id: "" }] = await server.db.sql<{ id: string }[]>`SELECT public_id AS id FROM domains WHERE name = ${SITE}`;
+    const listed = await call(server.app, "GET", `/api/stats-public?id=${id}&${range(6, 1)}&dataType=GOALS`);
+    expect(listed.json.funnels.map((f: Funnel) => [f.id, f.name])).toEqual([[pages.id, "Pages"], [throughEvent.id, "Through the event"]]);
+    const open = await call(server.app, "GET", `/api/stats-public?id=${id}&${range(6, 1)}&dataType=FUNNEL&funnel=${pages.id}`);
+    expect(open.json.funnel).toEqual(await funnelStats(pages.id, range(6, 1)));
+  });
+
   test("asked wrong: no funnel id is a 400, another domain's funnel a 404, and without Pro it is locked", async () => {
     const none = await call(server.app, "GET", `/api/stats?domain=${SITE}&${range(6, 1)}&dataType=FUNNEL`, { cookie: owner });
     expect(none.json.error).toMatchObject({ status: 400, message: "funnel (a funnel's id) is required with dataType=FUNNEL." });

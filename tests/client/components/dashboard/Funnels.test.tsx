@@ -86,11 +86,18 @@ describe("Funnels", () => {
     expect(calls).toEqual([]);
   });
 
-  test("a public viewer is told where funnels are kept; the rule and its link show", () => {
-    render(<Funnels goals={{ rows: GOALS }} source={SOURCE} />);
-    expect(screen.getByTestId("funnels").textContent).toContain("Funnels are kept on the owner’s dashboard.");
+  test("a public viewer picks from the funnels the GOALS answer lists, with no form; none is said; the rule and its link show", async () => {
+    const calls = fakeFetch((_m, path) => (path === "/api/stats" ? { status: 200, body: { dataType: "FUNNEL", funnel: RESULT } } : { status: 404 }));
+    const { rerender } = render(<Funnels goals={{ rows: GOALS, funnels: [] }} source={SOURCE} />);
+    expect(screen.getByTestId("funnels").textContent).toContain("No funnels on this dashboard yet.");
     expect(screen.getByTestId("funnel-rule").textContent).toContain(FUNNEL_RULE);
     expect(screen.getByRole("link", { name: "How funnels are counted" }).getAttribute("href")).toBe(RULE_LINK);
+    rerender(<Funnels goals={{ rows: GOALS, funnels: [{ id: 9, name: "Sales", steps: [1, 2, 3, 4], createdAt: "2026-11-26T10:00:00Z" }] }} source={SOURCE} />);
+    await screen.findByTestId("funnel-steps");
+    expect((screen.getByTestId("funnel-picker") as HTMLSelectElement).value).toBe("9");
+    expect(calls.map((c) => c.url.split("?")[0])).toEqual(["/api/stats"]);
+    expect(screen.queryByRole("button", { name: "Add a funnel" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete/ })).toBeNull();
   });
 
   test("with fewer than two goals the owner is asked for goals; with two and no funnel, offered the form", async () => {

@@ -14,13 +14,12 @@ import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
 import { Events } from "./widgets/Events";
-import { Funnels } from "./widgets/Funnels";
 import type { FunnelSource } from "./funnel-load";
 import { Goals, type GoalFilter, type GoalsManage } from "./widgets/Goals";
 import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
-import { WorldMapLazy } from "./widgets/lazy";
+import { FunnelsLazy, WorldMapLazy } from "./widgets/lazy";
 
 export type RowPopup = { kind: "page"; row: ListRow } | { kind: "referrer"; row: ListRow };
 
@@ -149,7 +148,7 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
         <Goals goals={goals} events={path && path.events !== LOCKED ? path.events.map((e) => e.label) : []} manage={manageGoals} filter={goalFilter} />
       </Section>
       <Section id="funnels" title="Funnels" pro={pro} wide>
-        <Funnels goals={goals} source={funnels} manage={manageGoals && { domain: manageGoals.domain }} />
+        <FunnelsLazy goals={goals} source={funnels} manage={manageGoals && { domain: manageGoals.domain }} />
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} onFilter={onFilter} /> : <Placeholder title="Campaigns" />}

@@ -117,6 +117,8 @@ test("full page loads and SPA navigations through the funnel, and one visitor wh
   }
   await owner.reload();
   await dashboardLoaded(owner);
+  // The section's code comes once its box nears the viewport.
+  await owner.getByTestId("funnels-placeholder").scrollIntoViewIfNeeded();
   const section = owner.getByTestId("funnels");
   await section.getByText("No funnels yet").waitFor();
   await section.getByRole("button", { name: "Add a funnel" }).click();

@@ -8,7 +8,7 @@ import { FUNNEL_MAX_STEPS, FUNNEL_MIN_STEPS, FUNNEL_NAME_MAX_LENGTH, stepsProble
 import type { GoalRow } from "../../../src/shared/goals";
 import { api } from "../../forms/api";
 import { FIELD } from "../FilterMenu";
-import { GOAL_BUTTON, LABEL, SECONDARY } from "./GoalForm";
+import { GOAL_BUTTON, LABEL, SECONDARY } from "./form-styles";
 
 type Props = {
   domain: string;

@@ -15,11 +15,11 @@ import { useFunnelList, useFunnelStats, type FunnelSource, type FunnelsListed } 
 import type { GoalsLoaded } from "../load";
 import { FunnelForm } from "./FunnelForm";
 import { FunnelSteps } from "./FunnelSteps";
-import { GOAL_BUTTON } from "./GoalForm";
+import { GOAL_BUTTON } from "./form-styles";
 import { LOADING } from "./ListWidget";
 import { ProLock } from "./ProLock";
 
-type Props = {
+export type FunnelsProps = {
   /** The GOALS answer: the steps' choices, the Pro lock, and a new one with every load (the funnel is read again). */
   goals?: GoalsLoaded;
   source: FunnelSource;
@@ -31,12 +31,12 @@ export const RULE_LINK = "/docs/metrics#funnels";
 const DELETE = "rounded-md px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950";
 
 /** The funnels to pick from: the owner's list, read on its own; the GOALS answer's for other viewers. */
-function funnelsShown(manage: Props["manage"], listed: FunnelsListed | undefined, goals: GoalsLoaded | undefined): Funnel[] | undefined {
+function funnelsShown(manage: FunnelsProps["manage"], listed: FunnelsListed | undefined, goals: GoalsLoaded | undefined): Funnel[] | undefined {
   if (manage) return listed && "funnels" in listed ? listed.funnels : undefined;
   return goals && "funnels" in goals ? goals.funnels ?? [] : undefined;
 }
 
-export function Funnels({ goals, source, manage }: Props) {
+export function Funnels({ goals, source, manage }: FunnelsProps) {
   const rows = goals && "rows" in goals ? goals.rows : undefined;
   const locked = rows === LOCKED;
   const { listed, reload } = useFunnelList(manage && !locked ? manage.domain : undefined);

@@ -8,8 +8,9 @@ import { useId, useState, type InputHTMLAttributes } from "react";
 import { GOAL_MATCH_MAX_LENGTH, GOAL_NAME_MAX_LENGTH, patternProblem, type Goal, type GoalKind } from "../../../src/shared/goals";
 import { api } from "../../forms/api";
 import { FIELD } from "../FilterMenu";
+import { GOAL_BUTTON, LABEL, SECONDARY } from "./form-styles";
 
-type Props = {
+export type GoalFormProps = {
   domain: string;
   /** The goal edited; absent for a new one. */
   goal?: Goal;
@@ -19,10 +20,7 @@ type Props = {
   onCancel: () => void;
 };
 
-export const PATTERN_HINT = "/thanks, /blog/** (* within a segment, ** across)";
-export const GOAL_BUTTON = "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50";
-export const SECONDARY = "rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800";
-export const LABEL = "block text-xs font-medium text-gray-700 dark:text-gray-300";
+const PATTERN_HINT = "/thanks, /blog/** (* within a segment, ** across)";
 
 type Failure = { message: string; fields: Record<string, string> };
 
@@ -32,7 +30,7 @@ function body(kind: GoalKind, name: string, match: string, value: string, creati
   return creating ? { name, kind, match, ...(v && { value: v }) } : { name, match, ...(v !== undefined && { value: v }) };
 }
 
-export function GoalForm({ domain, goal, events, onSaved, onCancel }: Props) {
+export function GoalForm({ domain, goal, events, onSaved, onCancel }: GoalFormProps) {
   const id = useId();
   const [name, setName] = useState(goal?.name ?? "");
   const [kind, setKind] = useState<GoalKind>(goal?.kind ?? "page");

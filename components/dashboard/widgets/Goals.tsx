@@ -13,7 +13,8 @@ import { goalMatch } from "../filter-values";
 import { formatNumber, formatPercent } from "../format";
 import type { GoalsLoaded } from "../load";
 import { CHIP } from "./Events";
-import { GOAL_BUTTON, GoalForm } from "./GoalForm";
+import { GOAL_BUTTON } from "./form-styles";
+import { GoalFormLazy } from "./lazy";
 import { Change } from "./ListRows";
 import { LOADING } from "./ListWidget";
 import { ProLock } from "./ProLock";
@@ -59,7 +60,7 @@ export function Goals({ goals, events, manage, filter }: Props) {
     if (!r.ok) return setError(r.message);
     saved();
   };
-  const form = (goal?: Goal) => manage && <GoalForm domain={manage.domain} goal={goal} events={events} onSaved={saved} onCancel={close} />;
+  const form = (goal?: Goal) => manage && <GoalFormLazy domain={manage.domain} goal={goal} events={events} onSaved={saved} onCancel={close} />;
   // NOTE: no add button at MAX_GOALS: the API would refuse the goal.
   const adding = manage && list && list.length < MAX_GOALS && editing === null;
 

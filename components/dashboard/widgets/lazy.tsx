@@ -1,8 +1,10 @@
 "use client";
-// The time chart and the world map loaded on demand (victory ~100 KB, the map ~65 KB gzip), so
-// the dashboard's first script stays small. Each waits in a placeholder of exactly its box
-// (widgets/sizes.ts): nothing moves when the code arrives. The map sits below the fold: its code
-// is fetched, and its countries projected, only once its box comes near the viewport.
+// The time chart, the world map, the Funnels section and the goal form loaded on demand (victory
+// ~100 KB, the map ~65 KB gzip, funnels and the form a few), so the dashboard's first script stays
+// small; the goal form's code comes when the owner opens it. The
+// chart and map wait in a placeholder of exactly their box (widgets/sizes.ts): nothing moves when
+// the code arrives. The map and the funnels sit below the fold: their code is fetched (and the map's
+// countries projected) only once their box comes near the viewport.
 //
 // TRICKY: not React.lazy and Suspense: React holds back the reveal of a boundary whose fallback
 // showed for up to 300 ms (so that several reveals land at once), which kept a chart whose code
@@ -11,6 +13,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ListRow } from "../../../src/shared/stats";
 import { CHART_HEIGHT, MAP_ASPECT } from "./sizes";
 import type { TimeChartProps } from "./TimeChart";
+import type { FunnelsProps } from "./Funnels";
+import type { GoalFormProps } from "./GoalForm";
 
 /** A module imported once, on first need, and known synchronously once it arrived. */
 function loader<M>(load: () => Promise<M>) {
@@ -30,6 +34,8 @@ function loader<M>(load: () => Promise<M>) {
 }
 const chart = loader(() => import("./TimeChart"));
 const map = loader(() => import("./WorldMap"));
+const funnels = loader(() => import("./Funnels"));
+const goalForm = loader(() => import("./GoalForm"));
 
 /** Starts fetching the chart's code (the dashboard does while its first answers are on their way). */
 // NOTE: a failure here is told when the chart itself asks for the code.
@@ -66,13 +72,15 @@ export function TimeChartLazy(props: TimeChartProps) {
   );
 }
 
-/** How far outside the viewport the map's box starts loading, so a scroll usually finds it drawn. */
-const MAP_MARGIN = "400px 0px";
+/** How far outside the viewport a box below the fold starts loading, so a scroll usually finds it drawn. */
+const NEAR_MARGIN = "400px 0px";
 
-export function WorldMapLazy(props: { rows: ListRow[] }) {
+/**
+ * Whether `box` has come near the viewport (then true for good). `mark` is told to useFilled
+ * (dashboard-hooks.ts): a box known to be off-screen is not waited for.
+ */
+function useNear(box: React.RefObject<HTMLElement | null>, mark?: string): boolean {
   const [near, setNear] = useState(false);
-  const mod = useLoaded(map, near);
-  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
     if (near || !el) return;
@@ -80,16 +88,21 @@ export function WorldMapLazy(props: { rows: ListRow[] }) {
     if (typeof IntersectionObserver === "undefined") return setNear(true);
     const io = new IntersectionObserver(
       (entries) => {
-        // NOTE: told to useFilled (dashboard-hooks.ts): a map known to be off-screen is not waited for.
-        if (!entries.some((e) => e.isIntersecting)) return void (el.dataset.map = "off-screen");
-        delete el.dataset.map;
+        if (!entries.some((e) => e.isIntersecting)) return void (mark && (el.dataset[mark] = "off-screen"));
+        if (mark) delete el.dataset[mark];
         setNear(true);
       },
-      { rootMargin: MAP_MARGIN },
+      { rootMargin: NEAR_MARGIN },
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [near]);
+  }, [box, mark, near]);
+  return near;
+}
+
+export function WorldMapLazy(props: { rows: ListRow[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const mod = useLoaded(map, useNear(box, "map"));
   if (mod) return <mod.WorldMap {...props} />;
   return (
     <div ref={box} data-testid="world-map-placeholder" className="relative flex w-full items-center justify-center" style={{ aspectRatio: MAP_ASPECT }}>
@@ -98,4 +111,20 @@ export function WorldMapLazy(props: { rows: ListRow[] }) {
       <span className="relative text-sm text-gray-600 dark:text-gray-400">Loading the map…</span>
     </div>
   );
+}
+
+export function FunnelsLazy(props: FunnelsProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const mod = useLoaded(funnels, useNear(box));
+  if (mod) return <mod.Funnels {...props} />;
+  return (
+    <div ref={box} data-testid="funnels-placeholder" className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <span className="text-sm text-gray-600 dark:text-gray-400">Loading funnels…</span>
+    </div>
+  );
+}
+
+export function GoalFormLazy(props: GoalFormProps) {
+  const mod = useLoaded(goalForm, true);
+  return mod ? <mod.GoalForm {...props} /> : <p className="py-2 text-sm text-gray-600 dark:text-gray-400">Loading the form…</p>;
 }

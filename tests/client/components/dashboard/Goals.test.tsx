@@ -79,7 +79,7 @@ describe("Goals", () => {
     const onChanged = mock(() => {});
     render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Add a goal" }));
-    const form = screen.getByRole("form", { name: "Add a goal" });
+    const form = await screen.findByRole("form", { name: "Add a goal" });
     expect(form.textContent).toContain("/thanks, /blog/** (* within a segment, ** across)");
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Thanks" } });
     const pattern = screen.getByLabelText("Page pattern");
@@ -110,7 +110,7 @@ describe("Goals", () => {
     const rows = [row({}), row({ id: 7, name: "Signup", kind: "event", match: "signup", value: "pro" })];
     render(<Goals goals={{ rows }} events={[]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Edit Signup" }));
-    const form = screen.getByRole("form", { name: "Edit goal Signup" });
+    const form = await screen.findByRole("form", { name: "Edit goal Signup" });
     expect(screen.getByRole("group", { name: "Kind" }).hasAttribute("disabled")).toBe(true);
     expect((screen.getByLabelText("Value (optional)") as HTMLInputElement).value).toBe("pro");
     fireEvent.change(screen.getByLabelText("Value (optional)"), { target: { value: " " } });
@@ -129,7 +129,7 @@ describe("Goals", () => {
     const onChanged = mock(() => {});
     render(<Goals goals={{ rows: [] }} events={["signup", "download"]} manage={{ domain: "shop.example", onChanged }} filter={NO_FILTER} />);
     fireEvent.click(screen.getByRole("button", { name: "Add a goal" }));
-    fireEvent.click(screen.getByLabelText("Event"));
+    fireEvent.click(await screen.findByLabelText("Event"));
     const name = screen.getByLabelText("Event name");
     const offered = document.getElementById(name.getAttribute("list")!)!;
     expect([...offered.querySelectorAll("option")].map((o) => o.value)).toEqual(["signup", "download"]);

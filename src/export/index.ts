@@ -14,7 +14,7 @@ import { callerOf, offersDownloads, statsService, StatsFilters, type StatsServic
 import { DayRange } from "../http/day-key";
 import type { Stats } from "../shared/stats";
 import { annotationsIn } from "../annotations";
-import { goalsReader } from "../goals";
+import { funnelsReader, goalsReader } from "../goals";
 import type { Queryable } from "../db";
 import type { Site } from "../domains";
 import type { Goal } from "../shared/goals";
@@ -88,7 +88,7 @@ function download(stats: StatsService, domain: Site, name: string, q: ExportQuer
 }
 
 export const exportRoom = (ctx: AppContext) => {
-  const stats = statsService(ctx, goalsReader(ctx));
+  const stats = statsService(ctx, goalsReader(ctx), funnelsReader(ctx));
   return new Elysia({ name: "export" }).use(withSession(ctx)).get(
     "/api/export",
     async ({ query: q, user, request, client }) => {

@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { resolveSecret } from "../auth";
-import { goalsReader } from "../goals";
+import { funnelsReader, goalsReader } from "../goals";
 import { createMailer } from "../mail";
 import { ownerStats } from "../stats";
 import { reportLinkRoutes } from "./link-routes";
@@ -19,7 +19,7 @@ import { reportSettings } from "./settings";
 type JobContext = Pick<AppContext, "config" | "db" | "origin">;
 
 /** The stats as the owner reads them from /api/stats, GOALS with the domain's goals. */
-const statsOf = (ctx: JobContext) => ownerStats(ctx, goalsReader(ctx));
+const statsOf = (ctx: JobContext) => ownerStats(ctx, goalsReader(ctx), funnelsReader(ctx));
 
 /** The job with this app's mailer, links, origin and stats; tests pass their own clock. */
 export const weeklyReportJob = (ctx: JobContext, clock?: ReportJobDeps["clock"]) =>

@@ -221,8 +221,8 @@ export { callerOf, offersDownloads } from "./access";
 
 /** For rooms that read a domain's stats without a request (weekly reports, alerts): the very answer
  * its owner gets from /api/stats for the same range, through the same code path, GOALS included. */
-export const ownerStats = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf) => {
-  const { answer } = statsService(ctx, goalsOf);
+export const ownerStats = (ctx: Pick<AppContext, "config" | "db">, goalsOf: GoalsOf, funnelsOf: FunnelsOf) => {
+  const { answer } = statsService(ctx, goalsOf, funnelsOf);
   return (domain: Site, q: Range & { dataType: DataType }) => answer(domain, q, false);
 };
 

@@ -9,7 +9,7 @@ import { contentRoom, contentService } from "./content";
 import { domainsRoom, privacyNotice } from "./domains";
 import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
-import { funnelsReader, goalsReader, goalsRoom } from "./goals";
+import { conversionsAdder, funnelsReader, goalsReader, goalsRoom } from "./goals";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
 import { adminRoom, adminPages } from "./admin";
@@ -48,7 +48,7 @@ const ROOMS: Room[] = [
   reportsRoom,
   exportRoom,
   yearlyRoom,
-  demoRoom,
+  (ctx) => demoRoom(ctx, conversionsAdder(ctx)),
   (ctx) => contentRoom(ctx, sitemapPages(isBeta(ctx.config))),
   requestsRoom,
   jobsRoom,

@@ -2,8 +2,8 @@
 // and, when it holds fewer than SEED_BELOW page views over the last 30 days or was written by another
 // version of the model (DEMO_MODEL_VERSION; its hits are removed first), DEMO_DAYS local days up to
 // now go in through the real write path (the collector's pipeline and batch writer), drawn from the
-// traffic model (./model.ts); then a timer keeps it live with the views the same model expects at
-// that time of day, until shutdown. The month's start and seed are stored with the seeding's claim,
+// traffic model (./model.ts), with the site's goals and funnel when it lacks them; then a timer
+// keeps it live with the views the same model expects at that time of day, until shutdown. The month's start and seed are stored with the seeding's claim,
 // so every node's timer follows the month that was seeded. All of it runs beside the server, never
 // before it: a fresh instance answers at once and the demo fills in seconds.
 import type { AppContext } from "../context";
@@ -15,6 +15,7 @@ import { log } from "../log";
 import { addDays, dayIn } from "../shared/days";
 import { demoDomain, DEMO_SCOPE } from "./domain";
 import { DEMO_MODEL_VERSION, demoModel, plannedViews, type DemoModel, type Expected } from "./model";
+import { CONVERSIONS, type Conversions } from "./site";
 import { demoVisits, type Incoming } from "./visits";
 
 /** Local days seeded, today's morning included: the dashboard's "Last 30 days", with nothing before. */
@@ -24,6 +25,12 @@ export const DEMO_SEED = 1;
 /** A demo with fewer page views than this over DEMO_DAYS (new, or left off for weeks) is seeded. */
 const SEED_BELOW = 5_000;
 export const LIVE_EVERY_MS = 4_000;
+
+/**
+ * Adds to a domain the goals and funnels it lacks, by name, and says how many it added. The goals
+ * room's, handed in where the rooms are composed: that room reads the stats room, which reads this one.
+ */
+export type AddConversions = (domainId: number, wanted: Conversions) => Promise<{ goals: number; funnels: number }>;
 
 const recentPageViews = namedQuery("demo.recentPageViews", async (sql: Queryable, siteId: number, days: number) => {
   const [row] = await sql<{ n: number }[]>`
@@ -85,7 +92,7 @@ async function ingestView(collector: Collector, hits: Incoming[]) {
   }
 }
 
-export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
+export function startDemo({ config, db, lifecycle }: AppContext, addConversions: AddConversions): Demo | null {
   const name = demoDomain(config);
   if (!name) return null;
   let stopped = false;
@@ -148,6 +155,9 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     const month = { start: addDays(dayIn(tz, end), 1 - DEMO_DAYS), seed: DEMO_SEED };
     if (!(await claim(siteId, month))) return;
     const t0 = performance.now();
+    // NOTE: with the seeding's claim, so of nodes starting together one adds them (the goals' unique
+    // names would refuse a second); a demo seeded again gets back any it lost.
+    const added = await addConversions(siteId, CONVERSIONS);
     const seeded = demoModel(month.seed, month.start);
     const visits = demoVisits(name, month.seed);
     // NOTE: the hour steps begin before the first local midnight (any zone's), which the day check skips.
@@ -165,7 +175,7 @@ export function startDemo({ config, db, lifecycle }: AppContext): Demo | null {
     // TRICKY: the seeded hits fall into buckets that may already be materialized (empty), which
     // no read of the raw hits after the watermark sees; a refresh brings them into the aggregates.
     await refreshAggregates(db.sql);
-    log.info("demo seeded", { domain: name, views: planned.length, from: month.start, seed: month.seed, ms: Math.round(performance.now() - t0) });
+    log.info("demo seeded", { domain: name, views: planned.length, from: month.start, seed: month.seed, ...added, ms: Math.round(performance.now() - t0) });
   };
 
   const ready = (async () => {

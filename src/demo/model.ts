@@ -10,7 +10,7 @@ import { addDays, daysBetween, HOUR_MS, localTime, utcMidnight } from "../shared
  * demo's data at start (./live.ts). Bump it when what the demo writes changes (this file, ./site.ts,
  * ./visits.ts, the seed or the days seeded).
  */
-export const DEMO_MODEL_VERSION = 2;
+export const DEMO_MODEL_VERSION = 3;
 
 const MODEL = {
   /** Page views of an average day at the start of the month, before the weekday factor. */

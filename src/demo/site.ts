@@ -1,6 +1,8 @@
 // The made-up website behind the demo: a small sustainability blog and shop (articles, docs for
 // its toolkit, a shop with a checkout), its pages with their weights, and the visitors' mixes of
-// referrers, time zones (so countries), languages and browsers. Data only; ./model.ts draws from it.
+// referrers, time zones (so countries), languages and browsers, the links a click within it follows,
+// and its owner's goals and funnel. Data only; ./model.ts and ./visits.ts draw from it.
+import type { Goal } from "../shared/goals";
 
 export type PageKind = "home" | "index" | "article" | "video" | "docs" | "pricing" | "shop" | "checkout" | "thanks" | "about";
 
@@ -49,20 +51,73 @@ export const PAGES: Page[] = [
   { path: "/docs/hosting-checklist", kind: "docs", weight: 0.9, kb: 130 },
   { path: "/docs/faq", kind: "docs", weight: 0.8, kb: 120 },
   { path: "/pricing", kind: "pricing", weight: 4, kb: 520 },
-  { path: "/shop", kind: "shop", weight: 3.5, kb: 1900 },
-  { path: "/shop/web-carbon-toolkit", kind: "shop", weight: 2.4, kb: 1700 },
-  { path: "/shop/repair-cafe-kit", kind: "shop", weight: 1.4, kb: 2100 },
+  { path: "/shop", kind: "shop", weight: 4, kb: 1900 },
+  { path: "/shop/web-carbon-toolkit", kind: "shop", weight: 3, kb: 1700 },
+  { path: "/shop/repair-cafe-kit", kind: "shop", weight: 1.8, kb: 2100 },
   { path: "/checkout", kind: "checkout", weight: 1.2, kb: 760 },
   { path: "/checkout/thanks", kind: "thanks", weight: 0.45, kb: 280 },
   { path: "/about", kind: "about", weight: 2, kb: 900 },
 ];
 
+type Weighted<T> = readonly (readonly [T, number])[];
+
+const articleWeights = articles.reduce((a, p) => a + p.weight, 0);
+/** The articles as pages linking on, `share` in all, each by its own popularity. */
+const fromArticles = (share: number) => articles.map((a) => [a.path, (share * a.weight) / articleWeights] as const);
+
+/** Where a click to a page comes from, by its kind: the pages that link to it, weighted. */
+const LINKS: Record<PageKind, Weighted<string>> = {
+  home: [["/blog", 30], ["/about", 20], ["/pricing", 10], ["/shop", 10], ...fromArticles(30)],
+  index: [["/", 80], ...fromArticles(20)],
+  article: [["/blog", 45], ["/", 30], ...fromArticles(25)],
+  video: [["/blog/a-visit-to-a-repair-cafe", 50], ["/", 35], ["/shop/repair-cafe-kit", 15]],
+  docs: [["/docs", 70], ["/docs/getting-started", 20], ["/pricing", 10]],
+  pricing: [["/", 60], ["/docs", 25], ["/docs/getting-started", 15]],
+  // NOTE: a product page: the shop's own list, or the article or film that shows the product.
+  shop: [["/shop", 75], ["/blog/a-carbon-budget-for-your-website", 10], ["/blog/a-visit-to-a-repair-cafe", 10], ["/videos/a-day-at-the-repair-cafe", 5]],
+  // NOTE: "Buy" is on the product pages only, and the thanks page follows the checkout alone.
+  checkout: [["/shop/web-carbon-toolkit", 65], ["/shop/repair-cafe-kit", 35]],
+  thanks: [["/checkout", 1]],
+  about: [["/", 80], ["/blog", 20]],
+};
+/** Pages whose links in differ from their kind's. */
+const LINKS_TO_PAGE: Record<string, Weighted<string>> = {
+  "/docs": [["/", 50], ["/pricing", 30], ["/shop/web-carbon-toolkit", 20]],
+  "/shop": [["/", 55], ...fromArticles(45)],
+};
+
+/** The pages a click to `page` comes from, weighted, never the page itself. */
+export const linksTo = (page: Page): Weighted<string> =>
+  (LINKS_TO_PAGE[page.path] ?? LINKS[page.kind]).filter(([path]) => path !== page.path);
+
 /** What the shop sells, in pounds: a purchase event carries one of these prices. */
 export const PRICES = [12, 29, 29, 49];
+/** What a room that keeps goals adds to the demo: goals, and funnels whose steps are goals by name. */
+export type Conversions = {
+  goals: Pick<Goal, "name" | "kind" | "match" | "value">[];
+  funnels: { name: string; steps: string[] }[];
+};
+
+/**
+ * The goals the site's owner keeps, and a funnel through the shop: each step's page is linked
+ * from the step before's (LINKS), so each step counts fewer than the one before.
+ */
+export const CONVERSIONS: Conversions = {
+  goals: [
+    { name: "Pricing page", kind: "page", match: "/pricing", value: null },
+    { name: "Docs", kind: "page", match: "/docs/**", value: null },
+    { name: "Newsletter sign-up", kind: "event", match: "Sign-up", value: null },
+    { name: "Shop", kind: "page", match: "/shop", value: null },
+    { name: "Product page", kind: "page", match: "/shop/*", value: null },
+    { name: "Checkout", kind: "page", match: "/checkout", value: null },
+    // NOTE: the event, not the thanks page, so the Goals section sums the prices paid.
+    { name: "Purchase", kind: "event", match: "Purchase", value: null },
+  ],
+  funnels: [{ name: "Shop to purchase", steps: ["Shop", "Product page", "Checkout", "Purchase"] }],
+};
+
 /** Files the docs offer for download (the tracker's Download event carries the link). */
 export const DOWNLOADS = ["/files/carbon-budget-template.xlsx", "/files/hosting-checklist.pdf", "/files/page-weight-worksheet.pdf"];
-
-type Weighted<T> = readonly (readonly [T, number])[];
 
 /** Search engines, social sites, other blogs and AI assistants (their share grows: see ./model.ts). */
 export const REFERRERS = {

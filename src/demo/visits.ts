@@ -1,9 +1,10 @@
-// The hits of one demo page view: which page of ./site.ts, from where, on what device and screen,
+// The hits of one demo page view: which page of ./site.ts, from where (a click within the site comes
+// from a page that links to it, so the thanks page only from the checkout), on what device and screen,
 // how heavy, how long it was read, and the events it fired (sign-up, download, purchase with its
 // price). Deterministic by seed (xorshift): the same seed and calls give the same hits.
 import { rng, type Collector } from "../collect";
 import type { Source } from "./model";
-import { AGENTS, CAMPAIGN, DOWNLOADS, PAGES, PRICES, REFERRERS, SPIKE_ARTICLE, ZONES, type Page, type PageKind } from "./site";
+import { AGENTS, CAMPAIGN, DOWNLOADS, linksTo, PAGES, PRICES, REFERRERS, SPIKE_ARTICLE, ZONES, type Page, type PageKind } from "./site";
 
 /** A hit as the collector ingests it. */
 export type Incoming = Parameters<Collector["ingest"]>[0];
@@ -26,10 +27,16 @@ const READ_S: Record<PageKind, number> = {
 const SIGNUP: Partial<Record<PageKind, number>> = { home: 0.02, article: 0.025, video: 0.03 };
 /** Share of referred visits by kind of referrer, AI assistants aside (their share is the model's). */
 const ARRIVALS = weighted<keyof typeof REFERRERS | "direct">([["direct", 32], ["search", 42], ["social", 11], ["blogs", 9], ["email", 6]]);
-/** Share of ordinary page views that are a click from another page of the site. */
-const INTERNAL = 0.3;
+/**
+ * Share of a kind's page views that are a click from another page of the site (about 30 % of all
+ * views): few for the home page, most for a product, every one for the checkout's thanks page.
+ */
+const INTERNAL: Record<PageKind, number> = {
+  home: 0.2, index: 0.6, article: 0.27, video: 0.3, docs: 0.5, pricing: 0.55, shop: 0.6, checkout: 0.95, thanks: 1, about: 0.6,
+};
 
 const pageOf = new Map(PAGES.map((p) => [p.path, p]));
+const linksOf = new Map(PAGES.map((p) => [p.path, weighted(linksTo(p))]));
 
 export function demoVisits(domain: string, seed: number) {
   const r = rng(seed);
@@ -40,10 +47,17 @@ export function demoVisits(domain: string, seed: number) {
   const any = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const origin = `https://${domain}`;
 
+  /** A click to `p` from a page that links to it: the site's page as referrer. */
+  const click = (p: Page) => ({ page: p, query: "", ref: `${origin}${linksOf.get(p.path)!(r())}` });
+
   /** Landing page, query and referrer of a view by its source; internal views have the site as referrer. */
   const arrival = (source: Source, aiShare: number): { page: Page; query: string; ref: string } => {
     if (source === "spike") {
-      return { page: r() < 0.75 ? pageOf.get(SPIKE_ARTICLE)! : page(r()), query: "", ref: "https://news.ycombinator.com/" };
+      const hn = "https://news.ycombinator.com/";
+      if (r() < 0.75) return { page: pageOf.get(SPIKE_ARTICLE)!, query: "", ref: hn };
+      // NOTE: the crowd's other views: clicks on within the site, or other pages linked from the thread.
+      const p = page(r());
+      return r() < INTERNAL[p.kind] ? click(p) : { page: p, query: "", ref: hn };
     }
     if (source === "campaign") {
       const social = r() < 0.2;
@@ -52,7 +66,7 @@ export function demoVisits(domain: string, seed: number) {
       return { page: pageOf.get(any(CAMPAIGN.pages))!, query: `?${utm}&utm_campaign=${CAMPAIGN.name}`, ref };
     }
     const p = page(r());
-    if (r() < INTERNAL) return { page: p, query: "", ref: `${origin}${any(["/", "/blog", SPIKE_ARTICLE, "/shop"])}` };
+    if (r() < INTERNAL[p.kind]) return click(p);
     if (r() < aiShare) return { page: p, query: "", ref: refs.ai(r()) };
     const kind = ARRIVALS(r());
     return { page: p, query: "", ref: kind === "direct" ? "" : refs[kind](r()) };

@@ -3,7 +3,7 @@
 // GET/POST /api/domains/:domain/goals list and add, PATCH/DELETE /api/domains/:domain/goals/:id
 // change and delete. Who may is ./access.ts; the tables (`goals`, `funnels`) are this room's alone,
 // and go with their domain by foreign key. goalsReader and funnelReader hand them to the stats
-// room's GOALS and FUNNEL answers.
+// room's GOALS and FUNNEL answers; conversionsAdder (./conversions.ts) gives the demo its own.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
@@ -14,6 +14,8 @@ import { goalAccess } from "./access";
 import { funnelRoutes } from "./funnels";
 import { deleteGoal, funnelsOf, goalsOf, insertGoal, updateGoal } from "./queries";
 import { bad, domainParams, idParamsOf, trimmedName, writtenAnswer } from "./schemas";
+
+export { conversionsAdder } from "./conversions";
 
 const noSuchGoal = () => new HttpError(404, "No such goal.");
 

@@ -1,9 +1,14 @@
-// The demo domain (DEMO_DOMAIN): made and seeded at boot through the real write path, readable by
-// anyone, redacted, kept live by a timer that stops at shutdown, and not seeded twice.
+// The demo domain (DEMO_DOMAIN): made and seeded at boot through the real write path, with its
+// owner's goals and funnel, readable by anyone, redacted, kept live by a timer that stops at
+// shutdown, and not seeded twice.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dayState } from "../../../components/dashboard/date-rules";
 import { demoOf } from "../../../src/demo";
 import { DEMO_DAYS, LIVE_EVERY_MS } from "../../../src/demo/live";
+import { CONVERSIONS } from "../../../src/demo/site";
+import { conversionsAdder } from "../../../src/goals";
+import type { FunnelResult } from "../../../src/shared/funnels";
+import type { GoalRow } from "../../../src/shared/goals";
 import { addDays, dayIn, DAY_MS } from "../../../src/shared/days";
 import { call, dayKey } from "../../helpers/api";
 import { until } from "../../helpers/collect";
@@ -195,6 +200,80 @@ describe("the demo looks like a real website", () => {
     const expected = demo.model!.total(demo.model!.start);
     expect(added).toBeLessThan(2 * expected);
     expect(added).toBeGreaterThan(expected / 2);
+  });
+});
+
+// The owner's side of the made-up shop: goals and a funnel as a real shop would keep them, each with
+// conversions, and a funnel that loses visitors step by step because each step's page is linked from
+// the step before's.
+describe("the demo has a shop's goals and funnel", () => {
+  // NOTE: the seeded days but the first and today, so every goal has its month of conversions.
+  const MONTH = `startKey=${dayKey(FULL_DAYS - 1)}&endKey=${END}`;
+  const goalNames = ["Checkout", "Docs", "Newsletter sign-up", "Pricing page", "Product page", "Purchase", "Shop"];
+  const funnelRow = async () => {
+    const [row] = await server.db.sql<{ id: number; name: string; steps: string[] }[]>`
+      SELECT f.id::int AS id, f.name, array(SELECT g.name FROM unnest(f.steps) WITH ORDINALITY s(id, i) JOIN goals g ON g.id = s.id ORDER BY s.i) AS steps
+      FROM funnels f WHERE f.domain_id = ${siteId}`;
+    return row;
+  };
+
+  test("its goals are a shop's, pages and events, and its funnel runs from the shop to a purchase", async () => {
+    const goals = await server.db.sql`SELECT name, kind, match, value FROM goals WHERE domain_id = ${siteId} ORDER BY name`;
+    expect(goals.map((g) => g.name)).toEqual(goalNames);
+    expect(goals.find((g) => g.name === "Purchase")).toMatchObject({ kind: "event", match: "Purchase", value: null });
+    expect(goals.find((g) => g.name === "Newsletter sign-up")).toMatchObject({ kind: "event", match: "Sign-up" });
+    expect(goals.find((g) => g.name === "Checkout")).toMatchObject({ kind: "page", match: "/checkout" });
+    expect(await funnelRow()).toMatchObject({ name: "Shop to purchase", steps: ["Shop", "Product page", "Checkout", "Purchase"] });
+  });
+
+  test("every goal converts, and purchases sum their prices", async () => {
+    const res = await call(server.app, "GET", `/api/stats?domain=${DEMO}&${MONTH}&dataType=GOALS`);
+    expect(res.status).toBe(200);
+    const rows = res.json.goals as GoalRow[];
+    expect(rows.map((g) => g.name)).toEqual(goalNames);
+    expect(rows.filter((g) => !(g.conversions > 0)).map((g) => g.name)).toEqual([]);
+    const purchase = rows.find((g) => g.name === "Purchase")!;
+    expect(purchase.valueSum!).toBeGreaterThanOrEqual(12 * purchase.conversions);
+    // A shop converts a few visits in a hundred to a checkout, fewer to a purchase.
+    expect(purchase.rate).toBeLessThan(rows.find((g) => g.name === "Checkout")!.rate);
+    expect(rows.find((g) => g.name === "Checkout")!.rate).toBeLessThan(0.05);
+  });
+
+  test("its funnel loses visitors at every step, none to nothing, counted exactly", async () => {
+    const { id } = (await funnelRow())!;
+    const res = await call(server.app, "GET", `/api/stats?domain=${DEMO}&${MONTH}&dataType=FUNNEL&funnel=${id}`);
+    expect(res.status).toBe(200);
+    const funnel = res.json.funnel as FunnelResult;
+    const counts = funnel.steps.map((s) => s.count);
+    expect(counts.length).toBe(4);
+    expect(counts.at(-1)!).toBeGreaterThan(0);
+    for (let i = 1; i < counts.length; i++) expect(counts[i]!).toBeLessThan(counts[i - 1]!);
+    expect(funnel.steps.filter((s) => s.estimate)).toEqual([]);
+  });
+
+  test("a visit reaches the thanks page only from the checkout, and the checkout from a product", async () => {
+    const [row] = await server.db.sql`
+      SELECT count(*) FILTER (WHERE path = '/checkout/thanks')::int AS thanks,
+        count(*) FILTER (WHERE path = '/checkout/thanks' AND from_path = '/checkout')::int AS thanks_from_checkout,
+        count(*) FILTER (WHERE path = '/checkout' AND from_path IS NOT NULL)::int AS checkout_clicks,
+        count(*) FILTER (WHERE path = '/checkout' AND from_path LIKE '/shop/%')::int AS checkout_from_product
+      FROM hits WHERE site_id = ${siteId} AND kind = 1`;
+    expect(row!.thanks).toBeGreaterThan(0);
+    expect(row!.thanks_from_checkout).toBe(row!.thanks);
+    expect(row!.checkout_clicks).toBeGreaterThan(0);
+    expect(row!.checkout_from_product).toBe(row!.checkout_clicks);
+  });
+
+  test("adding them again adds nothing, two nodes at once included, and brings back one deleted", async () => {
+    await server.db.sql`DELETE FROM goals WHERE domain_id = ${siteId} AND name IN ('Docs', 'Pricing page')`;
+    const add = conversionsAdder(server);
+    const [a, b] = await Promise.all([add(siteId, CONVERSIONS), add(siteId, CONVERSIONS)]);
+    expect(a.goals + b.goals).toBe(2);
+    expect(a.funnels + b.funnels).toBe(0);
+    expect(await add(siteId, CONVERSIONS)).toEqual({ goals: 0, funnels: 0 });
+    const names = await server.db.sql`SELECT name FROM goals WHERE domain_id = ${siteId} ORDER BY name`;
+    expect(names.map((g) => g.name)).toEqual(goalNames);
+    expect((await server.db.sql`SELECT count(*)::int AS n FROM funnels WHERE domain_id = ${siteId}`)[0]!.n).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@
 // and its funnels of goals (src/shared/funnels.ts, routes in ./funnels.ts).
 // GET/POST /api/domains/:domain/goals list and add, PATCH/DELETE /api/domains/:domain/goals/:id
 // change and delete. Who may is ./access.ts; the tables (`goals`, `funnels`) are this room's alone,
-// and go with their domain by foreign key. goalsReader and funnelReader hand them to the stats
+// and go with their domain by foreign key. goalsReader and funnelsReader hand them to the stats
 // room's GOALS and FUNNEL answers; conversionsAdder (./conversions.ts) gives the demo its own.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";

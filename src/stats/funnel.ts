@@ -51,10 +51,10 @@ function firstStep(goal: Goal, pages: Groups, events: Groups | null): Reached {
   return { count, bytes };
 }
 
-/** Sums of `rows` by a key of each. */
-function byKey(rows: Step[], key: (r: Step) => string): Map<string, number> {
+/** Sums of a figure of `rows` (their hits unless told) by a key of each. */
+function byKey(rows: Step[], key: (r: Step) => string, figure: (r: Step) => number = (r) => r.hits): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of rows) out.set(key(r), (out.get(key(r)) ?? 0) + r.hits);
+  for (const r of rows) out.set(key(r), (out.get(key(r)) ?? 0) + figure(r));
   return out;
 }
 
@@ -92,8 +92,7 @@ function fromEvent(before: Goal, goal: Goal, rows: Step[]): Reached {
   }
   const test = pageTest(goal);
   const views = byKey(rows.filter((r) => r.kind === VIEW && test(r.path)), (r) => r.from);
-  const bytes = new Map<string, number>();
-  for (const r of rows) if ((r.kind === VIEW || r.kind === LEAVE) && test(r.path)) bytes.set(r.from, (bytes.get(r.from) ?? 0) + r.bytes);
+  const bytes = byKey(rows.filter((r) => (r.kind === VIEW || r.kind === LEAVE) && test(r.path)), (r) => r.from, (r) => r.bytes);
   let count = 0;
   let total = 0;
   for (const [from, n] of views) {

@@ -278,6 +278,47 @@ CREATE TABLE hits ( -- hypertable
 CREATE INDEX hits_site_time ON hits USING btree (site_id, "time" DESC);
 CREATE INDEX hits_site_time_post ON hits USING btree (site_id, "time" DESC) WHERE (referrer_post IS NOT NULL);
 
+CREATE TABLE imported_daily (
+  import_id bigint NOT NULL,
+  site_id integer NOT NULL,
+  day date NOT NULL,
+  dim text NOT NULL,
+  label text NOT NULL,
+  grp text NOT NULL DEFAULT ''::text,
+  views bigint NOT NULL,
+  uniques bigint NOT NULL,
+  bounces bigint NOT NULL,
+  duration_ms bigint NOT NULL,
+  bytes bigint,
+  CONSTRAINT imported_daily_pkey PRIMARY KEY (import_id, dim, day, grp, label),
+  CONSTRAINT imported_daily_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX imported_daily_pkey ON imported_daily USING btree (import_id, dim, day, grp, label);
+CREATE INDEX imported_daily_site_day ON imported_daily USING btree (site_id, day);
+
+CREATE TABLE imports (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  site_id integer NOT NULL,
+  format text NOT NULL,
+  status text NOT NULL DEFAULT 'queued'::text,
+  sha256 text NOT NULL,
+  bytes bigint NOT NULL,
+  bytes_read bigint NOT NULL DEFAULT 0,
+  rows bigint NOT NULL DEFAULT 0,
+  first_day date,
+  last_day date,
+  dims text[] NOT NULL DEFAULT '{}'::text[],
+  error text,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  finished_at timestamp with time zone,
+  CONSTRAINT imports_bytes_check CHECK ((bytes >= 0)),
+  CONSTRAINT imports_pkey PRIMARY KEY (id),
+  CONSTRAINT imports_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT imports_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text, 'cancelled'::text])))
+);
+CREATE UNIQUE INDEX imports_pkey ON imports USING btree (id);
+CREATE UNIQUE INDEX imports_site_file ON imports USING btree (site_id, sha256) WHERE (status <> ALL (ARRAY['failed'::text, 'cancelled'::text]));
+
 CREATE TABLE inspection_cards (
   url text NOT NULL,
   made_at timestamp with time zone NOT NULL,

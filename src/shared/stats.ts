@@ -5,6 +5,7 @@
 import type { Filter } from "./filters";
 import type { Funnel, FunnelResult } from "./funnels";
 import type { GoalRow } from "./goals";
+import type { ImportedSpan } from "./imports";
 
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
@@ -144,6 +145,11 @@ export type SummaryStats = Envelope & Counts<ListNames["SUMMARY"]> & {
   os: ListRow[];
   /** Average page load per path: label path, value ms. */
   perf: ListRow[];
+  /**
+   * Imported history in the range (src/shared/imports.ts): its days and the lists it fills; null
+   * when none, and in a filtered answer (filters apply to the site's own hits only).
+   */
+  imported: ImportedSpan | null;
 };
 
 export type PathRow = ListRow & {
@@ -167,6 +173,8 @@ export type EnergyRow = ListRow & { bytesAvg: number; co2Grams: number; kwh: num
 
 export type CarbonTotals = {
   transferredBytes: number;
+  /** The part of transferredBytes estimated for imported days (their pages' bytes as the site's own pages measured them). */
+  estimatedBytes: number;
   co2Grams: number;
   avgCo2Grams: number;
   /** The letter of avgCo2Grams, and the scale it is read on (for the legend). */

@@ -24,6 +24,12 @@ export type Grouped = {
   groupBy: (sql: Queryable) => Fragment;
   /** A condition on the aggregate's rows, so a read that needs a few of them hashes only those. */
   where?: (sql: Queryable) => Fragment;
+  /**
+   * The same keys and sums from imported days (`imported_daily`, src/hits): the lists it reads and
+   * its SELECT and GROUP BY over their rows. Past days only, and never in a filtered read: an
+   * imported day holds each list on its own, no slice of it.
+   */
+  imported?: { dims: readonly string[]; select: (sql: Queryable) => Fragment; groupBy: (sql: Queryable) => Fragment };
 };
 
 /** How the stages read grouped counts: both periods compared, or the asked one only. */
@@ -192,6 +198,14 @@ function marksOf(watermarks: Map<string, Date>, view: string, def: Definition): 
   return { watermark: def.materializedOnly ? mark(view) : undefined, twin: twin ? { view: twin, watermark: mark(twin) } : undefined };
 }
 
+/** The imported days' groups of a past-days piece, to follow its own groups in the UNION. */
+function importedRows(sql: Queryable, site: number, q: Grouped, p: { from: string; to: string }): Fragment {
+  const imp = q.imported;
+  if (!imp) return sql``;
+  return sql`UNION ALL SELECT ${imp.select(sql)} FROM imported_daily WHERE site_id = ${site}
+    AND day BETWEEN ${p.from}::date AND ${p.to}::date AND dim IN ${sql(imp.dims as string[])} GROUP BY ${imp.groupBy(sql)}`;
+}
+
 const rowsWanted = (sql: Queryable, q: Grouped): Fragment => (q.where ? sql`AND (${q.where(sql)})` : sql``);
 
 /** A group's key: its labels joined, NULL kept apart from every string. */
@@ -216,17 +230,23 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
   const parts = asks.map((a, i) => {
     const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
     const rel = slice ? sliceRelation(sql, a.q, slice.window, defs[i]!) : relation(sql, site, a, defs[i]!, marks);
+    const imported = !slice && a.p.kind === "days" ? importedRows(sql, site, a.q, a.p) : sql``;
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
-      SELECT ${a.q.select(sql)} FROM ${rel} GROUP BY ${a.q.groupBy(sql)}) x`;
+      SELECT ${a.q.select(sql)} FROM ${rel} GROUP BY ${a.q.groupBy(sql)} ${imported}) x`;
   });
   const all = parts.reduce((union, part) => sql`${union} UNION ALL ${part}`);
   const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${slice ? sliceOf(sql, site, slice.window, slice.filter) : sql``} ${all}`;
   const tables: GroupTable[] = asks.map(() => new Map());
   for (const { i, r: groups } of rows) {
     const { q } = asks[i]!;
+    const table = tables[i]!;
     for (const r of groups) {
       const labels = q.keys.map((k) => r[k] as Label);
-      tables[i]!.set(groupKey(labels), { labels, sums: q.sums.map((k) => r[k] as number) });
+      const key = groupKey(labels);
+      const sums = q.sums.map((k) => r[k] as number);
+      // NOTE: an imported day's group can meet the same group of the site's own days in one piece.
+      const had = table.get(key);
+      table.set(key, had ? { labels, sums: had.sums.map((v, j) => v + sums[j]!) } : { labels, sums });
     }
   }
   return tables;

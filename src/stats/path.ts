@@ -12,11 +12,13 @@ import type { Reader } from "./grouped";
 type PageRow = {
   label: string; now: number; then: number; uniques: number; bounces: number; leaves: number;
   duration: number; bytes: number; thenBytes: number; scroll: number; scrolls: number; direct: number; utm: number;
+  /** The part of `bytes` estimated for imported days. */
+  estimated: number;
 };
 
 const page = (name: string): SumReader => sumReader(PAGES, name);
 const [views, uniques, bounces, leaves, duration, bytes] = [page("views"), page("uniques"), page("bounces"), page("leaves"), page("duration"), page("bytes")];
-const [scroll, scrolls, direct, utm] = [page("scroll"), page("scrolls"), page("direct"), page("utm")];
+const [scroll, scrolls, direct, utm, estimated] = [page("scroll"), page("scrolls"), page("direct"), page("utm"), page("estimated")];
 
 /** Each page seen in the range with its figures (and the previous period's views and bytes). */
 function pageRows(pages: PeriodGroups): PageRow[] {
@@ -25,7 +27,7 @@ function pageRows(pages: PeriodGroups): PageRow[] {
     return {
       label: p.labels[0] as string, now: views(p), then: views(then), uniques: uniques(p), bounces: bounces(p),
       leaves: leaves(p), duration: duration(p), bytes: bytes(p), thenBytes: bytes(then), scroll: scroll(p), scrolls: scrolls(p),
-      direct: direct(p), utm: utm(p),
+      direct: direct(p), utm: utm(p), estimated: estimated(p),
     };
   });
 }
@@ -102,6 +104,7 @@ function carbonTotals(rows: PageRow[], grid: Groups, green: boolean | "unknown")
   const localAvg = visits > 0 ? local.co2Grams / visits : 0;
   return {
     transferredBytes: bytes,
+    estimatedBytes: rows.reduce((s, p) => s + p.estimated, 0),
     co2Grams,
     avgCo2Grams,
     rating: ratingOf(avgCo2Grams),

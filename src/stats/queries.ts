@@ -1,7 +1,10 @@
 // Every query of a stats read, named, with its SQL: labels and summed figures over one continuous
 // aggregate, for any piece of a period (grouped.ts runs them; summary.ts, path.ts and ref.ts shape
-// the answers). Figures are float8: exact below 2^53, and numbers in JavaScript.
+// the answers), and the same figures from imported days where an import can fill them. Figures are
+// float8: exact below 2^53, and numbers in JavaScript.
+import type { Fragment } from "postgres";
 import type { Queryable } from "../db";
+import { IMPORTED_DIMS } from "../shared/imports";
 import type { Grouped } from "./grouped";
 
 /**
@@ -16,8 +19,18 @@ function dimensions(cols: readonly string[]) {
     select: (sql: Queryable) => sql`${sql.unsafe(which((c) => `'${c}'`))} AS dim, ${sql.unsafe(which(expr))} AS label,
       sum(views)::float8 AS views`,
     groupBy: (sql: Queryable) => sql.unsafe(`GROUPING SETS (${cols.map((c) => `(${expr(c)})`).join(", ")})`),
+    // NOTE: an imported day keeps each list apart already: its `dim` is the column's name.
+    imported: {
+      dims: cols,
+      select: (sql: Queryable) => sql`dim, label, sum(views)::float8 AS views`,
+      groupBy: (sql: Queryable) => sql`1, 2`,
+    },
   };
 }
+
+/** Imported days' rows of one list, summed per label: the groups of a one-key aggregate read. */
+const importedBy = (dim: string, select: (sql: Queryable) => Fragment): Grouped["imported"] =>
+  ({ dims: [dim], select, groupBy: (sql) => sql`1` });
 
 /** Views, uniques and bounces per local day and hour: the totals and the day and hour series. */
 export const HOURS: Grouped = {
@@ -28,6 +41,9 @@ export const HOURS: Grouped = {
   select: (sql) => sql`local_day::text AS day, local_hour AS hour, sum(views)::float8 AS views,
     sum(uniques)::float8 AS uniques, sum(bounces)::float8 AS bounces`,
   groupBy: (sql) => sql`1, 2`,
+  // NOTE: an imported day has no hours: its hour is NULL.
+  imported: importedBy("total", (sql) => sql`day::text AS day, NULL::int AS hour, sum(views)::float8 AS views,
+    sum(uniques)::float8 AS uniques, sum(bounces)::float8 AS bounces`),
 };
 
 // NOTE: one read per aggregate: GROUPING SETS give the four lists of hits_daily_tech in one pass.
@@ -36,19 +52,25 @@ export const GEO: Grouped = { name: "stats.geo", view: "hits_daily_geo", keys: [
 
 /**
  * Every figure of a page: the pages list with its direct and campaign arrivals, attention (visible
- * time, scroll depth), bounce rate, energy and load times.
+ * time, scroll depth), bounce rate, energy and load times. `estimated`: the part of `bytes` that
+ * imported days estimate (src/hits imported bytes); an imported page's time counts as one leave per
+ * view, as the tools that export time on page count it.
  */
 export const PAGES: Grouped = {
   name: "stats.pages",
   view: "hits_daily_page",
   keys: ["label"],
-  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads", "scroll", "scrolls", "direct", "utm"],
+  sums: ["views", "uniques", "bounces", "leaves", "duration", "bytes", "loadMs", "loads", "scroll", "scrolls", "direct", "utm", "estimated"],
   select: (sql) => sql`path AS label, sum(views)::float8 AS views, sum(uniques)::float8 AS uniques,
     sum(bounces)::float8 AS bounces, sum(leaves)::float8 AS leaves, coalesce(sum(duration_ms), 0)::float8 AS duration,
     coalesce(sum(bytes), 0)::float8 AS bytes, coalesce(sum(load_ms), 0)::float8 AS "loadMs", sum(loads)::float8 AS loads,
     coalesce(sum(scroll_pct), 0)::float8 AS scroll, sum(scrolls)::float8 AS scrolls,
-    sum(direct)::float8 AS direct, sum(utm)::float8 AS utm`,
+    sum(direct)::float8 AS direct, sum(utm)::float8 AS utm, 0::float8 AS estimated`,
   groupBy: (sql) => sql`1`,
+  imported: importedBy("page", (sql) => sql`label, sum(views)::float8 AS views, sum(uniques)::float8 AS uniques,
+    sum(bounces)::float8 AS bounces, sum(CASE WHEN duration_ms > 0 THEN views ELSE 0 END)::float8 AS leaves,
+    sum(duration_ms)::float8 AS duration, coalesce(sum(bytes), 0)::float8 AS bytes, 0::float8 AS "loadMs", 0::float8 AS loads,
+    0::float8 AS scroll, 0::float8 AS scrolls, 0::float8 AS direct, 0::float8 AS utm, coalesce(sum(bytes), 0)::float8 AS estimated`),
 };
 
 /** The referrer label of an arrival: "direct", its host, or "unknown" when it had no readable host. */
@@ -65,6 +87,7 @@ export const REFERRERS: Grouped = {
   sums: ["views"],
   select: (sql) => sql`source, ${sql.unsafe(REF_LABEL)} AS label, sum(views)::float8 AS views`,
   groupBy: (sql) => sql`1, 2`,
+  imported: { dims: ["referrer"], select: (sql) => sql`grp AS source, label, sum(views)::float8 AS views`, groupBy: (sql) => sql`1, 2` },
 };
 
 // NOTE: one read of hits_daily_campaign (sql/060_stats.sql) for the campaigns and both sublists:
@@ -82,6 +105,8 @@ export const CAMPAIGNS: Grouped = {
     sum(views)::float8 AS views`,
   groupBy: (sql) => sql`GROUPING SETS ((utm_campaign), (utm_campaign, coalesce(utm_source, 'unknown')),
     (utm_campaign, coalesce(utm_medium, 'unknown')))`,
+  // NOTE: imported days hold campaigns' totals only: no source or medium per campaign.
+  imported: importedBy("campaign", (sql) => sql`label AS campaign, NULL AS dim, NULL AS label, sum(views)::float8 AS views`),
 };
 
 /** Page-view bytes per visitor country (NULL read as "unknown"): carbon on the visitors' own grids. */
@@ -92,6 +117,8 @@ export const GRID: Grouped = {
   sums: ["bytes"],
   select: (sql) => sql`coalesce(country, 'unknown') AS label, coalesce(sum(bytes), 0)::float8 AS bytes`,
   groupBy: (sql) => sql`1`,
+  // NOTE: an imported day's estimated bytes have no country: they are priced on the global average.
+  imported: importedBy("total", (sql) => sql`'unknown' AS label, coalesce(sum(bytes), 0)::float8 AS bytes`),
 };
 
 /** Arrivals per referrer label and entry page. */
@@ -102,6 +129,8 @@ export const ENTRIES: Grouped = {
   sums: ["views"],
   select: (sql) => sql`${sql.unsafe(REF_LABEL)} AS grp, path AS label, sum(views)::float8 AS views`,
   groupBy: (sql) => sql`1, 2`,
+  // NOTE: `grp` is the arrival's referrer label when the file held one, else "unknown".
+  imported: { dims: ["entry"], select: (sql) => sql`CASE WHEN grp = '' THEN 'unknown' ELSE grp END AS grp, label, sum(views)::float8 AS views`, groupBy: (sql) => sql`1, 2` },
 };
 
 /**
@@ -110,13 +139,14 @@ export const ENTRIES: Grouped = {
  * page instead of hashing every referrer × page group of the range.
  */
 export function entriesOf(w: { of: "referrer"; label: string } | { of: "page"; path: string }): Grouped {
-  if (w.of === "page") return { ...ENTRIES, name: `stats.entries.page ${JSON.stringify(w.path)}`, where: (sql) => sql`path = ${w.path}` };
+  // NOTE: a popup reads the site's own days: the conditions name the aggregate's columns.
+  if (w.of === "page") return { ...ENTRIES, name: `stats.entries.page ${JSON.stringify(w.path)}`, where: (sql) => sql`path = ${w.path}`, imported: undefined };
   const { label } = w;
   const where = (sql: Queryable) =>
     label === "direct" ? sql`source = 'direct'`
     : label === "unknown" ? sql`source <> 'direct' AND (referrer_host IS NULL OR referrer_host = 'unknown')`
     : sql`source <> 'direct' AND referrer_host = ${label}`;
-  return { ...ENTRIES, name: `stats.entries.referrer ${JSON.stringify(label)}`, where };
+  return { ...ENTRIES, name: `stats.entries.referrer ${JSON.stringify(label)}`, where, imported: undefined };
 }
 
 /** Campaign page views per campaign and page. */
@@ -157,6 +187,12 @@ export const EVENTS: Grouped = {
     CASE WHEN GROUPING(event_value) = 1 THEN NULL ELSE coalesce(event_value, '(none)') END AS value,
     sum(events)::float8 AS events`,
   groupBy: (sql) => sql`GROUPING SETS ((event_name), (event_name, event_value))`,
+  imported: {
+    dims: ["event"],
+    select: (sql) => sql`label AS name, CASE WHEN GROUPING(grp) = 1 THEN NULL WHEN grp = '' THEN '(none)' ELSE grp END AS value,
+      sum(views)::float8 AS events`,
+    groupBy: (sql) => sql`GROUPING SETS ((label), (label, grp))`,
+  },
 };
 
 /**
@@ -172,4 +208,20 @@ export const STEPS: Grouped = {
   select: (sql) => sql`kind::int AS kind, path, coalesce(from_path, '') AS "from", event_name AS name, event_value AS value,
     sum(hits)::float8 AS hits, coalesce(sum(bytes), 0)::float8 AS bytes`,
   groupBy: (sql) => sql`1, 2, 3, 4, 5`,
+};
+
+/**
+ * The lists imported days fill, with how many days each: what SUMMARY tells of a range's imported
+ * history. TRICKY: imported days only; the site's own rows are none (`where` false), so the read
+ * rides along with the others, cached per sealed piece and stats epoch like them.
+ */
+export const IMPORTED: Grouped = {
+  name: "stats.imported",
+  view: "hits_daily_grid",
+  keys: ["dim"],
+  sums: ["days"],
+  select: (sql) => sql`NULL::text AS dim, 0::float8 AS days`,
+  groupBy: (sql) => sql`1`,
+  where: (sql) => sql`false`,
+  imported: { dims: IMPORTED_DIMS, select: (sql) => sql`dim, count(DISTINCT day)::float8 AS days`, groupBy: (sql) => sql`1` },
 };

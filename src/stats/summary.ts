@@ -3,8 +3,10 @@
 import { DEVICE_CLASSES, SOURCE_CLASSES, type Day, type Visits } from "./contract";
 import { dimension, rowCount, toList, TYPE_OF_LIST, type PeriodGroups } from "./lists";
 import { sumReader } from "./grouped";
-import { GEO, HOURS, PAGES, REFERRERS, TECH } from "./queries";
+import { GEO, HOURS, IMPORTED, PAGES, REFERRERS, TECH } from "./queries";
 import { dayKeys } from "../shared/days";
+import type { ImportedDim, ImportedSpan } from "../shared/imports";
+import type { Groups } from "./groups";
 import type { ReadRange } from "./range";
 import type { Reader } from "./grouped";
 
@@ -37,7 +39,8 @@ function series(hours: PeriodGroups, r: ReadRange) {
       const day = days.get(labels[0] as string)!;
       day.visits += views!;
       day.unique += uniques!;
-      if (r.hourly) day.hours[labels[1] as number]! += views!;
+      // NOTE: an imported day's figures have no hour (NULL): its hours stay empty.
+      if (r.hourly && labels[1] !== null) day.hours[labels[1] as number]! += views!;
     }
   }
   // NOTE: every unique visit ends once, so the visits that could bounce are the unique ones.
@@ -46,12 +49,19 @@ function series(hours: PeriodGroups, r: ReadRange) {
   return { visits, previous, days: [...days.values()] };
 }
 
+/** The range's imported days (their `total` rows) and the lists they fill; null when none. */
+function importedSpan(lists: Groups): ImportedSpan | null {
+  const days = new Map([...lists.values()].map((g) => [g.labels[0] as ImportedDim, g.sums[0]!]));
+  const total = days.get("total") ?? 0;
+  return total > 0 ? { days: total, lists: [...days.keys()].filter((d) => d !== "total").sort() } : null;
+}
+
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function summary(read: Reader, r: ReadRange, limit: number) {
   // NOTE: the embedded database runs one query at a time, so these are sent together only to save
   // round trips; on a server they run side by side.
-  const [hours, tech, geo, referrers, pages] = await Promise.all([
-    read.periods(HOURS), read.periods(TECH), read.periods(GEO), read.now(REFERRERS), read.periods(PAGES),
+  const [hours, tech, geo, referrers, pages, imported] = await Promise.all([
+    read.periods(HOURS), read.periods(TECH), read.periods(GEO), read.now(REFERRERS), read.periods(PAGES), read.now(IMPORTED),
   ]);
   const perf = [...pages.now].flatMap(([key, p]) => {
     if (loads(p) <= 0) return [];
@@ -76,5 +86,6 @@ export async function summary(read: Reader, r: ReadRange, limit: number) {
     perf: toList(perf, undefined, limit),
     count: Object.fromEntries(Object.entries(lists).map(([name, items]) => [name, rowCount(items)])) as Record<keyof typeof lists, number>,
     type: TYPE_OF_LIST.SUMMARY,
+    imported: importedSpan(imported),
   };
 }

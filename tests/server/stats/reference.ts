@@ -134,6 +134,8 @@ export async function referenceSummary(sql: Sql, site: number, startKey: string,
     browser: list(...(await dim("browser"))),
     os: list(...(await dim("os"))),
     perf: list(avg(loadNow, nLoadNow), avg(loadThen, nLoadThen)),
+    // NOTE: raw hits hold no imported history.
+    imported: null,
   };
 }
 
@@ -208,7 +210,7 @@ export async function referencePath(sql: Sql, site: number, startKey: string, en
       children: list(under(values, name), under(valuesThen, name), (v) => rates(get(under(values, name), v), name)),
     })),
     carbonTotals: {
-      transferredBytes: sum(bytes), co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
+      transferredBytes: sum(bytes), estimatedBytes: 0, co2Grams, avgCo2Grams: allViews > 0 ? co2Grams / allViews : 0,
       rating: letter(allViews > 0 ? co2Grams / allViews : 0), ratingScale: RATING_SCALE,
       totalKM: co2Grams / 106.6, streamingHours: sum(bytes) / 700_000_000, green,
       durationTotal: sum(duration), avgTimeSpent: sum(leaves) > 0 ? sum(duration) / sum(leaves) : 0, visits: allViews,

@@ -6,7 +6,7 @@ import { CarbonSection } from "../../../../components/dashboard/widgets/CarbonSe
 import type { CarbonTotals, EnergyRow } from "../../../../src/stats/contract";
 
 const totals = (visits: number): CarbonTotals => ({
-  transferredBytes: visits * 2_000_000,
+  transferredBytes: visits * 2_000_000, estimatedBytes: 0,
   co2Grams: visits * 0.3,
   avgCo2Grams: visits ? 0.3 : 0,
   rating: visits ? "D" : "A+",

@@ -53,6 +53,7 @@ const summary: SummaryStats = {
   browser: [row("Firefox", 12)],
   os: [row("Linux", 12)],
   perf: [],
+  imported: null,
 };
 const path: PathStats = {
   ...envelope,

@@ -212,6 +212,11 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
           You are viewing another user&rsquo;s domain as an admin. Back to <a href="/admin/domains" className="font-semibold underline">all domains</a>.
         </p>
       )}
+      {summary?.imported && (
+        <p role="status" data-testid="imported" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+          {summary.imported.days} {summary.imported.days === 1 ? "day" : "days"} of this range are imported history: {summary.imported.lists.length ? `totals and ${summary.imported.lists.join(", ").replace(/_/g, " ")}` : "totals only"}. Other lists are not in the imported data.
+        </p>
+      )}
       {summary?.validated.demo && <p role="status" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">Some URLs are redacted on this demo page to protect our users.</p>}
       {data.error ? (
         onPassword && data.error.status === 401 ? (

@@ -138,6 +138,11 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
           <CarbonStat label="Average time spent" value={formatDuration(totals.avgTimeSpent)} note={`${formatDuration(totals.durationTotal)} in all`} />
         </dl>
         <VisitorGrid totals={totals} />
+        {totals.estimatedBytes > 0 && (
+          <p className="mt-2 text-xs text-amber-900 dark:text-amber-200" data-testid="estimated">
+            Estimated: {formatPercent(totals.estimatedBytes / totals.transferredBytes)} of these bytes are imported days' page views, weighed as this site's own pages weigh.
+          </p>
+        )}
         <div className="mt-3">
           <GreenHosting green={totals.green} domain={domain} />
         </div>

@@ -1,4 +1,5 @@
-// The Carbon & Energy section in a DOM: its heading, no rating without visits, and the energy
+// The Carbon & Energy section in a DOM: its heading, no rating without visits, the estimated share
+// of imported days' bytes, and the energy
 // list's changes coloured by meaning (more CO2 per visit is bad news, a 0 % change neither).
 import { describe, expect, test } from "bun:test";
 import { render, screen, within } from "@testing-library/react";
@@ -28,6 +29,14 @@ describe("CarbonSection", () => {
     expect(screen.getByRole("heading", { name: "Carbon & Energy" })).toBeTruthy();
     const tile = screen.getByTestId("carbon").querySelector('[data-stat="per-visit"]')!;
     expect(tile.textContent).toContain("Rated D · 40 visits");
+  });
+
+  test("says which share of the bytes imported days estimate, and only when they do", () => {
+    const { unmount } = render(<CarbonSection totals={{ ...totals(40), estimatedBytes: 20_000_000 }} energy={[]} limit={10} domain="shop.example" />);
+    expect(screen.getByTestId("estimated").textContent).toContain("Estimated: 25.0% of these bytes are imported days' page views");
+    unmount();
+    render(<CarbonSection totals={totals(40)} energy={[]} limit={10} domain="shop.example" />);
+    expect(screen.queryByTestId("estimated")).toBeNull();
   });
 
   test("a range without visits has no rating", () => {

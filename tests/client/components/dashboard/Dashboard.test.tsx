@@ -138,4 +138,21 @@ describe("Dashboard", () => {
       globalThis.fetch = fetch;
     }
   });
+
+  test("a range with imported days says how many and which lists they fill; one without says nothing", async () => {
+    const { container, unmount } = render(owner());
+    await waitFor(() => expect(container.querySelector('[data-testid="dashboard"][data-loaded]')).not.toBeNull());
+    expect(container.querySelector('[data-testid="imported"]')).toBeNull();
+    unmount();
+    answers.SUMMARY = { ...summary, imported: { days: 3, lists: ["country", "page", "utm_source"] } };
+    try {
+      const again = render(owner());
+      await waitFor(() => expect(again.container.querySelector('[data-testid="imported"]')).not.toBeNull());
+      expect(again.container.querySelector('[data-testid="imported"]')!.textContent).toBe(
+        "3 days of this range are imported history: totals and country, page, utm source. Other lists are not in the imported data.",
+      );
+    } finally {
+      answers.SUMMARY = summary;
+    }
+  });
 });

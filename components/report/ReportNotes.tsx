@@ -93,6 +93,16 @@ export function Assumptions({ report }: { report: YearReport }) {
             page view (rated {report.visitorGrid.rating}); {formatPercent(report.visitorGrid.knownShare)} of the bytes came from visits whose country is known.
           </dd>
         </div>
+        {report.estimatedBytes > 0 && (
+          <div className={row}>
+            <dt className="font-medium">Imported days</dt>
+            <dd className="text-gray-700" data-testid="report-estimated">
+              {formatPercent(report.estimatedBytes / report.transferredBytes)} of the bytes are estimated: page views imported from another
+              tool carry no bytes, so each is weighed as the median of this site&apos;s own page views of that path (else of all its pages).
+              Months marked &ldquo;estimated&rdquo; hold some.
+            </dd>
+          </div>
+        )}
         <div className={row}>
           <dt className="font-medium">Hosting</dt>
           <dd className="text-gray-700" data-testid="report-green">{HOSTING[String(report.green) as "true" | "false" | "unknown"](report.domain)} The verdict is today&apos;s, applied to the whole year.</dd>

@@ -26,6 +26,9 @@ export const labelCell = "px-2 py-1.5 text-left sm:px-3";
 /** A table's box: on a phone, a table wider than the page scrolls inside it, never the page. */
 export const TableBox = ({ children }: { children: ReactNode }) => <div className="mt-3 overflow-x-auto print:overflow-visible">{children}</div>;
 
+/** The mark of bytes estimated for imported days (the notes say how). */
+const Estimated = () => <span className="ml-1 text-xs font-normal text-amber-800" data-testid="estimated">(estimated)</span>;
+
 function Headline({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border border-gray-200 px-4 py-3 break-inside-avoid">
@@ -58,7 +61,7 @@ function MonthTable({ report }: { report: Report }) {
                 {report.running && m.endKey === report.endKey && <span className="text-gray-500"> (to {longDay(m.endKey)})</span>}
               </th>
               <td className={cell}><DataValue value={m.pageViews}>{formatNumber(m.pageViews)}</DataValue></td>
-              <td className={cell}><DataValue value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</DataValue></td>
+              <td className={cell}><DataValue value={m.transferredBytes}>{formatBytes(m.transferredBytes)}</DataValue>{m.estimatedBytes > 0 && <Estimated />}</td>
               <td className={cell}><DataValue value={m.kwh}>{formatKwh(m.kwh)}</DataValue></td>
               <td className={cell}><DataValue value={m.co2Grams}>{formatMass(m.co2Grams)}</DataValue></td>
             </tr>
@@ -105,7 +108,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
         <h2 id="totals" className={sectionTitle}>The year in figures</h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 print:grid-cols-4">
           <Headline label="Page views"><DataValue value={report.pageViews} testId="report-page-views">{formatNumber(report.pageViews)}</DataValue></Headline>
-          <Headline label="Data transferred"><DataValue value={report.transferredBytes} testId="report-bytes">{formatBytes(report.transferredBytes)}</DataValue></Headline>
+          <Headline label="Data transferred"><DataValue value={report.transferredBytes} testId="report-bytes">{formatBytes(report.transferredBytes)}</DataValue>{report.estimatedBytes > 0 && <Estimated />}</Headline>
           <Headline label="Energy"><DataValue value={report.kwh} testId="report-kwh">{formatKwh(report.kwh)}</DataValue></Headline>
           <Headline label="CO2"><DataValue value={report.co2Grams} testId="report-co2">{formatMass(report.co2Grams)}</DataValue></Headline>
         </dl>

@@ -100,6 +100,7 @@ function pathTables(p: PathStats): Partial<Record<TableName, Table>> {
       ? [LOCKED_ROW("Energy & Carbon")]
       : [
           ["Data transferred", t.transferredBytes, "bytes"],
+          ["Of which estimated for imported days", t.estimatedBytes, "bytes"],
           ["CO2", t.co2Grams, "g"],
           ["CO2 per page view", t.avgCo2Grams, "g"],
           ["CO2 on the visitors' own grids", t.visitorGrid.co2Grams, "g"],

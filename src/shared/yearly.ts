@@ -24,6 +24,8 @@ export type ReportMonth = {
   endKey: string;
   pageViews: number;
   transferredBytes: number;
+  /** The part of transferredBytes estimated for imported days (src/shared/imports.ts). */
+  estimatedBytes: number;
   kwh: number;
   co2Grams: number;
 };
@@ -50,6 +52,8 @@ export type YearReport = {
   tz: string;
   pageViews: number;
   transferredBytes: number;
+  /** The part of transferredBytes estimated for imported days. */
+  estimatedBytes: number;
   kwh: number;
   co2Grams: number;
   avgCo2Grams: number;

@@ -67,7 +67,7 @@ export async function readYear(read: Read, domain: Site, year: number, filters: 
   if (!whole || parts.some((p) => p === null)) return null;
   const months: ReportMonth[] = monthsOf(range).map((m, i) => {
     const t = parts[i]!.totals;
-    return { ...m, pageViews: t.visits, transferredBytes: t.transferredBytes, kwh: energyKwh(t.transferredBytes), co2Grams: t.co2Grams };
+    return { ...m, pageViews: t.visits, transferredBytes: t.transferredBytes, estimatedBytes: t.estimatedBytes, kwh: energyKwh(t.transferredBytes), co2Grams: t.co2Grams };
   });
   const t = whole.totals;
   const energy = whole.path.energy === LOCKED ? [] : whole.path.energy;
@@ -78,6 +78,7 @@ export async function readYear(read: Read, domain: Site, year: number, filters: 
     tz: domain.tz,
     pageViews: t.visits,
     transferredBytes: t.transferredBytes,
+    estimatedBytes: t.estimatedBytes,
     kwh: energyKwh(t.transferredBytes),
     co2Grams: t.co2Grams,
     avgCo2Grams: t.avgCo2Grams,

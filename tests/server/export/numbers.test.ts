@@ -183,7 +183,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats, g: GoalsStats, a: A
     "Top Pages": p.path.map((x) => [x.label, x.visits.hits, x.visits.unique, x.pc, change(x.c), x.durationAvg === null ? null : x.durationAvg / 1000, x.bounceRate]),
     Referrals: list(r.result),
     Sources: keyed(s.source, true),
-    "Energy & Carbon Summary": [t.transferredBytes, t.co2Grams, t.avgCo2Grams, t.visitorGrid.co2Grams, t.visitorGrid.avgCo2Grams, t.visitorGrid.rating, t.visitorGrid.knownShare, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
+    "Energy & Carbon Summary": [t.transferredBytes, t.estimatedBytes, t.co2Grams, t.avgCo2Grams, t.visitorGrid.co2Grams, t.visitorGrid.avgCo2Grams, t.visitorGrid.rating, t.visitorGrid.knownShare, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
     "Energy & Carbon": p.energy.map((e) => [e.label, e.value, e.rating, e.pc, change(e.c), e.bytesAvg, e.co2Grams, e.kwh, e.visits]),
     Countries: s.country.map((x) => [x.label, x.value, x.pc, change(x.c)]),
     Languages: s.language.map((x) => [x.label, x.value, x.pc, change(x.c)]),

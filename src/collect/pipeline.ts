@@ -2,11 +2,10 @@
 // reads the incoming hit and fills in the row, or drops the hit with a reason from a closed union;
 // drops are counted by reason and every step's time is summed under its name (see metrics.ts).
 import { localTime } from "../shared/days";
-import { routeOf } from "../shared/route-fragment";
 import type { HitRow } from "../hits";
+import { arrivalOf, campaignOf, deviceOfWidth, languageOf, screenOf, storedPath } from "./classify";
 import { countryOfTimeZone } from "./zone-country";
 import { KIND, type Incoming } from "./model";
-import { classifyReferrer, EMAIL_MEDIUMS, parseReferrer, referrerHost, socialPost } from "./referrers";
 import type { Site, Sites } from "./sites";
 import { parseAgent, type Agent } from "./useragent";
 import type { DropReason, Metrics } from "./metrics";
@@ -19,8 +18,6 @@ type Draft = { in: Incoming; agent?: Agent; site?: Site; query?: URLSearchParams
 
 type Step = { name: string; run: (d: Draft, deps: Deps) => DropReason | void | Promise<DropReason | void> };
 type Deps = { sites: Sites };
-
-const clip = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
 
 /** The event names the tracker gives link clicks (data-outbound, data-downloads); their value is the link. */
 const LINK_EVENTS = new Set(["Outbound", "Download"]);
@@ -47,20 +44,6 @@ function linkTarget(value: string): string {
  */
 const hasContext = (i: Incoming) =>
   i.kind === "view" || i.body.r !== undefined || i.body.w !== undefined || i.body.z !== undefined || i.body.l !== undefined;
-
-/**
- * A page address as stored, and its query string (null when empty). TRICKY: the query string is
- * dropped except utm_*, which the tracker keeps so that campaigns can be read here; of a fragment
- * (sent by data-hash sites) only a hash router's route is kept, whatever the client: an old or
- * hand-made one may send #access_token=… whole.
- */
-function storedPath(raw: string): { path: string; query: string | null } {
-  const hashAt = raw.indexOf("#");
-  const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
-  const q = beforeHash.indexOf("?");
-  const path = clip((q < 0 ? beforeHash : beforeHash.slice(0, q)) + (hashAt < 0 ? "" : routeOf(raw.slice(hashAt))), 1024)!;
-  return { path, query: q >= 0 && q < beforeHash.length - 1 ? beforeHash.slice(q + 1) : null };
-}
 
 function placeSite(d: Draft, site: Site | null): DropReason | void {
   if (!site) return "unknown_domain";
@@ -109,42 +92,29 @@ const STEPS: Step[] = [
     name: "putCampaign",
     run: (d) => {
       if (!d.query || !hasContext(d.in)) return;
-      d.row.utmSource = clip(d.query.get("utm_source")?.toLowerCase(), 100);
-      d.row.utmMedium = clip(d.query.get("utm_medium")?.toLowerCase(), 100);
-      d.row.utmCampaign = clip(d.query.get("utm_campaign")?.toLowerCase(), 100);
+      Object.assign(d.row, campaignOf(d.query));
     },
   },
   {
     name: "putReferrer",
     run: (d) => {
       if (!hasContext(d.in)) return;
-      const r = d.in.body.r;
-      // NOTE: a path is the route before a client-side navigation, which the tracker sends instead
-      // of a referrer; like a same-site referrer it makes an internal page view: no source, so
-      // source lists count arrivals, and the page it names is where the view came from.
-      if (r?.startsWith("/")) {
-        d.row.fromPath = storedPath(r).path;
+      const from = arrivalOf(d.in.body.r, d.in.body.d, d.row.utmMedium);
+      if (from.fromPath !== undefined) {
+        d.row.fromPath = from.fromPath;
         return;
       }
-      const url = parseReferrer(r);
-      const host = url && referrerHost(url);
-      const site = d.in.body.d.toLowerCase().replace(/^www\./, "");
-      if (host === site) {
-        d.row.fromPath = storedPath(url!.pathname).path;
-        return;
-      }
-      d.row.referrerHost = clip(host, 253);
-      d.row.referrerPost = url && clip(socialPost(url), 512);
-      d.row.source = host ? classifyReferrer(host, url.pathname).source : "direct";
-      if (d.row.utmMedium && EMAIL_MEDIUMS.has(d.row.utmMedium)) d.row.source = "email";
+      d.row.referrerHost = from.host;
+      d.row.referrerPost = from.post;
+      d.row.source = from.source;
     },
   },
   {
     name: "putLocale",
     run: (d) => {
       if (d.in.body.z) d.row.country = countryOfTimeZone(d.in.body.z);
-      const lang = d.in.body.l?.split(/[-_]/)[0]?.toLowerCase();
-      if (lang && /^[a-z]{2,3}$/.test(lang)) d.row.language = lang;
+      const lang = languageOf(d.in.body.l);
+      if (lang) d.row.language = lang;
     },
   },
   {
@@ -152,9 +122,8 @@ const STEPS: Step[] = [
     run: (d) => {
       if (d.in.body.w === undefined) return;
       const w = d.in.body.w;
-      // Screen-size buckets: 1024px or less, 1024-2400px, 2400px or more.
-      d.row.screen = w <= 1024 ? "s" : w < 2400 ? "m" : "l";
-      d.row.device ??= w < 768 ? "mobile" : w <= 1024 ? "tablet" : "desktop";
+      d.row.screen = screenOf(w);
+      d.row.device ??= deviceOfWidth(w);
     },
   },
   {

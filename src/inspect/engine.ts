@@ -18,6 +18,11 @@ export type EngineLimits = {
   quietMs: number;
   maxBytes: number;
   maxRequests: number;
+  /**
+   * How long each read of the settled page (title, DOM size, images, cookies) may take; 2 s when
+   * unset. A page stuck in a busy loop answers none of them.
+   */
+  readMs?: number;
 };
 
 export type FileEntry = { url: string; bytes: number };
@@ -352,13 +357,14 @@ export async function inspectPage(
 
     // TRICKY: a page stuck in a busy loop never answers title() or a screenshot; bound each step
     // so the finally below always closes the context (which also ends what is still pending).
-    const title = await within(page.title(), 2000, "");
-    const domSize = await within(page.evaluate<number>(DOM_SIZE), 2000, 0);
-    const images = await within(page.evaluate<Record<string, DisplayedImage>>(IMAGE_SIZES), 2000, {});
+    const readMs = limits.readMs ?? 2000;
+    const title = await within(page.title(), readMs, "");
+    const domSize = await within(page.evaluate<number>(DOM_SIZE), readMs, 0);
+    const images = await within(page.evaluate<Record<string, DisplayedImage>>(IMAGE_SIZES), readMs, {});
     clock.mark("read");
     const screenshot = await within(thumbnail(context, page), 5000, null);
     clock.mark("screenshot");
-    const stored = await within(context.cookies(), 2000, []);
+    const stored = await within(context.cookies(), readMs, []);
     await within(Promise.allSettled(work), 2000, []);
     clock.mark("cookies");
     assertOpen();

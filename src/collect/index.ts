@@ -19,7 +19,7 @@ import { runPipeline, type Outcome } from "./pipeline";
 export { bulkWriter } from "./bulk";
 export { arrivalOf, campaignOf, deviceOfWidth, languageOf, screenOf, storedPath } from "./classify";
 export { classifyHost, classifyReferrer } from "./referrers";
-export { parseAgent } from "./useragent";
+export { parseAgent, type Agent } from "./useragent";
 export { rng, syntheticTraffic } from "./synthetic";
 import { createSites, type Sites } from "./sites";
 import { createWriter, type Writer } from "./writer";

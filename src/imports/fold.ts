@@ -1,0 +1,116 @@
+// Single page views and events of a per-event file, folded into days of figures per list and label
+// (ImportedRow). Each hit is classified by the collector's own rules (src/collect: stored path,
+// campaign, source of an arrival, user agent, language, screen class), then only its counts are
+// kept: memory grows with the distinct (day, list, group, label) keys, never with the rows.
+import { arrivalOf, campaignOf, deviceOfWidth, languageOf, parseAgent, screenOf, storedPath, type Agent } from "../collect";
+import { localTime } from "../shared/days";
+import type { ImportedDim, ImportedHit, ImportedRow } from "./model";
+
+/** The tools' device names, as the collector names devices (src/collect/useragent.ts). */
+const DEVICES: Record<string, string> = {
+  desktop: "desktop", laptop: "desktop", computer: "desktop", mobile: "mobile", phone: "mobile", smartphone: "mobile",
+  tablet: "tablet", tv: "smarttv", smarttv: "smarttv", "smart tv": "smarttv", console: "console",
+};
+
+const name = (s: string | undefined) => (s ? s.trim().slice(0, 40) || null : null);
+
+/**
+ * A hit's referrer as the collector reads it: a URL, or a path of the site. NOTE: files often give a
+ * bare host ("news.ycombinator.com" or "t.co/abc"), which becomes an https URL.
+ */
+function referrerUrl(r: string | undefined): string | undefined {
+  const ref = r?.trim();
+  if (!ref) return undefined;
+  return ref.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(ref) ? ref : `https://${ref}`;
+}
+
+/** The hit's campaign: the file's own utm columns, else the utm_* of the page's query, as the collector reads them. */
+function campaignOfHit(hit: ImportedHit, query: string | null) {
+  if (!query && !hit.utmSource && !hit.utmMedium && !hit.utmCampaign) return null;
+  const q = new URLSearchParams(query ?? "");
+  if (hit.utmSource) q.set("utm_source", hit.utmSource);
+  if (hit.utmMedium) q.set("utm_medium", hit.utmMedium);
+  if (hit.utmCampaign) q.set("utm_campaign", hit.utmCampaign);
+  return campaignOf(q);
+}
+
+type Measures = Pick<ImportedRow, "views" | "uniques" | "bounces" | "durationMs">;
+const ONE: Measures = { views: 1, uniques: 0, bounces: 0, durationMs: 0 };
+
+export type Fold = { add(hit: ImportedHit): void; rows(): ImportedRow[] };
+
+/** A fold for a domain (its name makes same-site referrers internal) whose local days are in `zone`. */
+export function createFold(zone: string, domain: string): Fold {
+  const rows = new Map<string, ImportedRow>();
+  const count = (day: string, dim: ImportedDim, label: string, group: string, m: Measures = ONE) => {
+    const key = `${day}\0${dim}\0${group}\0${label}`;
+    const row = rows.get(key);
+    if (row) {
+      row.views += m.views;
+      row.uniques += m.uniques;
+      row.bounces += m.bounces;
+      row.durationMs += m.durationMs;
+    } else rows.set(key, { day, dim, label, group, ...m });
+  };
+
+  /** The page, its arrival (source, referrer, entry page) and its campaign. */
+  const addPage = (day: string, hit: ImportedHit) => {
+    const { path, query } = storedPath(hit.path || "/");
+    const campaign = campaignOfHit(hit, query);
+    const from = arrivalOf(referrerUrl(hit.referrer), domain, campaign?.utmMedium ?? null);
+    // NOTE: a view with no referrer is an arrival (direct) only when the file says it began a
+    // visit: files give no referrer for a click from page to page either. A same-site referrer
+    // never makes an arrival nor a unique visit, as in the pipeline.
+    const arrival = from.fromPath === undefined && (hit.unique === true || from.host !== null) ? from : null;
+    const m: Measures = {
+      views: 1,
+      uniques: hit.unique === true && from.fromPath === undefined ? 1 : 0,
+      bounces: hit.bounce === true ? 1 : 0,
+      durationMs: Math.max(0, Math.round(hit.durationMs ?? 0)),
+    };
+    count(day, "total", "", "", m);
+    count(day, "page", path, "", m);
+    if (!arrival) return;
+    const label = arrival.source === "direct" ? "direct" : (arrival.host ?? "unknown");
+    count(day, "entry", path, label);
+    count(day, "referrer", label, arrival.source);
+    if (!campaign?.utmCampaign) return;
+    count(day, "campaign", campaign.utmCampaign, "");
+    if (campaign.utmSource) count(day, "utm_source", campaign.utmSource, "");
+    if (campaign.utmMedium) count(day, "utm_medium", campaign.utmMedium, "");
+  };
+
+  /** Where the visitor was and what they used: country, language, browser, OS, screen and device. */
+  const addVisitor = (day: string, hit: ImportedHit, agent: Agent | null) => {
+    const country = hit.country?.trim().toUpperCase();
+    if (country && /^[A-Z]{2}$/.test(country)) count(day, "country", country, "");
+    const language = languageOf(hit.language);
+    if (language) count(day, "language", language, "");
+    const browser = agent ? agent.browser : name(hit.browser);
+    if (browser) count(day, "browser", browser, "");
+    const os = agent ? agent.os : name(hit.os);
+    if (os) count(day, "os", os, "");
+    const width = hit.screenWidth && hit.screenWidth > 0 ? hit.screenWidth : null;
+    if (width) count(day, "screen", screenOf(width), "");
+    const device = (agent ? agent.device : DEVICES[hit.device?.trim().toLowerCase() ?? ""]) ?? (width ? deviceOfWidth(width) : null);
+    if (device) count(day, "device", device, "");
+  };
+
+  return {
+    add(hit) {
+      // The user-agent string is read here once and goes no further. NOTE: the collector drops
+      // what a user agent calls a bot; so does an import.
+      const agent = hit.userAgent ? parseAgent(hit.userAgent) : null;
+      if (agent?.bot) return;
+      const day = localTime(zone, hit.time.getTime()).day;
+      if (hit.kind === "view") {
+        addPage(day, hit);
+        addVisitor(day, hit, agent);
+        return;
+      }
+      const event = hit.eventName?.trim().slice(0, 200);
+      if (event) count(day, "event", event, hit.eventValue?.slice(0, 200) ?? "");
+    },
+    rows: () => [...rows.values()],
+  };
+}

@@ -12,7 +12,26 @@ const DEVICES: Record<string, string> = {
   tablet: "tablet", tv: "smarttv", smarttv: "smarttv", "smart tv": "smarttv", console: "console",
 };
 
-const name = (s: string | undefined) => (s ? s.trim().slice(0, 40) || null : null);
+/** The tools' browser and OS names (versions dropped, lower-cased), as the collector's user-agent reading names them. */
+const BROWSERS: Record<string, string> = {
+  chrome: "Chrome", crios: "Chrome", "chrome mobile": "Chrome", firefox: "Firefox", fxios: "Firefox", "firefox mobile": "Firefox",
+  safari: "Safari", ios: "Safari", "mobile safari": "Safari", "safari (in-app)": "Safari", edge: "Microsoft Edge",
+  "edge-chromium": "Microsoft Edge", "edge-ios": "Microsoft Edge", "microsoft edge": "Microsoft Edge", opera: "Opera",
+  samsung: "Samsung Internet for Android", "samsung internet": "Samsung Internet for Android", ie: "Internet Explorer",
+  "internet explorer": "Internet Explorer", brave: "Brave",
+};
+const SYSTEMS: Record<string, string> = {
+  "mac os": "macOS", "mac os x": "macOS", macos: "macOS", macintosh: "macOS", "os x": "macOS", "android os": "Android",
+  android: "Android", ios: "iOS", linux: "Linux", "chrome os": "Chrome OS", chromeos: "Chrome OS", "windows phone": "Windows Phone",
+};
+
+/** A tool's browser or OS name as the collector names it; a name it does not know stays as the file has it. */
+function named(raw: string | undefined, names: Record<string, string>): string | null {
+  const bare = raw?.trim().replace(/\s+v?[\d._]+$/, "");
+  if (!bare) return null;
+  const key = bare.toLowerCase();
+  return names[key] ?? (names === SYSTEMS && /^windows\b(?! phone)/.test(key) ? "Windows" : bare.slice(0, 40));
+}
 
 /**
  * A hit's referrer as the collector reads it: a URL, or a path of the site. NOTE: files often give a
@@ -86,9 +105,9 @@ export function createFold(zone: string, domain: string): Fold {
     if (country && /^[A-Z]{2}$/.test(country)) count(day, "country", country, "");
     const language = languageOf(hit.language);
     if (language) count(day, "language", language, "");
-    const browser = agent ? agent.browser : name(hit.browser);
+    const browser = agent ? agent.browser : named(hit.browser, BROWSERS);
     if (browser) count(day, "browser", browser, "");
-    const os = agent ? agent.os : name(hit.os);
+    const os = agent ? agent.os : named(hit.os, SYSTEMS);
     if (os) count(day, "os", os, "");
     const width = hit.screenWidth && hit.screenWidth > 0 ? hit.screenWidth : null;
     if (width) count(day, "screen", screenOf(width), "");

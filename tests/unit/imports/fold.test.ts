@@ -109,6 +109,17 @@ describe("createFold", () => {
     expect(find(rows, "language", "de")[0]!.views).toBe(1);
   });
 
+  test("a tool's browser and OS names, versions dropped, are the collector's; one it does not know stays", () => {
+    const rows = fold([
+      view("2026-03-01T10:00:00Z", { browser: "Chrome 86", os: "Windows 10" }),
+      view("2026-03-01T11:00:00Z", { browser: "edge-chromium", os: "Mac OS" }),
+      view("2026-03-01T12:00:00Z", { browser: "Lynx", os: "Android OS" }),
+    ]);
+    const labels = (dim: string) => rows.filter((r) => r.dim === dim).map((r) => r.label).sort();
+    expect(labels("browser")).toEqual(["Chrome", "Lynx", "Microsoft Edge"]);
+    expect(labels("os")).toEqual(["Android", "Windows", "macOS"]);
+  });
+
   test("events count by name and value; they add no page view", () => {
     const rows = fold([
       { time: new Date("2026-03-01T10:00:00Z"), kind: "event", path: "/", eventName: "signup", eventValue: "pro" },

@@ -1,0 +1,119 @@
+// Streaming readers for the importers: an uploaded file read chunk by chunk (progress reported,
+// stopped when the import is cancelled), as CSV records or as lines (NDJSON). Nothing holds more
+// than one line: a line over 1 MB is refused with its number, as is a CSV record the parser cannot
+// read, so a 1 GB file streams through in bounded memory.
+import { createReadStream } from "node:fs";
+import { pipeline, Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse";
+import { ImportFault } from "../model";
+import type { ImportSource } from "./types";
+
+/** The longest line (or CSV record) an importer reads. */
+export const MAX_LINE = 1 << 20;
+const TOO_LONG = "a line over 1 MB";
+
+/** The file's bytes, reporting how far the reader is; the stream fails with an AbortError when the import is cancelled. */
+async function* chunks(src: ImportSource): AsyncGenerator<Buffer> {
+  let read = 0;
+  for await (const chunk of createReadStream(src.path, { signal: src.signal, highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
+    read += chunk.length;
+    src.progress(read);
+    yield chunk;
+  }
+}
+
+/** The file's lines (without their line ends), numbered from 1. */
+export async function* lines(src: ImportSource): AsyncGenerator<{ line: number; text: string }> {
+  const decoder = new TextDecoder();
+  let pending: Buffer = Buffer.alloc(0);
+  let line = 0;
+  for await (const chunk of chunks(src)) {
+    let buf = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let nl: number;
+    while ((nl = buf.indexOf(10)) >= 0) {
+      line++;
+      if (nl > MAX_LINE) throw new ImportFault(line, TOO_LONG);
+      yield { line, text: decoder.decode(buf.subarray(0, nl)).replace(/\r$/, "") };
+      buf = buf.subarray(nl + 1);
+    }
+    if (buf.length > MAX_LINE) throw new ImportFault(line + 1, TOO_LONG);
+    pending = buf;
+  }
+  if (pending.length) yield { line: line + 1, text: decoder.decode(pending).replace(/\r$/, "") };
+}
+
+export type CsvRow = { line: number; cells: string[] };
+export type Csv = {
+  /** The header's cells, as the file has them. */
+  header: string[];
+  /** The index of a column, or -1. */
+  col(name: string): number;
+  rows: AsyncIterable<CsvRow>;
+};
+
+/** A CSV fault as an ImportFault naming its line. */
+function fault(err: unknown): unknown {
+  if (!(err instanceof CsvError)) return err;
+  const line = Number((err as CsvError & { lines?: number }).lines) || 0;
+  return new ImportFault(line, err.code === "CSV_MAX_RECORD_SIZE" ? TOO_LONG : err.message);
+}
+
+async function* records(it: AsyncIterator<{ record: string[]; info: { lines: number } }>, width: number): AsyncGenerator<CsvRow> {
+  let r;
+  try {
+    r = await it.next();
+  } catch (err) {
+    throw fault(err);
+  }
+  for (; !r.done; r = await it.next().catch((err: unknown) => Promise.reject(fault(err)))) {
+    const { record, info } = r.value;
+    if (record.length !== width) throw new ImportFault(info.lines, `${record.length} cells where the header has ${width}`);
+    yield { line: info.lines, cells: record };
+  }
+}
+
+/**
+ * Opens a CSV file and reads its header (the first record); refuses an empty file and a header
+ * without one of the `required` columns, naming it.
+ */
+export async function openCsv(src: ImportSource, required: readonly string[]): Promise<Csv> {
+  const parser = parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE });
+  // NOTE: pipeline, not pipe: a read error (a cancelled import) must end the parser's iteration too.
+  pipeline(Readable.from(chunks(src)), parser, () => {});
+  const it = (parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)[Symbol.asyncIterator]();
+  let first;
+  try {
+    first = await it.next();
+  } catch (err) {
+    throw fault(err);
+  }
+  if (first.done) throw new ImportFault(0, "the file is empty");
+  const header = first.value.record.map((c) => c.trim());
+  const index = new Map(header.map((c, i) => [c, i]));
+  const missing = required.find((c) => !index.has(c));
+  if (missing !== undefined) throw new ImportFault(1, `missing column "${missing}"`);
+  return { header, col: (name) => index.get(name) ?? -1, rows: records(it, header.length) };
+}
+
+/** A cell's value clipped for an error message. */
+export const shown = (v: string) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+
+const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date and time of the file ("2024-05-01T10:00:00Z", "2024-05-01 10:00:00.123+00");
+ * one without a zone is UTC, as the tools export it. Anything else is an ImportFault naming the line.
+ */
+export function isoDate(line: number, raw: string): Date {
+  const v = raw.trim();
+  const m = ISO.exec(v);
+  const ms = m ? Date.parse(m[3] ? v.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00") : `${v.replace(" ", "T")}Z`) : NaN;
+  if (!Number.isFinite(ms)) throw new ImportFault(line, `bad date ${shown(raw)}`);
+  return new Date(ms);
+}
+
+/** A date from milliseconds since the epoch, or an ImportFault naming the line. */
+export function msDate(line: number, ms: number, raw: string): Date {
+  if (!Number.isFinite(ms) || ms <= 0) throw new ImportFault(line, `bad date ${shown(raw)}`);
+  return new Date(ms);
+}

@@ -19,12 +19,13 @@ const GROUPS: Record<string, string> = {
 
 const yes = (v: string) => v === "1" || v === "true" || v === "t";
 
+const COLUMNS = [VERSION_PATH, "Event", "UserAgent", "Browser", "System", "Bot", "Referrer", "Referrer scheme", "Screen size",
+  "Location", "FirstVisit", "Date"] as const;
+type Column = (typeof COLUMNS)[number];
+
 /** A row as a hit, or null for a bot's. */
-function hitOf(csv: Csv, line: number, cells: string[]): ImportedHit | null {
-  const at = (name: string) => {
-    const i = csv.col(name);
-    return i < 0 ? "" : (cells[i] ?? "").trim();
-  };
+function hitOf(col: Record<Column, number>, line: number, cells: string[]): ImportedHit | null {
+  const at = (name: Column) => (col[name] < 0 ? "" : (cells[col[name]] ?? "").trim());
   const bot = at("Bot");
   if (bot !== "" && bot !== "0") return null;
   const time = isoDate(line, at("Date"));
@@ -51,8 +52,9 @@ function hitOf(csv: Csv, line: number, cells: string[]): ImportedHit | null {
 }
 
 async function* hits(csv: Csv): AsyncGenerator<ImportedHit> {
+  const col = Object.fromEntries(COLUMNS.map((c) => [c, csv.col(c)])) as Record<Column, number>;
   for await (const { line, cells } of csv.rows) {
-    const hit = hitOf(csv, line, cells);
+    const hit = hitOf(col, line, cells);
     if (hit) yield hit;
   }
 }

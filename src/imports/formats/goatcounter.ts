@@ -4,7 +4,7 @@
 // column's name). Rows marked as bots are skipped; the session and the user agent are never kept.
 import { ImportFault, type ImportedHit } from "../model";
 import type { Importer } from "./types";
-import { isoDate, openCsv, type Csv } from "./read";
+import { cellsBy, isoDate, openCsv, type Csv } from "./read";
 
 const VERSION_PATH = "2Path";
 
@@ -24,8 +24,7 @@ const COLUMNS = [VERSION_PATH, "Event", "UserAgent", "Browser", "System", "Bot",
 type Column = (typeof COLUMNS)[number];
 
 /** A row as a hit, or null for a bot's. */
-function hitOf(col: Record<Column, number>, line: number, cells: string[]): ImportedHit | null {
-  const at = (name: Column) => (col[name] < 0 ? "" : (cells[col[name]] ?? "").trim());
+function hitOf(at: (name: Column) => string, line: number): ImportedHit | null {
   const bot = at("Bot");
   if (bot !== "" && bot !== "0") return null;
   const time = isoDate(line, at("Date"));
@@ -52,9 +51,9 @@ function hitOf(col: Record<Column, number>, line: number, cells: string[]): Impo
 }
 
 async function* hits(csv: Csv): AsyncGenerator<ImportedHit> {
-  const col = Object.fromEntries(COLUMNS.map((c) => [c, csv.col(c)])) as Record<Column, number>;
+  const row = cellsBy(csv, COLUMNS);
   for await (const { line, cells } of csv.rows) {
-    const hit = hitOf(col, line, cells);
+    const hit = hitOf(row(cells), line);
     if (hit) yield hit;
   }
 }

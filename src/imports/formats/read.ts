@@ -95,6 +95,15 @@ export async function openCsv(src: ImportSource, required: readonly string[]): P
   return { header, col: (name) => index.get(name) ?? -1, rows: records(it, header.length) };
 }
 
+/** A row's cells by column name (trimmed; "" where the file lacks the column), for the columns a format reads. */
+export function cellsBy<N extends string>(csv: Csv, names: readonly N[]): (cells: string[]) => (name: N) => string {
+  const col = new Map(names.map((n) => [n, csv.col(n)]));
+  return (cells) => (name) => {
+    const i = col.get(name) ?? -1;
+    return i < 0 ? "" : (cells[i] ?? "").trim();
+  };
+}
+
 /** A cell's value clipped for an error message. */
 export const shown = (v: string) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
 

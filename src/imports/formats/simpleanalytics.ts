@@ -5,7 +5,7 @@
 // never kept.
 import type { ImportedHit } from "../model";
 import type { Importer } from "./types";
-import { isoDate, msDate, openCsv, type Csv } from "./read";
+import { cellsBy, isoDate, msDate, openCsv, type Csv } from "./read";
 import { ImportFault } from "../model";
 
 const yes = (v: string) => v === "true" || v === "1";
@@ -15,13 +15,13 @@ async function* hits(csv: Csv): AsyncGenerator<ImportedHit> {
   const cols = ["added_iso", "added_unix", "path", "query", "is_unique", "is_robot", "document_referrer", "referrer_hostname",
     "referrer_path", "utm_source", "utm_medium", "utm_campaign", "duration_seconds", "screen_width", "viewport_width",
     "user_agent", "device_type", "country_code", "browser_name", "os_name", "lang_language", "datapoint"];
-  const col = Object.fromEntries(cols.map((c) => [c, csv.col(c)]));
-  const events = col.datapoint! >= 0;
+  const row = cellsBy(csv, cols);
+  const events = csv.col("datapoint") >= 0;
+  const iso = csv.col("added_iso") >= 0;
   for await (const { line, cells } of csv.rows) {
-    const at = (c: string) => (col[c]! < 0 ? "" : (cells[col[c]!] ?? "").trim());
+    const at = row(cells);
     if (yes(at("is_robot"))) continue;
-    const iso = at("added_iso");
-    const time = iso || col.added_iso! >= 0 ? isoDate(line, iso) : msDate(line, Number(at("added_unix")) * 1000, at("added_unix"));
+    const time = iso ? isoDate(line, at("added_iso")) : msDate(line, Number(at("added_unix")) * 1000, at("added_unix"));
     const path = at("path") || "/";
     if (events) {
       yield { time, kind: "event", path, eventName: at("datapoint") };

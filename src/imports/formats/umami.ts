@@ -5,7 +5,7 @@
 // skipped. Session, visit and distinct ids are never kept.
 import { ImportFault, type ImportedHit } from "../model";
 import type { Importer } from "./types";
-import { isoDate, openCsv, shown, type Csv } from "./read";
+import { cellsBy, isoDate, openCsv, shown, type Csv } from "./read";
 
 const REQUIRED = ["created_at", "url_path", "event_type"] as const;
 
@@ -13,15 +13,13 @@ const REQUIRED = ["created_at", "url_path", "event_type"] as const;
 const VISITS_KEPT = 100_000;
 
 async function* hits(csv: Csv): AsyncGenerator<ImportedHit> {
-  const col = Object.fromEntries(
-    ["visit_id", "url_query", "referrer_domain", "referrer_path", "utm_source", "utm_medium", "utm_campaign", "country",
-      "language", "browser", "os", "device", "screen", "event_name", ...REQUIRED].map((c) => [c, csv.col(c)]),
-  );
+  const row = cellsBy(csv, ["visit_id", "url_query", "referrer_domain", "referrer_path", "utm_source", "utm_medium", "utm_campaign",
+    "country", "language", "browser", "os", "device", "screen", "event_name", ...REQUIRED]);
   // NOTE: Umami has no "new visit" flag: a visit's first page view is its arrival. The visit ids are
   // held in memory for the read only, to tell that first view, and go nowhere.
   const seen = new Set<string>();
   for await (const { line, cells } of csv.rows) {
-    const at = (c: string) => (col[c]! < 0 ? "" : (cells[col[c]!] ?? "").trim());
+    const at = row(cells);
     const type = at("event_type");
     if (type !== "1" && type !== "2") {
       if (type === "3" || type === "4") continue;

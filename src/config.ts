@@ -127,7 +127,10 @@ export const SETTINGS = {
     "32",
   ),
   DB_PASSWORD: setting(secret, "password of `npm run db:serve`; when unset one is generated into DATA_DIR/db.url"),
-  SECRET_KEY: setting(secret, "signs access tokens; when unset one is generated into DATA_DIR/secret.key"),
+  SECRET_KEY: setting(
+    secret,
+    "signs access tokens; when unset one is generated into DATA_DIR/secret.key. Required with DATABASE_URL: every process on one database needs the same key",
+  ),
   SMTP_URL: setting(
     url(["smtp:", "smtps:"]),
     "mail server, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox",

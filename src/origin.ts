@@ -32,11 +32,23 @@ export function publicOrigin(config: Pick<Config, "BASE_URL" | "HOST" | "PORT">)
 }
 
 /**
- * The web server's own rule, beyond each value's: off loopback its links need BASE_URL, since no
- * origin is taken from requests. Not in loadConfig: the inspect worker shares the env and serves nothing.
+ * The web server's own rules, beyond each value's: off loopback its links need BASE_URL, since no
+ * origin is taken from requests; on a database server it needs SECRET_KEY (sharedSecretProblem).
+ * Not in loadConfig: the inspect worker shares the env and serves nothing.
  */
-export function assertServable(config: Pick<Config, "BASE_URL" | "HOST">): void {
+export function assertServable(config: Pick<Config, "BASE_URL" | "HOST" | "DATABASE_URL" | "SECRET_KEY">): void {
   if (config.BASE_URL === undefined && !isLoopback(config.HOST)) {
     throw new ConfigError(`BASE_URL is required when HOST=${config.HOST} is not a loopback address: set it to this instance's public URL, e.g. https://bothy.example.`);
   }
+  const secret = sharedSecretProblem(config);
+  if (secret) throw new ConfigError(secret);
 }
+
+/**
+ * A process on a database server signs what the others check (API tokens, report links): a key
+ * generated into its own DATA_DIR would make every other node answer 401 to its tokens.
+ */
+export const sharedSecretProblem = (config: Pick<Config, "DATABASE_URL" | "SECRET_KEY">): string | null =>
+  config.DATABASE_URL !== undefined && config.SECRET_KEY === undefined
+    ? "SECRET_KEY is required with DATABASE_URL: every process on one database must sign with the same key (set it to at least 32 random characters, the same on every node)."
+    : null;

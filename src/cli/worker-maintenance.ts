@@ -7,12 +7,14 @@ import { openDatabase } from "../db";
 import { startHeartbeat } from "../health";
 import { scheduleAppJobs } from "../jobs";
 import { log, setLogLevel } from "../log";
-import { publicOrigin } from "../origin";
+import { publicOrigin, sharedSecretProblem } from "../origin";
 import { configOrExit, exitWith } from ".";
 
 const config = configOrExit();
 if (!config.DATABASE_URL) exitWith("worker:maintenance needs DATABASE_URL (start `npm run db:serve` to share the embedded database).");
 if (!config.BASE_URL) exitWith("worker:maintenance needs BASE_URL: the public URL its mails link to.");
+const secret = sharedSecretProblem(config);
+if (secret) exitWith(secret);
 setLogLevel(config.LOG_LEVEL);
 
 // NOTE: JOBS=worker tells the app nodes to leave the jobs; this process runs them whatever it says.

@@ -18,9 +18,10 @@ export const BUN = process.execPath;
  * must not pay for 20k synthetic page views), no green check or post embed leaving loopback (port 9
  * refuses), and browsers that share the CPU equally: the suite runs beside other work, behind which
  * the default weight would leave an inspection waiting (tests/server/inspect/browser.test.ts checks
- * the default). */
+ * the default), and one SECRET_KEY, which processes sharing a database server must have. */
 export const TEST_ENV = {
   DEMO_DOMAIN: "",
+  SECRET_KEY: "test-secret-key-of-at-least-32-characters",
   GREENCHECK_API_BASE: "http://127.0.0.1:9",
   OEMBED_API_BASE: "http://127.0.0.1:9",
   CHROMIUM_NICE: "0",

@@ -38,6 +38,15 @@ describe("loadConfig", () => {
     for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) expect(() => assertServable(loadConfig({ HOST }))).not.toThrow();
   });
 
+  test("serving on a database server needs SECRET_KEY, which every node there must share", () => {
+    const DATABASE_URL = "postgres://u:p@db:5432/bothy";
+    expect(() => assertServable(loadConfig({ DATABASE_URL }))).toThrow(
+      new ConfigError("SECRET_KEY is required with DATABASE_URL: every process on one database must sign with the same key (set it to at least 32 random characters, the same on every node)."),
+    );
+    expect(() => assertServable(loadConfig({ DATABASE_URL, SECRET_KEY: "k".repeat(32) }))).not.toThrow();
+    expect(() => assertServable(loadConfig({}))).not.toThrow();
+  });
+
   test("TRUSTED_PROXIES takes addresses and CIDR ranges of both families", () => {
     const trusted = loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,2001:db8::/32" }).TRUSTED_PROXIES!;
     expect(trusted.check("10.9.8.7", "ipv4")).toBe(true);

@@ -63,6 +63,16 @@ describe("starting the server", () => {
     );
   });
 
+  test("an app node or maintenance worker on a database server without SECRET_KEY stops with one clear line", async () => {
+    // NOTE: port 9 refuses: the refusal comes before any connection is tried.
+    const env = { DATABASE_URL: "postgres://bothy:x@127.0.0.1:9/bothy", SECRET_KEY: "", BASE_URL: "http://bothy.test" };
+    const line = "bothy: SECRET_KEY is required with DATABASE_URL: every process on one database must sign with the same key (set it to at least 32 random characters, the same on every node).\n";
+    for (const script of ["src/server.ts", "src/cli/worker-maintenance.ts"]) {
+      const { code, stdout, stderr } = await runToExit(script, env);
+      expect([script, code, stdout, stderr]).toEqual([script, 1, "", line]);
+    }
+  });
+
   test("JOBS=worker on the embedded database, and a maintenance worker without DATABASE_URL, stop with one clear line", async () => {
     const dir = mkdtempSync(join(tmpdir(), "bothy-jobs-"));
     try {

@@ -15,6 +15,8 @@ CREATE TABLE imports (
   first_day date,
   last_day date,
   dims text[] NOT NULL DEFAULT '{}',
+  -- What the upload asked for days the domain has hits of its own: refuse the file, or keep the own days ('own').
+  overlap text NOT NULL DEFAULT 'refuse' CHECK (overlap IN ('refuse', 'own')),
   error text,
   created_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz

@@ -308,10 +308,12 @@ CREATE TABLE imports (
   first_day date,
   last_day date,
   dims text[] NOT NULL DEFAULT '{}'::text[],
+  overlap text NOT NULL DEFAULT 'refuse'::text,
   error text,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   finished_at timestamp with time zone,
   CONSTRAINT imports_bytes_check CHECK ((bytes >= 0)),
+  CONSTRAINT imports_overlap_check CHECK ((overlap = ANY (ARRAY['refuse'::text, 'own'::text]))),
   CONSTRAINT imports_pkey PRIMARY KEY (id),
   CONSTRAINT imports_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE,
   CONSTRAINT imports_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text, 'cancelled'::text])))

@@ -18,10 +18,12 @@ import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
 import { loggedNative, requestLog } from "./http/request-log";
+import { importsRoom } from "./imports";
 import { inspectRoom } from "./inspect";
 import { REDIRECTS, sitemapPages } from "./pages";
 import { reportsRoom } from "./reports";
 import { isBeta } from "./plans";
+import { MAX_IMPORT_BYTES } from "./shared/import-jobs";
 import { requestsRoom } from "./requests";
 import { segmentsRoom } from "./segments";
 import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
@@ -45,6 +47,7 @@ const ROOMS: Room[] = [
   annotationsRoom,
   segmentsRoom,
   goalsRoom,
+  importsRoom,
   reportsRoom,
   exportRoom,
   yearlyRoom,
@@ -83,7 +86,9 @@ export function createApp(ctx: AppContext, extraRooms: Room[] = []) {
       );
     }
   }
-  const app = new Elysia({ serve: { routes: native } }).use(requestLog(new Set(Object.keys(native)))).use(errorHandler).use(edgeChecks(ctx));
+  // NOTE: an import's upload may be 1 GB (src/imports/upload.ts caps it and answers 413); Bun's own
+  // cap is a little above, so that answer is ours. Every other body is capped by its route or the edge.
+  const app = new Elysia({ serve: { routes: native, maxRequestBodySize: MAX_IMPORT_BYTES + 1024 ** 2 } }).use(requestLog(new Set(Object.keys(native)))).use(errorHandler).use(edgeChecks(ctx));
   for (const plugin of plugins) app.use(plugin);
   return app;
 }

@@ -14,6 +14,9 @@ const API_BODY_LIMIT = 64 * 1024;
 const API = /^\/api(\/|$)/;
 // NOTE: Stripe's webhook events outgrow API_BODY_LIMIT; that route caps its raw body itself.
 const OWN_LIMIT = new Set(["/api/stripe/webhook"]);
+// NOTE: an import's upload is the exported file itself, of any type and up to 1 GB, chunked or not;
+// that route reads, caps and hashes its body as it streams (src/imports/upload.ts).
+const OWN_BODY = new Set(["/api/imports"]);
 // NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name;
 // inspector workers reach the internal API by the app's service name (http://app:3000), with a
 // bearer token and no cookie, so no browser's rebinding gains anything there.
@@ -59,7 +62,7 @@ export const edgeChecks = ({ config, origin }: Pick<AppContext, "config" | "orig
       for (const [name, value] of request.headers) {
         if (value.includes("\0") || (name === "cookie" && /%00/i.test(value))) throw badInput();
       }
-      if (api && hasBody(request)) {
+      if (api && hasBody(request) && !(request.method === "POST" && OWN_BODY.has(url.pathname))) {
         if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
           throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
         }

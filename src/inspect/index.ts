@@ -34,6 +34,13 @@ export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./
 export { inspectionWorker } from "./loops";
 export { launchPrinterBrowser } from "./browser";
 
+/** The bytes of the newest successful inspection of a domain's home page, or null: what an import
+ * estimates a page view's weight from when the domain measured none of its own. */
+export const homePageBytes = async (sql: Parameters<typeof latest>[0], domain: string): Promise<number | null> => {
+  const row = await latest(sql, `https://${domain}/`);
+  return row?.status === "done" ? row.bytes : null;
+};
+
 /** One GET through the SSRF guard as this instance configures it (./guarded-get.ts), for another
  * room's look-up of a page (a domain's home page, to verify its owner). */
 export const guardedGetter = (config: Config) => {

@@ -1,0 +1,28 @@
+// The formats an import reads: one importer per tool, each opening the uploaded file and answering
+// either per-day rows (the tools that export aggregates) or single hits (the tools that export raw
+// rows, folded into days by ../fold.ts). An importer refuses a malformed file with an ImportFault.
+import type { ImportFormat } from "../../shared/import-jobs";
+import { ImportFault } from "../model";
+import { ga4 } from "./ga4";
+import { goatcounter } from "./goatcounter";
+import { simpleanalytics } from "./simpleanalytics";
+import type { Importer } from "./types";
+import { umami } from "./umami";
+
+export type { ImportedStream, Importer, ImportSource } from "./types";
+
+// NOTE: the format names are the import page's too, so they live in the browser-safe module.
+export { IMPORT_FORMATS, type ImportFormat } from "../../shared/import-jobs";
+
+/** A format whose reader is not in yet: every file of it is refused as a whole. */
+const notYet = (name: string): Importer => () => Promise.reject(new ImportFault(0, `${name} files cannot be imported yet`));
+
+export const importers: Record<ImportFormat, Importer> = {
+  plausible: notYet("Plausible"),
+  umami,
+  ga4,
+  matomo: notYet("Matomo"),
+  goatcounter,
+  simpleanalytics,
+  fathom: notYet("Fathom"),
+};

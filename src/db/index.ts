@@ -136,11 +136,13 @@ export const databaseSize = namedQuery("db.size", async (sql) => {
  * The app's TimescaleDB jobs (ids ≥ 1000; lower ids are TimescaleDB's own) whose last run failed.
  * NOTE: PostgreSQL 15.20 with TimescaleDB ≤ 2.29 records every policy run as Failed ("cannot drop
  * portal") although its work commits; nothing else would show it.
+ * TRICKY: a job the scheduler has seen but not yet run starts at -infinity, which no Date holds:
+ * read as not run yet (null).
  */
 export const failingJobs = namedQuery("db.failingJobs", async (sql) =>
   sql<{ id: number; proc: string; table: string | null; failures: number; lastRun: Date | null }[]>`
-    SELECT s.job_id AS id, j.proc_name AS proc, j.hypertable_name AS table,
-           s.total_failures::int AS failures, s.last_run_started_at AS "lastRun"
+    SELECT s.job_id AS id, j.proc_name AS proc, j.hypertable_name AS table, s.total_failures::int AS failures,
+           CASE WHEN isfinite(s.last_run_started_at) THEN s.last_run_started_at END AS "lastRun"
     FROM timescaledb_information.job_stats s JOIN timescaledb_information.jobs j USING (job_id)
     WHERE s.job_id >= 1000 AND s.last_run_status = 'Failed'
     ORDER BY s.job_id`,

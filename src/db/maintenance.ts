@@ -53,15 +53,18 @@ type MaintenanceRun = { job: string; started: Date | null; durationMs: number | 
 /**
  * The last run of every maintenance job: the embedded timer's (maintenance_runs) and, on a server,
  * TimescaleDB's own jobs (job_stats), which run the same work as policies.
+ * TRICKY: TimescaleDB starts a job it has not run yet at -infinity, which no Date holds: not run yet (null).
  */
 export const maintenanceRuns = namedQuery("maintenance.runs", (sql) =>
   sql<MaintenanceRun[]>`
-    SELECT job, started, duration_ms AS "durationMs", error FROM maintenance_runs
-    UNION ALL
-    SELECT coalesce(j.proc_name || ' ' || coalesce(j.hypertable_name, ''), j.job_id::text), s.last_run_started_at,
-      (extract(epoch FROM s.last_run_duration) * 1000)::int,
-      CASE WHEN s.last_run_status = 'Failed' THEN 'failed' END
-    FROM timescaledb_information.jobs j JOIN timescaledb_information.job_stats s USING (job_id)
+    SELECT job, CASE WHEN isfinite(started) THEN started END AS started, "durationMs", error FROM (
+      SELECT job, started, duration_ms AS "durationMs", error FROM maintenance_runs
+      UNION ALL
+      SELECT concat_ws(' ', j.proc_name, j.hypertable_name), s.last_run_started_at,
+        (extract(epoch FROM s.last_run_duration) * 1000)::int,
+        CASE WHEN s.last_run_status = 'Failed' THEN 'failed' END
+      FROM timescaledb_information.jobs j JOIN timescaledb_information.job_stats s USING (job_id)
+    ) runs
     ORDER BY 1`,
 );
 

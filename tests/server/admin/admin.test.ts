@@ -289,4 +289,28 @@ describe("reads", () => {
     expect(both.map((p: { kind: string; stale: boolean }) => [p.kind, p.stale])).toEqual([["app + maintenance", false], ["worker:inspect", true]]);
     await server.db.sql`DELETE FROM process_heartbeats WHERE kind = 'worker:inspect'`;
   });
+
+  test("monitoring shows a TimescaleDB job the scheduler has seen but not run yet (its start is -infinity) as not run yet", async () => {
+    // NOTE: as the scheduler records a job it has taken on: every time -infinity until its first run
+    // (add_job may have written a row of its own already).
+    const [job] = await server.db.sql<{ id: number }[]>`SELECT add_job('bothy_retention', INTERVAL '1 hour', scheduled => false) AS id`;
+    try {
+      await server.db.sql`
+        INSERT INTO _timescaledb_internal.bgw_job_stat (job_id, last_start, last_finish, next_start, last_successful_finish,
+          last_run_success, total_runs, total_duration, total_duration_failures, total_successes, total_failures,
+          total_crashes, consecutive_failures, consecutive_crashes, flags)
+        VALUES (${job!.id}, '-infinity', '-infinity', '-infinity', '-infinity', true, 0, '0', '0', 0, 0, 0, 0, 0, 0)
+        ON CONFLICT (job_id) DO UPDATE SET last_start = excluded.last_start, last_finish = excluded.last_finish,
+          next_start = excluded.next_start, last_successful_finish = excluded.last_successful_finish, total_runs = 0`;
+      const m = await call(server.app, "GET", "/api/admin/monitoring", { cookie: admin });
+      expect(m.status).toBe(200);
+      expect(m.json.maintenance).toContainEqual({ job: "bothy_retention", started: null, durationMs: null, error: null });
+      const page = await server.app.handle(req("/admin/monitoring", { headers: { cookie: `${SESSION_COOKIE}=${admin}` } }));
+      expect(page.status).toBe(200);
+      // NOTE: the job's own row says so (TimescaleDB's own jobs may show "not run yet" too).
+      expect(await page.text()).toMatch(/>bothy_retention<\/td>(?:(?!<\/tr>)[\s\S])*>not run yet</);
+    } finally {
+      await server.db.sql`SELECT delete_job(${job!.id})`;
+    }
+  });
 });

@@ -5,6 +5,7 @@
 import { createReadStream } from "node:fs";
 import { pipeline, Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
+import { dayMs } from "../../shared/days";
 import { ImportFault } from "../model";
 import type { ImportSource } from "./types";
 
@@ -115,7 +116,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d
  */
 export function isoDate(line: number, raw: string): Date {
   const v = raw.trim();
-  const m = ISO.exec(v);
+  // NOTE: Date.parse rolls 30 February over into March; the day itself must be a calendar day.
+  const m = dayMs(v.slice(0, 10)) === null ? null : ISO.exec(v);
   const ms = m ? Date.parse(m[3] ? v.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00") : `${v.replace(" ", "T")}Z`) : NaN;
   if (!Number.isFinite(ms)) throw new ImportFault(line, `bad date ${shown(raw)}`);
   return new Date(ms);

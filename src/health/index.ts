@@ -1,6 +1,7 @@
 // Health room: /healthz says the process is alive and never touches the database (it must
-// answer while a long query runs); /readyz says the database answers in time and is fully migrated,
-// and lists the TimescaleDB jobs whose last run failed.
+// answer while a long query runs); /readyz says the database (and the read replica the stats read
+// from, when there is one) answers in time and is fully migrated, and lists the TimescaleDB jobs
+// whose last run failed.
 import { Elysia } from "elysia";
 import { statfsSync } from "node:fs";
 import { appliedMigrations, failingJobs, listMigrations, timescaleVersion, type Database } from "../db";
@@ -39,6 +40,21 @@ function diskProblem(db: Database, dataDir: string): string | null {
   return free < MIN_FREE_BYTES ? `Disk full: ${(free / 1024 / 1024).toFixed(1)} MiB free in DATA_DIR` : null;
 }
 
+/**
+ * True when the read database answers, or there is none apart from the primary. NOTE: the stats
+ * read from it (DATABASE_READ_URL), so without it every dashboard answers 503 while the node serves.
+ */
+const replicaAnswers = (db: Database): Promise<boolean> =>
+  db.read === db.sql
+    ? Promise.resolve(true)
+    : timescaleVersion(db.read).then(
+        () => true,
+        (err: unknown) => {
+          log.warn("readyz: read database unreachable", { error: err instanceof Error ? err.message : String(err) });
+          return false;
+        },
+      );
+
 export const healthRoutes = (db: Database, dataDir: string) =>
   new Elysia({ name: "health" })
     .get("/healthz", () => ({ status: "ok" as const }))
@@ -49,9 +65,13 @@ export const healthRoutes = (db: Database, dataDir: string) =>
         return errorBody(503, disk);
       }
       try {
-        const [version, applied, failing] = await withinTimeout(
-          Promise.all([timescaleVersion(db.sql), appliedMigrations(db.sql), failingJobs(db.sql)]),
+        const [version, applied, failing, replica] = await withinTimeout(
+          Promise.all([timescaleVersion(db.sql), appliedMigrations(db.sql), failingJobs(db.sql), replicaAnswers(db)]),
         );
+        if (!replica) {
+          set.status = 503;
+          return errorBody(503, "Read database unreachable");
+        }
         const expected = listMigrations().map((m) => m.version);
         const missing = expected.filter((v) => !applied.includes(v));
         if (!version || missing.length) {

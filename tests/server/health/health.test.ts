@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import postgres from "postgres";
+import { healthRoutes } from "../../../src/health";
 import { TEST_SERVER_URL } from "../../helpers/db";
 import { failingRefreshJob, registeredCollectJobs } from "../../helpers/jobs";
 import { req, startTestServer } from "../../helpers/server";
@@ -48,6 +50,18 @@ describe("health", () => {
       expect((await res.json()).error.message).toBe("Migrations not applied: 1");
     } finally {
       await server.db.sql`INSERT INTO schema_migrations (version, name) VALUES (1, 'timescaledb')`;
+    }
+  });
+
+  test("/readyz answers 503 when the read database (DATABASE_READ_URL) is down", async () => {
+    // NOTE: this node's primary, with a replica on a port that refuses (9).
+    const down = postgres("postgres://bothy:x@127.0.0.1:9/bothy", { max: 1, onnotice: () => {} });
+    try {
+      const res = await healthRoutes({ ...server.db, read: down }, server.dataDir).handle(req("/readyz"));
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.message).toBe("Read database unreachable");
+    } finally {
+      await down.end();
     }
   });
 

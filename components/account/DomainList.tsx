@@ -41,6 +41,7 @@ export function DomainList() {
               <a href={base} className={link} aria-label={`Dashboard of ${d.domain}`}>Dashboard</a>
               <a href={`${base}/install`} className={link} aria-label={`Install the script on ${d.domain}`}>Install</a>
               <a href={`${base}/settings`} className={link} aria-label={`Settings of ${d.domain}`}>Settings</a>
+              <a href={`${base}/import`} className={link} aria-label={`Import history into ${d.domain}`}>Import</a>
             </div>
           </li>
         );

@@ -3,7 +3,7 @@
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
 // the public dashboard's password and downloads switch, and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
-// also has its weekly email reports (ReportSettings). Links to install and delete.
+// also has its weekly email reports (ReportSettings). Links to install, import history and delete.
 import { useEffect, useState } from "react";
 import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
@@ -97,6 +97,7 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
       {row.verified && <ReportSettings domain={domain} pro={pro} />}
       <p className="mt-8 flex gap-4 text-sm">
         <a href={`${base}/install`} className={link}>Install the script</a>
+        <a href={`${base}/import`} className={link}>Import history</a>
         <a href={`${base}/delete`} className="text-red-700 underline dark:text-red-400">Delete this website</a>
       </p>
     </div>

@@ -41,6 +41,7 @@ export const HEAD = {
   domainSettings: { title: "Website settings · Bothy", description: "Time zone, public dashboard and password of a website." },
   domainInstall: { title: "Install the script · Bothy", description: "The script tag that starts counting visits to a website." },
   domainDelete: { title: "Delete a website · Bothy", description: "Delete a website and every visit it counted." },
+  domainImport: { title: "Import history · Bothy", description: "Bring a website's history from Plausible, Umami, Google Analytics 4, Matomo, GoatCounter, Simple Analytics or Fathom." },
   domainReport: { title: "Sustainability report · Bothy", description: "A website's page views, energy and CO2 over a year." },
   dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
   adminUsers: { title: "Users · Admin · Bothy", description: "Every account of this instance.", path: "/admin/users" },

@@ -29,6 +29,7 @@ import { docsPage } from "./content/docs";
 import * as compareNew from "./google-vs-new";
 import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
+import * as domainImport from "./dashboard/import";
 import * as domainInstall from "./dashboard/install";
 import * as domainReport from "./dashboard/report";
 import * as domainSettings from "./dashboard/settings";
@@ -93,6 +94,7 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/settings": domainSettings,
   "/dashboard/:domain/install": domainInstall,
   "/dashboard/:domain/delete": domainDelete,
+  "/dashboard/:domain/import": domainImport,
   "/dashboard/:domain/report": domainReport,
   // The admin area; "/admin" itself redirects to /admin/users (redirects.ts).
   "/admin/users": adminUsers,

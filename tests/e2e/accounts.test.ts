@@ -1,6 +1,7 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
-// protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on. Then bad input on
+// protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; history
+// imports from an exported file with its progress, and is deleted. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -219,6 +220,37 @@ describe("accounts in Chromium", () => {
     expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
   });
 
+  test("history imports from an exported file: a progress bar while it goes, the result, the import listed as done, and deleted", async () => {
+    // NOTE: a GoatCounter export in that tool's header (tests/fixtures/imports/README.md), two days of page views.
+    const header = "2Path,Title,Event,UserAgent,Browser,System,Session,Bot,Referrer,Referrer scheme,Screen size,Location,FirstVisit,Date";
+    const views = [["/", "2024-03-01T10:00:00Z"], ["/about", "2024-03-01T11:00:00Z"], ["/", "2024-03-02T10:00:00Z"]];
+    const csv = [header, ...views.map(([path, at], i) => `${path},Title,0,,Firefox 120,Linux,s${i},0,,,,NL,1,${at}`)].join("\n") + "\n";
+    await page.goto(`${server.url}/settings/domains`);
+    await page.getByRole("link", { name: "Import history into example.com" }).click();
+    await page.waitForURL(`${server.url}/dashboard/example.com/import`);
+    await hydrated(page, "form");
+    await page.getByText("Nothing imported yet.").waitFor();
+    await page.getByLabel("Tool").selectOption("goatcounter");
+    await page.getByLabel("Exported file").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    // NOTE: a file this small may be through in one frame, so every bar that ever appears is noted.
+    await page.evaluate(() => {
+      const seen = window as unknown as { bars: string[] };
+      seen.bars = [];
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll("[role=progressbar]")) seen.bars.push(bar.getAttribute("aria-label") ?? "");
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Imported 2024-03-01 to 2024-03-02" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { bars: string[] }).bars)).toContain("Uploading the file");
+    const row = page.getByTestId("import-row");
+    await row.getByText("Done").waitFor();
+    expect(await row.textContent()).toContain("GoatCounter · 2024-03-01 to 2024-03-02");
+    page.once("dialog", (d) => void d.accept());
+    await row.getByRole("button", { name: /^Delete the GoatCounter import/ }).click();
+    await page.getByText("Nothing imported yet.").waitFor();
+  });
+
   test("a form is disabled while its request is on the way, and moves on with the answer", async () => {
     await page.goto(`${server.url}/settings/edit`);
     await hydrated(page, "form");
@@ -306,7 +338,7 @@ describe("accounts in Chromium", () => {
     await signIn(ME.email, ME.password);
     await page.waitForURL(`${server.url}/settings/domains`);
     const signedIn = ["/settings/domains", "/settings/profile", "/settings/edit", "/settings/password", "/settings/api-keys", "/settings/verify", "/settings/delete"];
-    for (const path of [...signedIn, "/dashboard/example.com/install", "/dashboard/example.com/settings", "/dashboard/example.com/delete"]) {
+    for (const path of [...signedIn, "/dashboard/example.com/install", "/dashboard/example.com/settings", "/dashboard/example.com/delete", "/dashboard/example.com/import"]) {
       await page.goto(`${server.url}${path}`);
       await hydrated(page, "form, main");
       await page.locator("main").getByText(/^Loading/).waitFor({ state: "detached" });
@@ -324,7 +356,7 @@ describe("accounts in Chromium", () => {
   test("below 1050 px the settings pages stack the navigation above the page and never scroll sideways", async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     try {
-      for (const path of ["/settings/domains", "/settings/api-keys", "/dashboard/example.com/install", "/dashboard/example.com/settings"]) {
+      for (const path of ["/settings/domains", "/settings/api-keys", "/dashboard/example.com/install", "/dashboard/example.com/settings", "/dashboard/example.com/import"]) {
         await page.goto(`${server.url}${path}`);
         await page.locator("main").getByText(/^Loading/).waitFor({ state: "detached" });
         const nav = await page.getByRole("navigation", { name: "Settings" }).boundingBox();

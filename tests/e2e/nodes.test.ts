@@ -1,14 +1,15 @@
 // The deployment of content/docs/deployment.md on loopback: two app nodes (JOBS=worker,
-// INSPECT_CONCURRENCY=0) behind nginx, `worker:inspect` and `worker:maintenance` as processes of their
-// own, all on one `db:serve` database. Page views go through nginx; one node is killed (SIGKILL)
-// mid-load. Nothing accepted is lost beyond that node's unflushed buffer, no view is stored twice,
-// the jobs run in the worker only, and the public dashboard is still served through nginx.
+// INSPECT_CONCURRENCY=0) behind nginx with the guide's own `location` block, `worker:inspect` and
+// `worker:maintenance` as processes of their own, all on one `db:serve` database. Page views go
+// through nginx; one node is killed (SIGKILL) mid-load. Nothing accepted is lost beyond that node's
+// unflushed buffer, no view is stored twice, the jobs run in the worker only, and the public
+// dashboard is still served through nginx, whose BASE_URL carries a port the nodes check.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { localTime } from "../../src/shared/days";
 import { addDomain, CHROME_UA, until } from "../helpers/collect";
 import { emptyDataDir, freshDataDir } from "../helpers/db";
-import { requireInstalled, startNginx } from "../helpers/proxy";
+import { DEPLOYMENT_GUIDE, freePort, guideBlock, requireInstalled, startNginx } from "../helpers/proxy";
 import { parsePrometheus, sampleValue } from "../helpers/prometheus";
 import { removedAfterAll } from "../helpers/scratch";
 import { serveDatabase, spawnServer, stopChild, type Child } from "../helpers/server";
@@ -29,9 +30,16 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
   let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     const shared = { DATABASE_URL: db.url, DATABASE_POOL: "1", MAINTENANCE_INTERVAL_S: "3" };
-    const node = () =>
-      spawnServer("src/server.ts", { ...shared, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker", INSPECT_CONCURRENCY: "0", COLLECT_FLUSH_MS: String(FLUSH_MS), METRICS_TOKEN }, { timeoutMs: 60_000 });
-    const nodes = await Promise.all([node(), node()]);
+    // NOTE: the public origin is nginx's, with a port. On the IPv4-mapped loopback address a node
+    // checks every request's Host against it (421 otherwise), as a node listening beyond loopback does.
+    const [proxyPort, ...ports] = [freePort(), freePort(), freePort()];
+    const origin = `http://127.0.0.1:${proxyPort}`;
+    const node = (port: number) =>
+      spawnServer("src/server.ts", {
+        ...shared, HOST: "::ffff:127.0.0.1", PORT: String(port), BASE_URL: origin, DATA_DIR: scratch(emptyDataDir()), JOBS: "worker",
+        INSPECT_CONCURRENCY: "0", COLLECT_FLUSH_MS: String(FLUSH_MS), METRICS_TOKEN,
+      }, { timeoutMs: 60_000 });
+    const nodes = await Promise.all(ports.map(node));
     children.push(...nodes);
     const worker = (script: string, ready: RegExp) =>
       spawnServer(script, { ...shared, DATA_DIR: scratch(emptyDataDir()), BASE_URL: "http://bothy.test", LOG_LEVEL: "debug" }, { ready, timeoutMs: 60_000 });
@@ -40,11 +48,13 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
       worker("src/cli/worker-inspect.ts", /(inspector worker running)/),
     ]);
     children.push(maintenance!, inspector!);
-    const upstream = `upstream bothy { ${nodes.map((n) => `server ${new URL(n.url).host} max_fails=1 fail_timeout=30s;`).join(" ")} }`;
-    // NOTE: a view is retried on the other node when its node is gone (non_idempotent: a POST too);
-    // the dead node never wrote it, so it is stored once.
-    const location = "location / { proxy_pass http://bothy; proxy_next_upstream error http_502 http_503 non_idempotent; }";
-    proxy = await startNginx(nginx, location, "", upstream);
+    const upstream = `upstream bothy { ${ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join(" ")} }`;
+    // NOTE: the guide's block: a view is retried on the other node when its node is gone
+    // (non_idempotent: a POST too); the dead node never wrote it, so it is stored once.
+    const location = /^ *location \/ \{[\s\S]*?^ *\}$/m.exec(guideBlock("nginx", DEPLOYMENT_GUIDE))![0];
+    proxy = await startNginx(nginx, location, "", upstream, proxyPort);
+    // A node asked for another host than its BASE_URL's refuses: the check the guide's Host line passes.
+    expect((await fetch(`http://127.0.0.1:${ports[1]}/api/stats-public`)).status).toBe(421);
 
     const siteId = await addDomain(sql, DOMAIN);
     await sql`UPDATE domains SET public = true WHERE id = ${siteId}`;
@@ -80,7 +90,7 @@ test("two nodes behind nginx, one killed mid-load: nothing accepted lost beyond 
 
     // The living node has written everything it buffered; the dead node's buffer is gone.
     const buffered = async () => {
-      const res = await fetch(`${nodes[1]!.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const res = await fetch(`http://127.0.0.1:${ports[1]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}`, host: new URL(origin).host } });
       return sampleValue(parsePrometheus(await res.text()), "bothy_collect_buffered_hits");
     };
     await until("the living node's buffer written", async () => (await buffered()) === 0, 30_000, 100);

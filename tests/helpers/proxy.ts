@@ -1,6 +1,7 @@
 // The first-party proxy guide (content/docs/proxy.md) as tests use it: its code blocks by language
 // with the placeholders swapped for loopback addresses, and nginx or Caddy started on loopback with
-// the guide's block inside a minimal configuration of their own.
+// the guide's block inside a minimal configuration of their own. The deployment guide's nginx
+// (content/docs/deployment.md) is read the same way.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,11 +11,12 @@ import { until } from "./collect";
 import { ROOT } from "./server";
 
 const GUIDE = join(ROOT, "content", "docs", "proxy.md");
+export const DEPLOYMENT_GUIDE = join(ROOT, "content", "docs", "deployment.md");
 
 /** The one fenced block of `lang` in the guide; throws when there is none or more than one. */
-export function guideBlock(lang: string): string {
-  const blocks = [...readFileSync(GUIDE, "utf8").matchAll(/^```(\S+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang);
-  if (blocks.length !== 1) throw new Error(`the proxy guide has ${blocks.length} \`\`\`${lang} blocks, not one`);
+export function guideBlock(lang: string, guide = GUIDE): string {
+  const blocks = [...readFileSync(guide, "utf8").matchAll(/^```(\S+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang);
+  if (blocks.length !== 1) throw new Error(`${guide} has ${blocks.length} \`\`\`${lang} blocks, not one`);
   return blocks[0]![2]!;
 }
 
@@ -34,7 +36,7 @@ export function requireInstalled(name: string): string {
 }
 
 /** A port nothing listens on right now, for servers that cannot report the one they chose. */
-function freePort(): number {
+export function freePort(): number {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
   const port = probe.port;
   probe.stop(true);
@@ -51,13 +53,13 @@ async function startServer(
   name: string,
   page: string,
   write: (dir: string, port: number) => string[],
+  port = freePort(),
 ): Promise<ProxyServer> {
   const dir = mkdtempSync(join(tmpdir(), `bothy-${name}-`));
   // NOTE: nginx run as root serves files from worker processes of another user: let them read.
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, "site"), { mode: 0o755 });
   writeFileSync(join(dir, "site", "index.html"), page, { mode: 0o644 });
-  const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(write(dir, port), {
     cwd: dir,
@@ -86,9 +88,9 @@ async function startServer(
 
 /**
  * nginx with the guide's `location` block in a server on loopback (and `http`, e.g. an `upstream`,
- * beside that server); everything it writes stays in its dir.
+ * beside that server), on `port` when given; everything it writes stays in its dir.
  */
-export const startNginx = (binary: string, block: string, page: string, http = "") =>
+export const startNginx = (binary: string, block: string, page: string, http = "", port?: number) =>
   startServer("nginx", page, (dir, port) => {
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/tmp/${t};`).join("\n  ");
     mkdirSync(join(dir, "tmp"), { mode: 0o777 });
@@ -113,7 +115,7 @@ ${block}
 `,
     );
     return [binary, "-p", dir, "-e", "stderr", "-c", join(dir, "nginx.conf"), "-g", "daemon off;"];
-  });
+  }, port);
 
 /** Caddy with the guide's block in a plain-HTTP site on loopback: no admin endpoint, no certificates. */
 export const startCaddy = (binary: string, block: string, page: string) =>

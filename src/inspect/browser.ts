@@ -106,6 +106,20 @@ export function launchPrinterBrowser(executablePath: string, nice = BROWSER_NICE
   return launchChromium(executablePath, printerMode, nice);
 }
 
+/**
+ * Launches Chromium the inspector's way once and closes it: its version and the sandbox it ran
+ * with, as the inspector decides it, for a check of the host (`npm run doctor`).
+ */
+export async function probeChromium(executablePath: string): Promise<{ version: string; sandbox: SandboxMode }> {
+  const sandbox = sandboxMode(sandboxFacts());
+  const browser = await launchChromium(executablePath, sandbox, BROWSER_NICE);
+  try {
+    return { version: browser.version(), sandbox };
+  } finally {
+    await browser.close();
+  }
+}
+
 type BrowserLease = { browser: Browser; release(): void };
 export type BrowserHost = {
   /** The current browser for one job; release() when the job's context is closed. */

@@ -32,7 +32,7 @@ const CARD_RETRY_S = 60;
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { inspectionWorker } from "./loops";
-export { launchPrinterBrowser } from "./browser";
+export { launchPrinterBrowser, probeChromium } from "./browser";
 
 /** The bytes of the newest successful inspection of a domain's home page, or null: what an import
  * estimates a page view's weight from when the domain measured none of its own. */

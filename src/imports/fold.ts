@@ -53,6 +53,22 @@ function campaignOfHit(hit: ImportedHit, query: string | null) {
   return campaignOf(q);
 }
 
+/**
+ * `f` remembered for its last keys. NOTE: a file repeats a few hundred referrers, browser and OS
+ * names a million times; parsing each again cost a third of the fold.
+ */
+function remembered<V>(f: (key: string) => V, max = 10_000): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    let v = known.get(key);
+    if (v === undefined && !known.has(key)) {
+      if (known.size >= max) known.clear();
+      known.set(key, (v = f(key)));
+    }
+    return v as V;
+  };
+}
+
 type Measures = Pick<ImportedRow, "views" | "uniques" | "bounces" | "durationMs">;
 const ONE: Measures = { views: 1, uniques: 0, bounces: 0, durationMs: 0 };
 
@@ -61,6 +77,24 @@ export type Fold = { add(hit: ImportedHit): void; rows(): ImportedRow[] };
 /** A fold for a domain (its name makes same-site referrers internal) whose local days are in `zone`. */
 export function createFold(zone: string, domain: string): Fold {
   const rows = new Map<string, ImportedRow>();
+  const browserOf = remembered((raw) => named(raw, BROWSERS));
+  const osOf = remembered((raw) => named(raw, SYSTEMS));
+  // The key is the referrer and the campaign's medium, which can make an arrival "email".
+  const arrivalFrom = remembered((key) => {
+    const at = key.indexOf("\0");
+    return arrivalOf(referrerUrl(key.slice(0, at)), domain, key.slice(at + 1) || null);
+  });
+  // NOTE: a file lists its rows in time order: the last quarter hour's day is the next row's too.
+  let quarter = NaN;
+  let quarterDay = "";
+  const dayOf = (ms: number) => {
+    const q = Math.floor(ms / 900_000);
+    if (q !== quarter) {
+      quarter = q;
+      quarterDay = localTime(zone, ms).day;
+    }
+    return quarterDay;
+  };
   const count = (day: string, dim: ImportedDim, label: string, group: string, m: Measures = ONE) => {
     const key = `${day}\0${dim}\0${group}\0${label}`;
     const row = rows.get(key);
@@ -76,7 +110,7 @@ export function createFold(zone: string, domain: string): Fold {
   const addPage = (day: string, hit: ImportedHit) => {
     const { path, query } = storedPath(hit.path || "/");
     const campaign = campaignOfHit(hit, query);
-    const from = arrivalOf(referrerUrl(hit.referrer), domain, campaign?.utmMedium ?? null);
+    const from = arrivalFrom(`${hit.referrer ?? ""}\0${campaign?.utmMedium ?? ""}`);
     // NOTE: a view with no referrer is an arrival (direct) only when the file says it began a
     // visit: files give no referrer for a click from page to page either. A same-site referrer
     // never makes an arrival nor a unique visit, as in the pipeline.
@@ -105,9 +139,9 @@ export function createFold(zone: string, domain: string): Fold {
     if (country && /^[A-Z]{2}$/.test(country)) count(day, "country", country, "");
     const language = languageOf(hit.language);
     if (language) count(day, "language", language, "");
-    const browser = agent ? agent.browser : named(hit.browser, BROWSERS);
+    const browser = agent ? agent.browser : browserOf(hit.browser ?? "");
     if (browser) count(day, "browser", browser, "");
-    const os = agent ? agent.os : named(hit.os, SYSTEMS);
+    const os = agent ? agent.os : osOf(hit.os ?? "");
     if (os) count(day, "os", os, "");
     const width = hit.screenWidth && hit.screenWidth > 0 ? hit.screenWidth : null;
     if (width) count(day, "screen", screenOf(width), "");
@@ -121,7 +155,7 @@ export function createFold(zone: string, domain: string): Fold {
       // what a user agent calls a bot; so does an import.
       const agent = hit.userAgent ? parseAgent(hit.userAgent) : null;
       if (agent?.bot) return;
-      const day = localTime(zone, hit.time.getTime()).day;
+      const day = dayOf(hit.time.getTime());
       if (hit.kind === "view") {
         addPage(day, hit);
         addVisitor(day, hit, agent);

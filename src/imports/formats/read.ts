@@ -108,6 +108,17 @@ export function cellsBy<N extends string>(csv: Csv, names: readonly N[]): (cells
 /** A cell's value clipped for an error message. */
 export const shown = (v: string) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
 
+/** Whether a YYYY-MM-DD is a calendar day; remembered, as a file's rows share a few thousand days. */
+const calendarDays = new Map<string, boolean>();
+function isCalendarDay(key: string): boolean {
+  let known = calendarDays.get(key);
+  if (known === undefined) {
+    if (calendarDays.size >= 10_000) calendarDays.clear();
+    calendarDays.set(key, (known = dayMs(key) !== null));
+  }
+  return known;
+}
+
 const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
 /**
@@ -117,7 +128,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d
 export function isoDate(line: number, raw: string): Date {
   const v = raw.trim();
   // NOTE: Date.parse rolls 30 February over into March; the day itself must be a calendar day.
-  const m = dayMs(v.slice(0, 10)) === null ? null : ISO.exec(v);
+  const m = isCalendarDay(v.slice(0, 10)) ? ISO.exec(v) : null;
   const ms = m ? Date.parse(m[3] ? v.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00") : `${v.replace(" ", "T")}Z`) : NaN;
   if (!Number.isFinite(ms)) throw new ImportFault(line, `bad date ${shown(raw)}`);
   return new Date(ms);

@@ -133,16 +133,19 @@ export const databaseSize = namedQuery("db.size", async (sql) => {
 });
 
 /**
- * The app's TimescaleDB jobs (ids ≥ 1000; lower ids are TimescaleDB's own) whose last run failed.
- * NOTE: PostgreSQL 15.20 with TimescaleDB ≤ 2.29 records every policy run as Failed ("cannot drop
- * portal") although its work commits; nothing else would show it.
+ * The app's TimescaleDB jobs (ids ≥ 1000; lower ids are TimescaleDB's own) whose last run failed,
+ * with the last error a run of it recorded and the server's version: src/hits/job-health.ts tells
+ * PostgreSQL 15's known harmless failure from a real one by them.
  * TRICKY: a job the scheduler has seen but not yet run starts at -infinity, which no Date holds:
  * read as not run yet (null).
  */
 export const failingJobs = namedQuery("db.failingJobs", async (sql) =>
-  sql<{ id: number; proc: string; table: string | null; failures: number; lastRun: Date | null }[]>`
+  sql<{ id: number; proc: string; table: string | null; failures: number; lastRun: Date | null; error: string | null; serverVersion: number }[]>`
     SELECT s.job_id AS id, j.proc_name AS proc, j.hypertable_name AS table, s.total_failures::int AS failures,
-           CASE WHEN isfinite(s.last_run_started_at) THEN s.last_run_started_at END AS "lastRun"
+           CASE WHEN isfinite(s.last_run_started_at) THEN s.last_run_started_at END AS "lastRun",
+           (SELECT e.err_message FROM timescaledb_information.job_errors e
+            WHERE e.job_id = s.job_id ORDER BY e.start_time DESC LIMIT 1) AS error,
+           current_setting('server_version_num')::int AS "serverVersion"
     FROM timescaledb_information.job_stats s JOIN timescaledb_information.jobs j USING (job_id)
     WHERE s.job_id >= 1000 AND s.last_run_status = 'Failed'
     ORDER BY s.job_id`,

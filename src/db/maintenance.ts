@@ -48,21 +48,21 @@ const claim = namedQuery("maintenance.claim", async (sql, job: string, forMs: nu
 /** The share of an interval a claim lasts. */
 const CLAIM_SHARE = 0.9;
 
-type MaintenanceRun = { job: string; started: Date | null; durationMs: number | null; error: string | null };
+type MaintenanceRun = { job: string; started: Date | null; durationMs: number | null; error: string | null; jobId: number | null };
 
 /**
  * The last run of every maintenance job: the embedded timer's (maintenance_runs) and, on a server,
- * TimescaleDB's own jobs (job_stats), which run the same work as policies.
+ * TimescaleDB's own jobs (job_stats, with their `jobId`), which run the same work as policies.
  * TRICKY: TimescaleDB starts a job it has not run yet at -infinity, which no Date holds: not run yet (null).
  */
 export const maintenanceRuns = namedQuery("maintenance.runs", (sql) =>
   sql<MaintenanceRun[]>`
-    SELECT job, CASE WHEN isfinite(started) THEN started END AS started, "durationMs", error FROM (
-      SELECT job, started, duration_ms AS "durationMs", error FROM maintenance_runs
+    SELECT job, CASE WHEN isfinite(started) THEN started END AS started, "durationMs", error, "jobId" FROM (
+      SELECT job, started, duration_ms AS "durationMs", error, NULL::int AS "jobId" FROM maintenance_runs
       UNION ALL
       SELECT concat_ws(' ', j.proc_name, j.hypertable_name), s.last_run_started_at,
         (extract(epoch FROM s.last_run_duration) * 1000)::int,
-        CASE WHEN s.last_run_status = 'Failed' THEN 'failed' END
+        CASE WHEN s.last_run_status = 'Failed' THEN 'failed' END, j.job_id
       FROM timescaledb_information.jobs j JOIN timescaledb_information.job_stats s USING (job_id)
     ) runs
     ORDER BY 1`,

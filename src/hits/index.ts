@@ -6,6 +6,7 @@
 export { AGGREGATES, hourlyTwin, TWIN_READ_DAYS } from "./aggregates";
 export { HIT_COLUMN_NAMES, HIT_COLUMNS, hitColumnText, hitsCsv, type HitRow } from "./columns";
 export { HIT_FIELDS } from "./fields";
+export { harmlessFailure, jobFailures } from "./job-health";
 export { hitsJobs, keepPolicies, MAINTAINED_BY, POLICY_JOBS, refreshAggregates, refreshIfJobsFail } from "./jobs";
 export { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "./overview";
 export { deleteSiteHits } from "./remove";

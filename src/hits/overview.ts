@@ -1,5 +1,6 @@
 // Named queries over `hits` and its aggregates for the admin area: page views per day and per site,
 // storage as TimescaleDB measures it, and how far behind each continuous aggregate is.
+import type { Sql } from "postgres";
 import { namedQuery } from "../db";
 import { AGGREGATES } from "./aggregates";
 
@@ -49,9 +50,9 @@ export const hitsStorage = namedQuery("collect.storage", async (sql): Promise<St
   };
 });
 
-/** Each continuous aggregate and how long ago its materialized part ends (null: nothing yet). */
-export const aggregateLag = namedQuery("collect.aggregateLag", async (sql) => {
-  const rows = await sql<{ view: string; watermark: Date | null }[]>`
+/** Each continuous aggregate and where its materialized part ends (null: nothing yet). */
+export const aggregateWatermarks = namedQuery("collect.aggregateWatermarks", (sql) =>
+  sql<{ view: string; watermark: Date | null }[]>`
     SELECT c.view_name AS view,
       CASE WHEN w.mark IS NULL OR w.mark <= -210866803200000000 THEN NULL
            ELSE _timescaledb_functions.to_timestamp(w.mark) END AS watermark
@@ -60,6 +61,12 @@ export const aggregateLag = namedQuery("collect.aggregateLag", async (sql) => {
       ON h.schema_name = c.materialization_hypertable_schema AND h.table_name = c.materialization_hypertable_name
     CROSS JOIN LATERAL (SELECT _timescaledb_functions.cagg_watermark(h.id) AS mark) w
     WHERE c.view_name = ANY(${AGGREGATES.map((a) => a.view)})
-    ORDER BY c.view_name`;
-  return rows.map((r) => ({ view: r.view, lagS: r.watermark ? Math.max(0, Math.round((Date.now() - r.watermark.getTime()) / 1000)) : null }));
-});
+    ORDER BY c.view_name`,
+);
+
+/** Each continuous aggregate and how long ago its materialized part ends (null: nothing yet). */
+export const aggregateLag = async (sql: Sql) =>
+  (await aggregateWatermarks(sql)).map((r) => ({
+    view: r.view,
+    lagS: r.watermark ? Math.max(0, Math.round((Date.now() - r.watermark.getTime()) / 1000)) : null,
+  }));

@@ -10,12 +10,13 @@ import { until } from "./collect";
 export type FailingJob = { id: number; restore(): Promise<void> };
 
 /**
- * Makes `view`'s refresh policy look failed, as the server's scheduler records a failed run: the
- * policy the app registered (a server app registers one per aggregate), else one added here. It is
- * not scheduled meanwhile, so that no run of the server's own records a success over the failure.
- * restore() deletes an added policy, or schedules the app's again with its run history cleared.
+ * Makes `view`'s refresh policy look failed, as the server's scheduler records a failed run (with
+ * `error` in its history): the policy the app registered (a server app registers one per
+ * aggregate), else one added here. It is not scheduled meanwhile, so that no run of the server's
+ * own records a success over the failure. restore() deletes an added policy, or schedules the
+ * app's again with its run history cleared.
  */
-export async function failingRefreshJob(sql: Sql, view: string): Promise<FailingJob> {
+export async function failingRefreshJob(sql: Sql, view: string, error = "could not refresh"): Promise<FailingJob> {
   const found = await sql.begin(async (tx) => {
     // NOTE: a refresh policy's hypertable_name is its aggregate's name.
     const [own] = await tx<{ id: number }[]>`
@@ -41,9 +42,13 @@ export async function failingRefreshJob(sql: Sql, view: string): Promise<Failing
       last_run_success = false, total_runs = 1, total_duration = excluded.total_duration,
       total_duration_failures = excluded.total_duration_failures, total_successes = 0, total_failures = 1,
       total_crashes = 0, consecutive_failures = 1, consecutive_crashes = 0`;
+  await sql`
+    INSERT INTO _timescaledb_internal.bgw_job_stat_history (job_id, pid, execution_start, execution_finish, succeeded, data)
+    VALUES (${id}, 1, now(), now(), false, ${sql.json({ error_data: { message: error, sqlerrcode: "XX000" } })})`;
   return {
     id,
     restore: async () => {
+      await sql`DELETE FROM _timescaledb_internal.bgw_job_stat_history WHERE job_id = ${id}`;
       if (found.added) {
         await sql`SELECT delete_job(${id})`;
         return;

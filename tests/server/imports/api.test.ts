@@ -2,11 +2,12 @@
 // header, arp242/goatcounter exportcsv.go, as tests/fixtures/imports/README.md says) uploaded as
 // the raw body becomes a done import whose stored totals are the file's own; the same file twice
 // adds nothing; a malformed file fails naming its line with nothing stored; days of the domain's
-// own hits are refused unless overlap=own; a delete takes exactly its rows; who may; what is
+// own hits are refused unless overlap=own; a delete takes exactly its rows, and cancels a running
+// import with its file; who may; what is
 // refused at the door (413, unknown format); estimated bytes from the domain's own page weights;
 // and the runner's boot (an unfinished import runs again from the start, or fails without its file).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, ownerOtherAdmin } from "../../helpers/api";
@@ -123,6 +124,20 @@ describe("an import", () => {
     expect((await call(server.app, "DELETE", `/api/imports/${id}`, { cookie: owner, headers: SAME })).status).toBe(204);
     expect(await storedRows()).toBe(others[0]!.n);
     expect((await call(server.app, "GET", `/api/imports/${id}`, { cookie: owner })).status).toBe(404);
+  });
+});
+
+describe("a delete while the import runs", () => {
+  test("cancels it: nothing of it is stored, its file is removed, and the import is gone", async () => {
+    // NOTE: a file of many lines, so the delete most likely finds it queued or running; either way nothing may stay.
+    const views: [string, string][] = Array.from({ length: 40_000 }, (_, i) => [`/many/${i % 300}`, `2021-0${1 + (i % 9)}-1${i % 9}T10:00:00Z`]);
+    const res = await upload(csv(views));
+    expect(res.status).toBe(202);
+    expect((await call(server.app, "DELETE", `/api/imports/${res.json.id}`, { cookie: owner, headers: SAME })).status).toBe(204);
+    expect((await call(server.app, "GET", `/api/imports/${res.json.id}`, { cookie: owner })).status).toBe(404);
+    await until("the upload's file removed", () => readdirSync(join(server.dataDir, "imports")).length === 0);
+    const left = await server.db.sql`SELECT 1 FROM imported_daily WHERE import_id = ${res.json.id}`;
+    expect(left.length).toBe(0);
   });
 });
 

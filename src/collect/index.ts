@@ -18,7 +18,7 @@ import { EventBody, LeaveBody, PageViewBody, PixelQuery, type Incoming } from ".
 import { runPipeline, type Outcome } from "./pipeline";
 export { bulkWriter } from "./bulk";
 export { arrivalOf, campaignOf, deviceOfWidth, languageOf, screenOf, storedPath } from "./classify";
-export { classifyHost, classifyReferrer } from "./referrers";
+export { classifyHost, classifyReferrer, hostOfReferrerName } from "./referrers";
 export { parseAgent, type Agent } from "./useragent";
 export { rng, syntheticTraffic } from "./synthetic";
 import { createSites, type Sites } from "./sites";

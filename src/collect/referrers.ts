@@ -111,6 +111,26 @@ export function classifyReferrer(host: string, path = "/"): Referrer {
   return found;
 }
 
+/**
+ * The lists' names (lower case) to the first web host listed under each: Google → google.com. NOTE:
+ * tools that export aggregates often name a source ("Google", "bing") instead of giving its host.
+ */
+const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}+]+/gu, "");
+const HOST_OF_NAME = (() => {
+  const out = new Map<string, string>();
+  // NOTE: the generated lists first: they list a network's own host first (facebook.com, not fb.com).
+  for (const table of [LISTED, OWN]) {
+    for (const [host, { name }] of table.hosts) {
+      const key = name && nameKey(name);
+      if (key && !out.has(key) && !host.includes("{}") && !isAppId(host)) out.set(key, host);
+    }
+  }
+  return out;
+})();
+
+/** The host a referrer's name stands for, as the lists know it ("Hacker News" → news.ycombinator.com), or null. */
+export const hostOfReferrerName = (name: string): string | null => HOST_OF_NAME.get(nameKey(name)) ?? null;
+
 /** The source class of a referrer host. */
 export const classifyHost = (host: string): Known => classifyReferrer(host).source;
 

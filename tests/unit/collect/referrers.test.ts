@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runPipeline } from "../../../src/collect/pipeline";
-import { classifyReferrer } from "../../../src/collect/referrers";
+import { classifyReferrer, hostOfReferrerName } from "../../../src/collect/referrers";
 import { OWN_HOSTS } from "../../../src/collect/referrer-hosts";
 import type { Sites } from "../../../src/collect/sites";
 
@@ -47,5 +47,22 @@ describe("our own table", () => {
     const [host, ...path] = entry.split("/");
     const found = classifyReferrer(host!, `/${path.join("/")}`);
     expect([found.source, found.name]).toEqual([source, name]);
+  });
+});
+
+describe("a referrer's name as its host", () => {
+  // Tools that export aggregates name a source instead of giving its host, in their own spelling.
+  test.each([
+    ["Google", "google.com", "search"], ["bing", "bing.com", "search"], ["Yahoo!", "search.yahoo.com", "search"],
+    ["Hacker News", "news.ycombinator.com", "social"], ["Facebook", "facebook.com", "social"], ["Gmail", "mail.google.com", "email"],
+  ])("%s is %s (%s)", (name, host, source) => {
+    expect(hostOfReferrerName(name)).toBe(host);
+    expect(classifyReferrer(host).source).toBe(source);
+  });
+
+  test("a name the lists do not know has no host", () => {
+    expect(hostOfReferrerName("Newsletter")).toBeNull();
+    // "Google+" is a network of its own, not Google's search.
+    expect(hostOfReferrerName("Google+")).not.toBe("google.com");
   });
 });

@@ -1,9 +1,10 @@
 // Streaming readers for the importers: an uploaded file read chunk by chunk (progress reported,
-// stopped when the import is cancelled), as CSV records or as lines (NDJSON). Nothing holds more
+// stopped when the import is cancelled; unpacked when gzipped), as CSV records or as lines (NDJSON). Nothing holds more
 // than one line: a line over 1 MB is refused with its number, as is a CSV record the parser cannot
 // read, so a 1 GB file streams through in bounded memory.
-import { createReadStream } from "node:fs";
+import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { pipeline, Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import { CsvError, parse } from "csv-parse";
 import { dayMs } from "../../shared/days";
 import { ImportFault } from "../model";
@@ -13,14 +14,48 @@ import type { ImportSource } from "./types";
 export const MAX_LINE = 1 << 20;
 const TOO_LONG = "a line over 1 MB";
 
-/** The file's bytes, reporting how far the reader is; the stream fails with an AbortError when the import is cancelled. */
-async function* chunks(src: ImportSource): AsyncGenerator<Buffer> {
+/** The file's bytes as stored, reporting how far the reader is; fails with an AbortError when the import is cancelled. */
+async function* stored(src: ImportSource): AsyncGenerator<Buffer> {
   let read = 0;
   for await (const chunk of createReadStream(src.path, { signal: src.signal, highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
     read += chunk.length;
     src.progress(read);
     yield chunk;
   }
+}
+
+/** Whether the file is gzip-compressed (its magic bytes), as GoatCounter's export downloads are. */
+function gzipped(path: string): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The file's bytes, unpacked when gzipped (progress still counts the stored bytes); a cut-off or
+ * corrupt gzip file is an ImportFault of the file as a whole.
+ */
+async function* chunks(src: ImportSource): AsyncGenerator<Buffer> {
+  if (!gzipped(src.path)) return yield* stored(src);
+  try {
+    yield* pipeline(Readable.from(stored(src)), createGunzip(), () => {}) as AsyncIterable<Buffer>;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR") throw new ImportFault(0, "the gzip file is cut off or damaged");
+    throw err;
+  }
+}
+
+const BLANK = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]); // whitespace and a UTF-8 BOM's bytes
+
+/** The file's first byte (unpacked) that is neither blank nor a byte-order mark, or null for a blank file. */
+export async function firstByte(src: ImportSource): Promise<number | null> {
+  for await (const chunk of chunks(src)) for (const b of chunk) if (!BLANK.has(b)) return b;
+  return null;
 }
 
 /** The file's lines (without their line ends), numbered from 1. */
@@ -77,10 +112,19 @@ async function* records(it: AsyncIterator<{ record: string[]; info: { lines: num
  * Opens a CSV file and reads its header (the first record); refuses an empty file and a header
  * without one of the `required` columns, naming it.
  */
-export async function openCsv(src: ImportSource, required: readonly string[]): Promise<Csv> {
-  const parser = parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE });
+export const openCsv = (src: ImportSource, required: readonly string[]): Promise<Csv> => csvOf(chunks(src), required);
+
+/**
+ * openCsv over bytes from elsewhere (a ZIP's entry). With `comments`, lines that begin with "#" are
+ * skipped (a preamble); a "#" inside a line is the line's own.
+ */
+export async function csvOf(bytes: AsyncIterable<Buffer>, required: readonly string[], comments = false): Promise<Csv> {
+  const parser = parse({
+    bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE,
+    ...(comments ? { comment: "#", comment_no_infix: true } : {}),
+  });
   // NOTE: pipeline, not pipe: a read error (a cancelled import) must end the parser's iteration too.
-  pipeline(Readable.from(chunks(src)), parser, () => {});
+  pipeline(Readable.from(bytes), parser, () => {});
   const it = (parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)[Symbol.asyncIterator]();
   let first;
   try {
@@ -92,7 +136,7 @@ export async function openCsv(src: ImportSource, required: readonly string[]): P
   const header = first.value.record.map((c) => c.trim());
   const index = new Map(header.map((c, i) => [c, i]));
   const missing = required.find((c) => !index.has(c));
-  if (missing !== undefined) throw new ImportFault(1, `missing column "${missing}"`);
+  if (missing !== undefined) throw new ImportFault(first.value.info.lines, `missing column "${missing}"`);
   return { header, col: (name) => index.get(name) ?? -1, rows: records(it, header.length) };
 }
 

@@ -1,5 +1,5 @@
 // The one ga4 format for GA4's two shapes: a file whose first non-blank byte opens a JSON object is
-// the BigQuery export (NDJSON), read as single events; anything else is a report CSV.
+// the BigQuery export (NDJSON, gzipped or not), read as single events; anything else is a report CSV.
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +18,11 @@ describe("ga4", () => {
     const rows = await importRows(ga4, path);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows).toEqual(await importRows(ga4BigQuery, FIXTURE));
+  });
+
+  test("a gzipped NDJSON export is read as the BigQuery export too", async () => {
+    const path = fileIn(dir, "bq.ndjson.gz", Bun.gzipSync(readFileSync(FIXTURE)));
+    expect(await importRows(ga4, path)).toEqual(await importRows(ga4BigQuery, FIXTURE));
   });
 
   test("an empty file is refused as a whole", async () => {

@@ -63,6 +63,13 @@ describe("goatcounter", async () => {
     }
   });
 
+  test("the export as GoatCounter downloads it, gzipped, reads the same; a cut-off one is refused", async () => {
+    const gz = Bun.gzipSync(Buffer.from(text));
+    expect(await importRows(goatcounter, fileIn(dir, "export.csv.gz", gz))).toEqual(rows);
+    const cut = await faultOf(goatcounter, fileIn(dir, "cut.csv.gz", gz.subarray(0, gz.length - 40)));
+    expect(cut).toMatchObject({ line: 0, reason: "the gzip file is cut off or damaged" });
+  });
+
   test("a file without a column it needs is refused naming the column", async () => {
     const path = fileIn(dir, "no-date.csv", text.replace(",Date\n", "\n"));
     expect((await faultOf(goatcounter, path)).message).toBe('line 1: missing column "Date"');

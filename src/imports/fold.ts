@@ -5,33 +5,7 @@
 import { arrivalOf, campaignOf, deviceOfWidth, languageOf, parseAgent, screenOf, storedPath, type Agent } from "../collect";
 import { localTime } from "../shared/days";
 import type { ImportedDim, ImportedHit, ImportedRow } from "./model";
-
-/** The tools' device names, as the collector names devices (src/collect/useragent.ts). */
-const DEVICES: Record<string, string> = {
-  desktop: "desktop", laptop: "desktop", computer: "desktop", mobile: "mobile", phone: "mobile", smartphone: "mobile",
-  tablet: "tablet", tv: "smarttv", smarttv: "smarttv", "smart tv": "smarttv", console: "console",
-};
-
-/** The tools' browser and OS names (versions dropped, lower-cased), as the collector's user-agent reading names them. */
-const BROWSERS: Record<string, string> = {
-  chrome: "Chrome", crios: "Chrome", "chrome mobile": "Chrome", firefox: "Firefox", fxios: "Firefox", "firefox mobile": "Firefox",
-  safari: "Safari", ios: "Safari", "mobile safari": "Safari", "safari (in-app)": "Safari", edge: "Microsoft Edge",
-  "edge-chromium": "Microsoft Edge", "edge-ios": "Microsoft Edge", "microsoft edge": "Microsoft Edge", opera: "Opera",
-  samsung: "Samsung Internet for Android", "samsung internet": "Samsung Internet for Android", ie: "Internet Explorer",
-  "internet explorer": "Internet Explorer", brave: "Brave",
-};
-const SYSTEMS: Record<string, string> = {
-  "mac os": "macOS", "mac os x": "macOS", macos: "macOS", macintosh: "macOS", "os x": "macOS", "android os": "Android",
-  android: "Android", ios: "iOS", linux: "Linux", "chrome os": "Chrome OS", chromeos: "Chrome OS", "windows phone": "Windows Phone",
-};
-
-/** A tool's browser or OS name as the collector names it; a name it does not know stays as the file has it. */
-function named(raw: string | undefined, names: Record<string, string>): string | null {
-  const bare = raw?.trim().replace(/\s+v?[\d._]+$/, "");
-  if (!bare) return null;
-  const key = bare.toLowerCase();
-  return names[key] ?? (names === SYSTEMS && /^windows\b(?! phone)/.test(key) ? "Windows" : bare.slice(0, 40));
-}
+import { browserName, deviceName, osName } from "./names";
 
 /**
  * A hit's referrer as the collector reads it: a URL, or a path of the site. NOTE: files often give a
@@ -77,8 +51,8 @@ export type Fold = { add(hit: ImportedHit): void; rows(): ImportedRow[] };
 /** A fold for a domain (its name makes same-site referrers internal) whose local days are in `zone`. */
 export function createFold(zone: string, domain: string): Fold {
   const rows = new Map<string, ImportedRow>();
-  const browserOf = remembered((raw) => named(raw, BROWSERS));
-  const osOf = remembered((raw) => named(raw, SYSTEMS));
+  const browserOf = remembered(browserName);
+  const osOf = remembered(osName);
   // The key is the referrer and the campaign's medium, which can make an arrival "email".
   const arrivalFrom = remembered((key) => {
     const at = key.indexOf("\0");
@@ -145,7 +119,7 @@ export function createFold(zone: string, domain: string): Fold {
     if (os) count(day, "os", os, "");
     const width = hit.screenWidth && hit.screenWidth > 0 ? hit.screenWidth : null;
     if (width) count(day, "screen", screenOf(width), "");
-    const device = (agent ? agent.device : DEVICES[hit.device?.trim().toLowerCase() ?? ""]) ?? (width ? deviceOfWidth(width) : null);
+    const device = (agent ? agent.device : deviceName(hit.device)) ?? (width ? deviceOfWidth(width) : null);
     if (device) count(day, "device", device, "");
   };
 

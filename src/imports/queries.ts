@@ -59,11 +59,15 @@ export const unfinishedImports = namedQuery("imports.unfinished", (sql: Queryabl
     SELECT id::float8 AS id, status FROM imports WHERE status IN ('queued', 'running') ORDER BY id`,
 );
 
-/** Starts a queued import (again from the start); false when it is no longer queued or running. */
+/** Starts a queued import; false when another process took it, or it was deleted. */
 export const claimImport = namedQuery("imports.claim", async (sql: Queryable, id: number) =>
-  (await sql`
-    UPDATE imports SET status = 'running', bytes_read = 0 WHERE id = ${id} AND status IN ('queued', 'running')`).count === 1,
+  (await sql`UPDATE imports SET status = 'running', bytes_read = 0 WHERE id = ${id} AND status = 'queued'`).count === 1,
 );
+
+/** Queues a running import again, to run from the start: a server stopped during it. */
+export const requeueImport = namedQuery("imports.requeue", async (sql: Queryable, id: number) => {
+  await sql`UPDATE imports SET status = 'queued', bytes_read = 0 WHERE id = ${id} AND status = 'running'`;
+});
 
 export const setProgress = namedQuery("imports.progress", async (sql: Queryable, id: number, bytesRead: number) => {
   await sql`UPDATE imports SET bytes_read = ${bytesRead} WHERE id = ${id} AND status = 'running'`;

@@ -9,7 +9,7 @@ import { log } from "../log";
 import type { ImportFiles } from "./files";
 import { ImportRefused, runImport } from "./job";
 import { ImportFault } from "./model";
-import { claimImport, endImport, importById, unfinishedImports } from "./queries";
+import { claimImport, endImport, importById, requeueImport, unfinishedImports } from "./queries";
 
 const STOPPED = "The server stopped during the import; upload the file again.";
 
@@ -49,8 +49,9 @@ export function importRunner(ctx: Pick<AppContext, "db" | "lifecycle">, files: I
 
   const drain = async () => {
     while (!stopped) {
-      // NOTE: an import whose file is not here is another process's, or one being received.
-      const next = (await unfinishedImports(sql)).find((i) => existsSync(files.fileOf(i.id)));
+      // NOTE: an import whose file is not here is another process's, or one being received; a
+      // running one is another process's too (claimImport takes queued ones only).
+      const next = (await unfinishedImports(sql)).find((i) => i.status === "queued" && existsSync(files.fileOf(i.id)));
       if (!next) return;
       await runOne(next.id);
     }
@@ -91,6 +92,7 @@ export function importRunner(ctx: Pick<AppContext, "db" | "lifecycle">, files: I
       const unfinished = await unfinishedImports(sql);
       const lost = unfinished.filter((i) => !existsSync(files.fileOf(i.id)));
       for (const i of lost) await endImport(sql, i.id, "failed", STOPPED);
+      for (const i of unfinished) if (i.status === "running" && !lost.includes(i)) await requeueImport(sql, i.id);
       files.sweep(unfinished.filter((i) => !lost.includes(i)).map((i) => i.id));
       wake();
     },

@@ -37,7 +37,7 @@ export function DomainList() {
                 {d.verified ? "" : " · not verified yet"}
               </p>
             </div>
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-1">
               <a href={base} className={link} aria-label={`Dashboard of ${d.domain}`}>Dashboard</a>
               <a href={`${base}/install`} className={link} aria-label={`Install the script on ${d.domain}`}>Install</a>
               <a href={`${base}/settings`} className={link} aria-label={`Settings of ${d.domain}`}>Settings</a>

@@ -4,8 +4,8 @@
 // int_value, … } }, device, geo, collected_traffic_source. page_view events are page views; GA's
 // own automatic and enhanced-measurement events (ANALYTICS_OWN) are skipped; every other event is
 // counted by name. user_pseudo_id and user_id are never read.
-import ct from "countries-and-timezones";
 import { ImportFault, type ImportedHit } from "../model";
+import { countryCode } from "./figures";
 import { lines, msDate } from "./read";
 import type { Importer } from "./types";
 
@@ -28,18 +28,6 @@ type Ga4Event = {
   geo?: { country?: string | null } | null;
   collected_traffic_source?: { manual_source?: string | null; manual_medium?: string | null; manual_campaign_name?: string | null } | null;
 };
-
-/** English country names, as GA4 writes geo.country, to ISO 3166 alpha-2: Intl's names and the zone list's. */
-const COUNTRIES = (() => {
-  const names = new Intl.DisplayNames("en", { type: "region" });
-  const map = new Map<string, string>();
-  for (const c of Object.values(ct.getAllCountries())) {
-    map.set(c.name.toLowerCase(), c.id);
-    const intl = names.of(c.id);
-    if (intl) map.set(intl.toLowerCase(), c.id);
-  }
-  return map;
-})();
 
 const str = (v: string | null | undefined) => v?.trim() || undefined;
 
@@ -83,7 +71,7 @@ function hitOf(line: number, text: string): ImportedHit | null {
     utmSource: str(source?.manual_source),
     utmMedium: str(source?.manual_medium),
     utmCampaign: str(source?.manual_campaign_name),
-    country: COUNTRIES.get(e.geo?.country?.trim().toLowerCase() ?? ""),
+    country: countryCode(e.geo?.country ?? "") ?? undefined,
     language: str(e.device?.language),
     browser: str(e.device?.web_info?.browser),
     os: str(e.device?.operating_system),

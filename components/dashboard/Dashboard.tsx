@@ -10,6 +10,7 @@ import { filtersKey, type Filter, type FilterDimension } from "../../src/shared/
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
+import { IMPORTED_DIM_NAMES } from "../../src/shared/imports";
 import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
@@ -214,7 +215,7 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
       )}
       {summary?.imported && (
         <p role="status" data-testid="imported" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
-          {summary.imported.days} {summary.imported.days === 1 ? "day" : "days"} of this range are imported history: {summary.imported.lists.length ? `totals and ${summary.imported.lists.join(", ").replace(/_/g, " ")}` : "totals only"}. Other lists are not in the imported data.
+          {summary.imported.days} {summary.imported.days === 1 ? "day" : "days"} of this range are imported history: {summary.imported.lists.length ? `totals and ${summary.imported.lists.map((l) => IMPORTED_DIM_NAMES[l]).join(", ")}` : "totals only"}. Other lists are not in the imported data.
         </p>
       )}
       {summary?.validated.demo && <p role="status" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">Some URLs are redacted on this demo page to protect our users.</p>}

@@ -13,5 +13,12 @@ export const IMPORTED_DIMS = [
 ] as const;
 export type ImportedDim = (typeof IMPORTED_DIMS)[number];
 
+/** Each list as the dashboard names it. */
+export const IMPORTED_DIM_NAMES: Record<ImportedDim, string> = {
+  total: "totals", page: "pages", entry: "entry pages", referrer: "referrers", campaign: "campaigns",
+  utm_source: "UTM sources", utm_medium: "UTM media", country: "countries", language: "languages",
+  device: "devices", browser: "browsers", os: "systems", screen: "screen sizes", event: "events",
+};
+
 /** The imported days of an answer's range: how many, and the lists they fill (others say so). */
 export type ImportedSpan = { days: number; lists: ImportedDim[] };

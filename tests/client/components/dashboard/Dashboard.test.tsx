@@ -149,7 +149,7 @@ describe("Dashboard", () => {
       const again = render(owner());
       await waitFor(() => expect(again.container.querySelector('[data-testid="imported"]')).not.toBeNull());
       expect(again.container.querySelector('[data-testid="imported"]')!.textContent).toBe(
-        "3 days of this range are imported history: totals and country, page, utm source. Other lists are not in the imported data.",
+        "3 days of this range are imported history: totals and countries, pages, UTM sources. Other lists are not in the imported data.",
       );
     } finally {
       answers.SUMMARY = summary;

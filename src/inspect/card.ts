@@ -1,7 +1,8 @@
 // The Open Graph image of a result, for social posts: a 1200×630 PNG of the rating, grams per visit,
 // Ecoindex grade, size and the day the run finished. Social sites take PNG or JPEG, not SVG, so
-// Chromium draws it (in a context with no network and no script) from the stored result the first
-// time it is asked for, and the stored bytes answer after that.
+// Chromium draws it (in a context with no network and no script): `worker:inspect` at the end of
+// the job, since the app node it reports to may have no Chromium; an app running the queue itself
+// from the stored result the first time it is asked for. The stored bytes answer after that.
 import type { Browser } from "playwright-core";
 import type { Sql } from "postgres";
 import { log } from "../log";
@@ -61,8 +62,18 @@ export async function renderCard(browser: Browser, facts: CardFacts): Promise<Ui
   }
 }
 
+/** A card drawn by a browser of `host`'s, once a lease on one is free. */
+export async function drawCard(host: BrowserHost, facts: CardFacts): Promise<Uint8Array> {
+  const lease = await host.acquire();
+  try {
+    return await renderCard(lease.browser, facts);
+  } finally {
+    lease.release();
+  }
+}
+
 /** What a stored run's card shows: dated by the day the run finished, whenever it is drawn. */
-export function cardFacts(run: CardRun): CardFacts {
+export function cardFacts(run: Pick<CardRun, "url" | "finishedAt" | "bytes" | "co2" | "detail">): CardFacts {
   return {
     host: new URL(run.detail.finalUrl || run.url).hostname, title: run.detail.title, rating: run.detail.rating,
     grams: run.co2, bytes: run.bytes, ecoindex: run.detail.ecoindex, checked: run.finishedAt,
@@ -81,22 +92,19 @@ export class CardUnavailable extends Error {
 
 /**
  * The card of a URL's newest successful run, or null when it has none: the stored one, or drawn
- * now and stored. NOTE: drawn on demand rather than by the job, so no inspection waits for it (and
- * most results are never shared); one at a time, and once for callers asking at the same moment.
- * Rejects with CardUnavailable when Chromium fails to draw it; nothing is stored then.
+ * now and stored. NOTE: drawn on demand rather than by the app's queue, so no inspection waits for
+ * it (and most results are never shared); one at a time, and once for callers asking at the same
+ * moment. Rejects with CardUnavailable when Chromium fails to draw it; nothing is stored then.
+ * Without `browser` (the queue runs in `worker:inspect`, which drew the card) a run without a
+ * card is "none".
  */
-export function cardSource(sql: Sql, browser: BrowserHost): (url: string) => Promise<Card | null> {
+export function cardSource(sql: Sql, browser: BrowserHost | null): (url: string) => Promise<Card | "none" | null> {
   const drawing = new Map<string, Promise<Uint8Array>>();
   let turn: Promise<unknown> = Promise.resolve();
-  const draw = (run: CardRun): Promise<Uint8Array> => {
+  const draw = (host: BrowserHost, run: CardRun): Promise<Uint8Array> => {
     const mine = turn.then(async () => {
       try {
-        const lease = await browser.acquire();
-        try {
-          return await renderCard(lease.browser, cardFacts(run));
-        } finally {
-          lease.release();
-        }
+        return await drawCard(host, cardFacts(run));
       } catch (err) {
         log.warn("inspect card not drawn", { error: firstLine(err) });
         throw new CardUnavailable();
@@ -112,9 +120,10 @@ export function cardSource(sql: Sql, browser: BrowserHost): (url: string) => Pro
     const run = await cardRun(sql, url);
     if (!run) return null;
     if (run.png) return { png: run.png, finishedAt: run.finishedAt };
+    if (!browser) return "none";
     let png = drawing.get(run.id);
     if (!png) {
-      png = draw(run).finally(() => drawing.delete(run.id));
+      png = draw(browser, run).finally(() => drawing.delete(run.id));
       drawing.set(run.id, png);
     }
     return { png: await png, finishedAt: run.finishedAt };

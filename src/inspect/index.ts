@@ -62,18 +62,16 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   // or one IPv6 holder's many /64s) must not keep the browser busy around the clock.
   const budget = rateLimiter(config.INSPECT_GLOBAL_RATE_LIMIT, 3600_000);
   let wake = () => {};
-  // NOTE: cards are drawn by the queue's browser when this process runs the queue; otherwise by a
-  // Chromium launched for each card and closed after it (recycled after one use), as the yearly
-  // report's printer does: a card is drawn once per run, and only for a result someone shares.
-  const browser = browserHost(config.CHROMIUM_PATH, config.INSPECT_CONCURRENCY > 0 ? undefined : 1, config.CHROMIUM_NICE);
+  // NOTE: when this process runs the queue, its browser draws a card the first time someone asks
+  // for it; otherwise `worker:inspect` drew it at the end of the job, and this process launches no
+  // Chromium at all.
+  const browser = config.INSPECT_CONCURRENCY > 0 ? browserHost(config.CHROMIUM_PATH, undefined, config.CHROMIUM_NICE) : null;
   const card = cardSource(db.sql, browser);
   const jobs = databaseJobs(db.sql);
-  if (config.INSPECT_CONCURRENCY > 0) {
+  if (browser) {
     const loops = runInspections(config, jobs, browser, { concurrency: config.INSPECT_CONCURRENCY, pollMs: 1000 });
     wake = loops.wake;
     lifecycle.onShutdown("inspect-queue", loops.stop);
-  } else {
-    lifecycle.onShutdown("inspect-cards", () => browser.close());
   }
 
   /**
@@ -188,6 +186,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
           throw err;
         });
         if (!found) throw new HttpError(404, "This page has not been inspected yet");
+        if (found === "none") throw new HttpError(404, "No image of this result yet");
         // NOTE: a day, as the badge: social sites fetch it once per post, and a new check is rare.
         return new Response(new Uint8Array(found.png), {
           headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", "Last-Modified": found.finishedAt.toUTCString() },

@@ -11,7 +11,7 @@ import { bearerMatches, wrongBearer } from "../http/bearer";
 import { readCappedText } from "../http/body";
 import { HttpError } from "../http/errors";
 import type { JobSource } from "./jobs";
-import { claimBody, jobParams, resultBody } from "./wire";
+import { claimBody, fromWire, jobParams, resultBody } from "./wire";
 
 export const INTERNAL_PREFIX = "/internal/inspect";
 
@@ -45,7 +45,7 @@ export function internalRoutes(token: string | undefined, jobs: JobSource) {
         "/:id/result",
         async ({ params, body }) => {
           const stored = body.outcome === "done"
-            ? await jobs.done(params.id, { ...body, screenshot: body.screenshot === null ? null : Buffer.from(body.screenshot, "base64") })
+            ? await jobs.done(params.id, { ...body, screenshot: fromWire(body.screenshot), card: fromWire(body.card) })
             : await jobs.failed(params.id, body.error, body.errorType);
           if (!stored) throw new HttpError(409, "This inspection is not running");
           return { stored };

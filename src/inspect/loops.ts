@@ -10,12 +10,13 @@ import { startQueue } from "./queue";
 import { appJobs } from "./remote";
 import { guardFrom, jobRunner, leaseMs, limitsFrom } from "./service";
 
-type Loops = { concurrency: number; pollMs: number };
+/** `cards`: each job draws its result's card (service.ts), as `worker:inspect` does. */
+type Loops = { concurrency: number; pollMs: number; cards?: boolean };
 
-export function runInspections(config: Config, jobs: JobSource, browser: BrowserHost, { concurrency, pollMs }: Loops) {
+export function runInspections(config: Config, jobs: JobSource, browser: BrowserHost, { concurrency, pollMs, cards }: Loops) {
   const run = jobRunner({
     jobs, browser, greencheck: greenCheck(config.GREENCHECK_API_BASE), guard: guardFrom(config), limits: limitsFrom(config),
-    stopping: () => queue.stopping(),
+    stopping: () => queue.stopping(), cards,
   });
   const queue = startQueue({ jobs, concurrency, leaseMs: leaseMs(config), pollMs, run });
   return {
@@ -39,5 +40,7 @@ export function runInspections(config: Config, jobs: JobSource, browser: Browser
  */
 export function inspectionWorker(config: Config, db: Database | null) {
   const jobs = db ? databaseJobs(db.sql) : appJobs(config.APP_URL ?? "", config.INSPECT_TOKEN ?? "");
-  return runInspections(config, jobs, browserHost(config.CHROMIUM_PATH, undefined, config.CHROMIUM_NICE), { concurrency: Math.max(1, config.INSPECT_CONCURRENCY), pollMs: 500 });
+  return runInspections(config, jobs, browserHost(config.CHROMIUM_PATH, undefined, config.CHROMIUM_NICE), {
+    concurrency: Math.max(1, config.INSPECT_CONCURRENCY), pollMs: 500, cards: true,
+  });
 }

@@ -4,7 +4,7 @@
 import { getSchemaValidator, type Static, type TSchema } from "elysia";
 import { INTERNAL_PREFIX } from "./internal";
 import type { JobSource } from "./jobs";
-import { jobAnswer, storedAnswer, type ResultBody } from "./wire";
+import { jobAnswer, storedAnswer, toWire, type ResultBody } from "./wire";
 
 /** One call to the app; a slow app must not hold a loop forever. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -30,7 +30,7 @@ export function appJobs(appUrl: string, token: string): JobSource {
     claim: async (leaseMs) => (await post("/claim", jobAnswer, { leaseMs }))?.job ?? null,
     release: async (id) => void (await post(`/${id}/release`, storedAnswer)),
     done: (id, run) =>
-      result(id, { outcome: "done", ...run, screenshot: run.screenshot ? Buffer.from(run.screenshot).toString("base64") : null }),
+      result(id, { outcome: "done", ...run, screenshot: toWire(run.screenshot), card: toWire(run.card) }),
     failed: (id, error, errorType) => result(id, { outcome: "failed", error, errorType }),
   };
 }

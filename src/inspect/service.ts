@@ -1,10 +1,12 @@
-// Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, then the
-// row (and screenshot) is stored through a JobSource (jobs.ts): the database, or the app's internal
-// API. No HTTP types here; the room and the worker process share it.
+// Runs one claimed job end to end: browser capture, green-hosting check, SWD v4 grams, in
+// `worker:inspect` the result's card, then the row (and screenshot and card) is stored through a
+// JobSource (jobs.ts): the database, or the app's internal API. No HTTP types here; the room and
+// the worker process share it.
 import { ecoindex, greenLabel, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
 import type { BrowserHost } from "./browser";
+import { cardFacts, drawCard } from "./card";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
 import { failureMessage, firstLine, TookTooLong } from "./failure";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
@@ -41,10 +43,21 @@ type RunnerDeps = {
   stopping?: () => boolean;
   /** Told each finished job's wall time per step (the bench prints them). */
   timed?: (steps: Steps) => void;
+  /**
+   * Draws each result's card (card.ts) at the end of its job: set in `worker:inspect`, so that the
+   * app nodes it reports to need no Chromium for cards.
+   */
+  cards?: boolean;
 };
 
 export function jobRunner(deps: RunnerDeps) {
   const { jobs } = deps;
+  /** The card, or null when Chromium fails to draw it: the result is stored without it. */
+  const cardOf = (run: Parameters<typeof cardFacts>[0]) =>
+    drawCard(deps.browser, cardFacts(run)).catch((err: unknown) => {
+      log.warn("inspect card not drawn", { error: firstLine(err) });
+      return null;
+    });
   return async (job: Job): Promise<void> => {
     if (job.attempts > MAX_ATTEMPTS) return void (await jobs.failed(job.id, "The inspection did not finish", "error"));
     const t0 = performance.now();
@@ -83,9 +96,11 @@ export function jobRunner(deps: RunnerDeps) {
         fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url, capture.images), deps.greencheck),
       };
       clock.mark("fixes");
+      const card = deps.cards ? await cardOf({ url: job.url, finishedAt: new Date(), bytes: capture.bytes, co2: carbon.grams, detail }) : null;
+      if (deps.cards) clock.mark("card");
       await jobs.done(job.id, {
         bytes: capture.bytes, bytesInitial: capture.bytesInitial, filecount: capture.filecount, co2: carbon.grams, detail,
-        screenshot: capture.screenshot,
+        screenshot: capture.screenshot, card,
       });
       clock.mark("store");
       deps.timed?.(clock.steps);

@@ -77,24 +77,34 @@ export const release = namedQuery("inspect.release", async (sql, id: string) => 
     WHERE id = ${id} AND status = 'running'`;
 });
 
-/** A finished run's numbers and detail, and its screenshot when one was taken. */
-export type FinishedRun = { bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail; screenshot: Uint8Array | null };
+/**
+ * A finished run's numbers and detail, its screenshot when one was taken, and its card when the
+ * worker drew one (`worker:inspect` does, card.ts).
+ */
+export type FinishedRun = {
+  bytes: number; bytesInitial: number; filecount: number; co2: number; detail: Detail; screenshot: Uint8Array | null; card?: Uint8Array | null;
+};
 
-/** Stores a running job's result (and the URL's screenshot) at once; false when the job is not running. */
+/** Stores a running job's result (and the URL's screenshot and card) at once; false when the job is not running. */
 export const complete = namedQuery("inspect.complete", async (sql, id: string, r: FinishedRun) => {
-  // NOTE: one statement, so the row and its screenshot land together; the screenshot goes under
-  // the job's own URL, never one its worker names.
+  // NOTE: one statement, so the row, its screenshot and its card land together; they go under the
+  // job's own URL, never one its worker names.
   const jpeg = r.screenshot ? Buffer.from(r.screenshot) : null;
+  const png = r.card ? Buffer.from(r.card) : null;
   const rows = await sql`
     WITH finished AS (
       UPDATE inspections SET status = 'done', finished_at = now(), lease_until = NULL, bytes = ${r.bytes},
         bytes_initial = ${r.bytesInitial}, filecount = ${r.filecount}, co2 = ${r.co2}, detail = ${sql.json(r.detail)}
       WHERE id = ${id} AND status = 'running'
-      RETURNING url),
+      RETURNING id, url),
     shot AS (
       INSERT INTO inspection_screenshots (url, taken_at, jpeg)
       SELECT url, now(), ${jpeg}::bytea FROM finished WHERE ${jpeg}::bytea IS NOT NULL
-      ON CONFLICT (url) DO UPDATE SET taken_at = excluded.taken_at, jpeg = excluded.jpeg)
+      ON CONFLICT (url) DO UPDATE SET taken_at = excluded.taken_at, jpeg = excluded.jpeg),
+    card AS (
+      INSERT INTO inspection_cards (url, inspection_id, made_at, png)
+      SELECT url, id, now(), ${png}::bytea FROM finished WHERE ${png}::bytea IS NOT NULL
+      ON CONFLICT (url) DO UPDATE SET inspection_id = excluded.inspection_id, made_at = excluded.made_at, png = excluded.png)
     SELECT url FROM finished`;
   return rows.length === 1;
 });

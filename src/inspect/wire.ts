@@ -53,12 +53,19 @@ export const jobAnswer = t.Object({
   job: t.Union([t.Object({ id: t.String({ pattern: "^[1-9][0-9]{0,17}$" }), url: short(4096), attempts: count }), t.Null()]),
 });
 
-/** A run's outcome; the screenshot is the JPEG in base64. */
+const base64 = (maxLength: number) => t.String({ pattern: "^[A-Za-z0-9+/]*={0,2}$", maxLength });
+
+/** An image as it travels (base64), or null when there is none. */
+export const toWire = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes).toString("base64") : null);
+export const fromWire = (text: string | null | undefined) => (text ? Buffer.from(text, "base64") : null);
+
+/** A run's outcome; the screenshot is the JPEG in base64, the card the PNG (absent from older workers). */
 export const resultBody = t.Union([
   t.Object({
     outcome: t.Literal("done"),
     bytes: amount, bytesInitial: amount, filecount: count, co2: amount, detail,
-    screenshot: t.Union([t.String({ pattern: "^[A-Za-z0-9+/]*={0,2}$", maxLength: 4_000_000 }), t.Null()]),
+    screenshot: t.Union([base64(4_000_000), t.Null()]),
+    card: t.Optional(t.Union([base64(2_000_000), t.Null()])),
   }),
   t.Object({
     outcome: t.Literal("failed"),

@@ -1,12 +1,14 @@
 // GET /api/inspect-card.png when Chromium cannot draw the card: a 503 in the house error shape with
-// Retry-After, nothing stored, and the next request tries again. (api.test.ts draws real cards.)
+// Retry-After, nothing stored, and the next request tries again. (api.test.ts draws real cards;
+// internal.test.ts has an app whose worker draws them.)
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { req, startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  // NOTE: no browser at that path, so every draw fails; no queue, so nothing else asks for one.
-  server = await startTestServer({ env: { INSPECT_CONCURRENCY: "0", CHROMIUM_PATH: "/nonexistent/chromium" } });
+  // NOTE: no browser at that path, so every draw fails; the queue (which draws cards on demand) has
+  // no job, so nothing else asks for one.
+  server = await startTestServer({ env: { INSPECT_CONCURRENCY: "1", CHROMIUM_PATH: "/nonexistent/chromium" } });
 });
 afterAll(() => server.stop());
 

@@ -1,6 +1,7 @@
 // The inspector's internal API (src/inspect/internal.ts): absent without INSPECT_TOKEN, 401 for a
 // wrong or missing token, 400 for a malformed body; and `worker:inspect` started with APP_URL and
-// INSPECT_TOKEN (no DATABASE_URL) inspecting a page through it, over real HTTP on loopback.
+// INSPECT_TOKEN (no DATABASE_URL) inspecting a page through it, over real HTTP on loopback, and
+// drawing the result's card, which the app (no queue, no Chromium) serves as stored.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { loadConfig } from "../../../src/config";
@@ -22,7 +23,8 @@ let worker: Child | undefined;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  server = await startTestServer({ env: { ...site.env, INSPECT_CONCURRENCY: "0", INSPECT_TOKEN: TOKEN } });
+  // NOTE: no browser at the app's CHROMIUM_PATH: with its queue left to the worker it needs none.
+  server = await startTestServer({ env: { ...site.env, INSPECT_CONCURRENCY: "0", INSPECT_TOKEN: TOKEN, CHROMIUM_PATH: "/nonexistent/chromium" } });
 });
 afterAll(async () => {
   await stopChild(worker);
@@ -127,6 +129,16 @@ describe("worker:inspect on the internal API", () => {
     expect(body.result.filecount).toBe(2); // the page and the favicon Chromium asks for
     // The screenshot came over the API too, stored under the job's own URL.
     expect((await server.app.handle(req(`/api/get-screenshot?url=${encodeURIComponent(site.url("/plain"))}`))).status).toBe(200);
+    // So did the result's card, drawn by the worker at the end of the job: the app serves it as stored.
+    const card = await server.app.handle(req(`/api/inspect-card.png?url=${encodeURIComponent(site.url("/plain"))}`));
+    expect([card.status, card.headers.get("content-type")]).toEqual([200, "image/png"]);
+    // A run without a card (older than the worker's drawing) is not drawn here: 404, no Chromium.
+    const older = "https://older.example/";
+    await server.db.sql`
+      INSERT INTO inspections (url, status, requested_at, started_at, finished_at, bytes, bytes_initial, filecount, co2, detail)
+      VALUES (${older}, 'done', now(), now(), now(), 1000, 500, 3, 0.1, ${server.db.sql.json({ title: "Older", finalUrl: older, rating: "A" })})`;
+    const none = await server.app.handle(req(`/api/inspect-card.png?url=${encodeURIComponent(older)}`));
+    expect([none.status, (await none.json()).error.message]).toEqual([404, "No image of this result yet"]);
     worker.proc.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
   });

@@ -1,6 +1,6 @@
 // The queue run by a separate process: the app (INSPECT_CONCURRENCY=0) only queues, and
 // `npm run worker:inspect` (src/cli/worker-inspect.ts) on the same database (`db:serve`, or the suite's
-// server with TEST_DATABASE_URL) does the inspections.
+// server with TEST_DATABASE_URL) does the inspections and draws each result's card.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { until } from "../../helpers/collect";
 import { emptyDataDir } from "../../helpers/db";
@@ -42,6 +42,9 @@ test("a job queued by the app is inspected by the worker process", async () => {
   expect(body.result.error).toBeNull();
   expect(body.result.detail.title).toBe("Plain");
   expect(body.result.filecount).toBe(2); // the page and the favicon Chromium asks for
+  // The worker stored the result's card with it, so the app serves it without a browser of its own.
+  const card = await app.app.handle(req(`/api/inspect-card.png?url=${encodeURIComponent(site.url("/plain"))}`));
+  expect([card.status, card.headers.get("content-type")]).toEqual([200, "image/png"]);
 });
 
 test("the worker stops cleanly on SIGTERM", async () => {

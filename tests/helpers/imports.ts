@@ -1,9 +1,10 @@
 // Running an importer over a file as the imports room's job does (open, read every hit or row),
 // folding per-event files into days, and catching the fault a malformed file gets. Temporary
 // files go in one directory the caller removes (removedAfterAll).
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import JSZip from "jszip";
 import { createFold } from "../../src/imports/fold";
 import type { Importer, ImportSource } from "../../src/imports/formats";
 import { ImportFault, type ImportedRow } from "../../src/imports/model";
@@ -66,4 +67,16 @@ export function tally(keys: string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of keys.sort()) out[k] = (out[k] ?? 0) + 1;
   return out;
+}
+
+/**
+ * A ZIP of a fixture directory's files (the tools' exports that come as a ZIP are kept unzipped in
+ * the repository, so a diff shows their rows); `edit` may change, add or drop files first.
+ */
+export async function zipOf(dir: string, edit: (files: Map<string, Buffer>) => void = () => {}): Promise<Buffer> {
+  const files = new Map(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name))] as const));
+  edit(files);
+  const zip = new JSZip();
+  for (const [name, data] of files) zip.file(name, data);
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }

@@ -5,6 +5,7 @@ import type { ImportFormat } from "../../shared/import-jobs";
 import { ImportFault } from "../model";
 import { ga4 } from "./ga4";
 import { goatcounter } from "./goatcounter";
+import { plausible } from "./plausible";
 import { simpleanalytics } from "./simpleanalytics";
 import type { Importer } from "./types";
 import { umami } from "./umami";
@@ -18,7 +19,7 @@ export { IMPORT_FORMATS, type ImportFormat } from "../../shared/import-jobs";
 const notYet = (name: string): Importer => () => Promise.reject(new ImportFault(0, `${name} files cannot be imported yet`));
 
 export const importers: Record<ImportFormat, Importer> = {
-  plausible: notYet("Plausible"),
+  plausible,
   umami,
   ga4,
   matomo: notYet("Matomo"),

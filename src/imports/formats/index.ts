@@ -5,6 +5,7 @@ import type { ImportFormat } from "../../shared/import-jobs";
 import { ImportFault } from "../model";
 import { ga4 } from "./ga4";
 import { goatcounter } from "./goatcounter";
+import { matomo } from "./matomo";
 import { plausible } from "./plausible";
 import { simpleanalytics } from "./simpleanalytics";
 import type { Importer } from "./types";
@@ -22,7 +23,7 @@ export const importers: Record<ImportFormat, Importer> = {
   plausible,
   umami,
   ga4,
-  matomo: notYet("Matomo"),
+  matomo,
   goatcounter,
   simpleanalytics,
   fathom: notYet("Fathom"),

@@ -11,7 +11,7 @@ import { ImportFault, type ImportedDim, type ImportedRow } from "../model";
 import { browserName, deviceName, osName } from "../names";
 import { countOf, countryCode, dayOf, rowOf, sourceOf, type Figures } from "./figures";
 import type { Importer, ImportSource } from "./types";
-import { isZip, MAX_ZIP, zipEntries } from "./zip";
+import { MAX_ZIP, zipEntries, zipped } from "./zip";
 
 type Row = Record<string, unknown>;
 /** A method's answer: per day, a row (VisitsSummary.get, Actions.get) or a list of labelled rows; [] for a day without data. */
@@ -116,8 +116,7 @@ const READERS: Record<string, Reader> = {
 async function reportsOf(src: ImportSource): Promise<Map<string, Report>> {
   const reports = new Map<string, Report>();
   if (src.size > MAX_ZIP) throw new ImportFault(0, "a Matomo bundle over 200 MB: export a shorter period");
-  const file = await readFile(src.path, { signal: src.signal });
-  if (isZip(file)) {
+  if (await zipped(src)) {
     for (const entry of await zipEntries(src)) {
       if (entry.name.startsWith("._") || !entry.name.endsWith(".json")) continue;
       const parts: Buffer[] = [];
@@ -127,8 +126,8 @@ async function reportsOf(src: ImportSource): Promise<Map<string, Report>> {
     }
     return reports;
   }
+  const text = await readFile(src.path, { encoding: "utf8", signal: src.signal });
   src.progress(src.size);
-  const text = file.toString("utf8");
   const bundle = parsed(text, "the file");
   if (Array.isArray(bundle)) throw new ImportFault(1, 'not a bundle of Matomo reports: an object keyed by method ("VisitsSummary.get": …)');
   for (const [method, answer] of Object.entries(bundle)) reports.set(method, { answer: answer as Answer, text, at: text.indexOf(`"${method}"`) });

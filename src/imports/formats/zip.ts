@@ -2,7 +2,7 @@
 // entries by name, each read as a stream of unpacked bytes. The tools' ZIPs are small, so the
 // archive is read whole (jszip needs its central directory, at the end); an entry is unpacked
 // chunk by chunk and refused past MAX_ENTRY, whatever size its header claims.
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import JSZip from "jszip";
 import { ImportFault } from "../model";
@@ -14,8 +14,19 @@ export const MAX_ENTRY = 200 * 1024 * 1024;
 
 export type ZipEntry = { name: string; bytes(): AsyncGenerator<Buffer> };
 
-/** Whether the file starts as a ZIP does ("PK\x03\x04", or an empty archive's "PK\x05\x06"). */
-export const isZip = (head: Buffer) => head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+/** Whether bytes start as a ZIP does ("PK\x03\x04", or an empty archive's "PK\x05\x06"). */
+const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+
+/** Whether the uploaded file is a ZIP (its first bytes). */
+export async function zipped(src: ImportSource): Promise<boolean> {
+  const file = await open(src.path, "r");
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && isZip(buffer);
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * The ZIP's file entries (folders left out, names without their folder), in the archive's order.

@@ -21,14 +21,17 @@ export function dayOf(line: number, raw: string): string {
   return day;
 }
 
-/** A count ≥ 0 (rounded: some tools scale sampled counts); an empty cell is 0. */
-export function countOf(line: number, column: string, raw: string | number | undefined): number {
+/** A number ≥ 0 (an average, a rate); an empty cell is 0. */
+export function numberOf(line: number, column: string, raw: string | number | undefined): number {
   const v = typeof raw === "number" ? raw : (raw ?? "").trim();
   if (v === "") return 0;
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new ImportFault(line, `bad number ${shown(String(raw))} in "${column}"`);
-  return Math.round(n);
+  return n;
 }
+
+/** A count ≥ 0 (rounded: some tools scale sampled counts); an empty cell is 0. */
+export const countOf = (line: number, column: string, raw: string | number | undefined): number => Math.round(numberOf(line, column, raw));
 
 /** How the tools write "no referrer". */
 const DIRECT = new Set(["", "direct", "(direct)", "direct / none", "(none)", "direct entry", "direct entries"]);

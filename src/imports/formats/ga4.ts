@@ -4,6 +4,7 @@
 // "{", a CSV never does.
 import { ImportFault } from "../model";
 import { ga4BigQuery } from "./ga4-bigquery";
+import { ga4Report } from "./ga4-report";
 import { firstByte } from "./read";
 import type { Importer } from "./types";
 
@@ -11,5 +12,5 @@ export const ga4: Importer = async (src) => {
   const first = await firstByte(src);
   if (first === null) throw new ImportFault(0, "the file is empty");
   if (first === 0x7b) return ga4BigQuery(src);
-  throw new ImportFault(0, "GA4 report CSVs cannot be imported yet: export the BigQuery events_ tables as newline-delimited JSON");
+  return ga4Report(src);
 };

@@ -80,8 +80,9 @@ export async function* lines(src: ImportSource): AsyncGenerator<{ line: number; 
 
 export type CsvRow = { line: number; cells: string[] };
 export type Csv = {
-  /** The header's cells, as the file has them. */
+  /** The header's cells, as the file has them, and its line (after a preamble, not the first). */
   header: string[];
+  headerLine: number;
   /** The index of a column, or -1. */
   col(name: string): number;
   rows: AsyncIterable<CsvRow>;
@@ -112,7 +113,8 @@ async function* records(it: AsyncIterator<{ record: string[]; info: { lines: num
  * Opens a CSV file and reads its header (the first record); refuses an empty file and a header
  * without one of the `required` columns, naming it.
  */
-export const openCsv = (src: ImportSource, required: readonly string[]): Promise<Csv> => csvOf(chunks(src), required);
+export const openCsv = (src: ImportSource, required: readonly string[], comments = false): Promise<Csv> =>
+  csvOf(chunks(src), required, comments);
 
 /**
  * openCsv over bytes from elsewhere (a ZIP's entry). With `comments`, lines that begin with "#" are
@@ -137,7 +139,7 @@ export async function csvOf(bytes: AsyncIterable<Buffer>, required: readonly str
   const index = new Map(header.map((c, i) => [c, i]));
   const missing = required.find((c) => !index.has(c));
   if (missing !== undefined) throw new ImportFault(first.value.info.lines, `missing column "${missing}"`);
-  return { header, col: (name) => index.get(name) ?? -1, rows: records(it, header.length) };
+  return { header, headerLine: first.value.info.lines, col: (name) => index.get(name) ?? -1, rows: records(it, header.length) };
 }
 
 /** A row's cells by column name (trimmed; "" where the file lacks the column), for the columns a format reads. */

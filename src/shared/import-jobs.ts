@@ -10,11 +10,11 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_TOOLS: Record<ImportFormat, { name: string; file: string }> = {
   plausible: { name: "Plausible", file: "The ZIP of CSV files from Site settings → Imports & Exports → Export data." },
   umami: { name: "Umami", file: "The CSV from Settings → Websites → Data → Export (website events)." },
-  ga4: { name: "Google Analytics 4", file: "The BigQuery events_* export as NDJSON, or a report's CSV downloaded from the GA4 interface." },
-  matomo: { name: "Matomo", file: "The API's per-day reports (VisitsSummary, Actions, Referrers, UserCountry, DevicesDetection) as JSON or CSV." },
+  ga4: { name: "Google Analytics 4", file: "The BigQuery events_* export as NDJSON, or report CSVs downloaded from the GA4 interface with the Date dimension added (one CSV, or a ZIP of several)." },
+  matomo: { name: "Matomo", file: "The API's per-day JSON reports (VisitsSummary.get and more, period=day) in one object keyed by method, or a ZIP of <method>.json files." },
   goatcounter: { name: "GoatCounter", file: "The CSV from Settings → Export (a .csv.gz works once unpacked)." },
   simpleanalytics: { name: "Simple Analytics", file: "The page views CSV from the dashboard's Export data." },
-  fathom: { name: "Fathom", file: "The ZIP of CSV files from Site settings → Export." },
+  fathom: { name: "Fathom", file: "Not yet: Fathom does not publish the format of its CSV export." },
 };
 
 /** The largest file an import takes. */

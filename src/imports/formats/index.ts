@@ -16,8 +16,12 @@ export type { ImportedStream, Importer, ImportSource } from "./types";
 // NOTE: the format names are the import page's too, so they live in the browser-safe module.
 export { IMPORT_FORMATS, type ImportFormat } from "../../shared/import-jobs";
 
-/** A format whose reader is not in yet: every file of it is refused as a whole. */
-const notYet = (name: string): Importer => () => Promise.reject(new ImportFault(0, `${name} files cannot be imported yet`));
+/**
+ * A format Bothy cannot read: every file of it is refused as a whole, saying why. NOTE: Fathom
+ * publishes neither the files nor the columns of its CSV export, and a reader guessed from one
+ * export would misread the next.
+ */
+const unread = (why: string): Importer => () => Promise.reject(new ImportFault(0, why));
 
 export const importers: Record<ImportFormat, Importer> = {
   plausible,
@@ -26,5 +30,5 @@ export const importers: Record<ImportFormat, Importer> = {
   matomo,
   goatcounter,
   simpleanalytics,
-  fathom: notYet("Fathom"),
+  fathom: unread("Fathom files cannot be imported yet: Fathom does not publish the format of its CSV export"),
 };

@@ -80,3 +80,10 @@ export async function zipOf(dir: string, edit: (files: Map<string, Buffer>) => v
   for (const [name, data] of files) zip.file(name, data);
   return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
+
+/** The rows' sum of one figure per "day|label" of one list (a per-day format's rows repeat a key where the file splits a label). */
+export function sumsOf(rows: ImportedRow[], dim: string, figure: "views" | "uniques" | "bounces" | "durationMs" = "views"): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows.filter((x) => x.dim === dim)) out[`${r.day}|${r.label}`] = (out[`${r.day}|${r.label}`] ?? 0) + r[figure];
+  return out;
+}

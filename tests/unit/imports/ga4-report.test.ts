@@ -8,8 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ga4 } from "../../../src/imports/formats/ga4";
-import type { ImportedRow } from "../../../src/imports/model";
-import { faultOf, fileIn, importRows, scratchDir, table, zipOf } from "../../helpers/imports";
+import { faultOf, fileIn, importRows, scratchDir, sumsOf, table, zipOf } from "../../helpers/imports";
 import { removedAfterAll } from "../../helpers/scratch";
 
 const DIR = join(import.meta.dir, "../../fixtures/imports/ga4");
@@ -30,11 +29,6 @@ function sumOf(f: string, value: (r: Record<string, string>) => number, label: (
     const l = label(r);
     if (l !== null) out[`${day(r)}|${l}`] = (out[`${day(r)}|${l}`] ?? 0) + value(r);
   }
-  return out;
-}
-function sumsOf(rows: ImportedRow[], dim: string, figure: "views" | "uniques" | "bounces" | "durationMs" = "views") {
-  const out: Record<string, number> = {};
-  for (const r of rows.filter((x) => x.dim === dim)) out[`${r.day}|${r.label}`] = (out[`${r.day}|${r.label}`] ?? 0) + r[figure];
   return out;
 }
 const col = (name: string) => (r: Record<string, string>) => Number(r[name]);

@@ -9,8 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { matomo } from "../../../src/imports/formats/matomo";
-import type { ImportedRow } from "../../../src/imports/model";
-import { faultOf, fileIn, importRows, scratchDir } from "../../helpers/imports";
+import { faultOf, fileIn, importRows, scratchDir, sumsOf } from "../../helpers/imports";
 import { removedAfterAll } from "../../helpers/scratch";
 
 const FIXTURE = join(import.meta.dir, "../../fixtures/imports/matomo/reports.json");
@@ -35,11 +34,6 @@ function sumOf(method: string, field: string, label: (r: Row) => string | null):
 const perDay = (method: string, field: string, scale = 1) =>
   Object.fromEntries(Object.entries(bundle[method]!).map(([day, r]) => [`${day}|`, Number((r as Row)[field]) * scale]));
 
-function sumsOf(rows: ImportedRow[], dim: string, figure: "views" | "uniques" | "bounces" | "durationMs" = "views"): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of rows.filter((x) => x.dim === dim)) out[`${r.day}|${r.label}`] = (out[`${r.day}|${r.label}`] ?? 0) + r[figure];
-  return out;
-}
 
 const edited = (name: string, edit: (b: typeof bundle) => void) => {
   const b = structuredClone(bundle);

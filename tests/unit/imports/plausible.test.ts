@@ -7,8 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { plausible } from "../../../src/imports/formats/plausible";
-import type { ImportedRow } from "../../../src/imports/model";
-import { faultOf, fileIn, importRows, scratchDir, table, zipOf } from "../../helpers/imports";
+import { faultOf, fileIn, importRows, scratchDir, sumsOf, table, zipOf } from "../../helpers/imports";
 import { removedAfterAll } from "../../helpers/scratch";
 
 const DIR = join(import.meta.dir, "../../fixtures/imports/plausible/export");
@@ -28,12 +27,6 @@ function sumOf(t: string, column: string, label: (r: Record<string, string>) => 
   return out;
 }
 
-/** The imported rows' sum of a figure per "day|label" of one list. */
-function sumsOf(rows: ImportedRow[], dim: string, figure: "views" | "uniques" | "bounces" | "durationMs" = "views"): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of rows.filter((x) => x.dim === dim)) out[`${r.day}|${r.label}`] = (out[`${r.day}|${r.label}`] ?? 0) + r[figure];
-  return out;
-}
 
 const zipped = async (name: string, edit?: (files: Map<string, Buffer>) => void) => fileIn(dir, name, await zipOf(DIR, edit));
 /** Edits one table's text in the ZIP. */

@@ -21,7 +21,11 @@ export async function call(app: App, method: string, path: string, opts: Call = 
     new Request(`${ORIGIN}${path}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      // NOTE: a string or bytes (an uploaded ZIP) go as they are; anything else as JSON.
+      body: opts.body === undefined ? undefined
+        : typeof opts.body === "string" ? opts.body
+        : opts.body instanceof Uint8Array ? (opts.body as Uint8Array<ArrayBuffer>)
+        : JSON.stringify(opts.body),
     }),
   );
   const text = await res.text();

@@ -1,13 +1,15 @@
 // Each tool's fixture (tests/fixtures/imports, in that tool's own format) imported through the API
 // into a domain of its own, then read back through /api/stats: the range's page views and every
 // day's equal what this file counts in the fixture itself, with a plain reading of its columns
-// (not the importers' code): page views only, robots and events left out.
+// (not the importers' code): page views only, robots and events left out; a per-day file's own
+// page-view figures.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { call, ownerOtherAdmin } from "../../helpers/api";
 import { until } from "../../helpers/collect";
+import { zipOf } from "../../helpers/imports";
 import { startTestServer } from "../../helpers/server";
 import type { ImportJob } from "../../../src/shared/import-jobs";
 import type { SummaryStats } from "../../../src/shared/stats";
@@ -27,8 +29,21 @@ const csvRows = (file: string) => parse(readFileSync(file), { columns: true, ski
 /** The UTC day of a time the file writes. */
 const utcDay = (at: string | number) => new Date(at).toISOString().slice(0, 10);
 
-/** Per format: its fixture, and its page views per UTC day as this test reads the file. */
-const FORMATS: { format: string; file: string; views(file: string): Counted }[] = [
+/** Days' figures of a per-day file: "YYYY-MM-DD" or GA4's "YYYYMMDD" → the figure, summed. */
+const summed = (rows: [string, number][]): Counted => {
+  const out: Counted = new Map();
+  for (const [d, n] of rows) {
+    const day = /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}` : d;
+    out.set(day, (out.get(day) ?? 0) + n);
+  }
+  return out;
+};
+
+/**
+ * Per format: its fixture, its upload's bytes when they are not the file's own (a ZIP kept
+ * unzipped), and its page views per UTC day as this test reads the file.
+ */
+const FORMATS: { format: string; name?: string; file: string; body?(file: string): Promise<Buffer>; views(file: string): Counted }[] = [
   {
     format: "goatcounter",
     file: "goatcounter/export.csv",
@@ -45,6 +60,28 @@ const FORMATS: { format: string; file: string; views(file: string): Counted }[] 
     format: "simpleanalytics",
     file: "simpleanalytics/pageviews.csv",
     views: (file) => count(csvRows(file).filter((r) => r.is_robot !== "true").map((r) => utcDay(r.added_iso!))),
+  },
+  {
+    format: "plausible",
+    file: "plausible/export",
+    body: (dir) => zipOf(dir),
+    // The visitors table is the days' totals.
+    views: (dir) => summed(csvRows(join(dir, "imported_visitors_20240101_20240103.csv")).map((r) => [r.date!, Number(r.pageviews)])),
+  },
+  {
+    format: "matomo",
+    file: "matomo/reports.json",
+    // Actions.get answers each day's page views.
+    views: (file) => summed(Object.entries((JSON.parse(readFileSync(file, "utf8")) as Record<string, Record<string, { nb_pageviews: number }>>)["Actions.get"]!)
+      .map(([d, r]) => [d, r.nb_pageviews])),
+  },
+  {
+    format: "ga4",
+    name: "ga4-report",
+    file: "ga4/Pages_and_screens_Page_path_and_screen_class.csv",
+    // NOTE: the table follows a "#" preamble; a day's views are its pages' views.
+    views: (file) => summed((parse(readFileSync(file), { columns: true, skip_empty_lines: true, comment: "#" }) as Record<string, string>[])
+      .map((r) => [r.Date!, Number(r.Views)])),
   },
   {
     format: "ga4",
@@ -65,12 +102,12 @@ afterAll(() => server?.stop());
 
 const job = async (id: number) => (await call(server.app, "GET", `/api/imports/${id}`, { cookie: owner })).json as ImportJob;
 
-test.each(FORMATS.map((f) => [f.format, f] as const))("%s: /api/stats answers the fixture's own page views, in all and day by day", async (_, f) => {
-  const domain = `${f.format}.imported.example`;
+test.each(FORMATS.map((f) => [f.name ?? f.format, f] as const))("%s: /api/stats answers the fixture's own page views, in all and day by day", async (_, f) => {
+  const domain = `${f.name ?? f.format}.imported.example`;
   expect((await call(server.app, "POST", "/api/domains", { cookie: owner, headers: SAME, body: { domain, tz: "UTC" } })).status).toBe(201);
   const path = join(FIXTURES, f.file);
   const res = await call(server.app, "POST", `/api/imports?domain=${domain}&format=${f.format}`, {
-    cookie: owner, body: readFileSync(path, "utf8"), headers: { ...SAME, "content-type": "application/octet-stream" },
+    cookie: owner, body: f.body ? await f.body(path) : readFileSync(path, "utf8"), headers: { ...SAME, "content-type": "application/octet-stream" },
   });
   expect(res.status).toBe(202);
   const id = res.json.id as number;

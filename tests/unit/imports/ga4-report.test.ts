@@ -99,6 +99,20 @@ describe("ga4 report CSVs", async () => {
     expect((await faultOf(ga4, fileIn(dir, "long.csv", long))).message).toBe("line 12: a line over 1 MB");
   });
 
+  test("a channel group report fills the days' totals, and its Direct sessions the direct referrer only", async () => {
+    const text = "# Traffic acquisition\nSession primary channel group (Default Channel Group),Date,Sessions,Engaged sessions\n" +
+      "Direct,20240610,7,3\nOrganic Search,20240610,12,9\nReferral,20240611,4,4\n";
+    const rows = await importRows(ga4, fileIn(dir, "channels.csv", text));
+    expect(sumsOf(rows, "total", "uniques")).toEqual({ "2024-06-10|": 19, "2024-06-11|": 4 });
+    expect(sumsOf(rows, "total", "bounces")).toEqual({ "2024-06-10|": 7, "2024-06-11|": 0 });
+    expect(rows.filter((r) => r.dim === "referrer").map((r) => [r.day, r.label, r.group, r.views])).toEqual([["2024-06-10", "direct", "direct", 7]]);
+  });
+
+  test("a source / medium report names the source's host", async () => {
+    const text = "Session source / medium,Date,Sessions\ngoogle / organic,20240610,5\n(direct) / (none),20240610,2\n";
+    expect(sumsOf(await importRows(ga4, fileIn(dir, "source-medium.csv", text)), "referrer")).toEqual({ "2024-06-10|google.com": 5, "2024-06-10|direct": 2 });
+  });
+
   test("a totals row at the end is not a day", async () => {
     const text = `${textOf(TRAFFIC)}Grand total,,100,50,0.5,10,1,400,0,0,0\n`;
     expect(await importRows(ga4, fileIn(dir, "totals.csv", text))).toEqual(traffic);

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { plausible } from "../../../src/imports/formats/plausible";
-import { faultOf, fileIn, importRows, scratchDir, sumsOf, table, zipOf } from "../../helpers/imports";
+import { faultOf, fileIn, importRows, scratchDir, sourceOf, sumsOf, table, zipOf } from "../../helpers/imports";
 import { removedAfterAll } from "../../helpers/scratch";
 
 const DIR = join(import.meta.dir, "../../fixtures/imports/plausible/export");
@@ -105,6 +105,12 @@ describe("plausible", async () => {
     expect((await faultOf(plausible, date)).message).toBe(`line 4: bad date "2024-02-30" in ${nameOf("pages")}`);
     const count = await zipped("bad-count.zip", editing("devices", (t) => t.split("\n").map((l, i) => (i === 2 ? l.replace(/,\d+$/, ",-3") : l)).join("\n")));
     expect((await faultOf(plausible, count)).message).toBe(`line 3: bad number "-3" in "pageviews" in ${nameOf("devices")}`);
+  });
+
+  test("a cancelled import stops reading", async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    await expect(plausible(sourceOf(await zipped("cancelled.zip"), cancel.signal))).rejects.toHaveProperty("name", "AbortError");
   });
 
   test("a line over 1 MB is refused with its line and file", async () => {

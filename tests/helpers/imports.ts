@@ -38,7 +38,7 @@ export async function faultOf(importer: Importer, path: string): Promise<ImportF
 export const scratchDir = () => mkdtempSync(join(tmpdir(), "bothy-imports-"));
 
 /** Writes `text` to `name` in `dir`; returns its path. */
-export function fileIn(dir: string, name: string, text: string | Buffer): string {
+export function fileIn(dir: string, name: string, text: string | Uint8Array): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;

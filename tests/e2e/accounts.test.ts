@@ -1,17 +1,19 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
 // protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; history
-// imports from an exported file with its progress, and is deleted. Then bad input on
+// imports from a Plausible export ZIP with its progress, and is deleted. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
+import { join } from "node:path";
 import { mailedToken, outbox, outboxHolds } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDatabase } from "../helpers/db";
+import { zipOf } from "../helpers/imports";
 import { removedAfterAll } from "../helpers/scratch";
-import { spawnServer, type Child } from "../helpers/server";
+import { ROOT, spawnServer, type Child } from "../helpers/server";
 
 let server: Child;
 let dataDir: string;
@@ -220,18 +222,16 @@ describe("accounts in Chromium", () => {
     expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
   });
 
-  test("history imports from an exported file: a progress bar while it goes, the result, the import listed as done, and deleted", async () => {
-    // NOTE: a GoatCounter export in that tool's header (tests/fixtures/imports/README.md), two days of page views.
-    const header = "2Path,Title,Event,UserAgent,Browser,System,Session,Bot,Referrer,Referrer scheme,Screen size,Location,FirstVisit,Date";
-    const views = [["/", "2024-03-01T10:00:00Z"], ["/about", "2024-03-01T11:00:00Z"], ["/", "2024-03-02T10:00:00Z"]];
-    const csv = [header, ...views.map(([path, at], i) => `${path},Title,0,,Firefox 120,Linux,s${i},0,,,,NL,1,${at}`)].join("\n") + "\n";
+  test("history imports from a Plausible export ZIP: a progress bar while it goes, the result, the import listed as done, and deleted", async () => {
+    // NOTE: Plausible's CSV export ZIP, zipped from the fixture (tests/fixtures/imports/README.md): three days.
+    const zip = await zipOf(join(ROOT, "tests/fixtures/imports/plausible/export"));
     await page.goto(`${server.url}/settings/domains`);
     await page.getByRole("link", { name: "Import history into example.com" }).click();
     await page.waitForURL(`${server.url}/dashboard/example.com/import`);
     await hydrated(page, "form");
     await page.getByText("Nothing imported yet.").waitFor();
-    await page.getByLabel("Tool").selectOption("goatcounter");
-    await page.getByLabel("Exported file").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByLabel("Tool").selectOption("plausible");
+    await page.getByLabel("Exported file").setInputFiles({ name: "plausible-export.zip", mimeType: "application/zip", buffer: zip });
     // NOTE: a file this small may be through in one frame, so every bar that ever appears is noted.
     await page.evaluate(() => {
       const seen = window as unknown as { bars: string[] };
@@ -241,13 +241,13 @@ describe("accounts in Chromium", () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.getByRole("status").filter({ hasText: "Imported 2024-03-01 to 2024-03-02" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Imported 2024-01-01 to 2024-01-03" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { bars: string[] }).bars)).toContain("Uploading the file");
     const row = page.getByTestId("import-row");
     await row.getByText("Done").waitFor();
-    expect(await row.textContent()).toContain("GoatCounter · 2024-03-01 to 2024-03-02");
+    expect(await row.textContent()).toContain("Plausible · 2024-01-01 to 2024-01-03");
     page.once("dialog", (d) => void d.accept());
-    await row.getByRole("button", { name: /^Delete the GoatCounter import/ }).click();
+    await row.getByRole("button", { name: /^Delete the Plausible import/ }).click();
     await page.getByText("Nothing imported yet.").waitFor();
   });
 

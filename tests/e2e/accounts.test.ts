@@ -1,7 +1,8 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
 // protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; history
-// imports from a Plausible export ZIP with its progress, and is deleted. Then bad input on
+// imports from a Plausible export ZIP with its progress, its days show as imported in the dashboard,
+// and it is deleted. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -222,7 +223,7 @@ describe("accounts in Chromium", () => {
     expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
   });
 
-  test("history imports from a Plausible export ZIP: a progress bar while it goes, the result, the import listed as done, and deleted", async () => {
+  test("history imports from a Plausible export ZIP: a progress bar while it goes, the result, the import listed as done, its days marked in the dashboard, and deleted", async () => {
     // NOTE: Plausible's CSV export ZIP, zipped from the fixture (tests/fixtures/imports/README.md): three days.
     const zip = await zipOf(join(ROOT, "tests/fixtures/imports/plausible/export"));
     await page.goto(`${server.url}/settings/domains`);
@@ -246,6 +247,11 @@ describe("accounts in Chromium", () => {
     const row = page.getByTestId("import-row");
     await row.getByText("Done").waitFor();
     expect(await row.textContent()).toContain("Plausible · 2024-01-01 to 2024-01-03");
+    // The dashboard of those days says they are imported history.
+    await page.goto(`${server.url}/dashboard/example.com?from=2024-01-01&to=2024-01-03`);
+    await page.getByTestId("imported").filter({ hasText: "3 days of this range are imported history" }).waitFor();
+    await page.goto(`${server.url}/dashboard/example.com/import`);
+    await hydrated(page, "form");
     page.once("dialog", (d) => void d.accept());
     await row.getByRole("button", { name: /^Delete the Plausible import/ }).click();
     await page.getByText("Nothing imported yet.").waitFor();

@@ -22,7 +22,7 @@ export function storedPath(raw: string): { path: string; query: string | null } 
   return { path, query: q >= 0 && q < beforeHash.length - 1 ? beforeHash.slice(q + 1) : null };
 }
 
-export type Campaign = { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
+type Campaign = { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
 
 /** The utm_* values of a page's query, lower-cased and clipped as stored. */
 export const campaignOf = (query: URLSearchParams): Campaign => ({
@@ -39,7 +39,7 @@ export const campaignOf = (query: URLSearchParams): Campaign => ({
  * sends instead of a referrer; like a same-site referrer it makes an internal page view, so source
  * lists count arrivals, and the page it names is where the view came from.
  */
-export type Arrival =
+type Arrival =
   | { fromPath: string }
   | { fromPath?: undefined; host: string | null; post: string | null; source: SourceClass };
 

@@ -161,7 +161,7 @@ export const jobsCheck: Check = {
   },
 };
 
-export type WorkerSettings = { maxWorkerProcesses: number; backgroundWorkers: number; parallelWorkers: number; jobs: number };
+type WorkerSettings = { maxWorkerProcesses: number; backgroundWorkers: number; parallelWorkers: number; jobs: number };
 
 /**
  * Whether a server's workers run `jobs` TimescaleDB jobs at once: a background worker each and the

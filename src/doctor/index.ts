@@ -9,12 +9,11 @@ import type { Check, Probe, Verdict } from "./probe";
 import { baseUrlCheck, smtpCheck, stripeCheck } from "./services";
 
 export { jobsVerdict, versionsVerdict, workersVerdict } from "./database";
-export type { Verdict } from "./probe";
 
 /** In order: the database's steps share what the first one opened. */
 export const CHECKS: Check[] = [databaseCheck, jobsCheck, workersCheck, diskCheck, baseUrlCheck, smtpCheck, stripeCheck, chromiumCheck];
 
-export type Finding = Verdict & { name: string };
+type Finding = Verdict & { name: string };
 
 /** The step's verdict, or a FAIL when it throws or has not answered within its time (times `timeScale`). */
 async function runStep(check: Check, probe: Probe): Promise<Verdict> {

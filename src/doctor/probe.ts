@@ -11,7 +11,7 @@ export type JobList = { failing: { id: number; proc: string; error: string | nul
 /** /readyz's answer when ready (src/health). */
 export type Ready = { status: "ready"; database: { mode: "embedded" | "server"; timescaledb: string; migrations: number }; jobs: JobList };
 
-export type Reached =
+type Reached =
   | { via: "sql"; sql: Sql; mode: "embedded" | "server" }
   /** The embedded database is held by the running server: what its /readyz says. */
   | { via: "readyz"; ready: Ready }

@@ -6,7 +6,7 @@ import { namedQuery, type Queryable } from "../db";
 import type { ImportedDim } from "../shared/imports";
 
 /** One stored row: an ImportedRow (src/imports/model.ts) with its estimated bytes (page and total rows only). */
-export type StoredImportRow = {
+type StoredImportRow = {
   day: string; dim: ImportedDim; label: string; group: string;
   views: number; uniques: number; bounces: number; durationMs: number; bytes: number | null;
 };
@@ -62,7 +62,7 @@ export const firstOwnDay = namedQuery("hits.firstOwnDay", async (sql: Queryable,
 });
 
 /** What a page view of the domain weighs, as measured by its own hits: the median per path, and over all paths. */
-export type PageWeights = { byPath: Map<string, number>; site: number | null };
+type PageWeights = { byPath: Map<string, number>; site: number | null };
 
 /** The median bytes of the domain's own page views that carried bytes (kind 1), per path and over the site. */
 export const pageWeights = namedQuery("hits.pageWeights", async (sql: Queryable, siteId: number): Promise<PageWeights> => {

@@ -11,4 +11,4 @@ export { hitsJobs, keepPolicies, MAINTAINED_BY, POLICY_JOBS, refreshAggregates, 
 export { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "./overview";
 export { deleteSiteHits } from "./remove";
 export { LATE_ROW_MS } from "./seal";
-export { daysImportedAlready, deleteImportedRows, firstOwnDay, pageWeights, withEstimatedBytes, writeImportedRows, type PageWeights, type StoredImportRow } from "./imported";
+export { daysImportedAlready, deleteImportedRows, firstOwnDay, pageWeights, withEstimatedBytes, writeImportedRows } from "./imported";

@@ -46,7 +46,7 @@ function remembered<V>(f: (key: string) => V, max = 10_000): (key: string) => V 
 type Measures = Pick<ImportedRow, "views" | "uniques" | "bounces" | "durationMs">;
 const ONE: Measures = { views: 1, uniques: 0, bounces: 0, durationMs: 0 };
 
-export type Fold = { add(hit: ImportedHit): void; rows(): ImportedRow[] };
+type Fold = { add(hit: ImportedHit): void; rows(): ImportedRow[] };
 
 /** A fold for a domain (its name makes same-site referrers internal) whose local days are in `zone`. */
 export function createFold(zone: string, domain: string): Fold {

@@ -5,7 +5,7 @@
 
 import type { ImportedDim } from "../shared/imports";
 
-export { IMPORTED_DIMS, type ImportedDim } from "../shared/imports";
+export type { ImportedDim } from "../shared/imports";
 
 /** One day's figures for one label of one list. Counts are whole numbers ≥ 0. */
 export type ImportedRow = {

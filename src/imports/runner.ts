@@ -98,4 +98,3 @@ export function importRunner(ctx: Pick<AppContext, "db" | "lifecycle">, files: I
     },
   };
 }
-export type ImportRunner = ReturnType<typeof importRunner>;

@@ -11,7 +11,7 @@ import { MAX_IMPORT_BYTES } from "../shared/import-jobs";
 const TOO_LARGE = "The file is larger than 1 GB. Export a shorter period and import each file.";
 
 /** The received file: where it is, its SHA-256 (hex) and its size. */
-export type Received = { path: string; sha256: string; bytes: number };
+type Received = { path: string; sha256: string; bytes: number };
 
 export async function receiveFile(request: Request, dir: string): Promise<Received> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES) throw new HttpError(413, TOO_LARGE);

@@ -20,8 +20,7 @@ export const IMPORT_TOOLS: Record<ImportFormat, { name: string; file: string }> 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 1024 ** 3;
 
-export const IMPORT_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+type ImportStatus = "queued" | "running" | "done" | "failed" | "cancelled";
 
 /** GET /api/imports/:id: an import and how far it is. Days are the domain's local days, YYYY-MM-DD. */
 export type ImportJob = {

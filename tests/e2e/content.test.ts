@@ -49,7 +49,7 @@ describe("content pages in Chromium", () => {
     const index = page.waitForResponse((r) => r.url().endsWith("/docs/search.json"));
     await page.fill("#docs-search", "docker");
     expect((await index).status()).toBe(200);
-    const hit = page.getByRole("search").getByRole("link", { name: /Self-hosting/ });
+    const hit = page.getByRole("search").getByRole("link", { name: /^Self-hosting/ });
     await hit.waitFor();
     expect(await hit.getAttribute("href")).toBe("/docs/self-hosting#docker");
     await page.fill("#docs-search", "zzzqqq");

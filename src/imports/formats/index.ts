@@ -13,8 +13,6 @@ import { umami } from "./umami";
 
 export type { ImportedStream, Importer, ImportSource } from "./types";
 
-// NOTE: the format names are the import page's too, so they live in the browser-safe module.
-export { IMPORT_FORMATS, type ImportFormat } from "../../shared/import-jobs";
 
 /**
  * A format Bothy cannot read: every file of it is refused as a whole, saying why. NOTE: Fathom

@@ -11,7 +11,7 @@ import { ImportFault } from "../model";
 import type { ImportSource } from "./types";
 
 /** The longest line (or CSV record) an importer reads. */
-export const MAX_LINE = 1 << 20;
+const MAX_LINE = 1 << 20;
 const TOO_LONG = "a line over 1 MB";
 
 /** The file's bytes as stored, reporting how far the reader is; fails with an AbortError when the import is cancelled. */
@@ -78,7 +78,7 @@ export async function* lines(src: ImportSource): AsyncGenerator<{ line: number; 
   if (pending.length) yield { line: line + 1, text: decoder.decode(pending).replace(/\r$/, "") };
 }
 
-export type CsvRow = { line: number; cells: string[] };
+type CsvRow = { line: number; cells: string[] };
 export type Csv = {
   /** The header's cells, as the file has them, and its line (after a preamble, not the first). */
   header: string[];

@@ -10,7 +10,7 @@ import type { ImportSource } from "./types";
 
 /** The largest ZIP read, and the largest entry unpacked from it. */
 export const MAX_ZIP = 200 * 1024 * 1024;
-export const MAX_ENTRY = 200 * 1024 * 1024;
+const MAX_ENTRY = 200 * 1024 * 1024;
 
 export type ZipEntry = { name: string; bytes(): AsyncGenerator<Buffer> };
 

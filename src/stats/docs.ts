@@ -15,6 +15,8 @@ import { STATS_SCHEMAS } from "./doc-schemas";
 const DOC_TAGS = [
   { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions)." },
   { name: "Dashboard", description: "Helpers the dashboard calls." },
+  { name: "Goals", description: "A domain's goals and funnels, kept by its owner." },
+  { name: "Imports", description: "History imported from another analytics tool's export: upload, follow, list, delete." },
 ];
 
 const INFO = {
@@ -108,8 +110,9 @@ export const apiDocs = (config: Config) =>
             },
           },
         },
-        // NOTE: the page documents the public API only; sign-in, collection and the pages are not for API clients.
-        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet)$)/] },
+        // NOTE: the page documents the public API only (what a Pro key reads and writes: stats, goals and
+        // funnels, imports); sign-in, collection and the pages are not for API clients.
+        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?)$)/] },
       }),
     )
     .get(

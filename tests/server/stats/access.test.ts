@@ -363,6 +363,12 @@ describe("the API is documented", () => {
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    // Beside the stats, what a Pro key also reads and writes: goals and funnels, and imports; nothing else.
+    expect(Object.keys(res.json.paths).sort()).toEqual([
+      "/api/domains/{domain}/funnels", "/api/domains/{domain}/funnels/{id}", "/api/domains/{domain}/goals", "/api/domains/{domain}/goals/{id}",
+      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/stats", "/api/stats-public",
+    ]);
+    expect(Object.keys(res.json.paths["/api/imports"])).toEqual(expect.arrayContaining(["get", "post"]));
     // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.
     expect(Object.keys(res.json.components.schemas.ListRow.properties)).toEqual(expect.arrayContaining(
       ["label", "value", "pc", "c", "children", "direct", "utm", "name", "totalConversionRate", "uniqueConversionRate"],
@@ -378,7 +384,6 @@ describe("the API is documented", () => {
     expect(res.json.components.schemas.GoalRow.required).toEqual(expect.arrayContaining(["kind", "match", "conversions", "rate", "valueSum", "co2PerConversion", "c"]));
     expect(stats.responses["200"].description).toContain("GoalRow");
     expect(res.json.components.schemas.Chart.properties.datasets.items.properties.data.items).toEqual({ $ref: "#/components/schemas/TimePoint" });
-    expect(Object.keys(res.json.paths).sort()).toEqual(["/api/get-tweet", "/api/stats", "/api/stats-public"]);
     const page = await call(server.app, "GET", "/api/docs");
     expect(page.status).toBe(200);
     expect(page.text).toContain('"url":"/api/docs/json"');

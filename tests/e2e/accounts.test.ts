@@ -1,7 +1,8 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
 // protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; history
-// imports from a Plausible export ZIP with its progress, its days show as imported in the dashboard,
+// imports from a Plausible export ZIP with its progress, its days show as imported in the dashboard
+// (their carbon marked estimated, weighed as the site's own page view weighs),
 // and it is deleted. Then bad input on
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { mailedToken, outbox, outboxHolds } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDatabase } from "../helpers/db";
+import { CHROME_UA, until } from "../helpers/collect";
 import { zipOf } from "../helpers/imports";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
@@ -226,6 +228,18 @@ describe("accounts in Chromium", () => {
   test("history imports from a Plausible export ZIP: a progress bar while it goes, the result, the import listed as done, its days marked in the dashboard, and deleted", async () => {
     // NOTE: Plausible's CSV export ZIP, zipped from the fixture (tests/fixtures/imports/README.md): three days.
     const zip = await zipOf(join(ROOT, "tests/fixtures/imports/plausible/export"));
+    // NOTE: a page view of the site's own, weighing 500,000 bytes, today: the imported page views of
+    // "/" are weighed as it weighs, and their bytes are marked estimated.
+    const sent = await fetch(`${server.url}/b/v`, {
+      method: "POST", body: JSON.stringify({ d: "example.com", p: "/", w: 1280, b: 500_000 }),
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME_UA },
+    });
+    expect(sent.status).toBe(202);
+    const near = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await until("the own page view is stored", async () => {
+      const res = await page.request.get(`${server.url}/api/stats?domain=example.com&startKey=${near(-2)}&endKey=${near(2)}&dataType=SUMMARY`);
+      return res.ok() && ((await res.json()) as { visits: { hits: number } }).visits.hits === 1;
+    });
     await page.goto(`${server.url}/settings/domains`);
     await page.getByRole("link", { name: "Import history into example.com" }).click();
     await page.waitForURL(`${server.url}/dashboard/example.com/import`);
@@ -250,6 +264,7 @@ describe("accounts in Chromium", () => {
     // The dashboard of those days says they are imported history.
     await page.goto(`${server.url}/dashboard/example.com?from=2024-01-01&to=2024-01-03`);
     await page.getByTestId("imported").filter({ hasText: "3 days of this range are imported history" }).waitFor();
+    await page.getByTestId("estimated").filter({ hasText: /^Estimated: 100\.0% of these bytes are imported days' page views/ }).waitFor();
     await page.goto(`${server.url}/dashboard/example.com/import`);
     await hydrated(page, "form");
     page.once("dialog", (d) => void d.accept());

@@ -2,7 +2,7 @@
 // into a domain of its own, then read back through /api/stats: the range's page views and every
 // day's equal what this file counts in the fixture itself, with a plain reading of its columns
 // (not the importers' code): page views only, robots and events left out; a per-day file's own
-// page-view figures.
+// page-view figures. Deleted, the import leaves the domain's numbers as they were.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -125,4 +125,10 @@ test.each(FORMATS.map((f) => [f.name ?? f.format, f] as const))("%s: /api/stats 
   expect(s.visits.hits).toBe([...expected.values()].reduce((a, b) => a + b, 0));
   expect(Object.fromEntries(s.days.filter((d) => d.visits > 0).map((d) => [d.stamp, d.visits]))).toEqual(Object.fromEntries(expected));
   expect(s.imported?.days).toBe(days.length);
+
+  // Deleted, the domain's numbers are what they were before: none.
+  expect((await call(server.app, "DELETE", `/api/imports/${id}`, { cookie: owner, headers: SAME })).status).toBe(204);
+  const after = (await call(server.app, "GET", `/api/stats?domain=${domain}&startKey=${days[0]}&endKey=${days.at(-1)}&dataType=SUMMARY`, { cookie: owner })).json as SummaryStats;
+  expect(after.visits.hits).toBe(0);
+  expect(after.imported).toBeNull();
 });

@@ -82,10 +82,15 @@ export async function runImport(ctx: Pick<AppContext, "db">, task: ImportTask, p
   rows = await admitted(ctx, task, rows);
   const [weights, fallback] = await Promise.all([pageWeights(sql, task.siteId), homePageBytes(sql, task.domain)]);
   const stored = withEstimatedBytes(rows, weights, fallback);
-  const days = rows.map((r) => r.day).sort();
-  const done = {
-    rows: rows.length, firstDay: days[0] ?? null, lastDay: days.at(-1) ?? null, dims: [...new Set(rows.map((r) => r.dim))], bytes: size,
-  };
+  let firstDay: string | null = null;
+  let lastDay: string | null = null;
+  const dims = new Set<string>();
+  for (const r of rows) {
+    if (firstDay === null || r.day < firstDay) firstDay = r.day;
+    if (lastDay === null || r.day > lastDay) lastDay = r.day;
+    dims.add(r.dim);
+  }
+  const done = { rows: rows.length, firstDay, lastDay, dims: [...dims], bytes: size };
   signal.throwIfAborted();
   await sql.begin(async (tx) => {
     await writeImportedRows(tx, task.id, task.siteId, stored);

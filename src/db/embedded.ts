@@ -10,12 +10,14 @@ import { join, resolve } from "node:path";
 export type WorkerRequest =
   | { type: "open"; dataDir: string; socket: string; password: string; tcp: { host: string; port: number } | null }
   | { type: "close" }
-  | { type: "blob"; id: number; sql: string; data: string };
+  | { type: "blob"; id: number; sql: string; data: string }
+  | { type: "snapshot"; id: number; sql: string };
 export type WorkerReply =
   | { type: "ready"; port: number | null }
   | { type: "closed" }
   | { type: "error"; message: string }
   | { type: "blobDone"; id: number }
+  | { type: "snapshotDone"; id: number; json: string; tar: Uint8Array<ArrayBuffer> }
   | { type: "blobError"; id: number; message: string; code: string | null };
 
 export type EmbeddedServer = {
@@ -31,9 +33,16 @@ export type EmbeddedServer = {
    * Fails with a BlobError carrying the SQLSTATE.
    */
   execBlob(sql: string, data: string): Promise<void>;
+  /**
+   * A consistent copy of the database taken between clients' turns: the data dir as a tar (its
+   * paths from the data dir's root) and the first field of `sql` run in the same turn.
+   */
+  snapshot(sql: string): Promise<Snapshot>;
   /** Closes PGlite cleanly (flushes its files) and ends the worker. */
   stop(): Promise<void>;
 };
+
+export type Snapshot = { json: string; tar: Uint8Array<ArrayBuffer> };
 
 export class EmbeddedDatabaseError extends Error {}
 
@@ -46,7 +55,7 @@ export class BlobError extends Error {
 }
 
 /** The PGlite data directory inside DATA_DIR. */
-const pgDataDir = (dataDir: string) => join(dataDir, "pgdata");
+export const pgDataDir = (dataDir: string) => join(dataDir, "pgdata");
 
 /** The socket's directory inside DATA_DIR; its name is the one psql and postgres.js look for there. */
 export const socketDir = (dataDir: string) => join(resolve(dataDir), "run");
@@ -84,7 +93,7 @@ const answers = (path: string) =>
     probe.once("error", () => resolve(false));
   });
 
-type Waiter = { resolve(): void; reject(err: Error): void };
+type Waiter = { resolve(value?: Snapshot): void; reject(err: Error): void };
 
 export async function startEmbedded(
   dataDir: string,
@@ -104,10 +113,11 @@ export async function startEmbedded(
   let dead: Error | null = null;
   worker.onmessage = (e: MessageEvent<WorkerReply>) => {
     const msg = e.data;
-    if (msg.type === "blobDone" || msg.type === "blobError") {
+    if (msg.type === "blobDone" || msg.type === "blobError" || msg.type === "snapshotDone") {
       const waiter = blobs.get(msg.id);
       blobs.delete(msg.id);
-      if (msg.type === "blobDone") waiter?.resolve();
+      if (msg.type === "snapshotDone") waiter?.resolve({ json: msg.json, tar: msg.tar });
+      else if (msg.type === "blobDone") waiter?.resolve();
       else waiter?.reject(new BlobError(msg.message, msg.code));
       return;
     }
@@ -137,17 +147,20 @@ export async function startEmbedded(
     },
   );
   let stopped: Promise<void> | undefined;
+  // NOTE: blobs and snapshots share the id-keyed waiters; a worker failure rejects them all.
+  const ask = <T>(msg: (id: number) => WorkerRequest) =>
+    new Promise<T>((resolve, reject) => {
+      if (dead || stopped) return reject(dead ?? new EmbeddedDatabaseError("embedded database is stopped"));
+      const id = nextId++;
+      blobs.set(id, { resolve: resolve as Waiter["resolve"], reject });
+      worker.postMessage(msg(id));
+    });
   return {
     socket: socket.path,
     password,
     tcp: tcp && { host: tcp.host, port: ready.port ?? tcp.port },
-    execBlob: (sql, data) =>
-      new Promise<void>((resolve, reject) => {
-        if (dead || stopped) return reject(dead ?? new EmbeddedDatabaseError("embedded database is stopped"));
-        const id = nextId++;
-        blobs.set(id, { resolve, reject });
-        worker.postMessage({ type: "blob", id, sql, data } satisfies WorkerRequest);
-      }),
+    execBlob: (sql, data) => ask<void>((id) => ({ type: "blob", id, sql, data })),
+    snapshot: (sql) => ask<Snapshot>((id) => ({ type: "snapshot", id, sql })),
     stop: () =>
       (stopped ??= send({ type: "close" }, "closed").then(() => undefined).finally(() => {
         worker.terminate();

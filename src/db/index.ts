@@ -12,7 +12,7 @@ import { namedQuery } from "./query";
 export { namedQuery, QueryError, refusedBy, type Queryable } from "./query";
 export { maintenanceRuns, startMaintenance, type MaintenanceJob } from "./maintenance";
 export { listMigrations, MigrationError, SCHEMA_PATH } from "./migrate";
-export { BlobError, EmbeddedDatabaseError, startEmbedded } from "./embedded";
+export { BlobError, EmbeddedDatabaseError, pgDataDir, socketDir, startEmbedded, type Snapshot } from "./embedded";
 export { schemaSnapshot } from "./schema";
 
 type DatabaseMode = "embedded" | "server";
@@ -28,6 +28,8 @@ export type Database = {
    * '/dev/blob', so bulk writes can COPY without the socket (COPY FROM STDIN over it kills PGlite).
    */
   execBlob: EmbeddedServer["execBlob"] | null;
+  /** Embedded only (null on a server): a consistent copy of the data dir (src/db/embedded.ts). */
+  snapshot: EmbeddedServer["snapshot"] | null;
   /**
    * The job timer rooms add their scheduled jobs to (src/db/maintenance.ts); null on a server with
    * JOBS=worker, where `npm run worker:maintenance` runs them.
@@ -71,6 +73,7 @@ export async function openDatabase(
       sql,
       read,
       execBlob: null,
+      snapshot: null,
       maintenance,
       close: async () => {
         await maintenance?.stop();
@@ -94,6 +97,7 @@ export async function openDatabase(
     sql,
     read: sql,
     execBlob: server.execBlob,
+    snapshot: server.snapshot,
     maintenance,
     close: async () => {
       await maintenance.stop();

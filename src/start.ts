@@ -5,6 +5,8 @@ import { mkdirSync } from "node:fs";
 import { configOrExit, exitWith } from "./cli";
 import { ConfigError, type Config } from "./config";
 import { createApp, type App } from "./app";
+import { serveSnapshots } from "./backup";
+import { collectorOf } from "./collect";
 import type { Room } from "./context";
 import { EmbeddedDatabaseError, MigrationError, openDatabase, type Database } from "./db";
 import { assertServable, listenUrl, publicOrigin } from "./origin";
@@ -29,11 +31,21 @@ export async function start(config: Config, extraRooms: Room[] = []): Promise<Ru
     throw err;
   }
   origin.listening(app.server!.port!);
+  // NOTE: the embedded database lives in this process, so `npm run backup` asks it over a socket;
+  // the collector's buffer is written first, so a backup holds every hit acknowledged before it.
+  const snapshot = db.snapshot;
+  const backups = snapshot
+    ? serveSnapshots(config.DATA_DIR, async (sql) => {
+        await collectorOf(db)?.writer.flush();
+        return snapshot(sql);
+      })
+    : null;
   const url = listenUrl(config.HOST, app.server!.port!);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      backups?.stop();
       await app.stop(); // waits for in-flight requests; new connections are refused
       await lifecycle.runShutdownHooks();
       await db.close();

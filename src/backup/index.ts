@@ -1,0 +1,99 @@
+// The backup room: `npm run backup` and `npm run restore` of the embedded database. A backup is a
+// snapshot taken in the database's own thread (./socket.ts asks the running server for it; with no
+// server, DATA_DIR is opened here), packed with its manifest (./archive.ts); a restore goes only
+// into an empty DATA_DIR and checks the checksum before and the row counts after.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config";
+import { embeddedClient, EmbeddedDatabaseError, namedQuery, pgDataDir, startEmbedded, type Snapshot } from "../db";
+import { countDifferences, packBackup, readFigures, SNAPSHOT_SQL, unpackBackup, type Manifest } from "./archive";
+import { askServer, serveBackups } from "./socket";
+
+export { SNAPSHOT_SQL, type Manifest } from "./archive";
+
+type Done = { ok: true; manifest: Manifest } | { ok: false; error: string };
+
+const SERVER_UNSUPPORTED =
+  "DATABASE_URL is set: back up and restore a database server with pg_dump -Fc and pg_restore (see the self-hosting guide); npm run backup covers the embedded database";
+
+/** Serves the backup socket for a running server's embedded database (null when it cannot). */
+export const serveSnapshots = (dataDir: string, snapshot: (sql: string) => Promise<Snapshot>) => serveBackups(dataDir, snapshot, SNAPSHOT_SQL);
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** A snapshot of DATA_DIR's database: from the server holding it, or by opening it here. */
+async function snapshotOf(dataDir: string): Promise<{ ok: true; snapshot: Snapshot } | { ok: false; error: string }> {
+  const asked = await askServer(dataDir);
+  if (asked) return asked;
+  if (!existsSync(join(pgDataDir(dataDir), "PG_VERSION"))) return { ok: false, error: `DATA_DIR ${dataDir} holds no database` };
+  try {
+    const server = await startEmbedded(dataDir);
+    try {
+      return { ok: true, snapshot: await server.snapshot(SNAPSHOT_SQL) };
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    return { ok: false, error: err instanceof EmbeddedDatabaseError ? err.message : `could not open ${dataDir}: ${message(err)}` };
+  }
+}
+
+/** Writes a backup of the configured database to `out` (whole or not at all). */
+export async function takeBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, out: string): Promise<Done> {
+  if (config.DATABASE_URL) return { ok: false, error: SERVER_UNSUPPORTED };
+  if (existsSync(out)) return { ok: false, error: `${out} exists: name a new file` };
+  const taken = await snapshotOf(config.DATA_DIR);
+  if (!taken.ok) return taken;
+  const { bytes, manifest } = await packBackup(readFigures(taken.snapshot.json), taken.snapshot.tar);
+  const partial = `${out}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, out);
+  return { ok: true, manifest };
+}
+
+const restoredFigures = namedQuery("backup.restoredFigures", async (sql) => {
+  const [row] = await sql.unsafe<{ figures: string }[]>(SNAPSHOT_SQL);
+  return readFigures(row!.figures);
+});
+
+/** Restores `file` into the configured DATA_DIR, which must be empty; on any failure leaves it empty. */
+export async function restoreBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, file: string): Promise<Done> {
+  if (config.DATABASE_URL) return { ok: false, error: SERVER_UNSUPPORTED };
+  const dir = config.DATA_DIR;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return { ok: false, error: `DATA_DIR ${dir} is not empty: restore only into an empty one` };
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    return { ok: false, error: `cannot read backup ${file}: ${message(err)}` };
+  }
+  const unpacked = await unpackBackup(file, bytes);
+  if (!unpacked.ok) return unpacked;
+  const { manifest, tar } = unpacked;
+  const existed = existsSync(dir);
+  const undo = (error: string): Done => {
+    if (existed) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+    else rmSync(dir, { recursive: true, force: true });
+    return { ok: false, error };
+  };
+  let failure: string | null = null;
+  try {
+    mkdirSync(pgDataDir(dir), { recursive: true });
+    await new Bun.Archive(tar).extract(pgDataDir(dir));
+    const server = await startEmbedded(dir);
+    const sql = embeddedClient(server);
+    try {
+      const restored = await restoredFigures(sql);
+      const differences = countDifferences(manifest.counts, restored.counts);
+      if (differences.length > 0) failure = `backup ${file} restored other row counts than its manifest: ${differences.join(", ")}`;
+      else if (restored.migrations.join(",") !== manifest.migrations.join(",")) failure = `backup ${file} restored other migrations than its manifest`;
+    } finally {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+    }
+  } catch (err) {
+    failure = `backup ${file} could not be restored: ${message(err)}`;
+  }
+  if (failure) return undo(failure);
+  return { ok: true, manifest };
+}

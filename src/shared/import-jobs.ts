@@ -14,7 +14,7 @@ export const IMPORT_TOOLS: Record<ImportFormat, { name: string; file: string }> 
   matomo: { name: "Matomo", file: "The API's per-day JSON reports (VisitsSummary.get and more, period=day) in one object keyed by method, or a ZIP of <method>.json files." },
   goatcounter: { name: "GoatCounter", file: "The CSV from Settings → Export (a .csv.gz works once unpacked)." },
   simpleanalytics: { name: "Simple Analytics", file: "The page views CSV from the dashboard's Export data." },
-  fathom: { name: "Fathom", file: "Not yet: Fathom does not publish the format of its CSV export." },
+  fathom: { name: "Fathom", file: "The CSV from Site settings → Exports (Pageviews or Events, Date Grouping Hourly, every dimension and metric, the website's own time zone), or a ZIP of both." },
 };
 
 /** The largest file an import takes. */

@@ -12,7 +12,7 @@ import { browserName, deviceName, osName } from "../names";
 import { countryCode, dayOf, numberOf, rowOf, sourceOf, type Figures } from "./figures";
 import { cellsBy, csvOf, openCsv, type Csv } from "./read";
 import type { Importer } from "./types";
-import { zipEntries, zipped } from "./zip";
+import { inFile, zipEntries, zipped } from "./zip";
 
 const DATE = "Date";
 /** A cell as a count (rounded), and as the number it is (an average). */
@@ -123,9 +123,6 @@ async function* reportRows(csv: Csv, report: Report): AsyncGenerator<ImportedRow
     yield* report.rows(dayOf(line, at(DATE)), { at, x, n: (column) => Math.round(x(column)) });
   }
 }
-
-/** A fault of one file of a ZIP, naming it. */
-const inFile = (name: string, err: unknown) => (err instanceof ImportFault ? new ImportFault(err.line, `${err.reason} in ${name}`) : err);
 
 async function* zipRows(reports: { name: string; csv: Csv; report: Report }[]): AsyncGenerator<ImportedRow> {
   for (const { name, csv, report } of reports) {

@@ -9,7 +9,7 @@ import { browserName, deviceName, osName } from "../names";
 import { countOf, countryCode, dayOf, rowOf, sourceOf, type Figures } from "./figures";
 import { cellsBy, csvOf } from "./read";
 import type { Importer } from "./types";
-import { zipEntries, type ZipEntry } from "./zip";
+import { inFile, zipEntries, type ZipEntry } from "./zip";
 
 type At = (column: string) => string;
 /** A table: the columns its rows cannot do without (their label and the figure their list counts), the others it reads, its rows. */
@@ -103,9 +103,6 @@ const TABLES: Record<string, Table | null> = {
 };
 
 const FILE = /^(?:imported_)?([a-z_]+?)(?:_\d{8}_\d{8})?\.csv$/;
-
-/** A fault of one file of the ZIP, naming it. */
-const inFile = (name: string, err: unknown) => (err instanceof ImportFault ? new ImportFault(err.line, `${err.reason} in ${name}`) : err);
 
 async function* rowsOf(entry: ZipEntry, table: Table): AsyncGenerator<ImportedRow> {
   const csv = await csvOf(entry.bytes(), ["date", ...table.required]);

@@ -14,6 +14,9 @@ const MAX_ENTRY = 200 * 1024 * 1024;
 
 export type ZipEntry = { name: string; bytes(): AsyncGenerator<Buffer> };
 
+/** A fault of one file of a ZIP, naming it. */
+export const inFile = (name: string, err: unknown) => (err instanceof ImportFault ? new ImportFault(err.line, `${err.reason} in ${name}`) : err);
+
 /** Whether bytes start as a ZIP does ("PK\x03\x04", or an empty archive's "PK\x05\x06"). */
 const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
 

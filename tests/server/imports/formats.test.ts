@@ -69,6 +69,13 @@ const FORMATS: { format: string; name?: string; file: string; body?(file: string
     views: (dir) => summed(csvRows(join(dir, "imported_visitors_20240101_20240103.csv")).map((r) => [r.date!, Number(r.pageviews)])),
   },
   {
+    format: "fathom",
+    file: "fathom/export",
+    body: (dir) => zipOf(dir),
+    // Hourly rows ("YYYY-MM-DD HH:MM:SS"); a day's page views are its hours' summed.
+    views: (dir) => summed(csvRows(join(dir, "pageviews.csv")).map((r) => [r.datetime!.slice(0, 10), Number(r.pageviews)])),
+  },
+  {
     format: "matomo",
     file: "matomo/reports.json",
     // Actions.get answers each day's page views.

@@ -79,6 +79,9 @@ export async function runImport(ctx: Pick<AppContext, "db">, task: ImportTask, p
     clearInterval(ticker);
   }
   signal.throwIfAborted();
+  // NOTE: reading leaves the file's decoded lines as garbage that JSC collects late; collected now,
+  // the write's memory (the rows' arrays, the database's) does not come on top of it.
+  Bun.gc(true);
   rows = await admitted(ctx, task, rows);
   const [weights, fallback] = await Promise.all([pageWeights(sql, task.siteId), homePageBytes(sql, task.domain)]);
   const stored = withEstimatedBytes(rows, weights, fallback);

@@ -2,7 +2,7 @@
 // database: a backup taken from a running server while beacons keep arriving restores into another
 // DATA_DIR holding exactly the hits of its snapshot (every one acknowledged, every one acknowledged
 // before the backup began, as many as its manifest says); a damaged file or a used DATA_DIR is refused
-// with one line, the target left as it was.
+// with one line, the target left as it was. With no server running, the backup opens DATA_DIR itself.
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -85,4 +85,10 @@ test("a backup under load restores exactly its snapshot's hits; a damaged one is
   expect(used.code).toBe(1);
   expect(used.stderr).toBe(`restore: DATA_DIR ${target} is not empty: restore only into an empty one\n`);
   expect(existsSync(join(target, "pgdata", "PG_VERSION"))).toBe(true);
+
+  // With the server stopped (its buffer written), the command opens DATA_DIR itself.
+  await stopChild(server);
+  const idle = await runToExit("src/cli/backup.ts", { DATA_DIR: dir }, undefined, ["--out", join(files, "idle.backup")]);
+  expect(idle.stderr).toBe("");
+  expect(Number(/\bhits (\d+)/.exec(idle.stdout)?.[1])).toBe(acked.size);
 }, 60_000);

@@ -3,13 +3,18 @@
 # NOTE: a single `docker run` inspects pages in the app process (user bothy); docker compose runs
 # the inspector as its own process under its own user, away from /data and the database.
 
-FROM node:20-bookworm-slim AS deps
+# NOTE: each base is a build argument so a maintainer can build from bases made locally (npm run
+# docker:check builds from a debootstrapped Debian); the defaults are the public images.
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG BASE_IMAGE=debian:bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # NOTE: Bun comes from npm (a devDependency), so the full install is needed to get the runtime.
 RUN npm ci --no-audit --no-fund
 
-FROM debian:bookworm-slim AS runtime
+FROM ${BASE_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium ca-certificates curl util-linux \
  && rm -rf /var/lib/apt/lists/* \

@@ -12,7 +12,7 @@ export const IMPORT_TOOLS: Record<ImportFormat, { name: string; file: string }> 
   umami: { name: "Umami", file: "The CSV from Settings → Websites → Data → Export (website events)." },
   ga4: { name: "Google Analytics 4", file: "The BigQuery events_* export as NDJSON, or report CSVs downloaded from the GA4 interface with the Date dimension added (one CSV, or a ZIP of several)." },
   matomo: { name: "Matomo", file: "The API's per-day JSON reports (VisitsSummary.get and more, period=day) in one object keyed by method, or a ZIP of <method>.json files." },
-  goatcounter: { name: "GoatCounter", file: "The CSV from Settings → Export (a .csv.gz works once unpacked)." },
+  goatcounter: { name: "GoatCounter", file: "The CSV from Settings → Export (the .csv.gz as downloaded, or unpacked)." },
   simpleanalytics: { name: "Simple Analytics", file: "The page views CSV from the dashboard's Export data." },
   fathom: { name: "Fathom", file: "The CSV from Site settings → Exports (Pageviews or Events, Date Grouping Hourly, every dimension and metric, the website's own time zone), or a ZIP of both." },
 };

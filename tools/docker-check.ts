@@ -1,0 +1,215 @@
+// `npm run docker:check`: a maintainer's check of the Docker image on a machine without a Docker
+// engine. Builds the Dockerfile with buildah (vfs storage, chroot isolation) from bases made locally
+// (debootstrap; cached in DOCKER_CHECK_DIR, default /var/tmp/bothy-docker-base, reused later), runs
+// the image, sends views through /b/v and reads /api/stats back, then runs the Compose layout (app,
+// inspector worker as its own user, maintenance worker) as the image's processes, and removes what
+// it made but the cached bases. Prints each step ok / FAIL / SKIP (with why) and the goal lines.
+// Needs root, buildah and debootstrap (Debian packages), and reaches Debian's and npm's registries.
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+
+const DIR = process.env.DOCKER_CHECK_DIR ?? "/var/tmp/bothy-docker-base";
+const BASE = "localhost/bothy-check-base:bookworm";
+const NODE = "localhost/bothy-check-node:bookworm";
+const IMAGE = "localhost/bothy:check";
+const GOAL_SIZE_MB = 600;
+const GOAL_START_S = 20;
+const MIRROR = process.env.DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
+// NOTE: all of buildah's storage lives in DIR, so the cached bases never touch the machine's own.
+const STORE = ["--root", join(DIR, "storage"), "--runroot", join(DIR, "run"), "--storage-driver", "vfs"];
+const SECRET = "c".repeat(40);
+const TOKEN = "t".repeat(40);
+
+type Result = "ok" | "FAIL" | "SKIP";
+const results: { step: string; result: Result; detail: string }[] = [];
+const containers: string[] = [];
+const children: ChildProcess[] = [];
+
+/** Runs a command to its end; its output, or an Error carrying the tail of stderr. */
+async function sh(cmd: string[]): Promise<string> {
+  const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  if (code !== 0) throw new Error(`${cmd.slice(0, 3).join(" ")}… exited ${code}: ${(err || out).trim().split("\n").slice(-4).join(" | ")}`);
+  return out.trim();
+}
+const buildah = (...args: string[]) => sh(["buildah", ...STORE, ...args]);
+const hasImage = async (name: string) => (await buildah("images", "--noheading", "--format", "{{.Name}}:{{.Tag}}")).split("\n").includes(name);
+
+async function step(name: string, run: () => Promise<string>): Promise<boolean> {
+  const t0 = performance.now();
+  try {
+    const detail = await run();
+    results.push({ step: name, result: "ok", detail });
+    console.log(`ok   ${name}: ${detail} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    return true;
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    results.push({ step: name, result: "FAIL", detail });
+    console.log(`FAIL ${name}: ${detail}`);
+    return false;
+  }
+}
+function skip(name: string, why: string) {
+  results.push({ step: name, result: "SKIP", detail: why });
+  console.log(`SKIP ${name}: ${why}`);
+}
+
+/** Starts a process inside a new container of the image, its output prefixed; resolves on `ready`. */
+async function startIn(label: string, env: Record<string, string>, cmd: string[], ready: RegExp, user?: string): Promise<string> {
+  const ctr = await buildah("from", "--pull-never", IMAGE);
+  containers.push(ctr);
+  const envArgs = Object.entries(env).flatMap(([k, v]) => ["--env", `${k}=${v}`]);
+  const userArgs = user ? ["--user", user] : [];
+  const child = spawn("buildah", [...STORE, "run", "--isolation", "chroot", ...userArgs, ...envArgs, ctr, "--", ...cmd], { stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} not ready within 180 s`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      for (const line of text.trimEnd().split("\n")) console.log(`  [${label}] ${line.slice(0, 200)}`);
+      if (ready.test(text)) {
+        clearTimeout(timer);
+        resolve(ctr);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${label} exited ${code} before it was ready`)));
+  });
+}
+
+async function until(url: string, ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if ((await fetch(url).catch(() => null))?.ok) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${url} not ready within ${ms / 1000} s`);
+}
+
+const freePort = () => {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port;
+  s.stop(true);
+  return port;
+};
+
+/** Signs a user made with the image's `user:create` in, adds a domain, sends views, reads them back. */
+async function hitsAndStats(origin: string, email: string, password: string): Promise<string> {
+  const json = { "content-type": "application/json", origin };
+  const signin = await fetch(`${origin}/api/signin`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  const cookie = (signin.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (!cookie) throw new Error(`sign-in answered ${signin.status} with no cookie`);
+  const domain = "check.example";
+  const add = await fetch(`${origin}/api/domains`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ domain }) });
+  if (!add.ok) throw new Error(`POST /api/domains answered ${add.status}: ${await add.text()}`);
+  const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(`${origin}/b/v`, { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": ua }, body: JSON.stringify({ d: domain, p: `/page/${i}` }) });
+    if (res.status !== 202) throw new Error(`/b/v answered ${res.status}`);
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  const end = performance.now() + 30_000;
+  let last = "";
+  while (performance.now() < end) {
+    const res = await fetch(`${origin}/api/stats?domain=${domain}&startKey=${day}&endKey=${day}&dataType=SUMMARY`, { headers: { cookie } });
+    last = `${res.status} ${await res.text()}`;
+    if (res.ok && /\b5\b/.test(last)) return `5 views sent, /api/stats: ${last.slice(4, 160)}`;
+    await Bun.sleep(500);
+  }
+  throw new Error(`/api/stats never showed the 5 views: ${last.slice(0, 200)}`);
+}
+
+async function stopAll() {
+  for (const c of children) c.kill("SIGTERM");
+  await Bun.sleep(3000);
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  children.length = 0;
+  for (const c of containers.splice(0)) await buildah("rm", c).catch(() => {});
+}
+
+mkdirSync(DIR, { recursive: true });
+const tools = ["buildah", "debootstrap"].filter((t) => !Bun.which(t));
+if (tools.length || process.getuid?.() !== 0) {
+  console.log(`SKIP everything: needs root and ${tools.join(", ") || "buildah, debootstrap"} (apt-get install buildah debootstrap)`);
+  process.exit(1);
+}
+
+const based = await step("local Debian base", async () => {
+  if (await hasImage(BASE)) return `cached ${BASE}`;
+  const rootfs = join(DIR, "rootfs");
+  if (!existsSync(join(rootfs, "etc/debian_version"))) await sh(["debootstrap", "--variant=minbase", "bookworm", rootfs, MIRROR]);
+  const ctr = await buildah("from", "scratch");
+  await buildah("copy", ctr, `${rootfs}/`, "/");
+  await buildah("commit", "--rm", ctr, BASE);
+  return `debootstrapped into ${rootfs}, committed ${BASE}`;
+});
+const noded = based && (await step("local Node base", async () => {
+  if (await hasImage(NODE)) return `cached ${NODE}`;
+  // NOTE: Debian's nodejs and npm stand in for the node image: the deps stage only runs `npm ci`.
+  const ctr = await buildah("from", "--pull-never", BASE);
+  await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/*");
+  await buildah("commit", "--rm", ctr, NODE);
+  return `committed ${NODE} (Debian's nodejs and npm)`;
+}));
+
+let sizeMb = NaN;
+const built = noded && (await step("image build", async () => {
+  await buildah("bud", "--isolation", "chroot", "--pull-never", "--layers=false", "--build-arg", `BASE_IMAGE=${BASE}`, "--build-arg", `NODE_IMAGE=${NODE}`, "-t", IMAGE, ".");
+  const shown = await buildah("images", "--noheading", "--format", "{{.Size}}", IMAGE);
+  sizeMb = parseFloat(shown) * (/GB/.test(shown) ? 1000 : 1);
+  return `${IMAGE}, ${sizeMb} MB`;
+}));
+
+if (!built) skip("run, hits and the Compose layout", "no image was built (see above)");
+else {
+  const port = freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const email = "check@check.example";
+  const password = "docker-check-Passw0rd-long-enough";
+  let startS = NaN;
+  // NOTE: buildah run's chroot isolation shares the host's network, so the app answers on loopback.
+  const appEnv = { PORT: String(port), HOST: "127.0.0.1", BASE_URL: origin, SECRET_KEY: SECRET, INSPECT_CONCURRENCY: "0", INSPECT_TOKEN: TOKEN };
+  await step("single container: start → /readyz", async () => {
+    const t0 = performance.now();
+    await startIn("app", appEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy");
+    await until(`${origin}/readyz`, 120_000);
+    startS = (performance.now() - t0) / 1000;
+    return `${startS.toFixed(1)} s`;
+  });
+  await step("user:create in the image, views through /b/v, /api/stats", async () => {
+    const ctr = containers[0]!;
+    await buildah("run", "--isolation", "chroot", "--user", "bothy", "--env", `SECRET_KEY=${SECRET}`, ctr, "--", "/app/node_modules/.bin/bun", "src/cli/user-create.ts", "--email", email, "--password", password);
+    return hitsAndStats(origin, email, password);
+  });
+  await stopAll();
+
+  // The Compose layout: db:serve stands in for the TimescaleDB container, which cannot be pulled here.
+  const dbPort = freePort();
+  const dbUrl = `postgres://postgres:${SECRET}@127.0.0.1:${dbPort}/postgres`;
+  const layoutEnv = { ...appEnv, DATABASE_URL: dbUrl, JOBS: "worker" };
+  await step("compose layout: database, app, maintenance worker", async () => {
+    await startIn("db", { DB_PORT: String(dbPort), DB_PASSWORD: SECRET, SECRET_KEY: SECRET }, ["/app/node_modules/.bin/bun", "src/cli/db-serve.ts"], /serving/i, "bothy");
+    await startIn("app", layoutEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy");
+    await until(`${origin}/readyz`, 120_000);
+    await startIn("maintenance", layoutEnv, ["/app/node_modules/.bin/bun", "src/cli/worker-maintenance.ts"], /maintenance worker running/i, "bothy");
+    return "all three ready";
+  });
+  await step("compose layout: inspector as its own user, without /data", async () => {
+    const env = { APP_URL: origin, INSPECT_TOKEN: TOKEN, INSPECT_CONCURRENCY: "1" };
+    const ctr = await startIn("inspector", env, ["/app/node_modules/.bin/bun", "src/cli/worker-inspect.ts"], /inspector worker running/i, "10002:10002");
+    const who = await buildah("run", "--isolation", "chroot", "--user", "10002:10002", ctr, "--", "sh", "-c", "id -un; ls /data >/dev/null 2>&1 && echo data-readable || echo no-data");
+    if (!/^inspector\nno-data$/.test(who)) throw new Error(`expected user inspector without /data, got ${JSON.stringify(who)}`);
+    return "user inspector, /data unreadable, worker running";
+  });
+  await stopAll();
+  const cold = Number.isFinite(startS) ? `${startS.toFixed(1)} s, ${(startS / GOAL_START_S).toFixed(2)}× the goal (${startS <= GOAL_START_S ? "met" : "NOT met"})` : "not measured";
+  console.log(`goal cold start (image start → /readyz) ≤ ${GOAL_START_S} s: ${cold}`);
+}
+const size = Number.isFinite(sizeMb) ? `${sizeMb.toFixed(0)} MB, ${(sizeMb / GOAL_SIZE_MB).toFixed(2)}× the goal (${sizeMb <= GOAL_SIZE_MB ? "met" : "NOT met"})` : "not measured";
+console.log(`goal image size with Chromium ≤ ${GOAL_SIZE_MB} MB: ${size}`);
+if (built) await buildah("rmi", IMAGE).catch((err) => console.log(`could not remove ${IMAGE}: ${err}`));
+const failed = results.filter((r) => r.result !== "ok").length;
+console.log(failed ? `${failed} of ${results.length} steps did not pass` : `all ${results.length} steps passed`);
+process.exit(failed ? 1 : 0);

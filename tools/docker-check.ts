@@ -56,9 +56,9 @@ function skip(name: string, why: string) {
 }
 
 /** Starts a process inside a new container of the image, its output prefixed; resolves on `ready`. */
-async function startIn(label: string, env: Record<string, string>, cmd: string[], ready: RegExp, user?: string): Promise<string> {
-  const ctr = await buildah("from", "--pull-never", IMAGE);
-  containers.push(ctr);
+async function startIn(label: string, env: Record<string, string>, cmd: string[], ready: RegExp, user?: string, existing?: string): Promise<string> {
+  const ctr = existing ?? (await buildah("from", "--pull-never", IMAGE));
+  if (!existing) containers.push(ctr);
   const envArgs = Object.entries(env).flatMap(([k, v]) => ["--env", `${k}=${v}`]);
   const userArgs = user ? ["--user", user] : [];
   const child = spawn("buildah", [...STORE, "run", "--isolation", "chroot", ...userArgs, ...envArgs, ctr, "--", ...cmd], { stdio: ["ignore", "pipe", "pipe"] });
@@ -121,11 +121,14 @@ async function hitsAndStats(origin: string, email: string, password: string): Pr
   throw new Error(`/api/stats never showed the 5 views: ${last.slice(0, 200)}`);
 }
 
-async function stopAll() {
+async function stopProcesses() {
   for (const c of children) c.kill("SIGTERM");
   await Bun.sleep(3000);
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   children.length = 0;
+}
+async function stopAll() {
+  await stopProcesses();
   for (const c of containers.splice(0)) await buildah("rm", c).catch(() => {});
 }
 
@@ -147,11 +150,12 @@ const based = await step("local Debian base", async () => {
 });
 const noded = based && (await step("local Node base", async () => {
   if (await hasImage(NODE)) return `cached ${NODE}`;
-  // NOTE: Debian's nodejs and npm stand in for the node image: the deps stage only runs `npm ci`.
+  // NOTE: Debian's nodejs stands in for the node image: the deps stage only runs `npm ci`. Debian's
+  // npm 9.2 refuses the lockfile (lockfileVersion 3) with EUSAGE, so npm 10 replaces it.
   const ctr = await buildah("from", "--pull-never", BASE);
-  await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/*");
+  await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/* && npm install -g --no-audit --no-fund npm@10 && npm --version");
   await buildah("commit", "--rm", ctr, NODE);
-  return `committed ${NODE} (Debian's nodejs and npm)`;
+  return `committed ${NODE} (Debian's nodejs, npm 10)`;
 }));
 
 let sizeMb = NaN;
@@ -179,8 +183,13 @@ else {
     return `${startS.toFixed(1)} s`;
   });
   await step("user:create in the image, views through /b/v, /api/stats", async () => {
-    const ctr = containers[0]!;
+    const ctr = containers[0];
+    if (!ctr) throw new Error("no container left from the start above");
+    // NOTE: the embedded database belongs to one process, so user:create runs with the app stopped.
+    await stopProcesses();
     await buildah("run", "--isolation", "chroot", "--user", "bothy", "--env", `SECRET_KEY=${SECRET}`, ctr, "--", "/app/node_modules/.bin/bun", "src/cli/user-create.ts", "--email", email, "--password", password);
+    await startIn("app", appEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy", ctr);
+    await until(`${origin}/readyz`, 120_000);
     return hitsAndStats(origin, email, password);
   });
   await stopAll();

@@ -153,6 +153,13 @@ const noded = based && (await step("local Node base", async () => {
   // NOTE: Debian's nodejs stands in for the node image: the deps stage only runs `npm ci`. Debian's
   // npm 9.2 refuses the lockfile (lockfileVersion 3) with EUSAGE, so npm 10 replaces it.
   const ctr = await buildah("from", "--pull-never", BASE);
+  // NOTE: where npm's registry is reached through a TLS proxy, the host trusts its CA through
+  // NODE_EXTRA_CA_CERTS; the Node base (only the deps stage, never the image that runs) trusts it too.
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  if (ca && existsSync(ca)) {
+    await buildah("copy", ctr, ca, "/etc/ssl/certs/host-extra-ca.crt");
+    await buildah("config", "--env", "NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-extra-ca.crt", ctr);
+  }
   await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/* && npm install -g --no-audit --no-fund npm@10 && npm --version");
   await buildah("commit", "--rm", ctr, NODE);
   return `committed ${NODE} (Debian's nodejs, npm 10)`;

@@ -1,6 +1,7 @@
 // The running server's backup socket, DATA_DIR/run/backup.sock beside the database's: `npm run
 // backup` asks it for a snapshot taken in the database's own thread, since the server process holds
 // the embedded database. Its 0700 directory is the only gate: whoever can open it can read DATA_DIR.
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { socketDir, type Snapshot } from "../db";
 
@@ -15,6 +16,9 @@ export const backupSocket = (dataDir: string) => join(socketDir(dataDir), "backu
 export function serveBackups(dataDir: string, snapshot: (sql: string) => Promise<Snapshot>, sql: string): { stop(): void } | null {
   const unix = backupSocket(dataDir);
   if (Buffer.byteLength(unix) > MAX_SOCKET_PATH) return null;
+  // NOTE: this process holds DATA_DIR (src/db/embedded.ts refused to open it otherwise), so a file
+  // here was left by a server killed without its cleanup, and Bun would not listen over it.
+  rmSync(unix, { force: true });
   const server = Bun.serve({
     unix,
     fetch: async () => {

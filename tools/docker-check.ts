@@ -14,6 +14,7 @@ const BASE = "localhost/bothy-check-base:bookworm";
 const NODE = "localhost/bothy-check-node:bookworm";
 const IMAGE = "localhost/bothy:check";
 const GOAL_SIZE_MB = 600;
+// NOTE: the Dockerfile's HEALTHCHECK gives a start 20 s (--start-period) before a failed check counts.
 const GOAL_START_S = 20;
 const MIRROR = process.env.DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
 // NOTE: all of buildah's storage lives in DIR, so the cached bases never touch the machine's own.

@@ -179,13 +179,16 @@ else {
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const email = "check@check.example";
-  const password = "docker-check-Passw0rd-long-enough";
+  const password = "quartz-Lantern-91-meadow-oboe";
   let startS = NaN;
   // NOTE: buildah run's chroot isolation shares the host's network, so the app answers on loopback.
   const appEnv = { PORT: String(port), HOST: "127.0.0.1", BASE_URL: origin, SECRET_KEY: SECRET, INSPECT_CONCURRENCY: "0", INSPECT_TOKEN: TOKEN };
   await step("single container: start → /readyz", async () => {
+    // NOTE: timed from the process's start: making a container on vfs storage copies the whole image.
+    const ctr = await buildah("from", "--pull-never", IMAGE);
+    containers.push(ctr);
     const t0 = performance.now();
-    await startIn("app", appEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy");
+    await startIn("app", appEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy", ctr);
     await until(`${origin}/readyz`, 120_000);
     startS = (performance.now() - t0) / 1000;
     return `${startS.toFixed(1)} s`;

@@ -208,7 +208,8 @@ else {
   // The Compose layout: db:serve stands in for the TimescaleDB container, which cannot be pulled here.
   const dbPort = freePort();
   const dbUrl = `postgres://postgres:${SECRET}@127.0.0.1:${dbPort}/postgres`;
-  const layoutEnv = { ...appEnv, DATABASE_URL: dbUrl, JOBS: "worker" };
+  // NOTE: db:serve takes few clients (a TimescaleDB server takes 100): small pools leave the worker one.
+  const layoutEnv = { ...appEnv, DATABASE_URL: dbUrl, DATABASE_POOL: "2", JOBS: "worker" };
   await step("compose layout: database, app, maintenance worker", async () => {
     await startIn("db", { DB_PORT: String(dbPort), DB_PASSWORD: SECRET, SECRET_KEY: SECRET }, ["/app/node_modules/.bin/bun", "src/cli/db-serve.ts"], /serving/i, "bothy");
     await startIn("app", layoutEnv, ["/app/node_modules/.bin/bun", "src/server.ts"], /listening|running/i, "bothy");

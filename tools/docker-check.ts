@@ -161,14 +161,18 @@ const noded = based && (await step("local Node base", async () => {
     await buildah("copy", ctr, ca, "/etc/ssl/certs/host-extra-ca.crt");
     await buildah("config", "--env", "NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-extra-ca.crt", ctr);
   }
-  await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/* && npm install -g --no-audit --no-fund npm@10 && npm --version");
+  const script = "apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/* && npm install -g --no-audit --no-fund npm@10";
+  await buildah("run", "--isolation", "chroot", ctr, "--", "sh", "-c", script).catch(async (err: unknown) => {
+    await buildah("rm", ctr).catch(() => {});
+    throw err;
+  });
   await buildah("commit", "--rm", ctr, NODE);
   return `committed ${NODE} (Debian's nodejs, npm 10)`;
 }));
 
 let sizeMb = NaN;
 const built = noded && (await step("image build", async () => {
-  await buildah("bud", "--isolation", "chroot", "--pull-never", "--layers=false", "--build-arg", `BASE_IMAGE=${BASE}`, "--build-arg", `NODE_IMAGE=${NODE}`, "-t", IMAGE, ".");
+  await buildah("bud", "--isolation", "chroot", "--pull-never", "--layers=false", "--force-rm", "--build-arg", `BASE_IMAGE=${BASE}`, "--build-arg", `NODE_IMAGE=${NODE}`, "-t", IMAGE, ".");
   const shown = await buildah("images", "--noheading", "--format", "{{.Size}}", IMAGE);
   sizeMb = parseFloat(shown) * (/GB/.test(shown) ? 1000 : 1);
   return `${IMAGE}, ${sizeMb} MB`;

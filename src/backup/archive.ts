@@ -5,14 +5,14 @@ import { createHash } from "node:crypto";
 import pkg from "../../package.json";
 
 /** What the manifest counts: the main tables, in the same turn as the files are read. */
-export const COUNTED_TABLES = ["users", "domains", "hits", "imported_daily", "goals", "annotations", "api_keys", "sessions"] as const;
+const COUNTED_TABLES = ["users", "domains", "hits", "imported_daily", "goals", "annotations", "api_keys", "sessions"] as const;
 
 /** One row, one JSON field: the counts and the applied migrations, for the database's own thread. */
 export const SNAPSHOT_SQL = `SELECT json_build_object(
   'counts', json_build_object(${COUNTED_TABLES.map((t) => `'${t}', (SELECT count(*) FROM ${t})`).join(", ")}),
   'migrations', (SELECT json_agg(version ORDER BY version) FROM schema_migrations))::text AS figures`;
 
-export type Figures = { counts: Record<string, number>; migrations: number[] };
+type Figures = { counts: Record<string, number>; migrations: number[] };
 
 export type Manifest = Figures & {
   format: "bothy-backup/1";
@@ -47,7 +47,7 @@ export async function packBackup(figures: Figures, tar: Uint8Array<ArrayBuffer>,
   return { bytes: await archive.bytes(), manifest };
 }
 
-export type Unpacked = { ok: true; manifest: Manifest; tar: Uint8Array<ArrayBuffer> } | { ok: false; error: string };
+type Unpacked = { ok: true; manifest: Manifest; tar: Uint8Array<ArrayBuffer> } | { ok: false; error: string };
 
 /** The manifest and the data dir's tar of a backup file, checked against the checksum; or why not. */
 export async function unpackBackup(file: string, bytes: Uint8Array): Promise<Unpacked> {

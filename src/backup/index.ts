@@ -9,7 +9,6 @@ import { embeddedClient, EmbeddedDatabaseError, namedQuery, pgDataDir, startEmbe
 import { countDifferences, packBackup, readFigures, SNAPSHOT_SQL, unpackBackup, type Manifest } from "./archive";
 import { askServer, serveBackups } from "./socket";
 
-export { SNAPSHOT_SQL, type Manifest } from "./archive";
 
 type Done = { ok: true; manifest: Manifest } | { ok: false; error: string };
 

@@ -10,7 +10,7 @@ import { socketDir, type Snapshot } from "../db";
 const MAX_SOCKET_PATH = 107;
 const FIGURES_HEADER = "x-bothy-figures";
 
-export const backupSocket = (dataDir: string) => join(socketDir(dataDir), "backup.sock");
+const backupSocket = (dataDir: string) => join(socketDir(dataDir), "backup.sock");
 
 /** Serves snapshots on the backup socket; null when its path is too long for a Unix socket. */
 export function serveBackups(dataDir: string, snapshot: (sql: string) => Promise<Snapshot>, sql: string): { stop(): void } | null {
@@ -33,7 +33,7 @@ export function serveBackups(dataDir: string, snapshot: (sql: string) => Promise
   return { stop: () => void server.stop(true) };
 }
 
-export type Asked = { ok: true; snapshot: Snapshot } | { ok: false; error: string } | null;
+type Asked = { ok: true; snapshot: Snapshot } | { ok: false; error: string } | null;
 
 /** A snapshot from the server holding DATA_DIR; null when no server answers on its socket. */
 export async function askServer(dataDir: string): Promise<Asked> {

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { readGate } from "../../../src/stats/admission";
 import { HttpError } from "../../../src/http/errors";
+import { scaled } from "../../helpers/time";
 
 /** A read that settles when the test says so, counting how often it was started. */
 function held<T>(value: T) {
@@ -150,7 +151,9 @@ describe("readGate", () => {
   });
 
   test("a watched key is read again rereadMs after its last read started; meanwhile snapshot callers get the last answer and start nothing", async () => {
-    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs: 60 });
+    // NOTE: long enough that the pause below stays inside it on a busy machine (60 ms did not).
+    const rereadMs = scaled(300);
+    const gate = readGate({ atOnce: 1, waiting: 4, waitMs: 1_000, rereadMs });
     const reads = numbered();
     const { read, release, started, startedAt } = reads;
     // Read 2, watched: a snapshot is taken while it runs.
@@ -162,15 +165,15 @@ describe("readGate", () => {
     // Read 3 starts once rereadMs has passed since read 2 started, with nobody waiting for it.
     while (started() < 3) await Bun.sleep(5);
     // NOTE: a little under rereadMs: both ends are whole milliseconds, each read a moment after the gate read its own.
-    expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(55);
+    expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(rereadMs - 5);
     release();
     await tick();
     // The caller in the pause kept the key watched: read 4 comes rereadMs after read 3 started.
     while (started() < 4) await Bun.sleep(5);
-    expect(startedAt[3]! - startedAt[2]!).toBeGreaterThanOrEqual(55);
+    expect(startedAt[3]! - startedAt[2]!).toBeGreaterThanOrEqual(rereadMs - 5);
     release();
     // Nobody asked during read 4 or before it, so nothing more is scheduled.
-    await Bun.sleep(90);
+    await Bun.sleep(rereadMs * 1.5);
     expect(started()).toBe(4);
   });
 

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { configOrExit, exitWith } from "./cli";
 import { ConfigError, type Config } from "./config";
 import { createApp, type App } from "./app";
-import { serveSnapshots } from "./backup";
+import { keepSnapshot, serveSnapshots } from "./backup";
 import { collectorOf } from "./collect";
 import type { Room } from "./context";
 import { EmbeddedDatabaseError, MigrationError, openDatabase, type Database } from "./db";
@@ -20,7 +20,8 @@ export async function start(config: Config, extraRooms: Room[] = []): Promise<Ru
   assertServable(config);
   setLogLevel(config.LOG_LEVEL);
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const db = await openDatabase(config);
+  // NOTE: the embedded database keeps a snapshot before new migrations, for `npm run rollback`.
+  const db = await openDatabase(config, { beforeMigrate: keepSnapshot });
   const lifecycle = createLifecycle();
   const origin = publicOrigin(config);
   const app = createApp({ config, db, lifecycle, origin }, extraRooms);

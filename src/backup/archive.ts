@@ -7,9 +7,14 @@ import pkg from "../../package.json";
 /** What the manifest counts: the main tables, in the same turn as the files are read. */
 const COUNTED_TABLES = ["users", "domains", "hits", "imported_daily", "goals", "annotations", "api_keys", "sessions"] as const;
 
-/** One row, one JSON field: the counts and the applied migrations, for the database's own thread. */
+/**
+ * One row, one JSON field: the counts and the applied migrations, for the database's own thread.
+ * TRICKY: a snapshot before an upgrade holds an older schema, which may lack some of the tables, so
+ * each is counted by name through query_to_xml and a missing one is left out.
+ */
 export const SNAPSHOT_SQL = `SELECT json_build_object(
-  'counts', json_build_object(${COUNTED_TABLES.map((t) => `'${t}', (SELECT count(*) FROM ${t})`).join(", ")}),
+  'counts', (SELECT json_object_agg(t, (regexp_match(query_to_xml(format('SELECT count(*) AS n FROM %I', t), false, true, '')::text, '<n>(\\d+)</n>'))[1]::bigint)
+             FROM unnest(ARRAY[${COUNTED_TABLES.map((t) => `'${t}'`).join(", ")}]) AS t WHERE to_regclass(t) IS NOT NULL),
   'migrations', (SELECT json_agg(version ORDER BY version) FROM schema_migrations))::text AS figures`;
 
 type Figures = { counts: Record<string, number>; migrations: number[] };
@@ -28,8 +33,8 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 /** The figures SNAPSHOT_SQL answered, read back from its JSON. */
 export function readFigures(json: string): Figures {
-  const parsed = JSON.parse(json) as { counts: Record<string, number | string>; migrations: number[] | null };
-  const counts = Object.fromEntries(Object.entries(parsed.counts).map(([table, n]) => [table, Number(n)]));
+  const parsed = JSON.parse(json) as { counts: Record<string, number | string> | null; migrations: number[] | null };
+  const counts = Object.fromEntries(Object.entries(parsed.counts ?? {}).map(([table, n]) => [table, Number(n)]));
   return { counts, migrations: parsed.migrations ?? [] };
 }
 

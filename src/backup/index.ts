@@ -1,13 +1,17 @@
 // The backup room: `npm run backup` and `npm run restore` of the embedded database. A backup is a
 // snapshot taken in the database's own thread (./socket.ts asks the running server for it; with no
 // server, DATA_DIR is opened here), packed with its manifest (./archive.ts); a restore goes only
-// into an empty DATA_DIR and checks the checksum before and the row counts after.
+// into an empty DATA_DIR and checks the checksum before and the row counts after. A start keeps a
+// snapshot before applying migrations (./snapshots.ts), which `npm run rollback` puts back.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import { embeddedClient, EmbeddedDatabaseError, namedQuery, pgDataDir, startEmbedded, type Snapshot } from "../db";
+import { embeddedClient, EmbeddedDatabaseError, namedQuery, pgDataDir, servedNow, startEmbedded, type Snapshot } from "../db";
 import { countDifferences, packBackup, readFigures, SNAPSHOT_SQL, unpackBackup, type Manifest } from "./archive";
+import { listSnapshots, snapshotsDir } from "./snapshots";
 import { askServer, serveBackups } from "./socket";
+
+export { keepSnapshot } from "./snapshots";
 
 
 type Done = { ok: true; manifest: Manifest } | { ok: false; error: string };
@@ -95,4 +99,36 @@ export async function restoreBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_
   }
   if (failure) return undo(failure);
   return { ok: true, manifest };
+}
+
+type RolledBack = { ok: true; name: string; manifest: Manifest } | { ok: false; error: string };
+
+/**
+ * Puts a snapshot taken before an upgrade (the newest, or the one named) in place of DATA_DIR's
+ * database, with no server holding it. The snapshot is restored beside it first, checked like any
+ * restore, and only then swapped in; on any failure DATA_DIR's database is left as it was.
+ */
+export async function rollBack(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, named?: string): Promise<RolledBack> {
+  if (config.DATABASE_URL) return { ok: false, error: "DATABASE_URL is set: restore the pg_dump taken before upgrading with pg_restore; npm run rollback covers the embedded database" };
+  const dir = config.DATA_DIR;
+  if (await servedNow(dir)) return { ok: false, error: `a running Bothy holds ${dir}: stop it, then run npm run rollback again` };
+  const snapshots = listSnapshots(dir);
+  const name = named ?? snapshots[0];
+  if (!name) return { ok: false, error: `no snapshots in ${snapshotsDir(dir)}: one is kept each time a start applies new migrations` };
+  if (!snapshots.includes(name)) return { ok: false, error: `no snapshot ${name} in ${snapshotsDir(dir)}; there are: ${snapshots.join(", ") || "none"}` };
+  // NOTE: inside DATA_DIR, so the swap below is a rename on one file system.
+  const staging = join(dir, "rollback.staging");
+  const replaced = join(dir, "pgdata.replaced");
+  rmSync(staging, { recursive: true, force: true }); // left by a rollback that was killed
+  const restored = await restoreBackup({ DATA_DIR: staging, DATABASE_URL: undefined }, join(snapshotsDir(dir), name));
+  if (!restored.ok) {
+    rmSync(staging, { recursive: true, force: true });
+    return restored;
+  }
+  rmSync(replaced, { recursive: true, force: true });
+  if (existsSync(pgDataDir(dir))) renameSync(pgDataDir(dir), replaced);
+  renameSync(pgDataDir(staging), pgDataDir(dir));
+  rmSync(replaced, { recursive: true, force: true });
+  rmSync(staging, { recursive: true, force: true });
+  return { ok: true, name, manifest: restored.manifest };
 }

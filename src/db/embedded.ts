@@ -93,6 +93,9 @@ const answers = (path: string) =>
     probe.once("error", () => resolve(false));
   });
 
+/** Whether a process serves DATA_DIR's database now: its socket in DATA_DIR/run answers. */
+export const servedNow = (dataDir: string) => answers(join(socketDir(dataDir), SOCKET_NAME));
+
 type Waiter = { resolve(value?: Snapshot): void; reject(err: Error): void };
 
 export async function startEmbedded(

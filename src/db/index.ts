@@ -6,13 +6,13 @@ import { log } from "../log";
 import { resettableClient } from "./client";
 import { startEmbedded, type EmbeddedServer } from "./embedded";
 import { startMaintenance, type Maintenance } from "./maintenance";
-import { migrate } from "./migrate";
+import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from "./migrate";
 import { namedQuery } from "./query";
 
 export { namedQuery, QueryError, refusedBy, type Queryable } from "./query";
 export { maintenanceRuns, startMaintenance, type MaintenanceJob } from "./maintenance";
 export { listMigrations, MigrationError, SCHEMA_PATH } from "./migrate";
-export { BlobError, EmbeddedDatabaseError, pgDataDir, socketDir, startEmbedded, type Snapshot } from "./embedded";
+export { BlobError, EmbeddedDatabaseError, pgDataDir, servedNow, socketDir, startEmbedded, type Snapshot } from "./embedded";
 export { schemaSnapshot } from "./schema";
 
 type DatabaseMode = "embedded" | "server";
@@ -57,16 +57,31 @@ const serverBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
 export const embeddedClient = (server: Pick<EmbeddedServer, "socket" | "password">): Sql =>
   client(undefined, { path: server.socket, user: "postgres", password: server.password, database: "postgres", max: 1 });
 
+/**
+ * Before an embedded database applies pending migrations: keeps a copy of it as it is (the backup
+ * room's snapshots), and answers the way back a failing migration's line ends with, or why it could not.
+ */
+export type BeforeMigrate = (
+  dataDir: string,
+  pending: string[],
+  snapshot: EmbeddedServer["snapshot"],
+) => Promise<{ ok: true; wayBack: string } | { ok: false; error: string }>;
+
+// NOTE: a server's own backups are the operator's (pg_dump before upgrading, the self-hosting docs).
+const SERVER_WAY_BACK = "restore the backup taken before upgrading (pg_restore) and run the version before";
+
 export async function openDatabase(
   config: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "DATABASE_READ_URL" | "DATABASE_POOL" | "MAINTENANCE_INTERVAL_S"> & Partial<Pick<Config, "JOBS">>,
+  upgrade: { beforeMigrate?: BeforeMigrate; migrations?: string } = {},
 ): Promise<Database> {
+  const migrations = upgrade.migrations ?? MIGRATIONS_DIR;
   const intervalMs = config.MAINTENANCE_INTERVAL_S * 1000;
   if (config.DATABASE_URL) {
     // TRICKY: `npm run db:serve` is one PGlite backend session for every client, so concurrent
     // connections would interleave their transactions; DATABASE_POOL=1 serialises this process.
     const sql = client(config.DATABASE_URL, { max: config.DATABASE_POOL, backoff: serverBackoff });
     const read = config.DATABASE_READ_URL ? client(config.DATABASE_READ_URL, { max: config.DATABASE_POOL, backoff: serverBackoff }) : sql;
-    await migrateOrClose(sql, () => Promise.all([sql.end(), read.end()]));
+    await migrateOrClose(sql, migrations, async () => SERVER_WAY_BACK, () => Promise.all([sql.end(), read.end()]));
     const maintenance = config.JOBS !== "worker" ? startMaintenance(sql, intervalMs, { owner: false }) : null;
     return {
       mode: "server",
@@ -87,7 +102,14 @@ export async function openDatabase(
   }
   const server = await startEmbedded(config.DATA_DIR);
   const sql = embeddedClient(server);
-  await migrateOrClose(sql, async () => {
+  const beforeMigrate = upgrade.beforeMigrate;
+  const keep = async (pending: string[]) => {
+    if (!beforeMigrate) return null;
+    const kept = await beforeMigrate(config.DATA_DIR, pending, server.snapshot);
+    if (!kept.ok) throw new MigrationError(`no snapshot before migrating (${kept.error}), so no migration was applied`);
+    return kept.wayBack;
+  };
+  await migrateOrClose(sql, migrations, keep, async () => {
     await sql.end();
     await server.stop();
   });
@@ -108,9 +130,25 @@ export async function openDatabase(
   };
 }
 
-async function migrateOrClose(sql: Sql, close: () => Promise<unknown>): Promise<void> {
+const appliedVersions = namedQuery("db.appliedVersions", async (sql) => {
+  const [table] = await sql<{ exists: boolean }[]>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`;
+  if (!table!.exists) return null;
+  const rows = await sql<{ version: number }[]>`SELECT version FROM schema_migrations`;
+  return new Set(rows.map((r) => r.version));
+});
+
+/**
+ * Migrates, after `keep` had the files about to be applied to a database that holds some already (a
+ * new one has nothing to keep); a failing file's line ends with the way back `keep` answered.
+ */
+async function migrateOrClose(sql: Sql, dir: string, keep: (pending: string[]) => Promise<string | null>, close: () => Promise<unknown>): Promise<void> {
   try {
-    await migrate(sql);
+    const applied = await appliedVersions(sql);
+    const pending = applied ? listMigrations(dir).filter((m) => !applied.has(m.version)).map((m) => m.file) : [];
+    const wayBack = pending.length > 0 ? await keep(pending) : null;
+    await migrate(sql, dir).catch((err: unknown) => {
+      throw err instanceof MigrationError && wayBack ? new MigrationError(`${err.message}. The way back: ${wayBack}`) : err;
+    });
   } catch (err) {
     await close().catch(() => {});
     throw err;

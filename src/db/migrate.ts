@@ -74,7 +74,9 @@ async function applyAll(conn: Sql, migrations: Migration[], dir: string): Promis
       await conn.unsafe("COMMIT");
     } catch (err) {
       await conn.unsafe("ROLLBACK").catch(() => {});
-      throw new MigrationError(`Migration ${m.file} failed: ${err instanceof Error ? err.message : String(err)}`);
+      // NOTE: one line, since the start's failure is one line (src/cli/index.ts exitWith).
+      const why = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ");
+      throw new MigrationError(`Migration ${m.file} failed: ${why}`);
     }
     applied.push(m.file);
     log.info("migration applied", { file: m.file });

@@ -1,13 +1,15 @@
-// The backup room: `npm run backup` and `npm run restore` of the embedded database. A backup is a
+// The backup room: `npm run backup` and `npm run restore`. A backup of the embedded database is a
 // snapshot taken in the database's own thread (./socket.ts asks the running server for it; with no
 // server, DATA_DIR is opened here), packed with its manifest (./archive.ts); a restore goes only
-// into an empty DATA_DIR and checks the checksum before and the row counts after. A start keeps a
+// into an empty DATA_DIR and checks the checksum before and the row counts after. With DATABASE_URL,
+// both go through pg_dump and pg_restore (./dump.ts), into the same kind of file. A start keeps a
 // snapshot before applying migrations (./snapshots.ts), which `npm run rollback` puts back.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import { embeddedClient, EmbeddedDatabaseError, namedQuery, pgDataDir, servedNow, startEmbedded, type Snapshot } from "../db";
-import { countDifferences, packBackup, readFigures, SNAPSHOT_SQL, unpackBackup, type Manifest } from "./archive";
+import { embeddedClient, EmbeddedDatabaseError, pgDataDir, servedNow, startEmbedded, type Snapshot } from "../db";
+import { countDifferences, figuresIn, packBackup, readFigures, SNAPSHOT_SQL, unpackBackup, type Manifest } from "./archive";
+import { backupServer, restoreServer } from "./dump";
 import { listSnapshots, snapshotsDir } from "./snapshots";
 import { askServer, serveBackups } from "./socket";
 
@@ -15,9 +17,6 @@ export { keepSnapshot } from "./snapshots";
 
 
 type Done = { ok: true; manifest: Manifest } | { ok: false; error: string };
-
-const SERVER_UNSUPPORTED =
-  "DATABASE_URL is set: back up and restore a database server with pg_dump -Fc and pg_restore (see the self-hosting guide); npm run backup covers the embedded database";
 
 /** Serves the backup socket for a running server's embedded database (null when it cannot). */
 export const serveSnapshots = (dataDir: string, snapshot: (sql: string) => Promise<Snapshot>) => serveBackups(dataDir, snapshot, SNAPSHOT_SQL);
@@ -41,35 +40,38 @@ async function snapshotOf(dataDir: string): Promise<{ ok: true; snapshot: Snapsh
   }
 }
 
-/** Writes a backup of the configured database to `out` (whole or not at all). */
-export async function takeBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, out: string): Promise<Done> {
-  if (config.DATABASE_URL) return { ok: false, error: SERVER_UNSUPPORTED };
-  if (existsSync(out)) return { ok: false, error: `${out} exists: name a new file` };
-  const taken = await snapshotOf(config.DATA_DIR);
+/** The embedded database's backup file: its bytes and manifest. */
+async function backupEmbedded(dataDir: string): Promise<{ ok: true; bytes: Uint8Array; manifest: Manifest } | { ok: false; error: string }> {
+  const taken = await snapshotOf(dataDir);
   if (!taken.ok) return taken;
-  const { bytes, manifest } = await packBackup(readFigures(taken.snapshot.json), taken.snapshot.tar);
-  const partial = `${out}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, out);
-  return { ok: true, manifest };
+  return { ok: true, ...(await packBackup(readFigures(taken.snapshot.json), taken.snapshot.tar)) };
 }
 
-const restoredFigures = namedQuery("backup.restoredFigures", async (sql) => {
-  const [row] = await sql.unsafe<{ figures: string }[]>(SNAPSHOT_SQL);
-  return readFigures(row!.figures);
-});
+/** Writes a backup of the configured database (DATABASE_URL's, else DATA_DIR's) to `out`, whole or not at all. */
+export async function takeBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, out: string): Promise<Done> {
+  if (existsSync(out)) return { ok: false, error: `${out} exists: name a new file` };
+  const packed = config.DATABASE_URL ? await backupServer(config.DATABASE_URL) : await backupEmbedded(config.DATA_DIR);
+  if (!packed.ok) return packed;
+  const partial = `${out}.partial`;
+  writeFileSync(partial, packed.bytes);
+  renameSync(partial, out);
+  return { ok: true, manifest: packed.manifest };
+}
 
-/** Restores `file` into the configured DATA_DIR, which must be empty; on any failure leaves it empty. */
+/**
+ * Restores `file` into the configured database: DATABASE_URL's, which must be new and empty, else
+ * DATA_DIR, which must be empty and on any failure is left empty.
+ */
 export async function restoreBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_URL">, file: string): Promise<Done> {
-  if (config.DATABASE_URL) return { ok: false, error: SERVER_UNSUPPORTED };
   const dir = config.DATA_DIR;
-  if (existsSync(dir) && readdirSync(dir).length > 0) return { ok: false, error: `DATA_DIR ${dir} is not empty: restore only into an empty one` };
+  if (!config.DATABASE_URL && existsSync(dir) && readdirSync(dir).length > 0) return { ok: false, error: `DATA_DIR ${dir} is not empty: restore only into an empty one` };
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
   } catch (err) {
     return { ok: false, error: `cannot read backup ${file}: ${message(err)}` };
   }
+  if (config.DATABASE_URL) return restoreServer(config.DATABASE_URL, file, bytes);
   const unpacked = await unpackBackup(file, bytes);
   if (!unpacked.ok) return unpacked;
   const { manifest, tar } = unpacked;
@@ -86,7 +88,7 @@ export async function restoreBackup(config: Pick<Config, "DATA_DIR" | "DATABASE_
     const server = await startEmbedded(dir);
     const sql = embeddedClient(server);
     try {
-      const restored = await restoredFigures(sql);
+      const restored = await figuresIn(sql);
       const differences = countDifferences(manifest.counts, restored.counts);
       if (differences.length > 0) failure = `backup ${file} restored other row counts than its manifest: ${differences.join(", ")}`;
       else if (restored.migrations.join(",") !== manifest.migrations.join(",")) failure = `backup ${file} restored other migrations than its manifest`;

@@ -1,5 +1,6 @@
 // `npm run backup -- --out FILE`: a consistent snapshot of the embedded database, from the running
-// server holding DATA_DIR or, with none, from DATA_DIR itself; prints the manifest's figures.
+// server holding DATA_DIR or, with none, from DATA_DIR itself; with DATABASE_URL, the server's
+// database through pg_dump. Prints the manifest's figures.
 import { parseArgs } from "node:util";
 import { takeBackup } from "../backup";
 import { configOrExit, exitWith } from ".";

@@ -3,6 +3,7 @@
 // the aggregates. It opens the database from DATA_DIR or DATABASE_URL; stop the server first when it
 // shares the embedded DATA_DIR (one process owns an embedded database).
 import { parseArgs } from "node:util";
+import { keepSnapshot } from "../backup";
 import { bulkWriter, syntheticTraffic } from "../collect";
 import { openDatabase } from "../db";
 import { ensureSite } from "../domains";
@@ -27,7 +28,8 @@ if (!Number.isInteger(total) || total < 1 || !(days > 0)) {
 
 const config = configOrExit("bothy seed");
 setLogLevel("warn");
-const db = await openDatabase(config);
+// NOTE: the first to open DATA_DIR after an upgrade migrates it, so it keeps the snapshot a start would.
+const db = await openDatabase(config, { beforeMigrate: keepSnapshot });
 await ensureSite(db.sql, values.domain!, values.tz!);
 
 const writer = bulkWriter(db);

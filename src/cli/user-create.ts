@@ -3,6 +3,7 @@
 // one is generated and printed once.
 import { parseArgs } from "node:util";
 import { createUser, hashPassword, passwordProblem } from "../auth";
+import { keepSnapshot } from "../backup";
 import { openDatabase } from "../db";
 import { setLogLevel } from "../log";
 import { configOrExit, exitWith } from ".";
@@ -25,7 +26,8 @@ if (problem) fail(`--password: ${problem}`);
 
 const config = configOrExit("user:create");
 setLogLevel("warn");
-const db = await openDatabase(config);
+// NOTE: the first to open DATA_DIR after an upgrade migrates it, so it keeps the snapshot a start would.
+const db = await openDatabase(config, { beforeMigrate: keepSnapshot });
 try {
   const user = await createUser(db.sql, {
     email: email!,

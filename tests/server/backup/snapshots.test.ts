@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { keepSnapshot } from "../../../src/backup";
 import { MigrationError, openDatabase, type Database } from "../../../src/db";
-import { MIGRATIONS_DIR } from "../../../src/db/migrate";
+import { listMigrations, MIGRATIONS_DIR } from "../../../src/db/migrate";
 import { addDomain } from "../../helpers/collect";
-import { migratedDataDir, openTestDatabase } from "../../helpers/db";
+import { freshDataDir, migratedDataDir, openTestDatabase } from "../../helpers/db";
 import { removedAfterAll } from "../../helpers/scratch";
 import { runToExit } from "../../helpers/server";
 
@@ -103,4 +103,18 @@ test("a start with new migrations keeps a snapshot; a failing one names itself a
   expect(await versions(restored)).toBe(level);
   expect((await restored.sql`SELECT name FROM domains`).map((r) => r.name)).toEqual(["kept.example"]);
   await restored.close();
+});
+
+test("user:create on a database a migration behind keeps a snapshot before it migrates, as a start does", async () => {
+  const dataDir = scratch(await freshDataDir());
+  const older = scratch(mkdtempSync(join(tmpdir(), "bothy-sql-")));
+  const repo = listMigrations();
+  for (const m of repo.slice(0, -1)) cpSync(join(MIGRATIONS_DIR, m.file), join(older, m.file));
+  const db = await openDatabase(settings(dataDir), { migrations: older });
+  await db.close();
+  const created = await runToExit("src/cli/user-create.ts", { DATA_DIR: dataDir }, undefined, ["--email", "first@snapshot.example", "--password", "violet tram crosses the harbour"]);
+  expect(created.stderr).toBe("");
+  expect(created.code).toBe(0);
+  const level = String(repo.at(-2)!.version).padStart(3, "0");
+  expect(snapshots(dataDir)).toEqual([expect.stringContaining(`-migration-${level}-bothy-`)]);
 });

@@ -2,7 +2,7 @@
 // and return a plugin; nothing here knows how a room works.
 import { Elysia } from "elysia";
 import type { AppContext, Room } from "./context";
-import { authRoom, currentUser } from "./auth";
+import { authRoom, currentUser, signInProvider } from "./auth";
 import { billingRoom, subscribedTierOf } from "./billing";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
@@ -12,7 +12,7 @@ import { feedbackRoom } from "./feedback";
 import { conversionsAdder, funnelsReader, goalsReader, goalsRoom } from "./goals";
 import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
-import { adminRoom, adminPages } from "./admin";
+import { adminRoom, adminPages, auditWriter } from "./admin";
 import { annotationsRoom } from "./annotations";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
@@ -38,7 +38,7 @@ const ROOMS: Room[] = [
   metricsRoom,
   adminRoom,
   collectRoom,
-  authRoom,
+  (ctx) => authRoom(ctx, auditWriter(ctx)),
   billingRoom,
   domainsRoom,
   feedbackRoom,
@@ -71,6 +71,7 @@ const ROOMS: Room[] = [
         publicDashboardExists: publicDashboardExists(ctx),
         yearReport: yearReports(ctx).report,
         selfTracking: ctx.config.SELF_TRACKING === "on",
+        signInProvider: signInProvider(ctx.config),
       },
     }),
 ];

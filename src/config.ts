@@ -91,6 +91,23 @@ const hostName = (accepts: string): Parser<string> => ({
   parse: (raw) => (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(raw) ? raw.toLowerCase() : undefined),
 });
 
+/** An OpenID provider's issuer: https, or http on this machine only (a provider started beside the app). */
+const issuerUrl: Parser<string> = {
+  accepts: "a URL starting with https:// (or http:// on localhost)",
+  parse: (raw) => {
+    const checked = url(["http:", "https:"]).parse(raw);
+    return checked && (checked.startsWith("https:") || /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i.test(checked)) ? checked : undefined;
+  },
+};
+
+const domainList: Parser<string[]> = {
+  accepts: "a comma-separated list of email domains, e.g. example.com, example.org",
+  parse: (raw) => {
+    const items = raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    return items.length && items.every((d) => hostName("").parse(d)) ? items : undefined;
+  },
+};
+
 /** A Stripe key or secret with one of the given prefixes, e.g. sk_test_…, whsec_…. */
 const stripeKey = (prefixes: string[]): Parser<string> => ({
   accepts: `a Stripe key starting with ${prefixes.map((p) => `${p}_`).join(" or ")}`,
@@ -138,6 +155,15 @@ export const SETTINGS = {
   MAIL_FROM: setting(text("an address, e.g. Bothy <hello@example.com>"), "sender of account mail", "Bothy <no-reply@localhost>"),
   SESSION_IDLE_DAYS: setting(integer(1, 365), "days a sign-in (cookie or refresh token) lasts unused", "7"),
   SESSION_MAX_DAYS: setting(integer(1, 365), "days a sign-in lasts at most, however often it is used", "30"),
+  OIDC_ISSUER: setting(issuerUrl, "OpenID Connect provider for single sign-on (with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET); unset, sign-in is by password only"),
+  OIDC_CLIENT_ID: setting(text("the client id the provider gave this instance"), "this instance's client id at OIDC_ISSUER"),
+  OIDC_CLIENT_SECRET: setting(text("the client secret the provider gave this instance"), "this instance's client secret at OIDC_ISSUER"),
+  OIDC_NAME: setting(text("a short name, e.g. Okta"), "the provider's name on the sign-in button (Sign in with …)", "SSO"),
+  OIDC_ALLOWED_DOMAINS: setting(domainList, "email domains that may sign in through OIDC_ISSUER; unset allows every verified address"),
+  OIDC_ADMIN_CLAIM: setting(
+    text("a claim name, or name=value"),
+    "an ID token claim that makes its holder an admin: true, or equal to (or a list holding) the value after =",
+  ),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), "least severe log line written", "info"),
   MAINTENANCE_INTERVAL_S: setting(
     integer(2, 86400),
@@ -247,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     out[name] = parsed;
   }
+  // NOTE: single sign-on needs all three or none; one missing is a typo, not a choice.
+  const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"].filter((name) => out[name] === undefined);
+  if (oidc.length === 1 || oidc.length === 2) throw new ConfigError(`Missing ${oidc.join(" and ")}: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.`);
   return out as Config;
 }
 

@@ -1,6 +1,7 @@
-// The audit log: every admin action, who did it, on whom (user and/or domain) and when, and every
-// admin's read of another account's stats or export. Rows keep the emails as they were, so the log
-// reads the same after an account is gone.
+// The audit log: every admin action, who did it, on whom (user and/or domain) and when, every
+// admin's read of another account's stats or export, and what other rooms hand in through
+// `auditWriter` (single sign-on's sign-ins and refusals, owners' embedding settings). Rows keep
+// the emails as they were, so the log reads the same after an account is gone.
 import { namedQuery } from "../db";
 
 type AuditEntry = {
@@ -13,9 +14,13 @@ type AuditEntry = {
   detail: string | null;
 };
 
-type Target = { uid?: string; email?: string; domain?: string; detail?: string };
+export type AuditTarget = { uid?: string; email?: string; domain?: string; detail?: string };
 
-export const recordAudit = namedQuery("audit.record", async (sql, admin: { uid: string; email: string }, action: string, t: Target) => {
+/** Who acted: an admin, or (for sign-ins and an owner's settings) the account itself; no uid when
+ * the actor has no account, such as a refused single sign-on. */
+export type AuditActor = { uid: string | null; email: string };
+
+export const recordAudit = namedQuery("audit.record", async (sql, admin: AuditActor, action: string, t: AuditTarget) => {
   await sql`INSERT INTO admin_audit (admin, admin_email, action, target_uid, target_email, target_domain, detail)
     VALUES (${admin.uid}, ${admin.email}, ${action}, ${t.uid ?? null}, ${t.email ?? null}, ${t.domain ?? null}, ${t.detail ?? null})`;
 });

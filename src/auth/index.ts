@@ -2,10 +2,13 @@
 // user through `withSession(ctx)` (an Elysia plugin) and pages through `currentUser(ctx, request)`;
 // nothing outside this folder reads sessions or tokens directly.
 import { parseCookie } from "cookie";
+import type { Config } from "../config";
 import type { AppContext } from "../context";
 import { limitsOf } from "../http/limits";
 import { createMailer } from "../mail";
 import { accountRoutes } from "./account-routes";
+import { createOidc, type Audit } from "./oidc";
+import { oidcRoutes } from "./oidc-routes";
 import { authRoutes } from "./routes";
 import { resolveSecret } from "./secret";
 import { setDisabled } from "./admin-users";
@@ -38,8 +41,13 @@ const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
   return auth;
 };
 
-export const authRoom = (ctx: AppContext) =>
-  authRoutes(ctx.config, serviceFor(ctx), ctx.origin, limitsOf(ctx)).use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin));
+export const authRoom = (ctx: AppContext, audit: Audit) =>
+  authRoutes(ctx.config, serviceFor(ctx), ctx.origin, limitsOf(ctx))
+    .use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin))
+    .use(oidcRoutes(ctx.config, createOidc(ctx.config, ctx.db, audit), ctx.origin));
+
+/** The single sign-on provider's name for the sign-in page's button, or null when none is configured. */
+export const signInProvider = (config: Config): string | null => (config.OIDC_ISSUER ? config.OIDC_NAME : null);
 
 /** `user` (or null), CSRF protection and the client's throttle tag for another room's routes. */
 export const withSession = (ctx: Pick<AppContext, "config" | "db" | "origin">) => sessionPlugin(ctx.config, serviceFor(ctx), ctx.origin);

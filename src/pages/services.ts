@@ -23,6 +23,8 @@ declare module "../web/page" {
     accountUsage(uid: string): Promise<AccountUsage>;
     /** The product counts itself (SELF_TRACKING=on): pages without the tracker may send its events. */
     selfTracking: boolean;
+    /** The single sign-on provider's name for the sign-in button, or null when none is configured. */
+    signInProvider: string | null;
     /** False when no public dashboard has this id. */
     publicDashboardExists(id: string): Promise<boolean>;
     /** The yearly sustainability report of a domain the viewer may read (404 otherwise) for the slice

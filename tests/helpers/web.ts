@@ -43,6 +43,7 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     privacyNotice: async () => null,
     admin: undefined as unknown as AdminReads,
     selfTracking: false,
+    signInProvider: null,
     publicDashboardExists: async () => true,
     accountUsage: async () => ({ visits: 0, month: new Date().toISOString().slice(0, 7), subscribedTier: null, graceUntil: null }),
     yearReport: async () => Promise.reject(new HttpError(404, "No such domain.")),

@@ -47,6 +47,21 @@ describe("loadConfig", () => {
     expect(() => assertServable(loadConfig({}))).not.toThrow();
   });
 
+  test("single sign-on: all three OIDC settings or none, an https issuer (http on localhost only), domains lower-cased", () => {
+    const sso = { OIDC_ISSUER: "https://id.example.com/realms/staff/", OIDC_CLIENT_ID: "bothy", OIDC_CLIENT_SECRET: "s" };
+    expect(loadConfig(sso).OIDC_ISSUER).toBe("https://id.example.com/realms/staff");
+    expect(loadConfig({}).OIDC_ISSUER).toBeUndefined();
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_SECRET: "" })).toThrow(
+      new ConfigError("Missing OIDC_CLIENT_SECRET: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET."),
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: sso.OIDC_ISSUER })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: "http://id.example.com" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: "http://localhost.example.com" })).toThrow(ConfigError);
+    expect(loadConfig({ ...sso, OIDC_ISSUER: "http://127.0.0.1:9000" }).OIDC_ISSUER).toBe("http://127.0.0.1:9000");
+    expect(loadConfig({ ...sso, OIDC_ALLOWED_DOMAINS: "Example.com, example.org" }).OIDC_ALLOWED_DOMAINS).toEqual(["example.com", "example.org"]);
+    expect(() => loadConfig({ ...sso, OIDC_ALLOWED_DOMAINS: "@example.com" })).toThrow(ConfigError);
+  });
+
   test("TRUSTED_PROXIES takes addresses and CIDR ranges of both families", () => {
     const trusted = loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,2001:db8::/32" }).TRUSTED_PROXIES!;
     expect(trusted.check("10.9.8.7", "ipv4")).toBe(true);

@@ -26,6 +26,12 @@ const refreshSessions = async (email: string) =>
   Number((await server.db.sql`SELECT count(*)::int AS n FROM sessions s JOIN users u USING (uid) WHERE u.email = ${email} AND s.kind = 'refresh'`)[0]!.n);
 
 describe("sign-in", () => {
+  test("single sign-on answers 404 and the page offers no button while no provider is configured", async () => {
+    expect((await call(server.app, "GET", "/api/auth/oidc")).status).toBe(404);
+    expect((await call(server.app, "GET", "/api/auth/oidc/callback?code=x&state=y")).status).toBe(404);
+    expect((await call(server.app, "GET", "/signin")).text).not.toContain("Sign in with");
+  });
+
   test("a browser's sign-in answers the user and a session cookie, and no token a page script could read", async () => {
     const res = await signin("ADA@example.com", PASSWORD, BROWSER);
     expect(res.status).toBe(200);

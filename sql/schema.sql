@@ -134,6 +134,20 @@ CREATE TABLE demo_seedings (
 );
 CREATE UNIQUE INDEX demo_seedings_pkey ON demo_seedings USING btree (site_id);
 
+CREATE TABLE domain_activity (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  actor_email text NOT NULL,
+  action text NOT NULL,
+  target_email text,
+  detail text,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT domain_activity_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT domain_activity_pkey PRIMARY KEY (id)
+);
+CREATE INDEX domain_activity_domain ON domain_activity USING btree (domain_id, at DESC);
+CREATE UNIQUE INDEX domain_activity_pkey ON domain_activity USING btree (id);
+
 CREATE TABLE domain_claims (
   owner uuid NOT NULL,
   name text NOT NULL,
@@ -146,6 +160,34 @@ CREATE TABLE domain_claims (
 );
 CREATE INDEX domain_claims_name ON domain_claims USING btree (name);
 CREATE UNIQUE INDEX domain_claims_pkey ON domain_claims USING btree (owner, name);
+
+CREATE TABLE domain_invites (
+  domain_id integer NOT NULL,
+  email text NOT NULL,
+  role text NOT NULL,
+  token_hash text NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT domain_invites_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT domain_invites_email_check CHECK ((email = lower(email))),
+  CONSTRAINT domain_invites_pkey PRIMARY KEY (domain_id, email),
+  CONSTRAINT domain_invites_role_check CHECK ((role = ANY (ARRAY['viewer'::text, 'editor'::text, 'admin'::text]))),
+  CONSTRAINT domain_invites_token_hash_key UNIQUE (token_hash)
+);
+CREATE UNIQUE INDEX domain_invites_pkey ON domain_invites USING btree (domain_id, email);
+CREATE UNIQUE INDEX domain_invites_token_hash_key ON domain_invites USING btree (token_hash);
+
+CREATE TABLE domain_members (
+  domain_id integer NOT NULL,
+  uid uuid NOT NULL,
+  role text NOT NULL,
+  added timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT domain_members_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT domain_members_pkey PRIMARY KEY (domain_id, uid),
+  CONSTRAINT domain_members_role_check CHECK ((role = ANY (ARRAY['viewer'::text, 'editor'::text, 'admin'::text]))),
+  CONSTRAINT domain_members_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX domain_members_pkey ON domain_members USING btree (domain_id, uid);
+CREATE INDEX domain_members_uid ON domain_members USING btree (uid);
 
 CREATE TABLE domains (
   id integer NOT NULL DEFAULT nextval('domains_id_seq'::regclass),

@@ -1,10 +1,12 @@
 "use client";
-// The owner's websites on /settings/domains, from GET /api/domains; reloads when a form says the
+// The user's websites on /settings/domains, from GET /api/domains: their own, then those shared with
+// them, marked with their role (and offering what the role may do); reloads when a form says the
 // list changed ("bothy:domains"). A failed load gives an empty list (and says so).
 import { useEffect, useState } from "react";
+import { allows, type Role } from "../../src/shared/roles";
 import { api } from "../forms/api";
 
-type Row = { domain: string; tz: string; public: boolean; verified: boolean };
+type Row = { domain: string; tz: string; public: boolean; verified: boolean; role: Role };
 
 export function DomainList() {
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -32,6 +34,7 @@ export function DomainList() {
             <div>
               <a href={base} className="font-semibold text-gray-900 hover:underline dark:text-white">{d.domain}</a>
               <p className="text-xs text-gray-600 dark:text-gray-400">
+                {d.role !== "owner" && <span className="mr-1 rounded bg-blue-50 px-1.5 py-0.5 font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200">Shared with you · {d.role}</span>}
                 {d.tz}
                 {d.public ? " · public dashboard" : ""}
                 {d.verified ? "" : " · not verified yet"}
@@ -39,9 +42,13 @@ export function DomainList() {
             </div>
             <div className="flex flex-wrap gap-1">
               <a href={base} className={link} aria-label={`Dashboard of ${d.domain}`}>Dashboard</a>
-              <a href={`${base}/install`} className={link} aria-label={`Install the script on ${d.domain}`}>Install</a>
-              <a href={`${base}/settings`} className={link} aria-label={`Settings of ${d.domain}`}>Settings</a>
-              <a href={`${base}/import`} className={link} aria-label={`Import history into ${d.domain}`}>Import</a>
+              {allows(d.role, "editor") && (
+                <>
+                  <a href={`${base}/install`} className={link} aria-label={`Install the script on ${d.domain}`}>Install</a>
+                  <a href={`${base}/settings`} className={link} aria-label={`Settings of ${d.domain}`}>Settings</a>
+                </>
+              )}
+              {allows(d.role, "admin") && <a href={`${base}/import`} className={link} aria-label={`Import history into ${d.domain}`}>Import</a>}
             </div>
           </li>
         );

@@ -4,23 +4,27 @@
 // the public dashboard's password and downloads switch, and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
 // also has its weekly email reports (ReportSettings). Links to install, import history and delete.
+// A website shared with the user shows what their role may change (src/shared/roles.ts): the team
+// (TeamSettings) for its owner and admins, and a button to leave it for members.
 import { useEffect, useState } from "react";
+import { allows, type Role } from "../../src/shared/roles";
 import { CopyButton } from "../CopyButton";
 import { ApiForm, type FieldSpec } from "../forms/ApiForm";
 import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
 import { ReportSettings } from "./ReportSettings";
+import { TeamSettings } from "./TeamSettings";
 import { ProPromo } from "../pricing/ProPromo";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
-  publicExport: boolean;
+  publicExport: boolean; role: Role;
 };
-type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string };
+type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string; me: string };
 
 const link = "text-blue-700 underline dark:text-blue-400";
 
-export function DomainSettings({ domain, zones, pro, origin }: Props) {
+export function DomainSettings({ domain, zones, pro, origin, me }: Props) {
   const [row, setRow] = useState<Row | null | undefined>(undefined);
   useEffect(() => {
     const load = () => void api<Row[]>("GET", "/api/domains").then((r) => setRow(r.ok ? (r.data.find((d) => d.domain === domain) ?? null) : null));
@@ -54,9 +58,23 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
       defaultValue: row.publicExport,
     });
   }
+  const leave = row.role !== "owner" && (
+    <div className="mt-8 max-w-xs">
+      <p className="mb-2 text-sm text-gray-700 dark:text-gray-300">Shared with you as {row.role}.</p>
+      <ApiForm
+        method="DELETE"
+        action={`/api/domains/${encodeURIComponent(domain)}/members/${encodeURIComponent(me)}`}
+        fields={[]}
+        submit="Leave this website"
+        danger
+        then={{ navigate: "/settings/domains", flash: `You left ${domain}.` }}
+      />
+    </div>
+  );
+  if (!allows(row.role, "editor")) return leave;
   return (
     <div className="mt-6 max-w-lg">
-      <DomainVerify domain={domain} verified={row.verified} verifyTag={row.verifyTag} />
+      {row.role === "owner" && <DomainVerify domain={domain} verified={row.verified} verifyTag={row.verifyTag} />}
       {/* NOTE: keyed by the proof, so the sharing fields appear with their values once it is verified. */}
       <div className="mt-6">
         <ApiForm
@@ -95,10 +113,16 @@ export function DomainSettings({ domain, zones, pro, origin }: Props) {
         </p>
       )}
       {row.verified && <ReportSettings domain={domain} pro={pro} />}
+      {allows(row.role, "admin") && <TeamSettings domain={domain} role={row.role} me={me} />}
+      {leave}
       <p className="mt-8 flex gap-4 text-sm">
         <a href={`${base}/install`} className={link}>Install the script</a>
-        <a href={`${base}/import`} className={link}>Import history</a>
-        <a href={`${base}/delete`} className="text-red-700 underline dark:text-red-400">Delete this website</a>
+        {allows(row.role, "admin") && (
+          <>
+            <a href={`${base}/import`} className={link}>Import history</a>
+            <a href={`${base}/delete`} className="text-red-700 underline dark:text-red-400">Delete this website</a>
+          </>
+        )}
       </p>
     </div>
   );

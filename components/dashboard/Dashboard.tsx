@@ -11,6 +11,7 @@ import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
 import { IMPORTED_DIM_NAMES } from "../../src/shared/imports";
+import { allows } from "../../src/shared/roles";
 import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
@@ -105,6 +106,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const v = data.summary?.validated;
   const { pro, domain, site, rules } = facts(v, name, mode);
   const exports = exportsOf(mode, v, user);
+  const edits = editsOf(mode, v);
   const { current, go } = useSectionKeys({ enabled: mode !== "embed", pro, paused: pickerOpen, reload });
 
   const root = useRef<HTMLDivElement>(null);
@@ -119,8 +121,8 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const campaignPages = useMemo(() => ({ ask: setCampaignAsked, rows: campaignRows }), [campaignRows]);
   const onDay = useCallback((day: string) => setRange({ startKey: day, endKey: day }), [setRange]);
   const onPopup = useCallback((p: RowPopup) => setPopup({ kind: p.kind, label: p.row.label }), [setPopup]);
-  // NOTE: the owner (or an admin on their page) changes goals; a change reads GOALS again alone.
-  const manageGoals = useMemo(() => (mode === "owner" ? { domain, onChanged: () => void loadGoals(range, filters) } : undefined), [mode, domain, loadGoals, range, filters]);
+  // NOTE: a change of goals reads GOALS again alone.
+  const manageGoals = useMemo(() => (edits ? { domain, onChanged: () => void loadGoals(range, filters) } : undefined), [edits, domain, loadGoals, range, filters]);
   // NOTE: the Funnels section reads FUNNEL as the other sections read theirs: same source, range and filters.
   const funnelSource = useMemo(() => ({ target, range, filters }), [target, range, filters]);
   // NOTE: a goal's name toggles its `is` goal filter; the Goals section marks the goals it holds.
@@ -146,7 +148,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           sticky={!embed}
           pickerOpen={pickerOpen}
           onPicker={setPickerOpen}
-          filters={<FilterBar filters={filters} answers={data} onChange={setFilters} segments={mode === "owner" ? domain : undefined} />}
+          filters={<FilterBar filters={filters} answers={data} onChange={setFilters} segments={edits ? domain : undefined} />}
         />
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 desk:px-8">
           <Content
@@ -161,7 +163,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
             onPopup={onPopup}
             onFilter={filterBy}
             goalFilter={goalFilter}
-            notes={notesOf(mode, domain)}
+            notes={notesOf(mode, domain, edits)}
             campaignPages={campaignPages}
             manageGoals={manageGoals}
             funnels={funnelSource}
@@ -174,13 +176,21 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   );
 }
 
-/** Who exports: the owner on Pro (or an admin); a public dashboard's visitors when its answers say
- * the owner offers downloads (`offered`: its Export button). */
+/** Who exports: the owner on Pro (or an admin); a team member when the owner's plan has exports (the
+ * answer's `pro`); a public dashboard's visitors when its answers say the owner offers downloads
+ * (`offered`: its Export button). */
 const exportsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined, user: Props["user"]) =>
-  mode === "public" ? { offered: !!v?.downloads, allowed: true } : { offered: false, allowed: !!user && (user.pro || user.admin) };
+  mode === "public"
+    ? { offered: !!v?.downloads, allowed: true }
+    : { offered: false, allowed: v?.role !== undefined && v.role !== "owner" ? v.pro : !!user && (user.pro || user.admin) };
 
-/** Annotations show on the owner's page and the demo; only the owner writes them. */
-const notesOf = (mode: DashboardMode, domain: string) => (mode === "owner" || mode === "demo" ? { domain, owner: mode === "owner" } : undefined);
+/** The owner, an admin on their page and a team's editors change goals, segments and notes; a viewer
+ * reads. Known from the first answer, which carries the caller's role. */
+const editsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined): boolean =>
+  mode === "owner" && !!v && (v.role === undefined || allows(v.role, "editor"));
+
+/** Annotations show on the owner's page and the demo; those who edit (`edits`) write them. */
+const notesOf = (mode: DashboardMode, domain: string, edits: boolean) => (mode === "owner" || mode === "demo" ? { domain, owner: edits } : undefined);
 
 type ContentProps = {
   data: Loaded;

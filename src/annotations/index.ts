@@ -1,12 +1,14 @@
 // The annotations room: notes on a domain's time series. The owner adds and deletes their own from
 // the dashboard's chart; the alert check (src/reports/alerts.ts) adds automatic ones through
 // addAlert. GET /api/annotations answers a range's annotations to whoever may read the domain's
-// stats (owner, admin, the demo's visitors, a Pro API key); only the owner writes.
+// stats (owner, team members, admin, the demo's visitors, a Pro API key); the owner and the
+// team's editors and admins write.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
 import { HttpError } from "../http/errors";
 import { ANNOTATION_MAX_LENGTH } from "../shared/annotations";
+import { allows } from "../shared/roles";
 import { DayKey, DayRange } from "../http/day-key";
 import { callerOf, statsService } from "../stats";
 import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
@@ -14,17 +16,17 @@ import { annotationsIn, deleteAnnotation, insertNote } from "./queries";
 export { annotationsIn } from "./queries";
 export { insertAlert as addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "./queries";
 
-const NOT_YOURS = "Only the domain's owner can change its annotations.";
+const NOT_YOURS = "Only the domain's owner and editors can change its annotations.";
 
 const domainQuery = { domain: t.String({ minLength: 1, maxLength: 253, error: "domain must be a host name." }) };
 const text = t.String({ minLength: 1, maxLength: ANNOTATION_MAX_LENGTH, error: `text must be 1 to ${ANNOTATION_MAX_LENGTH} characters.` });
 
 export const annotationsRoom = (ctx: AppContext) => {
   const stats = statsService(ctx);
-  /** The domain for a writer: its owner signed in, never an admin on someone else's, never a claim. */
+  /** The domain for a writer: its owner or an editor signed in, never an admin on someone else's, never a claim. */
   const owned = async (name: string, user: Parameters<typeof callerOf>[1]) => {
-    const { domain, admin } = await stats.byName(name, callerOf(null, user));
-    if (admin || domain.id === 0 || !user || domain.owner !== user.uid) throw new HttpError(403, NOT_YOURS);
+    const { domain, admin, role } = await stats.byName(name, callerOf(null, user));
+    if (admin || domain.id === 0 || !user || !allows(role, "editor")) throw new HttpError(403, NOT_YOURS);
     return domain;
   };
   return new Elysia({ name: "annotations" })

@@ -1,8 +1,10 @@
 // The domains room: an owner lists, adds, configures, verifies and deletes the sites Bothy
 // counts. Free accounts may add FREE_DOMAIN_LIMIT; a public dashboard is shared by its publicID
 // (which its owner may replace) and, for Pro, may be protected by a password. A verified domain's
-// owner may publish its privacy notice (/privacy/{name}, ./privacy.ts). Another owner's domain
-// always answers 404.
+// owner may publish its privacy notice (/privacy/{name}, ./privacy.ts). The members of its team
+// (./team.ts) change what their role allows (src/shared/roles.ts: editors the settings and sharing,
+// admins also delete), on the owner's plan, and see it in their list marked with the role. Anyone
+// else's domain always answers 404.
 //
 // Ownership (./verify.ts proves it):
 // - Adding needs a verified email address.
@@ -27,18 +29,22 @@ import {
 } from "./queries";
 import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "../shared/timezones";
 import { homePageProver, verifyTag } from "./verify";
+import { recordActivity, sharedDomains } from "./members";
+import { teamAccess, teamRoutes } from "./team";
+import type { Role } from "../shared/roles";
 
 export { allDomains, type AdminDomain } from "./admin";
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
 export { privacyNotice, type PrivacyNotice } from "./privacy";
 export { ownedDomainIds } from "./queries";
+export { roleOn } from "./members";
 export {
   busiestSites, claimedSite, createdAtFirstHit, ensureSite, ensureUnownedSite, siteByName, siteByPublicId, siteForIngest, siteNameById,
   type Site,
 } from "./sites";
 
-/** A domain, as the API answers it, with its ownership proof. */
-const view = (d: Domain) => ({
+/** A domain, as the API answers it, with its ownership proof and the caller's role on it. */
+const view = (d: Domain, role: Role = "owner") => ({
   domain: d.name,
   SK: d.name,
   publicID: d.publicId,
@@ -52,6 +58,7 @@ const view = (d: Domain) => ({
   publicExport: d.publicExport,
   /** The tag that proves ownership, for the owner to paste into their home page. */
   verifyTag: verifyTag(d.verifyToken),
+  role,
 });
 
 const tz = t.String({ maxLength: 64, error: "Choose a time zone from the list." });
@@ -84,14 +91,23 @@ export const domainsRoom = (ctx: AppContext) => {
     if (!d) throw new HttpError(404, NOT_FOUND);
     return d;
   };
+  const team = teamAccess(sql);
+  /** The domain when this user holds at least `need` on it: their own (a claim too) or a shared one;
+   * `plan` is the owner's, which decides Pro features for every member. */
+  const held = async (me: User, name: string, need: Role) => {
+    const d = await ownedDomain(sql, me.uid, name.toLowerCase());
+    if (d) return { d, role: "owner" as Role, owner: me.uid, plan: { scope: me.scope } };
+    const shared = await team(me, name, need);
+    return { d: shared.domain, role: shared.role, owner: shared.owner, plan: { scope: shared.ownerScope } };
+  };
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
   };
-  const checkSharing = (me: User, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean }) => {
-    if (body.password !== undefined && !isPro(ctx.config, me)) {
+  const checkSharing = (plan: { scope: string[] }, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean }) => {
+    if (body.password !== undefined && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
     }
-    if (body.publicExport === true && !isPro(ctx.config, me)) {
+    if (body.publicExport === true && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Exports are a Pro feature.", { publicExport: "Upgrade to Pro to offer downloads." });
     }
     const shares = body.public === true || body.publicExport === true || (body.password !== undefined && body.password !== "");
@@ -126,7 +142,7 @@ export const domainsRoom = (ctx: AppContext) => {
   };
 
   const verify = async (me: User, name: string) => {
-    const d = await mine(me.uid, name);
+    const { d } = await held(me, name, "owner");
     if (d.verified) return view(d);
     if (reserved.has(d.name)) throw new HttpError(409, `${d.name} is reserved by this Bothy instance.`);
     const taken = verifications.take(me.uid);
@@ -146,7 +162,12 @@ export const domainsRoom = (ctx: AppContext) => {
   return new Elysia({ name: "domains" })
     .use(withSession(ctx))
     .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
-    .get("/api/domains", async ({ user }) => (await listDomains(sql, signedIn(user).uid)).map(view))
+    .use(teamRoutes(ctx))
+    .get("/api/domains", async ({ user }) => {
+      const uid = signedIn(user).uid;
+      // NOTE: the caller's own domains first, then those shared with them, each marked with the role.
+      return [...(await listDomains(sql, uid)).map((d) => view(d)), ...(await sharedDomains(sql, uid)).map((d) => view(d, d.role))];
+    })
     .post(
       "/api/domains",
       async ({ body, user, set }) => {
@@ -160,13 +181,14 @@ export const domainsRoom = (ctx: AppContext) => {
       "/api/domains/:domain",
       async ({ params, body, user }) => {
         const me = signedIn(user);
-        const d = await mine(me.uid, params.domain);
+        const { d, role, plan } = await held(me, params.domain, "editor");
         if (body.tz !== undefined) checkZone(body.tz);
-        checkSharing(me, d, body);
+        checkSharing(plan, d, body);
         const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
         if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
         else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
-        return view(await mine(me.uid, params.domain));
+        if (d.id !== null) await recordActivity(sql, d.id, me.email, "settings", null, Object.keys(body).sort().join(", "));
+        return view((await held(me, params.domain, "editor")).d, role);
       },
       {
         params: domainParam,
@@ -185,9 +207,10 @@ export const domainsRoom = (ctx: AppContext) => {
       "/api/domains/:domain/public-id",
       async ({ params, user }) => {
         const me = signedIn(user);
-        const d = await mine(me.uid, params.domain);
-        await rotatePublicId(sql, me.uid, d.name);
-        return view(await mine(me.uid, d.name));
+        const { d, role, owner } = await held(me, params.domain, "editor");
+        await rotatePublicId(sql, owner, d.name);
+        if (d.id !== null) await recordActivity(sql, d.id, me.email, "public-id");
+        return view((await held(me, d.name, "editor")).d, role);
       },
       { params: domainParam },
     )
@@ -195,7 +218,7 @@ export const domainsRoom = (ctx: AppContext) => {
       "/api/domains/:domain",
       async ({ params, body, user }) => {
         const me = signedIn(user);
-        const d = await mine(me.uid, params.domain);
+        const { d } = await held(me, params.domain, "admin");
         if (body.confirm.trim().toLowerCase() !== d.name) {
           throw new HttpError(400, `Type ${d.name} to confirm.`, { confirm: `Type ${d.name} to confirm.` });
         }

@@ -24,7 +24,8 @@ export type Domain = {
   publicExport: boolean;
 };
 
-const COLUMNS = `id, name, public_id AS "publicId", scope, created, tz, public,
+/** The columns of a Domain, for this room's queries that read it beside other tables (./members.ts). */
+export const DOMAIN_COLUMNS = `id, name, public_id AS "publicId", scope, created, tz, public,
   public_password_hash IS NOT NULL AS "passwordProtected", verified_at IS NOT NULL AS verified, verify_token AS "verifyToken", privacy_page AS "privacyPage",
   public_export AS "publicExport"`;
 const CLAIM_COLUMNS = `NULL::int AS id, name, public_id AS "publicId", '{}'::text[] AS scope, created, tz, false AS public,
@@ -33,14 +34,14 @@ const CLAIM_COLUMNS = `NULL::int AS id, name, public_id AS "publicId", '{}'::tex
 
 export const listDomains = namedQuery("domains.list", (sql, owner: string) =>
   sql<Domain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND deleted_at IS NULL
+    SELECT ${sql.unsafe(DOMAIN_COLUMNS)} FROM domains WHERE owner = ${owner} AND deleted_at IS NULL
     UNION ALL SELECT ${sql.unsafe(CLAIM_COLUMNS)} FROM domain_claims WHERE owner = ${owner}
     ORDER BY name`,
 );
 
 export const ownedDomain = namedQuery("domains.owned", async (sql, owner: string, name: string) => {
   const [row] = await sql<Domain[]>`
-    SELECT ${sql.unsafe(COLUMNS)} FROM domains WHERE owner = ${owner} AND name = ${name} AND deleted_at IS NULL
+    SELECT ${sql.unsafe(DOMAIN_COLUMNS)} FROM domains WHERE owner = ${owner} AND name = ${name} AND deleted_at IS NULL
     UNION ALL SELECT ${sql.unsafe(CLAIM_COLUMNS)} FROM domain_claims WHERE owner = ${owner} AND name = ${name}
     ORDER BY id NULLS LAST LIMIT 1`;
   return row ?? null;
@@ -58,7 +59,7 @@ export const insertDomain = namedQuery("domains.insert", async (sql, owner: stri
   const [row] = await sql<Domain[]>`
     INSERT INTO domains (owner, name, tz) VALUES (${owner}, ${name}, ${tz})
     ON CONFLICT (name) DO NOTHING
-    RETURNING ${sql.unsafe(COLUMNS)}`;
+    RETURNING ${sql.unsafe(DOMAIN_COLUMNS)}`;
   return row ?? null;
 });
 

@@ -104,8 +104,9 @@ export const exportRoom = (ctx: AppContext) => {
         return download(stats, domain, "dashboard", q, false, null, await stats.check(domain, q));
       }
       const caller = callerOf(request.headers.get("authorization"), user);
-      const { domain, admin } = await stats.byName(q.domain!, caller, "export");
-      if (caller.kind === "session") checkPlan(ctx, user);
+      const { domain, admin, role } = await stats.byName(q.domain!, caller, "export");
+      // NOTE: a team member exports on the owner's plan.
+      if (caller.kind === "session") checkPlan(ctx, role === null || role === "owner" ? user : { scope: domain.ownerScope ?? [] });
       return download(stats, domain, domain.name, q, admin, ctx.db.sql, await stats.check(domain, q));
     },
     {

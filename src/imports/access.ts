@@ -1,14 +1,15 @@
-// Who may import into a domain, see its imports and delete them: its owner and admins with a
-// session, or the owner's Pro API key (the stats room decides who sees a domain at all, and checks
-// the key). One function decides it, so another role (a team member) is one more case here.
+// Who may import into a domain, see its imports and delete them: its owner, its team's admins and
+// instance admins with a session, or the owner's Pro API key (the stats room decides who sees a
+// domain at all, and checks the key).
 import type { AppContext } from "../context";
 import { signedIn, type User } from "../auth";
 import type { Site } from "../domains";
 import { HttpError } from "../http/errors";
+import { allows } from "../shared/roles";
 import { callerOf, statsService } from "../stats";
 import { importById } from "./queries";
 
-const NOT_YOURS = "Only the domain's owner can import history into it.";
+const NOT_YOURS = "Only the domain's owner and admins can import history into it.";
 /** An import id nobody has, or one of a domain this caller may not see. */
 const noSuchImport = () => new HttpError(404, "No such import.");
 
@@ -21,9 +22,9 @@ export const importAccess = (ctx: Pick<AppContext, "config" | "db">) => {
     if (caller.kind === "session") signedIn(user);
     // NOTE: the stats room's rule: another account's domain and one that does not exist are the
     // same 404, an admin's session sees every domain, and a key reads only its holder's domains.
-    const { domain, admin } = await stats.byName(name, caller);
+    const { domain, admin, role } = await stats.byName(name, caller);
     // NOTE: a claim (id 0, nothing stored under it) and the demo (nobody owns it) are 403.
-    const owns = caller.kind === "key" ? domain.owner !== null : admin || domain.owner === user?.uid;
+    const owns = caller.kind === "key" ? domain.owner !== null : admin || allows(role, "admin");
     if (domain.id === 0 || !owns) throw new HttpError(403, NOT_YOURS);
     return domain;
   };

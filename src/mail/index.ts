@@ -9,7 +9,7 @@ import { log } from "../log";
 import type { Mail } from "./templates";
 
 export {
-  accessReplyMail, compose, escape, feedbackReplyMail, resetMail, signupAgainMail, usageOverMail, verifyMail, visitorText, type Mail,
+  accessReplyMail, compose, escape, feedbackReplyMail, inviteMail, resetMail, signupAgainMail, usageOverMail, verifyMail, visitorText, type Mail,
 } from "./templates";
 export type Mailer = { send(mail: Mail): Promise<void> };
 

@@ -53,6 +53,19 @@ export const verifyMail = (to: string, link: string, hours: number) =>
     { label: "Verify email", link },
   );
 
+/** An invite to a domain's team. NOTE: only what Bothy vouches for: the inviter's address, the
+ * domain's name and the role; nothing the inviter typed. */
+export const inviteMail = (to: string, inviter: string, domain: string, role: string, link: string, days: number) =>
+  compose(
+    to,
+    `${domain} on Bothy: you are invited`,
+    [
+      `${inviter} invited you to see the analytics of ${domain} on Bothy, as ${role}.`,
+      `Open the link to accept: sign in, or create an account with this address first. The link works for ${days} days. If you did not expect this, ignore this mail.`,
+    ],
+    { label: "Accept the invite", link },
+  );
+
 /** To the owner of an address someone tried to sign up with again. */
 export const signupAgainMail = (to: string, signinLink: string, resetLink: string) =>
   compose(

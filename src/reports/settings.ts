@@ -1,16 +1,19 @@
 // The owner's report settings for a domain, under /api/domains/:domain/reports: whether weekly
 // reports are on (Pro), and who gets them: the owner and up to MAX_EXTRA_RECIPIENTS more addresses,
-// each mailed a signed confirmation link. Another account's domain answers 404, as in the domains room.
+// each mailed a signed confirmation link. The owner and the editors and admins of its team keep them
+// (on the owner's plan); another account's domain answers 404, as in the domains room.
 // Confirmation mails draw on the accountMail limit and each address's hourly cap (shared with the
 // auth room's mails); past the cap the address is added all the same, unmailed, so the answer does
 // not tell whether someone else has been mailing it.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { mayMailAddress, signedIn, withSession, type User } from "../auth";
+import { roleOn, siteByName } from "../domains";
 import { HttpError } from "../http/errors";
 import { limitsOf } from "../http/limits";
 import type { Mailer } from "../mail";
 import { isPro } from "../plans";
+import { allows } from "../shared/roles";
 import type { ReportLinks } from "./links";
 import { confirmMail } from "./mail";
 import {
@@ -28,11 +31,18 @@ const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid 
 export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: ReportLinks }) {
   const sql = ctx.db.sql;
 
-  /** The owner's verified domain; a claim or an unverified one may not mail its numbers anywhere. */
+  /** The domain, its owner's or shared with `me` as editor or more, and the owner's plan; a claim
+   * or an unverified one may not mail its numbers anywhere (`verified`). */
   const mine = async (me: User, name: string) => {
-    const d = await ownedReportDomain(sql, me.uid, name.toLowerCase());
-    if (!d) throw new HttpError(404, NOT_FOUND);
-    return d;
+    const own = await ownedReportDomain(sql, me.uid, name.toLowerCase());
+    if (own) return { ...own, plan: { scope: me.scope } };
+    const site = await siteByName(sql, name.toLowerCase());
+    const role = site ? await roleOn(sql, me.uid, site) : null;
+    if (!site?.owner || !role) throw new HttpError(404, NOT_FOUND);
+    if (!allows(role, "editor")) throw new HttpError(403, `Your role on ${site.name} (${role}) does not allow this.`);
+    const shared = await ownedReportDomain(sql, site.owner, site.name);
+    if (!shared) throw new HttpError(404, NOT_FOUND);
+    return { ...shared, plan: { scope: site.ownerScope ?? [] } };
   };
   const verified = (d: Awaited<ReturnType<typeof mine>>): number => {
     if (d.id === null || !d.verified) {
@@ -41,8 +51,8 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
     }
     return d.id;
   };
-  const pro = (me: User) => {
-    if (!isPro(ctx.config, me)) throw new HttpError(403, NOT_PRO, { enabled: "Upgrade to Pro for weekly reports." });
+  const pro = (plan: { scope: string[] }) => {
+    if (!isPro(ctx.config, plan)) throw new HttpError(403, NOT_PRO, { enabled: "Upgrade to Pro for weekly reports." });
   };
 
   const view = async (d: Awaited<ReturnType<typeof mine>>) => ({
@@ -65,7 +75,7 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
         const me = signedIn(user);
         const d = await mine(me, params.domain);
         const id = verified(d);
-        if (body.enabled || body.alerts) pro(me);
+        if (body.enabled || body.alerts) pro(d.plan);
         if (body.enabled) await sql.begin((tx) => enableReports(tx, id, me.email, new Date()));
         else await disableReports(sql, id);
         if (body.alerts !== undefined) await setAlerts(sql, id, body.alerts);
@@ -86,7 +96,7 @@ export function reportSettings(ctx: AppContext, deps: { mailer: Mailer; links: R
         const me = signedIn(user);
         const d = await mine(me, params.domain);
         const id = verified(d);
-        pro(me);
+        pro(d.plan);
         const address = body.email.trim().toLowerCase();
         if ((await countExtraRecipients(sql, id)) >= MAX_EXTRA_RECIPIENTS) {
           const message = `A report goes to you and at most ${MAX_EXTRA_RECIPIENTS} more addresses.`;

@@ -1,14 +1,14 @@
-// Who may keep a domain's saved segments: its owner and admins, signed in with a session (an API
-// key reads stats, it does not keep segments). One function decides it, so another role (a team
-// member) is one more case in `domainFor`.
+// Who may keep a domain's saved segments: its owner, its team's editors and admins, and instance
+// admins, signed in with a session (an API key reads stats, it does not keep segments).
 import type { AppContext } from "../context";
 import { signedIn, type User } from "../auth";
 import { siteNameById, type Site } from "../domains";
 import { HttpError } from "../http/errors";
+import { allows } from "../shared/roles";
 import { callerOf, statsService } from "../stats";
 import { domainOfSegment } from "./queries";
 
-const NOT_YOURS = "Only the domain's owner can keep saved segments on it.";
+const NOT_YOURS = "Only the domain's owner and editors can keep saved segments on it.";
 /** A segment id nobody has, or one of a domain this user may not see. */
 export const noSuchSegment = () => new HttpError(404, "No such segment.");
 
@@ -20,10 +20,10 @@ export const segmentAccess = (ctx: Pick<AppContext, "config" | "db">) => {
     const me = signedIn(user);
     // NOTE: the stats room's rule for who sees a domain at all: another account's domain and one
     // that does not exist are the same 404, and an admin sees every domain.
-    const { domain, admin } = await stats.byName(name, callerOf(null, me));
+    const { domain, admin, role } = await stats.byName(name, callerOf(null, me));
     // NOTE: as for annotations, a claim (id 0, nothing stored under it) and the demo (everyone
     // reads it, nobody owns it) are 403.
-    if (domain.id === 0 || !(admin || domain.owner === me.uid)) throw new HttpError(403, NOT_YOURS);
+    if (domain.id === 0 || !(admin || allows(role, "editor"))) throw new HttpError(403, NOT_YOURS);
     return { domain, me };
   };
 

@@ -6,6 +6,7 @@ import type { Filter } from "./filters";
 import type { Funnel, FunnelResult } from "./funnels";
 import type { GoalRow } from "./goals";
 import type { ImportedSpan } from "./imports";
+import type { Role } from "./roles";
 
 export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
@@ -81,6 +82,8 @@ export type Validated = {
   demo: boolean;
   /** Public dashboards' answers only: the owner offers the stats for download (GET /api/export?id=). */
   downloads?: boolean;
+  /** The signed-in caller's role on the domain (src/shared/roles.ts); absent for an admin's read, the demo and public dashboards. */
+  role?: Role;
   /** The slice answered (src/shared/filters.ts), checked and in the order asked; empty for every hit. */
   filters?: Filter[];
 };

@@ -1,4 +1,5 @@
-// Who may read a domain's stats, decided at the edge before any stats query runs: the owner; an
+// Who may read a domain's stats, decided at the edge before any stats query runs: the owner and the
+// members of its team (the domains room's roleOn, asked on every read, never cached); an
 // admin (flagged, so the dashboard shows its notice, and written to the admin audit log); a Pro API
 // key of the owner; anyone for the demo domain; and, through the public endpoint, anyone holding a
 // public dashboard's id (and its password when it has one). Every other case looks exactly like a
@@ -8,7 +9,8 @@ import type { AppContext } from "../context";
 import { recordAdminRead, type AdminRead } from "../admin";
 import { apiKeyHolder, guardedPasswords, type User } from "../auth";
 import { greenCheck } from "../carbon";
-import { busiestSites, claimedSite, siteByName, siteByPublicId, type Site } from "../domains";
+import { busiestSites, claimedSite, roleOn, siteByName, siteByPublicId, type Site } from "../domains";
+import type { Role } from "../shared/roles";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { FREE_HISTORY_DAYS, isPro, mayExport, type PlanConfig } from "../plans";
@@ -70,22 +72,26 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
 
   return {
     /**
-     * /api/stats: the domain by name for this caller, and whether they read it as an admin. With
-     * `read` (what the caller reads), an admin's read is written to the audit log first.
+     * /api/stats: the domain by name for this caller, their role on it (null for the demo's visitors
+     * and an admin's read) and whether they read it as an admin. With `read` (what the caller
+     * reads), an admin's read is written to the audit log first.
      */
-    async byName(name: string, caller: Caller, read?: AdminRead["what"]): Promise<{ domain: Site; admin: boolean }> {
+    async byName(name: string, caller: Caller, read?: AdminRead["what"]): Promise<{ domain: Site; admin: boolean; role: Role | null }> {
       const viewer = caller.kind === "key" ? await keyHolder(caller.key) : caller.user;
       const domain = await byName(name.toLowerCase());
-      if (domain && isDemoRow(config, domain)) return { domain, admin: false };
+      if (domain && isDemoRow(config, domain)) return { domain, admin: false, role: null };
       if (!viewer) throw new HttpError(401, "Please sign in.");
-      if (domain?.owner === viewer.uid) return { domain, admin: false };
+      if (domain?.owner === viewer.uid) return { domain, admin: false, role: "owner" };
+      // NOTE: an API key reads its holder's own domains only, not those shared with them.
+      const role = domain && caller.kind === "session" ? await roleOn(db.sql, viewer.uid, domain) : null;
+      if (domain && role) return { domain, admin: false, role };
       const claim = await claimedSite(db.sql, viewer, name.toLowerCase());
-      if (claim) return { domain: claim, admin: false };
+      if (claim) return { domain: claim, admin: false, role: "owner" };
       if (!domain) throw notFound();
       // NOTE: an API key reads its holder's own domains only, even when the holder is an admin.
       if (caller.kind === "session" && hasAdminScope(viewer)) {
         if (read) await recordAdminRead(db.sql, { admin: viewer.uid, owner: domain.owner, domain: domain.name, what: read });
-        return { domain, admin: true };
+        return { domain, admin: true, role: null };
       }
       throw notFound();
     },

@@ -252,8 +252,10 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsO
       "/api/stats",
       async ({ query, user, request }) => {
         const caller = callerOf(request.headers.get("authorization"), user);
-        const { domain, admin } = await access.byName(query.domain, caller, "stats");
-        return answer(domain, query, admin, undefined, SNAPSHOT_MS);
+        const { domain, admin, role } = await access.byName(query.domain, caller, "stats");
+        const stats = await answer(domain, query, admin, undefined, SNAPSHOT_MS);
+        // NOTE: the answer may be shared by every reader of the domain (SNAPSHOT_MS); the role is this caller's.
+        return role ? { ...stats, validated: { ...stats.validated, role } } : stats;
       },
       {
         query: StatsQuery,
@@ -262,7 +264,8 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsO
           tags: ["Stats"],
           summary: "Stats of one of your domains",
           description:
-            "For the domain's owner (session or Pro API key) and admins (`admin: true` on others' domains). " +
+            "For the domain's owner (session or Pro API key), the members of its team (session; `validated.role` is the caller's role) " +
+            "and admins (`admin: true` on others' domains). " +
             "Another account's domain, and one that does not exist, answer 404. The range is `startKey`/`endKey` (local days) " +
             "or `start`/`end` (ms, read as the domain's local days); a key wins over a time.",
           security: [{ apiKey: [] }, { session: [] }],

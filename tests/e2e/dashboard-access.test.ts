@@ -4,12 +4,14 @@
 // password, read-only with a sign-up button; the demo, open to visitors, redacted (its notice dark
 // with a dark preference), and live on
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
-// covered by the upgrade overlay; axe; no console errors.
+// covered by the upgrade overlay; a team: the owner invites from the website's settings, the member
+// accepts from the mail and reads the dashboard without its editing controls; axe; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { shortDay } from "../../src/shared/days";
 import type { RefStats } from "../../src/stats/contract";
+import { mailedToken, outbox } from "../helpers/api";
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDatabase } from "../helpers/db";
@@ -19,6 +21,7 @@ import { ROOT, spawnServer, type Child } from "../helpers/server";
 const OWNER: Owner = { email: "grace@example.com", name: "Grace Hopper", password: "cobol compiler 1959" };
 const ADMIN: Owner = { email: "root@example.com", name: "Root Admin", password: "admin password 2026", scope: ["admin"] };
 const FREE: Owner = { email: "free@example.com", name: "Free User", password: "free plan password 1" };
+const MEMBER: Owner = { email: "ada@example.com", name: "Ada Lovelace", password: "analytical engine 1843" };
 const DEMO = "demo.e2e";
 const PASSWORD = "open sesame";
 
@@ -28,6 +31,7 @@ let pro: Child;
 let free: Child;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let ids: Record<string, string>;
+let proDataDir: string;
 
 beforeAll(async () => {
   const [proDb, freeDb] = [scratch(await freshDatabase()), scratch(await freshDatabase())];
@@ -36,6 +40,8 @@ beforeAll(async () => {
     { name: "blog.example", ageDays: 20, views: 150, days: 10, public: true },
   ]);
   await prepareSites(proDb.env, ADMIN, []);
+  await prepareSites(proDb.env, MEMBER, []);
+  proDataDir = proDb.env.DATA_DIR!;
   await prepareSites(freeDb.env, FREE, [{ name: "free.example", ageDays: 120, views: 200, days: 20 }]);
   [pro, free] = await Promise.all([
     spawnServer("src/server.ts", { ...proDb.env, DEMO_DOMAIN: DEMO, OEMBED_API_BASE: oembed.base }, { timeoutMs: 90_000 }),
@@ -99,6 +105,42 @@ describe("annotations", () => {
     await notes.getByText("Shipped the new checkout").waitFor({ state: "detached" });
     expect(await p.getByTestId("chart-mark").count()).toBe(0);
     for (const c of [ctx, admin.context(), visitor.context()]) await c.close();
+  });
+});
+
+describe("teams", () => {
+  test("the owner invites by email; the member accepts from the mail and sees the dashboard read-only", async () => {
+    const owner = await watched(await browser.context.browser()!.newContext());
+    await signIn(owner, pro.url, OWNER, "/dashboard/shop.example/settings");
+    const team = owner.getByRole("region", { name: "Team" });
+    await team.getByLabel("Invite by email").fill(MEMBER.email);
+    await team.getByRole("button", { name: "Send invite" }).click();
+    await team.getByText("Invite sent.").waitFor();
+    await team.getByText(`${MEMBER.email} (viewer, invited)`).waitFor();
+    expect(outbox(proDataDir).at(-1)).toContain(`${OWNER.email} invited you to see the analytics of shop.example on Bothy, as viewer.`);
+
+    const member = await watched(await browser.context.browser()!.newContext());
+    // NOTE: the mailed link, opened signed out: sign-in first, then back to the link, which accepts.
+    const link = `/settings/domains?invite=${mailedToken(proDataDir, "/settings/domains", "invite")}`;
+    await member.goto(`${pro.url}${link}`);
+    await member.waitForURL((u) => u.pathname === "/signin");
+    await signIn(member, pro.url, MEMBER, link);
+    await member.waitForURL(`${pro.url}/settings/domains`);
+    const row = member.getByRole("list", { name: "Your websites" }).getByRole("listitem");
+    await row.getByText("Shared with you · viewer").waitFor();
+    expect(await row.getByRole("link", { name: "Settings of shop.example" }).count()).toBe(0);
+
+    await row.getByRole("link", { name: "Dashboard of shop.example" }).click();
+    await loaded(member);
+    expect(await member.getByRole("heading", { name: "shop.example" }).count()).toBeGreaterThan(0);
+    expect(await member.getByRole("button", { name: "+ Annotate a day" }).count()).toBe(0);
+    expect(await member.getByRole("button", { name: /^Segments/ }).count()).toBe(0);
+    // NOTE: the owner's page, loaded alike, has both.
+    await owner.goto(`${pro.url}/dashboard/shop.example`);
+    await loaded(owner);
+    await owner.getByRole("button", { name: "+ Annotate a day" }).waitFor();
+    await owner.getByRole("button", { name: /^Segments/ }).waitFor();
+    for (const c of [owner.context(), member.context()]) await c.close();
   });
 });
 

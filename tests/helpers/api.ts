@@ -71,11 +71,11 @@ export const outboxHolds = async (dataDir: string, count: number): Promise<strin
     return mails.length >= count ? mails : null;
   }))!;
 
-/** The token in the last mailed link to `path` (e.g. "/verify"). */
-export const mailedToken = (dataDir: string, path: string): string => {
+/** The token in the last mailed link to `path` (e.g. "/verify"), in its query's `param`. */
+export const mailedToken = (dataDir: string, path: string, param = "token"): string => {
   const mails = outbox(dataDir).reverse();
   for (const mail of mails) {
-    const m = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail);
+    const m = new RegExp(`${path}\\?${param}=([A-Za-z0-9_-]+)`).exec(mail);
     if (m) return m[1]!;
   }
   throw new Error(`no mail with a ${path} link in the outbox`);

@@ -1,5 +1,5 @@
 // "/dashboard/{domain}/settings" — one website's time zone, public dashboard switch and (Pro)
-// dashboard password; the form loads the current values from the API.
+// dashboard password, and its team; the form loads the current values from the API.
 import { DomainSettings } from "../../../components/account/DomainSettings";
 import { hasProScope } from "../../shared/plans";
 import { timezoneOptions } from "../../shared/timezones";
@@ -14,7 +14,7 @@ export default function DomainSettingsPage({ params, user, beta, origin }: PageP
   return (
     <>
       <h1 className="text-2xl font-bold">Settings of {domain}</h1>
-      <DomainSettings domain={domain} zones={zones} pro={!!user && hasProScope(user, beta)} origin={origin} />
+      <DomainSettings domain={domain} zones={zones} pro={!!user && hasProScope(user, beta)} origin={origin} me={user?.email ?? ""} />
     </>
   );
 }

@@ -41,7 +41,7 @@ describe("the owner's notes", () => {
     expect((await list(admin)).json.annotations).toHaveLength(1);
     const write = await as(admin)("POST", "/api/annotations", { domain: "notes.example.com", day: "2026-03-05", text: "admin" });
     expect(write.status).toBe(403);
-    expect(write.json.error.message).toBe("Only the domain's owner can change its annotations.");
+    expect(write.json.error.message).toBe("Only the domain's owner and editors can change its annotations.");
     expect((await list(other)).status).toBe(404);
     expect((await as(other)("POST", "/api/annotations", { domain: "notes.example.com", day: "2026-03-05", text: "x" })).status).toBe(404);
     expect((await as(undefined)("GET", "/api/annotations?domain=notes.example.com&startKey=2026-01-01&endKey=2026-01-02")).status).toBe(401);

@@ -177,7 +177,7 @@ describe("who may", () => {
     expect((await as(other)("POST", "/api/domains", { domain: KEPT, tz: "UTC" })).status).toBe(201);
     const claimed = await save("Mine now", SEARCH, other);
     expect(claimed.status).toBe(403);
-    expect(claimed.json.error.message).toBe("Only the domain's owner can keep saved segments on it.");
+    expect(claimed.json.error.message).toBe("Only the domain's owner and editors can keep saved segments on it.");
     const before = await list();
     const forged = await call(server.app, "POST", `/api/segments?domain=${KEPT}`, { cookie: owner, headers: { origin: "http://evil.test" }, body: { name: "Forged", filters: SEARCH } });
     expect(forged.status).toBe(403);

@@ -1,0 +1,147 @@
+// A domain's team: its owner and admins invite people by email with a role (src/shared/roles.ts),
+// change roles and remove members or waiting invites; a member may leave; the owner may hand the
+// domain to a member. The invite mail's link (/settings/domains?invite=…, on this instance's
+// origin, which sends a signed-out visitor through sign-in first) is accepted by the signed-in
+// account of the invited address. Every change writes a line to the
+// domain's activity list, which its admins read. A claim has no team (./queries.ts).
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { signedIn, withSession, type User } from "../auth";
+import { HttpError } from "../http/errors";
+import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { createMailer, inviteMail } from "../mail";
+import { allows, MEMBER_ROLES, ROLES, type Role } from "../shared/roles";
+import {
+  acceptInvite, deleteInvite, INVITE_DAYS, listActivity, listInvites, listMembers, memberByEmail, putInvite, recordActivity, removeMember,
+  setMemberRole, sharedDomain, transferOwnership,
+} from "./members";
+import { ownedDomain } from "./queries";
+
+const NOT_FOUND = "No such domain.";
+const INVITES_PER_HOUR = 30;
+const BAD_LINK = "This invite link is not valid: it was used, revoked or has expired, or it was sent to another address than the one you are signed in with.";
+
+const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
+const memberParams = t.Object({ domain: t.String({ maxLength: 253 }), email: t.String({ maxLength: 254 }) });
+const email = t.String({ format: "email", maxLength: 254, error: "Enter an email address." });
+const detail = (summary: string, description?: string) => ({ tags: ["Teams"], summary, description });
+
+const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+const hashed = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
+
+/** The domain this user may act on with at least `need`, and their role; 404 when they hold none. */
+export const teamAccess = (sql: AppContext["db"]["sql"]) => async (me: User, name: string, need: Role) => {
+  const lower = name.toLowerCase();
+  const owned = await ownedDomain(sql, me.uid, lower);
+  const found = owned?.id != null ? { domain: owned, id: owned.id, role: "owner" as Role, owner: me.uid, ownerScope: me.scope } : null;
+  const shared = found ? null : await sharedDomain(sql, me.uid, lower);
+  const team = found ?? (shared ? { domain: shared, id: shared.id!, role: shared.role as Role, owner: shared.owner, ownerScope: shared.ownerScope } : null);
+  if (!team) throw new HttpError(404, NOT_FOUND);
+  if (!allows(team.role, need)) throw new HttpError(403, `Your role on ${team.domain.name} (${team.role}) does not allow this.`);
+  return team;
+};
+
+export const teamRoutes = (ctx: AppContext) => {
+  const sql = ctx.db.sql;
+  const mailer = createMailer(ctx.config);
+  const access = teamAccess(sql);
+  // NOTE: each invite sends a mail to an address the inviter typed.
+  const invites = rateLimiter(INVITES_PER_HOUR, 3600_000);
+
+  const invite = async (me: User, name: string, body: { email: string; role: (typeof MEMBER_ROLES)[number] }) => {
+    const team = await access(me, name, "admin");
+    const to = body.email.trim().toLowerCase();
+    if ((await listMembers(sql, team.id)).some((m) => m.email === to)) {
+      throw new HttpError(409, `${to} is on the team already.`, { email: `${to} is on the team already.` });
+    }
+    const taken = invites.take(me.uid);
+    if (!taken.ok) throw new HttpError(429, "Too many invites. Try again later.", undefined, retryAfter(taken));
+    const token = randomToken();
+    await putInvite(sql, team.id, to, body.role, hashed(token));
+    await mailer.send(inviteMail(to, me.email, team.domain.name, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
+    await recordActivity(sql, team.id, me.email, "invite", to, body.role);
+    return { email: to, role: body.role, pending: true };
+  };
+
+  const change = async (me: User, name: string, address: string, role: Role) => {
+    const team = await access(me, name, role === "owner" ? "owner" : "admin");
+    const member = await memberByEmail(sql, team.id, address.toLowerCase());
+    if (!member) throw new HttpError(404, "No such member.");
+    if (role === "owner") await sql.begin((tx) => transferOwnership(tx, team.id, me.uid, member.uid));
+    else await setMemberRole(sql, team.id, member.uid, role);
+    await recordActivity(sql, team.id, me.email, role === "owner" ? "transfer" : "role", address.toLowerCase(), role);
+    return { email: address.toLowerCase(), role };
+  };
+
+  const remove = async (me: User, name: string, address: string) => {
+    const to = address.toLowerCase();
+    // NOTE: anyone on the team may leave; only admins remove others or revoke invites.
+    const team = await access(me, name, to === me.email ? "viewer" : "admin");
+    if (team.role === "owner" && to === me.email) throw new HttpError(409, "Hand the domain to a member before you leave it.");
+    const member = await memberByEmail(sql, team.id, to);
+    if (member) await removeMember(sql, team.id, member.uid);
+    else if (await deleteInvite(sql, team.id, to)) {
+      await recordActivity(sql, team.id, me.email, "revoke", to);
+      return { ok: true };
+    } else throw new HttpError(404, "No such member.");
+    await recordActivity(sql, team.id, me.email, to === me.email ? "leave" : "remove", to);
+    return { ok: true };
+  };
+
+  return new Elysia({ name: "domains-team" })
+    .use(withSession(ctx))
+    .get(
+      "/api/domains/:domain/members",
+      async ({ params, user }) => {
+        const team = await access(signedIn(user), params.domain, "admin");
+        return { members: await listMembers(sql, team.id), invites: await listInvites(sql, team.id) };
+      },
+      { params: domainParam, detail: detail("A domain's members and waiting invites", "For its owner and admins.") },
+    )
+    .post(
+      "/api/domains/:domain/members",
+      async ({ params, body, user, set }) => {
+        const added = await invite(signedIn(user), params.domain, body);
+        set.status = 201;
+        return added;
+      },
+      {
+        params: domainParam,
+        body: t.Object({ email, role: t.Union(MEMBER_ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor or admin." }) }),
+        detail: detail("Invite someone by email", "Mails a link that works for 7 days; inviting the same address again sends a new link."),
+      },
+    )
+    .patch(
+      "/api/domains/:domain/members/:email",
+      async ({ params, body, user }) => change(signedIn(user), params.domain, params.email, body.role),
+      {
+        params: memberParams,
+        body: t.Object({ role: t.Union(ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor, admin or owner." }) }),
+        detail: detail("Change a member's role", "`owner` hands the domain to the member (only its owner may); the old owner becomes an admin."),
+      },
+    )
+    .delete(
+      "/api/domains/:domain/members/:email",
+      async ({ params, user }) => remove(signedIn(user), params.domain, params.email),
+      { params: memberParams, detail: detail("Remove a member, revoke an invite, or leave", "A member may remove their own address: they leave.") },
+    )
+    .get(
+      "/api/domains/:domain/activity",
+      async ({ params, user }) => {
+        const team = await access(signedIn(user), params.domain, "admin");
+        return { activity: await listActivity(sql, team.id) };
+      },
+      { params: domainParam, detail: detail("What was done to a domain's team, newest first", "For its owner and admins.") },
+    )
+    .post(
+      "/api/invites/accept",
+      async ({ body, user }) => {
+        const me = signedIn(user);
+        const accepted = await sql.begin((tx) => acceptInvite(tx, hashed(body.token), me.uid, me.email));
+        if (!accepted) throw new HttpError(404, BAD_LINK);
+        await recordActivity(sql, accepted.domainId, me.email, "accept", me.email, accepted.role);
+        return { domain: accepted.name, role: accepted.owner === me.uid ? "owner" : accepted.role };
+      },
+      { body: t.Object({ token: t.String({ maxLength: 100 }) }), detail: detail("Accept an invite from its mailed link") },
+    );
+};

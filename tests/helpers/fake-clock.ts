@@ -4,7 +4,7 @@
 // NOTE: libfaketime (Debian's `faketime`) is preloaded with a fixed offset rather than a start
 // time: a start time restarts at that instant in each process, so a database started a minute
 // later would disagree with its server. Monotonic clocks stay real, so timers and deadlines do too.
-import { chmodSync, existsSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
@@ -57,4 +57,28 @@ export function fakeClockEnv(fakeNow: string, dir: string, realNow = Date.now())
     FAKETIME_DONT_FAKE_MONOTONIC: "1",
     CHROMIUM_PATH: chromium,
   };
+}
+
+/**
+ * Removes what libfaketime left in /dev/shm for processes of a moved run that are gone: each
+ * preloaded process makes a `faketime_shm_<pid>` and a semaphore, removed only by a clean exit,
+ * which bun's and Chromium's exits skip.
+ */
+export function removeClockLeftovers(): void {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let names: string[] = [];
+  try {
+    names = readdirSync("/dev/shm");
+  } catch {}
+  for (const name of names) {
+    const pid = /^(?:sem\.)?faketime_(?:shm|sem)_(\d+)$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join("/dev/shm", name), { force: true });
+  }
 }

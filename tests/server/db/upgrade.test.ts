@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHROME_UA, until } from "../../helpers/collect";
 import { removeDir } from "../../helpers/db";
+import { FAKE_CLOCK_VARS } from "../../helpers/fake-clock";
 import { removedAfterAll } from "../../helpers/scratch";
 import { ROOT, runToExit, spawnServer, stopChild, type Child } from "../../helpers/server";
 
@@ -42,9 +43,15 @@ async function releaseModules(commit: string): Promise<string> {
   try {
     writeFileSync(join(building, "package.json"), git("show", `${commit}:package.json`));
     writeFileSync(join(building, "package-lock.json"), lock);
-    const npm = Bun.spawn(["npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: building, stdout: "pipe", stderr: "pipe" });
+    // NOTE: npm on the real clock (a moved one fails the registry's certificates) and with its temp
+    // files in the dir it builds, so it leaves nothing in the run's TMPDIR.
+    const npmTmp = join(building, ".tmp");
+    mkdirSync(npmTmp);
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !(FAKE_CLOCK_VARS as readonly string[]).includes(name))), TMPDIR: npmTmp };
+    const npm = Bun.spawn(["npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: building, env, stdout: "pipe", stderr: "pipe" });
     const [code, out] = await Promise.all([npm.exited, new Response(npm.stderr).text()]);
     if (code !== 0) throw new Error(`npm ci of ${commit}'s packages failed:\n${out}`);
+    removeDir(npmTmp);
     if (!existsSync(target)) renameSync(building, target);
   } finally {
     removeDir(building);

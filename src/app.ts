@@ -40,7 +40,7 @@ const ROOMS: Room[] = [
   collectRoom,
   (ctx) => authRoom(ctx, auditWriter(ctx)),
   billingRoom,
-  domainsRoom,
+  (ctx) => domainsRoom(ctx, auditWriter(ctx)),
   feedbackRoom,
   inspectRoom,
   (ctx) => statsRoom(ctx, goalsReader(ctx), funnelsReader(ctx)),

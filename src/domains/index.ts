@@ -29,8 +29,8 @@ import {
 } from "./queries";
 import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "../shared/timezones";
 import { homePageProver, verifyTag } from "./verify";
-import { recordActivity, sharedDomains } from "./members";
-import { teamAccess, teamRoutes } from "./team";
+import { sharedDomains } from "./members";
+import { activityLog, teamAccess, teamRoutes, type Audit } from "./team";
 import type { Role } from "../shared/roles";
 
 export { allDomains, type AdminDomain } from "./admin";
@@ -77,9 +77,11 @@ const reservedNames = (config: AppContext["config"]): Set<string> => {
   return names;
 };
 
-export const domainsRoom = (ctx: AppContext) => {
+/** `audit` writes the admin audit log (src/app.ts hands in the admin room's). */
+export const domainsRoom = (ctx: AppContext, audit: Audit) => {
   const sql = ctx.db.sql;
   const reserved = reservedNames(ctx.config);
+  const log = activityLog(sql, audit);
   const prover = homePageProver(ctx.config);
   // NOTE: each verification makes the server fetch a page; a user may ask a few dozen times an hour.
   const verifications = rateLimiter(VERIFICATIONS_PER_HOUR, 3600_000);
@@ -162,7 +164,7 @@ export const domainsRoom = (ctx: AppContext) => {
   return new Elysia({ name: "domains" })
     .use(withSession(ctx))
     .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
-    .use(teamRoutes(ctx))
+    .use(teamRoutes(ctx, log))
     .get("/api/domains", async ({ user }) => {
       const uid = signedIn(user).uid;
       // NOTE: the caller's own domains first, then those shared with them, each marked with the role.
@@ -187,7 +189,7 @@ export const domainsRoom = (ctx: AppContext) => {
         const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
         if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
         else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
-        if (d.id !== null) await recordActivity(sql, d.id, me.email, "settings", null, Object.keys(body).sort().join(", "));
+        if (d.id !== null) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));
         return view((await held(me, params.domain, "editor")).d, role);
       },
       {
@@ -209,7 +211,7 @@ export const domainsRoom = (ctx: AppContext) => {
         const me = signedIn(user);
         const { d, role, owner } = await held(me, params.domain, "editor");
         await rotatePublicId(sql, owner, d.name);
-        if (d.id !== null) await recordActivity(sql, d.id, me.email, "public-id");
+        if (d.id !== null) await log(me, { id: d.id, name: d.name }, "public-id");
         return view((await held(me, d.name, "editor")).d, role);
       },
       { params: domainParam },
@@ -223,7 +225,11 @@ export const domainsRoom = (ctx: AppContext) => {
           throw new HttpError(400, `Type ${d.name} to confirm.`, { confirm: `Type ${d.name} to confirm.` });
         }
         if (d.id === null) await deleteClaim(sql, me.uid, d.name);
-        else await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id!]));
+        else {
+          // NOTE: the activity list goes with the domain; the audit log keeps the deletion.
+          await log(me, { id: d.id, name: d.name }, "delete");
+          await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id!]));
+        }
         return { ok: true };
       },
       { params: domainParam, body: t.Object({ confirm: t.String({ maxLength: 300 }) }) },

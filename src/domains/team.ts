@@ -3,7 +3,8 @@
 // domain to a member. The invite mail's link (/settings/domains?invite=…, on this instance's
 // origin, which sends a signed-out visitor through sign-in first) is accepted by the signed-in
 // account of the invited address. Every change writes a line to the
-// domain's activity list, which its admins read. A claim has no team (./queries.ts).
+// domain's activity list, which its admins read, and one to the admin audit log. A claim has no
+// team (./queries.ts).
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { signedIn, withSession, type User } from "../auth";
@@ -26,6 +27,17 @@ const memberParams = t.Object({ domain: t.String({ maxLength: 253 }), email: t.S
 const email = t.String({ format: "email", maxLength: 254, error: "Enter an email address." });
 const detail = (summary: string, description?: string) => ({ tags: ["Teams"], summary, description });
 
+/** Writes one line of the admin audit log: handed in by src/app.ts, since this room cannot import the admin room. */
+export type Audit = (actor: { uid: string | null; email: string }, action: string, target: { email?: string; domain?: string; detail?: string }) => Promise<unknown>;
+
+/** Records what `me` did to a domain: a line of its activity list and one of the admin audit log. */
+export const activityLog = (sql: AppContext["db"]["sql"], audit: Audit) =>
+  async (me: User, domain: { id: number; name: string }, action: string, target: string | null = null, detail: string | null = null) => {
+    await recordActivity(sql, domain.id, me.email, action, target, detail);
+    await audit(me, `domain.${action}`, { domain: domain.name, ...(target !== null && { email: target }), ...(detail !== null && { detail }) });
+  };
+type ActivityLog = ReturnType<typeof activityLog>;
+
 const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 const hashed = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
@@ -33,15 +45,15 @@ const hashed = (token: string) => new Bun.CryptoHasher("sha256").update(token).d
 export const teamAccess = (sql: AppContext["db"]["sql"]) => async (me: User, name: string, need: Role) => {
   const lower = name.toLowerCase();
   const owned = await ownedDomain(sql, me.uid, lower);
-  const found = owned?.id != null ? { domain: owned, id: owned.id, role: "owner" as Role, owner: me.uid, ownerScope: me.scope } : null;
+  const found = owned?.id != null ? { domain: owned, id: owned.id, name: owned.name, role: "owner" as Role, owner: me.uid, ownerScope: me.scope } : null;
   const shared = found ? null : await sharedDomain(sql, me.uid, lower);
-  const team = found ?? (shared ? { domain: shared, id: shared.id!, role: shared.role as Role, owner: shared.owner, ownerScope: shared.ownerScope } : null);
+  const team = found ?? (shared ? { domain: shared, id: shared.id!, name: shared.name, role: shared.role as Role, owner: shared.owner, ownerScope: shared.ownerScope } : null);
   if (!team) throw new HttpError(404, NOT_FOUND);
   if (!allows(team.role, need)) throw new HttpError(403, `Your role on ${team.domain.name} (${team.role}) does not allow this.`);
   return team;
 };
 
-export const teamRoutes = (ctx: AppContext) => {
+export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
   const sql = ctx.db.sql;
   const mailer = createMailer(ctx.config);
   const access = teamAccess(sql);
@@ -59,7 +71,7 @@ export const teamRoutes = (ctx: AppContext) => {
     const token = randomToken();
     await putInvite(sql, team.id, to, body.role, hashed(token));
     await mailer.send(inviteMail(to, me.email, team.domain.name, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
-    await recordActivity(sql, team.id, me.email, "invite", to, body.role);
+    await log(me, team, "invite", to, body.role);
     return { email: to, role: body.role, pending: true };
   };
 
@@ -69,7 +81,7 @@ export const teamRoutes = (ctx: AppContext) => {
     if (!member) throw new HttpError(404, "No such member.");
     if (role === "owner") await sql.begin((tx) => transferOwnership(tx, team.id, me.uid, member.uid));
     else await setMemberRole(sql, team.id, member.uid, role);
-    await recordActivity(sql, team.id, me.email, role === "owner" ? "transfer" : "role", address.toLowerCase(), role);
+    await log(me, team, role === "owner" ? "transfer" : "role", address.toLowerCase(), role);
     return { email: address.toLowerCase(), role };
   };
 
@@ -81,10 +93,10 @@ export const teamRoutes = (ctx: AppContext) => {
     const member = await memberByEmail(sql, team.id, to);
     if (member) await removeMember(sql, team.id, member.uid);
     else if (await deleteInvite(sql, team.id, to)) {
-      await recordActivity(sql, team.id, me.email, "revoke", to);
+      await log(me, team, "revoke", to);
       return { ok: true };
     } else throw new HttpError(404, "No such member.");
-    await recordActivity(sql, team.id, me.email, to === me.email ? "leave" : "remove", to);
+    await log(me, team, to === me.email ? "leave" : "remove", to);
     return { ok: true };
   };
 
@@ -139,7 +151,7 @@ export const teamRoutes = (ctx: AppContext) => {
         const me = signedIn(user);
         const accepted = await sql.begin((tx) => acceptInvite(tx, hashed(body.token), me.uid, me.email));
         if (!accepted) throw new HttpError(404, BAD_LINK);
-        await recordActivity(sql, accepted.domainId, me.email, "accept", me.email, accepted.role);
+        await log(me, { id: accepted.domainId, name: accepted.name }, "accept", me.email, accepted.role);
         return { domain: accepted.name, role: accepted.owner === me.uid ? "owner" : accepted.role };
       },
       { body: t.Object({ token: t.String({ maxLength: 100 }) }), detail: detail("Accept an invite from its mailed link") },

@@ -126,5 +126,10 @@ describe("teams", () => {
       ["owner@example.com", "invite", "heir@example.com"],
     ]);
     expect(activity.map((a) => a.action)).toEqual(expect.arrayContaining(["remove", "revoke", "leave", "role", "settings"]));
+    // NOTE: the admin audit log has each line too, and keeps it after the domain is gone.
+    const audit = await server.db.sql<{ action: string; admin_email: string; target_email: string | null }[]>`
+      SELECT action, admin_email, target_email FROM admin_audit WHERE target_domain = ${DOMAIN} ORDER BY id DESC`;
+    expect(audit.length).toBe(activity.length);
+    expect(audit[0]).toEqual({ action: "domain.transfer", admin_email: "owner@example.com", target_email: "heir@example.com" });
   });
 });

@@ -427,6 +427,15 @@ CREATE TABLE process_heartbeats (
 );
 CREATE UNIQUE INDEX process_heartbeats_pkey ON process_heartbeats USING btree (id);
 
+CREATE TABLE recovery_codes (
+  uid uuid NOT NULL,
+  code_hash bytea NOT NULL,
+  used_at timestamp with time zone,
+  CONSTRAINT recovery_codes_pkey PRIMARY KEY (uid, code_hash),
+  CONSTRAINT recovery_codes_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX recovery_codes_pkey ON recovery_codes USING btree (uid, code_hash);
+
 CREATE TABLE report_recipients (
   id integer NOT NULL DEFAULT nextval('report_recipients_id_seq'::regclass),
   domain_id integer NOT NULL,
@@ -505,12 +514,23 @@ CREATE UNIQUE INDEX sessions_pkey ON sessions USING btree (id);
 CREATE UNIQUE INDEX sessions_token_hash_key ON sessions USING btree (token_hash);
 CREATE INDEX sessions_uid ON sessions USING btree (uid);
 
+CREATE TABLE signin_challenges (
+  token_hash bytea NOT NULL,
+  uid uuid NOT NULL,
+  with_tokens boolean NOT NULL,
+  expires timestamp with time zone NOT NULL,
+  CONSTRAINT signin_challenges_pkey PRIMARY KEY (token_hash),
+  CONSTRAINT signin_challenges_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX signin_challenges_pkey ON signin_challenges USING btree (token_hash);
+CREATE INDEX signin_challenges_uid ON signin_challenges USING btree (uid);
+
 CREATE TABLE signin_events (
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
   uid uuid NOT NULL,
   at timestamp with time zone NOT NULL DEFAULT now(),
   outcome text NOT NULL,
-  CONSTRAINT signin_events_outcome_check CHECK ((outcome = ANY (ARRAY['ok'::text, 'wrong_password'::text, 'disabled'::text]))),
+  CONSTRAINT signin_events_outcome_check CHECK ((outcome = ANY (ARRAY['ok'::text, 'wrong_password'::text, 'wrong_code'::text, 'disabled'::text]))),
   CONSTRAINT signin_events_pkey PRIMARY KEY (id),
   CONSTRAINT signin_events_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
 );
@@ -527,6 +547,17 @@ CREATE TABLE usage_notices (
   CONSTRAINT usage_notices_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX usage_notices_pkey ON usage_notices USING btree (uid, month);
+
+CREATE TABLE user_totp (
+  uid uuid NOT NULL,
+  secret bytea NOT NULL,
+  enabled_at timestamp with time zone,
+  last_step bigint NOT NULL DEFAULT 0,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT user_totp_pkey PRIMARY KEY (uid),
+  CONSTRAINT user_totp_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX user_totp_pkey ON user_totp USING btree (uid);
 
 CREATE TABLE users (
   uid uuid NOT NULL DEFAULT gen_random_uuid(),

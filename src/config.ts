@@ -155,6 +155,11 @@ export const SETTINGS = {
   MAIL_FROM: setting(text("an address, e.g. Bothy <hello@example.com>"), "sender of account mail", "Bothy <no-reply@localhost>"),
   SESSION_IDLE_DAYS: setting(integer(1, 365), "days a sign-in (cookie or refresh token) lasts unused", "7"),
   SESSION_MAX_DAYS: setting(integer(1, 365), "days a sign-in lasts at most, however often it is used", "30"),
+  REQUIRE_ADMIN_2FA: setting(
+    oneOf(["true", "false"] as const),
+    "true sends an admin without two-factor sign-in to set it up before any admin page or API answers them",
+    "false",
+  ),
   OIDC_ISSUER: setting(issuerUrl, "OpenID Connect provider for single sign-on (with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET); unset, sign-in is by password only"),
   OIDC_CLIENT_ID: setting(text("the client id the provider gave this instance"), "this instance's client id at OIDC_ISSUER"),
   OIDC_CLIENT_SECRET: setting(text("the client secret the provider gave this instance"), "this instance's client secret at OIDC_ISSUER"),

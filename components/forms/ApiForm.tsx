@@ -45,6 +45,9 @@ type Props = {
   danger?: boolean;
   /** The answer's value under this key is shown once, e.g. a new API key. */
   reveal?: string;
+  /** Sees the answer first (for a client component around the form); true means it took over
+   * (showed a next step) and `then` is skipped. */
+  onAnswer?: (answer: Record<string, unknown>) => boolean;
 };
 
 type Values = Record<string, string | boolean>;
@@ -89,6 +92,7 @@ export function ApiForm(props: Props) {
       return;
     }
     setErrors({});
+    if (props.onAnswer?.(r.data ?? {})) return setBusy(false);
     const then = props.then ?? {};
     if (props.reveal && typeof r.data?.[props.reveal] === "object") {
       const secret = (r.data[props.reveal] as { key?: unknown }).key;

@@ -13,6 +13,7 @@ import { OfflineNotice } from "../site/OfflineNotice";
 const NAV = [
   { label: "Domains", href: "/settings/domains", match: ["/settings/domains", "/dashboard"] },
   { label: "Profile", href: "/settings/profile", match: ["/settings/profile", "/settings/edit", "/settings/password", "/settings/verify", "/settings/delete"] },
+  { label: "Security", href: "/settings/security", match: ["/settings/security"] },
   { label: "API Keys", href: "/settings/api-keys", match: ["/settings/api-keys"] },
 ];
 

@@ -17,7 +17,7 @@ type AdminUserRow = {
   domains: number;
 };
 
-type SigninOutcome = "ok" | "wrong_password" | "disabled";
+type SigninOutcome = "ok" | "wrong_password" | "wrong_code" | "disabled";
 
 const ROW = `u.uid, u.email, u.name, u.scope, u.verified, u.disabled_at IS NOT NULL AS disabled, u.created,
   (SELECT max(at) FROM signin_events s WHERE s.uid = u.uid AND s.outcome = 'ok') AS "lastSignin",

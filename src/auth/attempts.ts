@@ -15,8 +15,12 @@ type SignInAttempt =
   | {
       blocked: false;
       delayMs: number;
-      /** Settles the attempt once the password is checked: a success refunds what it was charged. */
-      settle(ok: boolean): void;
+      /**
+       * Settles the attempt once the password (or the second step's code) is checked: a success
+       * refunds what it was charged. `complete: false` is a right password whose code is still due:
+       * refunded, but the client's earlier failures on the account stay until the code is right.
+       */
+      settle(ok: boolean, complete?: boolean): void;
     };
 
 export function accountAttempts() {
@@ -49,9 +53,10 @@ export function accountAttempts() {
       if (clean) account.charge(acct);
       return {
         ...verdict,
-        settle(ok) {
+        settle(ok, complete = true) {
           if (!ok) return;
-          pair.forgive(own);
+          if (complete) pair.forgive(own);
+          else pair.refund(own);
           account.refund(acct);
           client.refund(clientTag);
         },

@@ -15,6 +15,8 @@ import { setDisabled } from "./admin-users";
 import { deleteAccountOf } from "./deletion";
 import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
+import { twoFactor } from "./two-factor";
+import { twoFactorRoutes } from "./two-factor-routes";
 
 export { createUser, type User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
@@ -35,16 +37,20 @@ const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
       mailer: createMailer(ctx.config),
       secret: resolveSecret(ctx.config),
       sessions: { idleDays: ctx.config.SESSION_IDLE_DAYS, maxDays: ctx.config.SESSION_MAX_DAYS },
+      requireAdminTwoFactor: ctx.config.REQUIRE_ADMIN_2FA === "true",
     });
     services.set(ctx.db, auth);
   }
   return auth;
 };
 
-export const authRoom = (ctx: AppContext, audit: Audit) =>
-  authRoutes(ctx.config, serviceFor(ctx), ctx.origin, limitsOf(ctx))
+export const authRoom = (ctx: AppContext, audit: Audit) => {
+  const secondFactor = twoFactor(ctx.db, resolveSecret(ctx.config), audit);
+  return authRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin, limitsOf(ctx))
     .use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin))
+    .use(twoFactorRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin))
     .use(oidcRoutes(ctx.config, createOidc(ctx.config, ctx.db, audit), ctx.origin));
+};
 
 /** The single sign-on provider's name for the sign-in page's button, or null when none is configured. */
 export const signInProvider = (config: Config): string | null => (config.OIDC_ISSUER ? config.OIDC_NAME : null);

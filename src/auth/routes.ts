@@ -12,6 +12,8 @@ import { sentByBrowser } from "./origin";
 import { PASSWORD_MAX } from "./passwords";
 import type { AuthService } from "./service";
 import { raise, sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
+import type { TwoFactor } from "./two-factor";
+import { CHALLENGE_MINUTES } from "./two-factor-store";
 import type { User } from "./users";
 
 const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
@@ -33,8 +35,17 @@ const TOKENS_NOT_FOR_BROWSERS = "A browser signs in with its session cookie; tok
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGNUP_SENT = "Check your email: we sent a link to continue.";
 
-export function authRoutes(config: Config, auth: AuthService, origin: PublicOrigin, limits: Limits) {
+/** A code from an authenticator app (6 digits) or a recovery code ("k7m2p-xq9ra-3bnwt"). */
+export const code = t.String({ minLength: 6, maxLength: 40, error: "Enter the code." });
+
+export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFactor, origin: PublicOrigin, limits: Limits) {
   const session = sessionCookie(config);
+  /** The answer of a finished sign-in: the session cookie, and tokens for an API client that asked. */
+  const signedInAnswer = (cookie: Parameters<typeof session.set>[0], r: { user: User; cookie: string; tokens?: unknown }) => {
+    session.set(cookie, r.cookie);
+    const user = publicUser(config, r.user);
+    return r.tokens ? { token: r.tokens, user } : { user };
+  };
 
   return new Elysia({ name: "auth-routes" })
     .use(sessionPlugin(config, auth, origin))
@@ -57,9 +68,9 @@ export function authRoutes(config: Config, auth: AuthService, origin: PublicOrig
         if (body.tokens && sentByBrowser(request)) throw new HttpError(400, TOKENS_NOT_FOR_BROWSERS, { tokens: TOKENS_NOT_FOR_BROWSERS });
         const r = await auth.signIn(body, client, body.tokens === true);
         if (!r.ok) return raise(r);
-        session.set(cookie, r.cookie);
-        const user = publicUser(config, r.user);
-        return r.tokens ? { token: r.tokens, user } : { user };
+        // NOTE: no session yet: the challenge is good only for POST /api/signin/code.
+        if ("challenge" in r) return { twoFactor: { challenge: r.challenge, expiresIn: CHALLENGE_MINUTES * 60 } };
+        return signedInAnswer(cookie, r);
       },
       {
         body: t.Object({
@@ -73,6 +84,14 @@ export function authRoutes(config: Config, auth: AuthService, origin: PublicOrig
           ),
         }),
       },
+    )
+    .post(
+      "/api/signin/code",
+      async ({ body, client, cookie }) => {
+        const r = await auth.secondStep(body, client, twoFactor.check);
+        return r.ok ? signedInAnswer(cookie, r) : raise(r);
+      },
+      { body: t.Object({ challenge: token, code }) },
     )
     .post(
       "/api/auth/refresh",

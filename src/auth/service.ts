@@ -11,6 +11,7 @@ import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./pass
 import { createSession, revokeAllSessions, revokeSession, rotateRefresh, sessionUid, type SessionLimits } from "./sessions";
 import type { Verdict } from "./throttle";
 import { accessTokens, ACCESS_TOKEN_SECONDS } from "./tokens";
+import { challengeOf, createChallenge, endChallenge, endChallengesOf, totpOf } from "./two-factor-store";
 import {
   bumpTokenEpoch,
   createUser,
@@ -38,10 +39,12 @@ const fail = (status: ErrorStatus, message: string, fields?: Fields, retryAfterS
 const WRONG_CREDENTIALS = "Wrong email or password.";
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 const DISABLED = "This account is switched off. Contact the site's administrator.";
+export const WRONG_CODE = "This code is not right, or was used already.";
+const CHALLENGE_OVER = "This sign-in has expired. Please sign in again.";
 
 type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
-type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits };
+type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits; requireAdminTwoFactor?: boolean };
 
 /** Waits the progressive delay, or answers 429 when the attempt was refused. */
 const waitOut = async (v: Verdict): Promise<Failure | null> => {
@@ -50,7 +53,7 @@ const waitOut = async (v: Verdict): Promise<Failure | null> => {
   return null;
 };
 
-export function createAuthService({ db, mailer, secret, sessions }: AuthServiceOptions) {
+export function createAuthService({ db, mailer, secret, sessions, requireAdminTwoFactor = false }: AuthServiceOptions) {
   const sql = db.sql;
   const access = accessTokens(secret);
   const attempts = accountAttempts();
@@ -66,10 +69,30 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
     await mailer.send(verifyMail(user.email, `${origin}/verify?token=${token}`, LINK_LIFETIME_MINUTES.verify / 60));
   };
 
+  /**
+   * REQUIRE_ADMIN_2FA: an admin without two-factor sign-in is, until it is on, an ordinary user
+   * marked `twoFactorDue`: the admin pages send them to set it up, and the admin API answers them
+   * its 404 like anyone else's, since every admin check reads the scope held here.
+   */
+  const gated = async (user: User | null): Promise<User | null> => {
+    if (!user || !requireAdminTwoFactor || !user.scope.includes("admin")) return user;
+    if ((await totpOf(sql, user.uid))?.enabled) return user;
+    return { ...user, scope: user.scope.filter((s) => s !== "admin"), twoFactorDue: true };
+  };
+
+  /** A new session (and tokens when asked for) for a user who passed every step of sign-in. */
+  const startSession = async (user: User, withTokens: boolean) => ({
+    user,
+    cookie: await createSession(sql, user.uid, "cookie", sessions),
+    // NOTE: no refresh session is made for a sign-in that will not hand its token out.
+    tokens: withTokens ? await issueTokens(user.uid) : undefined,
+  });
+
   /** Ends every way in that a changed password or a reset link should end. */
   const signOutEverywhere = async (uid: string, keep?: string) => {
     await revokeAllSessions(sql, uid, keep);
     await bumpTokenEpoch(sql, uid);
+    await endChallengesOf(sql, uid);
   };
 
   return {
@@ -81,10 +104,10 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
     async userFor(held: { accessToken?: string | null; cookie?: string | null }): Promise<User | null> {
       if (held.accessToken) {
         const claims = await access.verify(held.accessToken);
-        return claims ? userByIdAtEpoch(sql, claims.uid, claims.epoch) : null;
+        return gated(claims ? await userByIdAtEpoch(sql, claims.uid, claims.epoch) : null);
       }
       const uid = held.cookie ? await sessionUid(sql, held.cookie, "cookie", sessions.idleDays) : null;
-      return uid ? userById(sql, uid) : null;
+      return gated(uid ? await userById(sql, uid) : null);
     },
 
     /**
@@ -108,32 +131,57 @@ export function createAuthService({ db, mailer, secret, sessions }: AuthServiceO
       return { ok: true, email };
     },
 
-    /** Signs in with a session cookie; API clients that ask (`withTokens`) get tokens as well. */
+    /**
+     * Signs in with a session cookie; API clients that ask (`withTokens`) get tokens as well. A user
+     * with two-factor sign-in gets a challenge instead, which `secondStep` turns into the session.
+     */
     async signIn(
       input: { email: string; password: string },
       client: string,
       withTokens: boolean,
-    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens }>> {
+    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens } | { challenge: string }>> {
       const attempt = attempts.signIn(input.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
       if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
       const found = await userWithHashByEmail(sql, input.email);
       // TRICKY: verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const ok = await verifyPassword(input.password, found?.password_hash ?? (await dummyHash()));
-      attempt.settle(Boolean(found && ok));
-      // NOTE: only the time and the outcome are kept, for the admin's view of the account.
-      if (found) await recordSignin(sql, found.uid, !ok ? "wrong_password" : found.disabled ? "disabled" : "ok");
+      const codeDue = Boolean(found && ok && !found.disabled && (await totpOf(sql, found.uid))?.enabled);
+      attempt.settle(Boolean(found && ok), !codeDue);
+      // NOTE: only the time and the outcome are kept, for the admin's view of the account; a sign-in
+      // whose code is due is recorded by its second step.
+      if (found && !codeDue) await recordSignin(sql, found.uid, !ok ? "wrong_password" : found.disabled ? "disabled" : "ok");
       if (!found || !ok) return fail(401, WRONG_CREDENTIALS);
       // NOTE: said only to whoever knows the password, so it tells a stranger nothing.
       if (found.disabled) return fail(403, DISABLED);
+      if (codeDue) return { ok: true, challenge: await createChallenge(sql, found.uid, withTokens) };
       const { password_hash: _, disabled: _off, ...user } = found;
-      return {
-        ok: true,
-        user,
-        cookie: await createSession(sql, user.uid, "cookie", sessions),
-        // NOTE: no refresh session is made for a sign-in that will not hand its token out.
-        tokens: withTokens ? await issueTokens(user.uid) : undefined,
-      };
+      return { ok: true, ...(await startSession(user, withTokens)) };
+    },
+
+    /**
+     * Sign-in's second step: the challenge from a right password and a code from the user's app (or
+     * a recovery code), checked by `check`. A wrong code is charged like a wrong password, to the
+     * same keys, so the code cannot be guessed faster than the password.
+     */
+    async secondStep(
+      input: { challenge: string; code: string },
+      client: string,
+      check: (user: User, code: string) => Promise<"totp" | "recovery" | null>,
+    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens }>> {
+      const pending = await challengeOf(sql, input.challenge);
+      const found = pending ? await userById(sql, pending.uid) : null;
+      if (!pending || !found) return fail(401, CHALLENGE_OVER);
+      const attempt = attempts.signIn(found.email, client);
+      if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
+      if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
+      const ok = (await check(found, input.code)) !== null;
+      attempt.settle(ok);
+      await recordSignin(sql, found.uid, ok ? "ok" : "wrong_code");
+      if (!ok) return fail(401, WRONG_CODE, { code: WRONG_CODE });
+      // NOTE: one challenge, one session: a copy of it (in a log, say) is no use afterwards.
+      await endChallenge(sql, input.challenge);
+      return { ok: true, ...(await startSession(found, pending.withTokens)) };
     },
 
     async refresh(refreshToken: string): Promise<Result<{ tokens: Tokens }>> {

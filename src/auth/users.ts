@@ -8,6 +8,8 @@ export type User = {
   scope: string[];
   verified: boolean;
   created: Date;
+  /** Set when REQUIRE_ADMIN_2FA holds this admin's admin scope back until two-factor sign-in is on. */
+  twoFactorDue?: true;
 };
 type UserRow = User & { password_hash: string; disabled: boolean };
 

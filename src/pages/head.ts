@@ -36,6 +36,7 @@ export const HEAD = {
   settingsEdit: { title: "Edit your name · Bothy", description: "Change the name on your Bothy account.", path: "/settings/edit" },
   settingsPassword: { title: "Change your password · Bothy", description: "Choose a new password for your Bothy account.", path: "/settings/password" },
   settingsApiKeys: { title: "API keys · Bothy", description: "Keys for the Bothy API.", path: "/settings/api-keys" },
+  settingsSecurity: { title: "Security · Bothy", description: "Two-factor sign-in for your Bothy account.", path: "/settings/security" },
   settingsVerify: { title: "Verify your email · Bothy", description: "Send the verification link again.", path: "/settings/verify" },
   settingsDelete: { title: "Delete your account · Bothy", description: "Delete your Bothy account and all its data.", path: "/settings/delete" },
   domainSettings: { title: "Website settings · Bothy", description: "Time zone, public dashboard and password of a website." },

@@ -51,6 +51,7 @@ import * as settingsDomains from "./settings/domains";
 import * as settingsEdit from "./settings/edit";
 import * as settingsPassword from "./settings/password";
 import * as settingsProfile from "./settings/profile";
+import * as settingsSecurity from "./settings/security";
 import * as settingsVerify from "./settings/verify";
 import * as terms from "./terms";
 
@@ -86,6 +87,7 @@ const routes: Record<string, PageModule> = {
   "/settings/edit": settingsEdit,
   "/settings/password": settingsPassword,
   "/settings/api-keys": settingsApiKeys,
+  "/settings/security": settingsSecurity,
   "/settings/verify": settingsVerify,
   "/settings/delete": settingsDelete,
   // The dashboard and public dashboards; the sub-pages below have one more segment.

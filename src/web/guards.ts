@@ -4,14 +4,23 @@ import { HttpError } from "../http/errors";
 import { hasAdminScope } from "../shared/plans";
 
 /** The signed-in person as pages and guards see it; `null` is nobody. */
-export type SessionUser = { uid: string; name: string; verified: boolean; scope: string[]; /** for the account pages */ email?: string };
+export type SessionUser = {
+  uid: string;
+  name: string;
+  verified: boolean;
+  scope: string[];
+  /** for the account pages */
+  email?: string;
+  /** An admin whose admin scope waits for two-factor sign-in (REQUIRE_ADMIN_2FA). */
+  twoFactorDue?: true;
+};
 
 export type Guards = {
   /** false: open to all; "guest": signed-out only; true: signed-in only. */
   auth: false | "guest" | true;
   /** Unverified users go to /verify from /settings; verified ones go from /verify to /settings/domains. */
   verified?: true;
-  /** Only the admin scope; anyone else goes to /signin. */
+  /** Only the admin scope; anyone else goes to /signin, an admin whose two-factor sign-in is due to set it up. */
   admin?: true;
   /** "hidden": in beta mode the page gives way to the request page (pricing); "only": outside beta it redirects home. */
   beta?: "hidden" | "only";
@@ -64,7 +73,7 @@ export function checkGuards(declared: Guards, input: GuardInput): GuardOutcome {
   if (guards.beta === "only" && !beta) return { kind: "redirect", location: "/" };
   if (guards.auth === "guest" && user) return { kind: "redirect", location: "/settings" };
   if (guards.auth === true && !user) return { kind: "redirect", location: signinLocation(pathname, search) };
-  if (guards.admin && !hasAdminScope(user)) return { kind: "redirect", location: "/signin" };
+  if (guards.admin && !hasAdminScope(user)) return { kind: "redirect", location: user?.twoFactorDue ? "/settings/security?required" : "/signin" };
   if (guards.verified && user) {
     if (!user.verified && under(pathname, "/settings")) return { kind: "redirect", location: "/verify" };
     if (user.verified && under(pathname, "/verify")) return { kind: "redirect", location: "/settings/domains" };

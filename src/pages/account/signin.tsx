@@ -1,6 +1,7 @@
-// "/signin" — sign in: afterwards the visitor goes back to the page they wanted
-// (?redirect=, only a safe relative path), or to the settings home.
-import { ApiForm } from "../../../components/forms/ApiForm";
+// "/signin" — sign in (with a code as its second step for an account with two-factor sign-in):
+// afterwards the visitor goes back to the page they wanted (?redirect=, only a safe relative path),
+// or to the settings home.
+import { SignInSteps } from "../../../components/account/SignInSteps";
 import { isSafeRedirect } from "../../web/guards";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -44,16 +45,7 @@ export default function SigninPage({ searchParams, services }: PageProps) {
           <p className="my-4 text-center text-sm text-gray-600 dark:text-gray-400">or with your email and password</p>
         </>
       )}
-      <ApiForm
-        method="POST"
-        action="/api/signin"
-        submit="Sign in"
-        fields={[
-          { name: "email", label: "Email", type: "email", autoComplete: "email" },
-          { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
-        ]}
-        then={{ navigate: next }}
-      />
+      <SignInSteps next={next} />
       <p className="mt-6 flex justify-between text-sm">
         <a href="/reset" className="text-blue-700 underline dark:text-blue-400">Forgot your password?</a>
         <a href="/signup" className="text-blue-700 underline dark:text-blue-400">Create an account</a>

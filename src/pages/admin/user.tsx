@@ -12,7 +12,7 @@ import type { Meta } from "../meta";
 
 export const meta: Meta = { head: "adminUser", layout: "admin", guards: { auth: true, admin: true } };
 
-const OUTCOMES = { ok: "Signed in", wrong_password: "Wrong password", disabled: "Refused: sign-in off" } as const;
+const OUTCOMES = { ok: "Signed in", wrong_password: "Wrong password", wrong_code: "Wrong two-factor code", disabled: "Refused: sign-in off" } as const;
 
 export default async function AdminUserPage({ params, services }: PageProps) {
   const found = await services.admin.user(params.uid ?? "");

@@ -28,6 +28,12 @@ describe("checkGuards", () => {
     ["verified user on /verify: /settings/domains", { auth: true, verified: true }, at("/verify", { user: user() }), { kind: "redirect", location: "/settings/domains" }],
     ["verified user on /settings: renders, untracked", { auth: true, verified: true }, at("/settings", { user: user() }), { kind: "render", tracking: false }],
     ["admin area without admin scope: /signin", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["pro"] }) }), { kind: "redirect", location: "/signin" }],
+    [
+      "admin area for an admin whose two-factor sign-in is due (REQUIRE_ADMIN_2FA): the security page",
+      { auth: true, admin: true },
+      at("/admin/users", { user: user({ scope: [], twoFactorDue: true }) }),
+      { kind: "redirect", location: "/settings/security?required" },
+    ],
     ["admin area signed out: /signin", { auth: false, admin: true }, at("/admin"), { kind: "redirect", location: "/signin" }],
     ["admin area with admin scope: renders", { auth: true, admin: true }, at("/admin/users", { user: user({ scope: ["admin"] }) }), { kind: "render", tracking: false }],
     ["pricing in beta: the request page", { auth: false, beta: "hidden" }, at("/pricing", { beta: true }), { kind: "redirect", location: "/request" }],

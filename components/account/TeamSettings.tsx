@@ -1,6 +1,6 @@
 "use client";
 // A website's team, for its owner and admins: the members with their roles (a role to change, a
-// button to remove), the invites waiting for their mailed link (to revoke), the invite form, and the
+// button to remove; a change saves at once), the invites waiting for their mailed link (to revoke), the invite form, and the
 // activity list, newest first. The owner may hand the website to a member; anyone else on the team
 // sees only the button to leave it (DomainSettings).
 import { useEffect, useState } from "react";
@@ -15,6 +15,26 @@ type Team = { members: Member[]; invites: Invite[] };
 
 const EVENT = "bothy:team";
 const roleOptions = MEMBER_ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_DUTIES[r]}` }));
+
+/** A member's role, saved when it changes; says why when the change is refused. */
+function RoleSelect({ path, member }: { path: string; member: Member }) {
+  const [error, setError] = useState<string | null>(null);
+  const change = (role: string) =>
+    void api("PATCH", path, { role }).then((r) => (r.ok ? dispatchEvent(new Event(EVENT)) : setError(r.message)));
+  return (
+    <>
+      <select
+        aria-label={`Role of ${member.email}`}
+        defaultValue={member.role}
+        onChange={(e) => change(e.target.value)}
+        className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+      >
+        {MEMBER_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+      </select>
+      {error && <span role="alert" className="text-xs text-red-700 dark:text-red-400">{error}</span>}
+    </>
+  );
+}
 
 export function TeamSettings({ domain, role, me }: { domain: string; role: Role; me: string }) {
   const [team, setTeam] = useState<Team | null>(null);
@@ -48,7 +68,8 @@ export function TeamSettings({ domain, role, me }: { domain: string; role: Role;
                   {m.email} <span className="text-gray-600 dark:text-gray-400">({m.role === "owner" ? "owner" : m.role}{m.email === me ? ", you" : ""})</span>
                 </span>
                 {m.role !== "owner" && m.email !== me && (
-                  <span className="flex flex-wrap gap-2">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <RoleSelect path={`${path}/members/${encodeURIComponent(m.email)}`} member={m} />
                     {role === "owner" && (
                       <ApiForm method="PATCH" action={`${path}/members/${encodeURIComponent(m.email)}`} extra={{ role: "owner" }} fields={[]} submit="Make owner" then={{ event: EVENT }} />
                     )}

@@ -5,7 +5,8 @@
 // with a dark preference), and live on
 // the home page; a free plan (BETA=0) with Carbon & Energy and Events locked and old months
 // covered by the upgrade overlay; a team: the owner invites from the website's settings, the member
-// accepts from the mail and reads the dashboard without its editing controls; axe; no console errors.
+// accepts from the mail and reads the dashboard without its editing controls, until made an editor;
+// axe; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -140,6 +141,13 @@ describe("teams", () => {
     await loaded(owner);
     await owner.getByRole("button", { name: "+ Annotate a day" }).waitFor();
     await owner.getByRole("button", { name: /^Segments/ }).waitFor();
+    // NOTE: the owner makes them an editor: the member's next load has the editing controls.
+    await owner.goto(`${pro.url}/dashboard/shop.example/settings`);
+    await owner.getByLabel(`Role of ${MEMBER.email}`).selectOption("editor");
+    await owner.getByTestId("team-members").getByText("(editor)").waitFor();
+    await member.reload();
+    await loaded(member);
+    await member.getByRole("button", { name: "+ Annotate a day" }).waitFor();
     for (const c of [owner.context(), member.context()]) await c.close();
   });
 });

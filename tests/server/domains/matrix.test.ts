@@ -2,7 +2,8 @@
 // (signed out, the domain's viewer, editor and admin, its owner, another account, an instance admin),
 // answers what the caller's role allows (src/shared/roles.ts): a refusal with its exact status, or
 // an answer past the access check (any status but 401, 403, 404 and 5xx). A route added under
-// /api/domains/:domain without a row here fails the last test.
+// /api/domains/:domain without a row here fails the last test. Every admin API route does not exist
+// for anyone but an instance admin.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, dayKey, mailedToken, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
@@ -113,9 +114,19 @@ describe("authorization matrix", () => {
     });
   }
 
-  test("the admin API answers instance admins only; to everyone else it does not exist", async () => {
+  test("the admin API answers instance admins only; to everyone else, each of its routes does not exist", async () => {
     const statuses = await Promise.all(CALLERS.map(async (c) => (await call(server.app, "GET", "/api/admin/domains", { cookie: cookies.get(c) })).status));
     expect(statuses).toEqual(CALLERS.map((c) => (c === "instance admin" ? 200 : 404)));
+    const admin = (server.app.routes as { method: string; path: string }[]).filter((r) => r.path.startsWith("/api/admin/"));
+    expect(admin.length).toBeGreaterThan(10);
+    const answers: string[] = [];
+    for (const r of admin) {
+      for (const caller of CALLERS.filter((c) => c !== "instance admin")) {
+        const res = await call(server.app, r.method, r.path.replace(/:\w+/g, "1"), { cookie: cookies.get(caller), headers: SAME });
+        answers.push(`${r.method} ${r.path} ${caller}: ${res.status}`);
+      }
+    }
+    expect(answers.filter((a) => !a.endsWith(": 404"))).toEqual([]);
   });
 
   test("every route under /api/domains/:domain is in the matrix", () => {

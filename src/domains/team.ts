@@ -7,7 +7,7 @@
 // team (./queries.ts).
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { signedIn, withSession, type User } from "../auth";
+import { mayMailAddress, signedIn, withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
 import { createMailer, inviteMail } from "../mail";
@@ -70,7 +70,9 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
     if (!taken.ok) throw new HttpError(429, "Too many invites. Try again later.", undefined, retryAfter(taken));
     const token = randomToken();
     await putInvite(sql, team.id, to, body.role, hashed(token));
-    await mailer.send(inviteMail(to, me.email, team.domain.name, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
+    // NOTE: an address gets as many mails an hour as the account mails allow; past that the invite is
+    // kept (its new link unsent) and answered alike, so the answer does not tell who else mails it.
+    if (mayMailAddress(ctx, to)) await mailer.send(inviteMail(to, me.email, team.domain.name, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
     await log(me, team, "invite", to, body.role);
     return { email: to, role: body.role, pending: true };
   };

@@ -70,6 +70,13 @@ describe("teams", () => {
     expect((await as(viewer).patch(`/api/domains/${DOMAIN}`, { tz: "Europe/Paris" })).status).toBe(403);
   });
 
+  test("invites to one address are mailed at most 3 times an hour (the account mails' cap), and answer alike past it", async () => {
+    const mailsTo = () => outbox(server.dataDir).filter((m) => m.includes("To: capped@example.com")).length;
+    for (let i = 0; i < 4; i++) expect((await as(owner).post(MEMBERS, { email: "capped@example.com", role: "viewer" })).status).toBe(201);
+    expect(mailsTo()).toBe(3);
+    expect((await as(owner).delete(`${MEMBERS}/capped@example.com`)).status).toBe(200);
+  });
+
   test("a removed member loses access at once; a revoked invite's link stops working", async () => {
     const gone = await member("gone@example.com", "editor");
     expect((await as(gone).get(STATS)).status).toBe(200);

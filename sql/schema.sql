@@ -210,6 +210,8 @@ CREATE TABLE domains (
   privacy_page boolean NOT NULL DEFAULT false,
   report_alerts boolean NOT NULL DEFAULT false,
   alerts_checked date,
+  embed boolean NOT NULL DEFAULT false,
+  embed_origins text[] NOT NULL DEFAULT '{}'::text[],
   CONSTRAINT domains_name_key UNIQUE (name),
   CONSTRAINT domains_owner_fkey FOREIGN KEY (owner) REFERENCES users(uid) ON DELETE CASCADE,
   CONSTRAINT domains_pkey PRIMARY KEY (id),

@@ -6,7 +6,7 @@ import { authRoom, currentUser, signInProvider } from "./auth";
 import { billingRoom, subscribedTierOf } from "./billing";
 import { collectRoom } from "./collect";
 import { contentRoom, contentService } from "./content";
-import { domainsRoom, privacyNotice } from "./domains";
+import { domainsRoom, embedRoutes, pageFramers, privacyNotice } from "./domains";
 import { exportRoom } from "./export";
 import { feedbackRoom } from "./feedback";
 import { conversionsAdder, funnelsReader, goalsReader, goalsRoom } from "./goals";
@@ -41,6 +41,7 @@ const ROOMS: Room[] = [
   (ctx) => authRoom(ctx, auditWriter(ctx)),
   billingRoom,
   (ctx) => domainsRoom(ctx, auditWriter(ctx)),
+  (ctx) => embedRoutes(ctx, auditWriter(ctx)),
   feedbackRoom,
   inspectRoom,
   (ctx) => statsRoom(ctx, goalsReader(ctx), funnelsReader(ctx)),
@@ -62,6 +63,7 @@ const ROOMS: Room[] = [
       beta: isBeta(ctx.config),
       demo: demoDomain(ctx.config),
       redirects: REDIRECTS,
+      framers: pageFramers(ctx),
       services: {
         dashboardToday: dashboardToday(ctx),
         content: contentService(),

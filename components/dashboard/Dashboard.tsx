@@ -52,6 +52,8 @@ type Props = {
   refreshMs?: number;
   /** The product counts its own use (exports send their event). */
   selfTracking?: boolean;
+  /** Framed in another site (a public dashboard's ?embed=true): no side navigation, sticky header or account links. */
+  framed?: boolean;
 };
 
 export const EMPTY_TEXT = "You have not received any visitors for this range yet. Try visiting the site. Hits take around 20s to arrive on the dashboard.";
@@ -79,7 +81,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
   return { pro: v?.pro ?? true, domain, site: mode === "public" ? (v?.SK ?? null) : domain, rules };
 }
 
-export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false }: Props) {
+export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false, framed }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load, loadGoals } = useStats(target);
   const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy, toggleBy } = useDashboardView(initialView, mode !== "embed", today);
@@ -127,7 +129,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
   const funnelSource = useMemo(() => ({ target, range, filters }), [target, range, filters]);
   // NOTE: a goal's name toggles its `is` goal filter; the Goals section marks the goals it holds.
   const goalFilter = useMemo(() => ({ on: filters.find(([op, dim]) => op === "is" && dim === "goal")?.[2] ?? [], toggle: (id: string) => toggleBy("goal", id) }), [filters, toggleBy]);
-  const embed = mode === "embed";
+  const embed = embedded(mode, framed);
 
   return (
     <div ref={root} data-testid="dashboard" data-loaded={loaded || undefined} data-busy={data.busy || undefined} className={embed ? "overflow-hidden rounded-xl border border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-950" : "min-h-screen bg-gray-50 dark:bg-gray-950"}>
@@ -144,7 +146,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           // NOTE: the report of the year the range ends in (a look back at last December reports on last
           // year), for the same slice.
           menu={mode === "owner" ? { settingsHref: `/dashboard/${encodeURIComponent(domain)}/settings`, reportHref: reportHref(domain, range.endKey.slice(0, 4), filters), limit: view.limit, onLimit: cycleLimit, autoRefresh: autoRefresh.on, onAutoRefresh: autoRefresh.toggle, onExport: () => setExporting(true) } : undefined}
-          account={<Account mode={mode} domain={domain} pathname={pathname} user={user} onExport={exports.offered ? () => setExporting(true) : undefined} />}
+          account={<Account framed={framed} mode={mode} domain={domain} pathname={pathname} user={user} onExport={exports.offered ? () => setExporting(true) : undefined} />}
           sticky={!embed}
           pickerOpen={pickerOpen}
           onPicker={setPickerOpen}
@@ -257,9 +259,13 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
   );
 }
 
-type AccountProps = { mode: DashboardMode; domain: string; pathname: string; user: Props["user"]; onExport?: () => void };
+/** The home page's demo and a framed public dashboard: no side navigation, no sticky header. */
+const embedded = (mode: DashboardMode, framed: boolean | undefined) => mode === "embed" || framed === true;
 
-function Account({ mode, domain, pathname, user, onExport }: AccountProps): ReactNode {
+type AccountProps = { mode: DashboardMode; domain: string; pathname: string; user: Props["user"]; onExport?: () => void; framed?: boolean };
+
+function Account({ mode, domain, pathname, user, onExport, framed }: AccountProps): ReactNode {
+  if (framed) return null;
   if (mode === "embed") {
     return <a href={`/dashboard/${encodeURIComponent(domain)}`} className="rounded-md px-3 py-1.5 text-sm font-semibold text-blue-700 hover:bg-blue-50 dark:text-blue-300">Open full dashboard →</a>;
   }

@@ -35,6 +35,7 @@ import type { Role } from "../shared/roles";
 
 export { allDomains, type AdminDomain } from "./admin";
 export { bumpStatsEpochs, statsEpoch } from "./epoch";
+export { embedRoutes, pageFramers } from "./embed";
 export { privacyNotice, type PrivacyNotice } from "./privacy";
 export { ownedDomainIds } from "./queries";
 export { roleOn } from "./members";

@@ -25,6 +25,8 @@ export type WebOptions = {
   redirects?: Redirects;
   /** What pages may call on the rooms (PageProps.services). */
   services: PageServices;
+  /** The origins that may frame the page at this path (its CSP frame-ancestors); none for every page when absent. */
+  framers?: (pathname: string) => Promise<string[]>;
   /** Tests: their own build folder, and a site module with extra routes. */
   outdir?: string;
   site?: string;
@@ -76,8 +78,8 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
   }
 
   // NOTE: a 503 page (the database is down) tells clients and proxies when to come back.
-  const pageHeaders = (status: number, nonce: string, stripe = false) => {
-    const headers = htmlHeaders(nonce, dev, false, stripe);
+  const pageHeaders = (status: number, nonce: string, stripe = false, framers: string[] = []) => {
+    const headers = htmlHeaders(nonce, dev, false, stripe, framers);
     return status === 503 ? { ...headers, "retry-after": String(UNAVAILABLE_RETRY_S) } : headers;
   };
   const fallback = (status: number, nonce: string) => new Response(FALLBACK_HTML(status), { status, headers: htmlHeaders(nonce, dev) });
@@ -104,7 +106,9 @@ export function webRoom(ctx: AppContext, opts: WebOptions) {
       if (r.kind === "redirect") return new Response(null, { status: 302, headers: { ...BASE_HEADERS, location: r.location } });
       status = r.status;
       erroring = status >= 400;
-      return new Response(await html(r.stream), { status, headers: pageHeaders(status, nonce, loadsStripe(url.pathname)) });
+      // NOTE: only a page that rendered may be framed; its error page (a 404 public dashboard) may not.
+      const framers = status === 200 && opts.framers ? await opts.framers(url.pathname) : [];
+      return new Response(await html(r.stream), { status, headers: pageHeaders(status, nonce, loadsStripe(url.pathname), framers) });
     } catch (err) {
       // The HTML shell failed (an error below the page component): show the error page instead,
       // unless that was the error page already (every non-200 render is), then the fallback.

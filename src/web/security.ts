@@ -18,7 +18,7 @@ export const BASE_HEADERS = {
 /** `inlineStyles` only for a page whose bundled third-party code writes style elements and
  * attributes that cannot carry a nonce (the API reference); scripts stay nonce-only everywhere.
  * `stripe` adds what Stripe.js needs: its script, its card frames and its API. */
-function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false, stripe = false): string {
+function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false, stripe = false, framers: string[] = []): string {
   return [
     "default-src 'self'",
     // NOTE: React's development client rebuilds server stacks with eval; production never does.
@@ -31,15 +31,15 @@ function contentSecurityPolicy(nonce: string, dev: boolean, inlineStyles = false
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    // NOTE: no page may be framed, public dashboards included.
-    "frame-ancestors 'none'",
+    // NOTE: no page may be framed but one whose `framers` the product names (an embeddable public dashboard's sites).
+    `frame-ancestors ${framers.length ? framers.join(" ") : "'none'"}`,
   ].join("; ");
 }
 
-export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false, stripe = false) => ({
+export const htmlHeaders = (nonce: string, dev: boolean, inlineStyles = false, stripe = false, framers: string[] = []) => ({
   ...BASE_HEADERS,
   "content-type": "text/html; charset=utf-8",
-  "content-security-policy": contentSecurityPolicy(nonce, dev, inlineStyles, stripe),
+  "content-security-policy": contentSecurityPolicy(nonce, dev, inlineStyles, stripe, framers),
   "cache-control": "no-store",
 });
 

@@ -185,6 +185,57 @@ describe("public and demo dashboards", () => {
     await ctx.close();
   });
 
+  test("an embedded public dashboard renders in a frame on an allowed loopback origin, sized by its messages, and is refused on another", async () => {
+    /** A page on its own loopback port that frames the dashboard and sizes the frame as the docs' snippet does. */
+    const parent = (src: string) =>
+      Bun.serve({
+        hostname: "127.0.0.1",
+        port: 0,
+        fetch: () =>
+          new Response(
+            `<!doctype html><title>Parent</title><iframe id="bothy" src="${src}" style="width:100%;border:0" height="150"></iframe>
+            <script>addEventListener("message", (e) => { if (e.origin === ${JSON.stringify(new URL(pro.url).origin)} && e.data?.type === "bothy:height") document.getElementById("bothy").height = e.data.height; });</script>`,
+            { headers: { "content-type": "text/html" } },
+          ),
+      });
+    const src = `${pro.url}/public/${ids["blog.example"]}?embed=true&theme=dark`;
+    const [allowed, other] = [parent(src), parent(src)];
+    const ctx = await browser.context.browser()!.newContext();
+    try {
+      const owner = await ctx.newPage();
+      await signIn(owner, pro.url, OWNER, "/settings/domains");
+      const saved = await owner.evaluate(
+        (origin) => fetch("/api/domains/blog.example/embed", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ enabled: true, origins: [origin] }) }).then((r) => r.status),
+        `http://127.0.0.1:${allowed.port}`,
+      );
+      expect(saved).toBe(200);
+
+      const p = await ctx.newPage();
+      await p.setViewportSize({ width: 1200, height: 900 });
+      await p.goto(`http://127.0.0.1:${allowed.port}/`);
+      const frame = p.frameLocator("#bothy");
+      await frame.locator('[data-testid="dashboard"][data-loaded]').waitFor({ timeout: 30_000 });
+      // No side navigation and no sign-up button in the frame; dark as asked.
+      expect(await frame.getByRole("heading", { name: "Public dashboard" }).count()).toBe(1);
+      expect(await frame.getByRole("link", { name: "Get started free →" }).count()).toBe(0);
+      expect(await frame.locator('[data-testid="embed-frame"]').getAttribute("class")).toBe("dark");
+      // The frame grew to its content's height from the page's messages.
+      await p.waitForFunction(() => Number((document.getElementById("bothy") as HTMLIFrameElement).height) > 600);
+      const inner = await frame.locator('[data-testid="embed-frame"]').evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+      expect(Number(await p.locator("#bothy").getAttribute("height"))).toBe(inner);
+
+      // Another origin: Chromium refuses to frame the page, so no dashboard renders there.
+      const refused = await ctx.newPage();
+      const blocked = new Promise<string>((done) => refused.on("console", (m) => m.text().includes("frame-ancestors") && done(m.text())));
+      await refused.goto(`http://127.0.0.1:${other.port}/`);
+      expect(await blocked).toContain(`"frame-ancestors http://127.0.0.1:${allowed.port}". The request has been blocked.`);
+      expect(await refused.frameLocator("#bothy").locator('[data-testid="dashboard"]').count()).toBe(0);
+    } finally {
+      await ctx.close();
+      for (const s of [allowed, other]) s.stop(true);
+    }
+  });
+
   test("the demo: open to visitors with the redaction message, and live on the home page", async () => {
     const ctx = await browser.context.browser()!.newContext();
     const p = await watched(ctx);

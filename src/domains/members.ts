@@ -4,6 +4,7 @@
 // their account).
 import { namedQuery, type Queryable } from "../db";
 import type { MemberRole, Role } from "../shared/roles";
+import { bumpStatsEpochs } from "./epoch";
 import { DOMAIN_COLUMNS, type Domain } from "./queries";
 
 /** Days a mailed invite link works. */
@@ -82,10 +83,10 @@ export const acceptInvite = namedQuery("domains.acceptInvite", async (tx: Querya
   return invite;
 });
 
-/** The member of this address on the domain: their account id; null when none. */
+/** The member of this address on the domain: their account id and plan (scope); null when none. */
 export const memberByEmail = namedQuery("domains.memberByEmail", async (sql: Queryable, domainId: number, email: string) => {
-  const [row] = await sql<{ uid: string; role: MemberRole }[]>`
-    SELECT m.uid, m.role FROM domain_members m JOIN users u ON u.uid = m.uid WHERE m.domain_id = ${domainId} AND u.email = ${email}`;
+  const [row] = await sql<{ uid: string; role: MemberRole; scope: string[] }[]>`
+    SELECT m.uid, m.role, u.scope FROM domain_members m JOIN users u ON u.uid = m.uid WHERE m.domain_id = ${domainId} AND u.email = ${email}`;
   return row ?? null;
 });
 
@@ -102,6 +103,9 @@ export const transferOwnership = namedQuery("domains.transfer", async (tx: Query
   await tx`DELETE FROM domain_members WHERE domain_id = ${domainId} AND uid = ${to}`;
   await tx`UPDATE domains SET owner = ${to} WHERE id = ${domainId}`;
   await tx`INSERT INTO domain_members (domain_id, uid, role) VALUES (${domainId}, ${from}, 'admin')`;
+  // NOTE: what the stats answer follows the owner's plan (its history window, Pro sections): cached
+  // answers read under the old owner's retire with a new stats epoch, as on a plan change.
+  await bumpStatsEpochs(tx, [domainId]);
 });
 
 export const recordActivity = namedQuery(

@@ -10,13 +10,14 @@ import type { AppContext } from "../context";
 import { mayMailAddress, signedIn, withSession, type User } from "../auth";
 import { HttpError } from "../http/errors";
 import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { FREE_DOMAIN_LIMIT, isPro } from "../plans";
 import { createMailer, inviteMail } from "../mail";
 import { allows, MEMBER_ROLES, ROLES, type Role } from "../shared/roles";
 import {
   acceptInvite, deleteInvite, INVITE_DAYS, listActivity, listInvites, listMembers, memberByEmail, putInvite, recordActivity, removeMember,
   setMemberRole, sharedDomain, transferOwnership,
 } from "./members";
-import { ownedDomain } from "./queries";
+import { countDomains, ownedDomain } from "./queries";
 
 const NOT_FOUND = "No such domain.";
 const INVITES_PER_HOUR = 30;
@@ -81,6 +82,10 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
     const team = await access(me, name, role === "owner" ? "owner" : "admin");
     const member = await memberByEmail(sql, team.id, address.toLowerCase());
     if (!member) throw new HttpError(404, "No such member.");
+    // NOTE: the domain goes onto the new owner's plan, which must have room for it, as when adding one.
+    if (role === "owner" && !isPro(ctx.config, member) && (await countDomains(sql, member.uid)) >= FREE_DOMAIN_LIMIT) {
+      throw new HttpError(403, `${address.toLowerCase()} is on the free plan, which includes ${FREE_DOMAIN_LIMIT} websites: they upgrade to Pro to take this one.`);
+    }
     if (role === "owner") await sql.begin((tx) => transferOwnership(tx, team.id, me.uid, member.uid));
     else await setMemberRole(sql, team.id, member.uid, role);
     await log(me, team, role === "owner" ? "transfer" : "role", address.toLowerCase(), role);

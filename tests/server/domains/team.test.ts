@@ -34,7 +34,8 @@ const member = async (email: string, role: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // NOTE: plans apply (BETA=0): everyone here is on the free plan.
+  server = await startTestServer({ env: { BETA: "0" } });
   owner = await verifiedSession(server, "owner@example.com", PASSWORD);
   expect((await as(owner).post("/api/domains", { domain: DOMAIN })).status).toBe(201);
 });
@@ -114,6 +115,16 @@ describe("teams", () => {
     expect((await as(editor).patch(`/api/domains/${DOMAIN}`, { tz: "Europe/London" })).status).toBe(403);
     expect((await as(admin).patch(`${MEMBERS}/admin@example.com`, { role: "owner" })).status).toBe(403);
     expect((await as(admin).get(`/api/domains/${DOMAIN}/activity`)).status).toBe(200);
+  });
+
+  test("a member whose free plan is full cannot take the domain over: the plan is the owner's", async () => {
+    const full = await member("full@example.com", "admin");
+    for (const d of ["one.example.com", "two.example.com"]) expect((await as(full).post("/api/domains", { domain: d })).status).toBe(201);
+    const refused = await as(owner).patch(`${MEMBERS}/full@example.com`, { role: "owner" });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe("full@example.com is on the free plan, which includes 2 websites: they upgrade to Pro to take this one.");
+    expect((await as(full).get("/api/domains")).json.find((d: { domain: string }) => d.domain === DOMAIN).role).toBe("admin");
+    expect((await as(owner).delete(`${MEMBERS}/full@example.com`)).status).toBe(200);
   });
 
   test("the owner hands the domain to a member and stays on as admin; the activity list tells it all, newest first", async () => {

@@ -19,12 +19,14 @@ import { ProPromo } from "../pricing/ProPromo";
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
   publicExport: boolean; role: Role;
+  /** The plan the website is on (its owner's) has Pro. */
+  pro: boolean;
 };
-type Props = { domain: string; zones: { value: string; label: string }[]; pro: boolean; origin: string; me: string };
+type Props = { domain: string; zones: { value: string; label: string }[]; origin: string; me: string };
 
 const link = "text-blue-700 underline dark:text-blue-400";
 
-export function DomainSettings({ domain, zones, pro, origin, me }: Props) {
+export function DomainSettings({ domain, zones, origin, me }: Props) {
   const [row, setRow] = useState<Row | null | undefined>(undefined);
   useEffect(() => {
     const load = () => void api<Row[]>("GET", "/api/domains").then((r) => setRow(r.ok ? (r.data.find((d) => d.domain === domain) ?? null) : null));
@@ -37,6 +39,7 @@ export function DomainSettings({ domain, zones, pro, origin, me }: Props) {
   if (row === null) return <p role="alert" className="mt-4 text-gray-700 dark:text-gray-300">No such domain. <a href="/settings/domains" className={link}>Your websites</a></p>;
 
   const base = `/dashboard/${encodeURIComponent(domain)}`;
+  const pro = row.pro;
   const fields: FieldSpec[] = [{ name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz }];
   if (row.verified) {
     fields.push({ name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public });

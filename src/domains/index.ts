@@ -81,8 +81,8 @@ const reservedNames = (config: AppContext["config"]): Set<string> => {
 /** `audit` writes the admin audit log (src/app.ts hands in the admin room's). */
 export const domainsRoom = (ctx: AppContext, audit: Audit) => {
   const sql = ctx.db.sql;
-  const reserved = reservedNames(ctx.config);
   const log = activityLog(sql, audit);
+  const reserved = reservedNames(ctx.config);
   const prover = homePageProver(ctx.config);
   // NOTE: each verification makes the server fetch a page; a user may ask a few dozen times an hour.
   const verifications = rateLimiter(VERIFICATIONS_PER_HOUR, 3600_000);
@@ -167,9 +167,14 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
     .use(teamRoutes(ctx, log))
     .get("/api/domains", async ({ user }) => {
-      const uid = signedIn(user).uid;
-      // NOTE: the caller's own domains first, then those shared with them, each marked with the role.
-      return [...(await listDomains(sql, uid)).map((d) => view(d)), ...(await sharedDomains(sql, uid)).map((d) => view(d, d.role))];
+      const me = signedIn(user);
+      // NOTE: the caller's own domains first, then those shared with them, each marked with the role
+      // and whether the plan it is on (its owner's) has Pro.
+      const pro = isPro(ctx.config, me);
+      return [
+        ...(await listDomains(sql, me.uid)).map((d) => ({ ...view(d), pro })),
+        ...(await sharedDomains(sql, me.uid)).map((d) => ({ ...view(d, d.role), pro: isPro(ctx.config, { scope: d.ownerScope }) })),
+      ];
     })
     .post(
       "/api/domains",

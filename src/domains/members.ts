@@ -20,10 +20,10 @@ const memberRole = namedQuery("domains.memberRole", async (sql: Queryable, domai
   return row?.role ?? null;
 });
 
-/** The domains shared with `uid`, each with their role, as the domains list shows them. */
+/** The domains shared with `uid`, each with their role and its owner's plan, as the domains list shows them. */
 export const sharedDomains = namedQuery("domains.shared", (sql: Queryable, uid: string) =>
-  sql<(Domain & { role: MemberRole })[]>`
-    SELECT ${sql.unsafe(DOMAIN_COLUMNS)}, m.role FROM domains JOIN domain_members m ON m.domain_id = domains.id
+  sql<(Domain & { role: MemberRole; ownerScope: string[] })[]>`
+    SELECT ${sql.unsafe(DOMAIN_COLUMNS)}, m.role, (SELECT scope FROM users WHERE uid = domains.owner) AS "ownerScope" FROM domains JOIN domain_members m ON m.domain_id = domains.id
     WHERE m.uid = ${uid} AND domains.deleted_at IS NULL ORDER BY name`,
 );
 

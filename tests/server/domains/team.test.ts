@@ -78,6 +78,16 @@ describe("teams", () => {
     expect((await as(owner).delete(`${MEMBERS}/capped@example.com`)).status).toBe(200);
   });
 
+  test("a shared domain is listed with its owner's plan, not the member's", async () => {
+    const reader = await member("reader@example.com", "editor");
+    const listed = async () => ((await as(reader).get("/api/domains")).json as { domain: string; pro: boolean }[]).find((d) => d.domain === DOMAIN)!.pro;
+    expect(await listed()).toBe(false);
+    await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = 'owner@example.com'`;
+    expect(await listed()).toBe(true);
+    await server.db.sql`UPDATE users SET scope = ${[]} WHERE email = 'owner@example.com'`;
+    expect((await as(owner).delete(`${MEMBERS}/reader@example.com`)).status).toBe(200);
+  });
+
   test("a removed member loses access at once; a revoked invite's link stops working", async () => {
     const gone = await member("gone@example.com", "editor");
     expect((await as(gone).get(STATS)).status).toBe(200);

@@ -1,5 +1,6 @@
-// Embedding a domain's public dashboard in other sites: GET and PUT /api/domains/{domain}/embed
-// (the owner's switch and the origins allowed to frame it, src/shared/embed.ts's rule), and the
+// Embedding a domain's public dashboard in other sites: GET and PATCH /api/domains/{domain}/embed
+// (the owner's switch and the origins allowed to frame it, src/shared/embed.ts's rule, as a list or
+// as the settings form's text of one origin a line), and the
 // origins a public page's frame-ancestors names. Every change writes a line of the audit log.
 import { Elysia, t } from "elysia";
 import { signedIn, withSession } from "../auth";
@@ -50,12 +51,14 @@ export const embedRoutes = (ctx: AppContext, audit: Audit) => {
   return new Elysia({ name: "domain-embed" })
     .use(withSession(ctx))
     .get("/api/domains/:domain/embed", async ({ params, user }) => embedOf(sql, (await owned(signedIn(user).uid, params.domain)).id), { params })
-    .put(
+    .patch(
       "/api/domains/:domain/embed",
       async ({ params, body, user }) => {
         const me = signedIn(user);
         const d = await owned(me.uid, params.domain);
-        const origins = body.origins.map(embedOrigin);
+        const listed = typeof body.origins === "string" ? body.origins.split(/[\s,]+/).filter(Boolean) : body.origins;
+        if (listed.length > EMBED_ORIGINS_MAX) throw new HttpError(400, ORIGINS_HINT, { origins: ORIGINS_HINT });
+        const origins = listed.map(embedOrigin);
         if (origins.some((o) => o === null)) throw new HttpError(400, ORIGINS_HINT, { origins: ORIGINS_HINT });
         const unique = [...new Set(origins as string[])];
         await setEmbed(sql, d.id, body.enabled, unique);
@@ -66,7 +69,7 @@ export const embedRoutes = (ctx: AppContext, audit: Audit) => {
         params,
         body: t.Object({
           enabled: t.Boolean({ error: "enabled is true or false." }),
-          origins: t.Array(t.String({ maxLength: 300 }), { maxItems: EMBED_ORIGINS_MAX, error: ORIGINS_HINT }),
+          origins: t.Union([t.Array(t.String({ maxLength: 300 }), { maxItems: EMBED_ORIGINS_MAX }), t.String({ maxLength: 6000 })], { error: ORIGINS_HINT }),
         }),
       },
     );

@@ -202,13 +202,17 @@ describe("public and demo dashboards", () => {
     const [allowed, other] = [parent(src), parent(src)];
     const ctx = await browser.context.browser()!.newContext();
     try {
+      // The owner allows one site in the website's settings.
       const owner = await ctx.newPage();
-      await signIn(owner, pro.url, OWNER, "/settings/domains");
-      const saved = await owner.evaluate(
-        (origin) => fetch("/api/domains/blog.example/embed", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ enabled: true, origins: [origin] }) }).then((r) => r.status),
-        `http://127.0.0.1:${allowed.port}`,
-      );
-      expect(saved).toBe(200);
+      await signIn(owner, pro.url, OWNER, "/dashboard/blog.example/settings");
+      const section = owner.getByRole("region", { name: "Embed in your site" });
+      await section.getByLabel("Let these sites show the public dashboard in a frame").check();
+      await section.getByLabel("Sites allowed to frame it").fill("https://wrong.example/path");
+      await section.getByRole("button", { name: "Save", exact: true }).click();
+      await section.getByText("Enter up to 20 origins").first().waitFor();
+      await section.getByLabel("Sites allowed to frame it").fill(`http://127.0.0.1:${allowed.port}`);
+      await section.getByRole("button", { name: "Save", exact: true }).click();
+      await section.getByText("Saved.").waitFor();
 
       const p = await ctx.newPage();
       await p.setViewportSize({ width: 1200, height: 900 });

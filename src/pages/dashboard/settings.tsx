@@ -1,6 +1,8 @@
 // "/dashboard/{domain}/settings" — one website's time zone, public dashboard switch and (Pro)
-// dashboard password, and its team; the form loads the current values from the API.
+// dashboard password, and its team; the form loads the current values from the API. Its owner
+// also chooses which sites may embed the public dashboard.
 import { DomainSettings } from "../../../components/account/DomainSettings";
+import { EmbedSettings } from "../../../components/account/EmbedSettings";
 import { timezoneOptions } from "../../shared/timezones";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -14,6 +16,7 @@ export default function DomainSettingsPage({ params, user, origin }: PageProps) 
     <>
       <h1 className="text-2xl font-bold">Settings of {domain}</h1>
       <DomainSettings domain={domain} zones={zones} origin={origin} me={user?.email ?? ""} />
+      <EmbedSettings domain={domain} />
     </>
   );
 }

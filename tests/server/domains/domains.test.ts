@@ -147,7 +147,7 @@ test("a free account adds two domains, and no password; Pro-only parts say so", 
 });
 
 describe("embedding a public dashboard", () => {
-  const put = (cookie: string, domain: string, body: unknown) => call(server.app, "PUT", `/api/domains/${domain}/embed`, { cookie, headers: SAME, body });
+  const save = (cookie: string, domain: string, body: unknown) => call(server.app, "PATCH", `/api/domains/${domain}/embed`, { cookie, headers: SAME, body });
   const framing = async (path: string, cookie?: string) =>
     /frame-ancestors ([^;]+)/.exec((await call(server.app, "GET", path, { cookie })).headers.get("content-security-policy") ?? "")?.[1];
 
@@ -158,8 +158,10 @@ describe("embedding a public dashboard", () => {
     const page = `/public/${d!.publicId}?embed=true&theme=dark`;
     expect(await framing(page)).toBe("'none'");
 
-    const saved = await put(owner, "framed.example", { enabled: true, origins: ["https://news.example.org/", "http://127.0.0.1:8080", "https://news.example.org"] });
+    const saved = await save(owner, "framed.example", { enabled: true, origins: ["https://news.example.org/", "http://127.0.0.1:8080", "https://news.example.org"] });
     expect(saved.json).toEqual({ enabled: true, origins: ["https://news.example.org", "http://127.0.0.1:8080"] });
+    // The settings form sends its text, one origin a line.
+    expect((await save(owner, "framed.example", { enabled: true, origins: "https://news.example.org\n http://127.0.0.1:8080\n" })).json).toEqual(saved.json);
     expect((await as(owner).get("/api/domains/framed.example/embed")).json).toEqual(saved.json);
     expect(await framing(page)).toBe("https://news.example.org http://127.0.0.1:8080");
     for (const path of ["/", "/signin", "/public/no-such-dashboard"]) expect(await framing(path), path).toBe("'none'");
@@ -168,20 +170,20 @@ describe("embedding a public dashboard", () => {
     expect(line).toEqual({ action: "embedding on", domain: "framed.example", detail: "https://news.example.org http://127.0.0.1:8080" });
 
     // Switched off, or the dashboard no longer public: nobody may frame it.
-    expect((await put(owner, "framed.example", { enabled: false, origins: ["https://news.example.org"] })).status).toBe(200);
+    expect((await save(owner, "framed.example", { enabled: false, origins: ["https://news.example.org"] })).status).toBe(200);
     expect(await framing(page)).toBe("'none'");
-    await put(owner, "framed.example", { enabled: true, origins: ["https://news.example.org"] });
+    await save(owner, "framed.example", { enabled: true, origins: ["https://news.example.org"] });
     await server.db.sql`UPDATE domains SET public = false WHERE name = 'framed.example'`;
     expect(await framing(page)).toBe("'none'");
   });
 
   test("origins are https (http only on loopback) without a path, and only the owner sets them", async () => {
     for (const bad of ["http://news.example.org", "https://news.example.org/embed", "javascript:alert(1)", "news.example.org", "https://user:pw@news.example.org"]) {
-      const r = await put(owner, "framed.example", { enabled: true, origins: [bad] });
+      const r = await save(owner, "framed.example", { enabled: true, origins: [bad] });
       expect(r.status, bad).toBe(400);
       expect(r.json.error.fields.origins).toContain("https://example.com");
     }
-    expect((await put(other, "framed.example", { enabled: true, origins: [] })).status).toBe(404);
+    expect((await save(other, "framed.example", { enabled: true, origins: [] })).status).toBe(404);
     expect((await call(server.app, "GET", "/api/domains/framed.example/embed", { cookie: other })).status).toBe(404);
   });
 });

@@ -417,6 +417,21 @@ CREATE TABLE maintenance_runs (
 );
 CREATE UNIQUE INDEX maintenance_runs_pkey ON maintenance_runs USING btree (job);
 
+CREATE TABLE passkeys (
+  id text NOT NULL,
+  uid uuid NOT NULL,
+  public_key bytea NOT NULL,
+  counter bigint NOT NULL DEFAULT 0,
+  transports text[] NOT NULL DEFAULT '{}'::text[],
+  name text NOT NULL,
+  created timestamp with time zone NOT NULL DEFAULT now(),
+  last_used timestamp with time zone,
+  CONSTRAINT passkeys_pkey PRIMARY KEY (id),
+  CONSTRAINT passkeys_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX passkeys_pkey ON passkeys USING btree (id);
+CREATE INDEX passkeys_uid ON passkeys USING btree (uid);
+
 CREATE TABLE process_heartbeats (
   id uuid NOT NULL,
   kind text NOT NULL,
@@ -577,6 +592,17 @@ CREATE TABLE users (
 );
 CREATE UNIQUE INDEX users_email_key ON users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON users USING btree (uid);
+
+CREATE TABLE webauthn_challenges (
+  challenge text NOT NULL,
+  uid uuid,
+  purpose text NOT NULL,
+  expires timestamp with time zone NOT NULL,
+  CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (challenge),
+  CONSTRAINT webauthn_challenges_purpose_check CHECK ((purpose = ANY (ARRAY['register'::text, 'signin'::text]))),
+  CONSTRAINT webauthn_challenges_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX webauthn_challenges_pkey ON webauthn_challenges USING btree (challenge);
 
 -- Continuous aggregates: hits_daily_campaign, hits_daily_campaign_page, hits_daily_entry, hits_daily_event, hits_daily_geo, hits_daily_grid, hits_daily_page, hits_daily_post, hits_daily_referrer, hits_daily_step, hits_daily_tech, hits_hourly, hits_hourly_campaign, hits_hourly_campaign_page, hits_hourly_entry, hits_hourly_event, hits_hourly_geo, hits_hourly_grid, hits_hourly_page, hits_hourly_post, hits_hourly_referrer, hits_hourly_step, hits_hourly_tech.
 -- Other views: none.

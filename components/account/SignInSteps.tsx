@@ -1,32 +1,70 @@
 "use client";
 // The sign-in form in its two steps: email and password, then, for an account with two-factor
 // sign-in, a code from the authenticator app (or a recovery code) against the challenge the right
-// password answered. Either way the visitor goes on to `next` once signed in.
+// password answered; or a passkey instead of both. Either way the visitor goes on to `next` once
+// signed in.
+import { startAuthentication } from "@simplewebauthn/browser";
 import { useState } from "react";
+import { navigate } from "../../src/web/client/navigation";
+import { api } from "../forms/api";
 import { ApiForm } from "../forms/ApiForm";
 
 type Props = { next: string };
+type Options = Parameters<typeof startAuthentication>[0]["optionsJSON"];
+
+/** "Sign in with a passkey": the server's options to the browser's prompt, its signed answer back. */
+function PasskeyButton({ next }: Props) {
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function signIn() {
+    setBusy(true);
+    setProblem("");
+    const options = await api<Options>("POST", "/api/signin/passkey/options", {});
+    // NOTE: a cancelled prompt throws; it is said, not logged as an error.
+    const response = options.ok ? await startAuthentication({ optionsJSON: options.data }).catch(() => null) : null;
+    const r = response ? await api("POST", "/api/signin/passkey", { response }) : null;
+    if (r?.ok) return void navigate(next);
+    setBusy(false);
+    setProblem(!options.ok ? options.message : r ? r.message : "Your browser did not use a passkey. Please try again.");
+  }
+  return (
+    <div className="mt-4">
+      {problem && <p role="alert" className="mb-2 rounded-md bg-red-100 px-3 py-2 text-sm text-red-800">{problem}</p>}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void signIn()}
+        className="w-full rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-800"
+      >
+        {busy ? "Waiting for your device…" : "Sign in with a passkey"}
+      </button>
+    </div>
+  );
+}
 
 export function SignInSteps({ next }: Props) {
   const [challenge, setChallenge] = useState<string | null>(null);
   if (!challenge) {
     return (
-      <ApiForm
-        method="POST"
-        action="/api/signin"
-        submit="Sign in"
-        fields={[
-          { name: "email", label: "Email", type: "email", autoComplete: "email" },
-          { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
-        ]}
-        onAnswer={(answer) => {
-          const pending = (answer.twoFactor as { challenge?: unknown } | undefined)?.challenge;
-          if (typeof pending !== "string") return false;
-          setChallenge(pending);
-          return true;
-        }}
-        then={{ navigate: next }}
-      />
+      <>
+        <ApiForm
+          method="POST"
+          action="/api/signin"
+          submit="Sign in"
+          fields={[
+            { name: "email", label: "Email", type: "email", autoComplete: "email" },
+            { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+          ]}
+          onAnswer={(answer) => {
+            const pending = (answer.twoFactor as { challenge?: unknown } | undefined)?.challenge;
+            if (typeof pending !== "string") return false;
+            setChallenge(pending);
+            return true;
+          }}
+          then={{ navigate: next }}
+        />
+        <PasskeyButton next={next} />
+      </>
     );
   }
   return (

@@ -17,6 +17,8 @@ import { createAuthService, type AuthService } from "./service";
 import { sessionCookieName, sessionPlugin } from "./session-plugin";
 import { twoFactor } from "./two-factor";
 import { twoFactorRoutes } from "./two-factor-routes";
+import { passkeys } from "./passkeys";
+import { passkeyRoutes } from "./passkey-routes";
 
 export { createUser, type User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
@@ -49,6 +51,7 @@ export const authRoom = (ctx: AppContext, audit: Audit) => {
   return authRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin, limitsOf(ctx))
     .use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin))
     .use(twoFactorRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin))
+    .use(passkeyRoutes(ctx.config, ctx.db, serviceFor(ctx), passkeys(ctx.db, ctx.origin, audit), ctx.origin))
     .use(oidcRoutes(ctx.config, createOidc(ctx.config, ctx.db, audit), ctx.origin));
 };
 

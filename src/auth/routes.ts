@@ -38,14 +38,19 @@ const SIGNUP_SENT = "Check your email: we sent a link to continue.";
 /** A code from an authenticator app (6 digits) or a recovery code ("k7m2p-xq9ra-3bnwt"). */
 export const code = t.String({ minLength: 6, maxLength: 40, error: "Enter the code." });
 
-export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFactor, origin: PublicOrigin, limits: Limits) {
+/** The answer of a finished sign-in: the session cookie, and tokens for an API client that asked. */
+export const signedInAnswer = (config: Config) => {
   const session = sessionCookie(config);
-  /** The answer of a finished sign-in: the session cookie, and tokens for an API client that asked. */
-  const signedInAnswer = (cookie: Parameters<typeof session.set>[0], r: { user: User; cookie: string; tokens?: unknown }) => {
+  return (cookie: Parameters<typeof session.set>[0], r: { user: User; cookie: string; tokens?: unknown }) => {
     session.set(cookie, r.cookie);
     const user = publicUser(config, r.user);
     return r.tokens ? { token: r.tokens, user } : { user };
   };
+};
+
+export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFactor, origin: PublicOrigin, limits: Limits) {
+  const session = sessionCookie(config);
+  const answer = signedInAnswer(config);
 
   return new Elysia({ name: "auth-routes" })
     .use(sessionPlugin(config, auth, origin))
@@ -70,7 +75,7 @@ export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFact
         if (!r.ok) return raise(r);
         // NOTE: no session yet: the challenge is good only for POST /api/signin/code.
         if ("challenge" in r) return { twoFactor: { challenge: r.challenge, expiresIn: CHALLENGE_MINUTES * 60 } };
-        return signedInAnswer(cookie, r);
+        return answer(cookie, r);
       },
       {
         body: t.Object({
@@ -89,7 +94,7 @@ export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFact
       "/api/signin/code",
       async ({ body, client, cookie }) => {
         const r = await auth.secondStep(body, client, twoFactor.check);
-        return r.ok ? signedInAnswer(cookie, r) : raise(r);
+        return r.ok ? answer(cookie, r) : raise(r);
       },
       { body: t.Object({ challenge: token, code }) },
     )

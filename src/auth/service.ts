@@ -184,6 +184,17 @@ export function createAuthService({ db, mailer, secret, sessions, requireAdminTw
       return { ok: true, ...(await startSession(found, pending.withTokens)) };
     },
 
+    /** Signs in the user a passkey proved (null: it proved no one): no password and no code, since a
+     * passkey stands for both. A browser's sign-in: a session cookie, no tokens. */
+    async signInWithPasskey(uid: string | null): Promise<Result<{ user: User; cookie: string }>> {
+      const user = uid ? await userById(sql, uid) : null;
+      const found = user ? await userWithHashByEmail(sql, user.email) : null;
+      if (!user || !found) return fail(401, "This passkey did not sign you in. Try again, or sign in with your password.");
+      if (found.disabled) return fail(403, DISABLED);
+      await recordSignin(sql, user.uid, "ok");
+      return { ok: true, ...(await startSession(user, false)) };
+    },
+
     async refresh(refreshToken: string): Promise<Result<{ tokens: Tokens }>> {
       const rotated = await rotateRefresh(sql, refreshToken, sessions.idleDays);
       if (!rotated.ok) return fail(401, "This session has ended. Please sign in again.");

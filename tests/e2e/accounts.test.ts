@@ -91,7 +91,7 @@ async function signIn(email: string, password: string) {
   await hydrated(page, "form");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 describe("accounts in Chromium", () => {

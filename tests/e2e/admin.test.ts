@@ -111,7 +111,7 @@ async function signIn(who: { email: string; password: string }) {
   await hydrated(page, "form");
   await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
 }
 

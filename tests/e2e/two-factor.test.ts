@@ -1,7 +1,8 @@
 // Two-factor sign-in in real Chromium against the real server process, under REQUIRE_ADMIN_2FA: an
 // admin without it is sent from the admin area to the security page; turn it on there (the secret read off the page, codes computed as an authenticator app would), save
 // the recovery codes, sign out, sign in with a code; a recovery code signs in once and is refused
-// the second time; the admin area opens; no console error appears on the way.
+// the second time; the admin area opens. Then a passkey, registered on the same page with Chromium's
+// virtual authenticator, signs in alone; no console error appears on the way.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
@@ -24,7 +25,9 @@ let refusalExpected = false;
 
 beforeAll(async () => {
   const fresh = scratch(await freshDatabase());
-  const env = { ...fresh.env, LOG_LEVEL: "warn", REQUIRE_ADMIN_2FA: "true" };
+  // NOTE: HOST=localhost, so the public origin is http://localhost:PORT: WebAuthn takes a host name
+  // as its relying party, never an IP address.
+  const env = { ...fresh.env, LOG_LEVEL: "warn", REQUIRE_ADMIN_2FA: "true", HOST: "localhost" };
   const db = await openDatabase(loadConfig({ ...TEST_ENV, ...env, LOG_LEVEL: "silent" }));
   try {
     await db.sql`INSERT INTO users (email, name, password_hash, verified) VALUES (${ME.email}, 'Grace Hopper', ${await hashPassword(ME.password)}, true)`;
@@ -54,13 +57,13 @@ async function password() {
   await hydrated(page, "form");
   await page.getByLabel("Email").fill(ME.email);
   await page.getByLabel("Password").fill(ME.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function secondStep(code: string) {
   await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
   await page.getByLabel("Code").fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function signOut() {
@@ -115,10 +118,37 @@ describe("two-factor sign-in", () => {
     refusalExpected = false;
 
     await page.getByLabel("Code").fill(codes[1]!);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${server.url}/settings/domains`);
     await page.goto(`${server.url}/admin/users`);
     await page.getByRole("heading", { name: "Users" }).waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test("a passkey registered on the security page signs in alone, and can be removed", async () => {
+    // NOTE: Chromium's virtual authenticator (DevTools protocol): a platform authenticator that
+    // holds discoverable credentials and says yes to every prompt.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    // Signed in from the test before.
+    await page.goto(`${server.url}/settings/security`);
+    await hydrated(page, "form");
+    await page.getByLabel("Passkey name").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByRole("button", { name: "Remove Test laptop" }).waitFor();
+
+    await signOut();
+    await page.goto(`${server.url}/signin`);
+    await hydrated(page, "form");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.waitForURL(`${server.url}/settings/domains`);
+    await page.goto(`${server.url}/settings/security`);
+    await page.getByText(/last used/).waitFor();
+    await page.getByRole("button", { name: "Remove Test laptop" }).click();
+    await page.getByTestId("passkeys").waitFor({ state: "detached" });
     expect(problems).toEqual([]);
   }, 120_000);
 });

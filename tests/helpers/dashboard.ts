@@ -83,7 +83,7 @@ export async function signIn(page: Page, base: string, owner: Owner, then: strin
   await hydrated(page, "form");
   await page.getByLabel("Email").fill(owner.email);
   await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(`${base}${then}`);
 }
 

@@ -1,5 +1,6 @@
-// "/settings/security" — two-factor sign-in: set up an authenticator app, see how many recovery
-// codes are left, switch it off. REQUIRE_ADMIN_2FA sends admins here until it is on.
+// "/settings/security" — two-factor sign-in (set up an authenticator app, see how many recovery
+// codes are left, switch it off) and passkeys. REQUIRE_ADMIN_2FA sends admins here until it is on.
+import { PasskeySettings } from "../../../components/account/PasskeySettings";
 import { TwoFactorSettings } from "../../../components/account/TwoFactorSettings";
 import type { PageProps } from "../../web/page";
 import type { Meta } from "../meta";
@@ -17,8 +18,10 @@ export default function SecurityPage({ searchParams }: PageProps) {
       )}
       <h2 className="mt-6 text-lg font-semibold">Two-factor sign-in</h2>
       <TwoFactorSettings />
+      <h2 className="mt-8 text-lg font-semibold">Passkeys</h2>
+      <PasskeySettings />
       <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">
-        How it works: <a href="/docs/two-factor" className="text-blue-700 underline dark:text-blue-400">two-factor sign-in</a>.
+        How it works: <a href="/docs/two-factor" className="text-blue-700 underline dark:text-blue-400">two-factor sign-in and passkeys</a>.
       </p>
     </div>
   );

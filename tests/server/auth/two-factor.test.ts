@@ -8,7 +8,7 @@ import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
-const ACCOUNTS = ["on", "replay", "recovery", "api", "throttle", "off", "secret", "admin", "ended"];
+const ACCOUNTS = ["on", "replay", "recovery", "api", "throttle", "off", "secret", "admin", "ended", "passkey"];
 const cookies: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
@@ -181,5 +181,26 @@ describe("two-factor sign-in", () => {
     const admin = await auth.userFor({ cookie });
     expect(admin?.scope).toEqual(["admin"]);
     expect(admin?.twoFactorDue).toBeUndefined();
+  });
+
+  test("passkeys: the relying party is the public origin whatever Host a request names, and a forged answer signs no one in", async () => {
+    const cookie = cookies.passkey!;
+    const options = await call(server.app, "POST", "/api/passkeys/options", { cookie, headers: { host: "evil.example" } });
+    expect(options.status).toBe(200);
+    expect(options.json.rp).toEqual({ name: "Bothy", id: "bothy.test" });
+    expect(options.json.user.name).toBe("passkey@example.com");
+    const signinOptions = await call(server.app, "POST", "/api/signin/passkey/options", { headers: { host: "evil.example" } });
+    expect(signinOptions.json.rpId).toBe("bothy.test");
+
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    const clientData = b64({ type: "webauthn.get", challenge: signinOptions.json.challenge, origin: "http://bothy.test" });
+    const forged = { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: clientData, authenticatorData: "AAAA", signature: "AAAA" } };
+    const refused = await call(server.app, "POST", "/api/signin/passkey", { body: { response: forged } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    const bad = { ...forged, response: { clientDataJSON: clientData, attestationObject: "AAAA" } };
+    expect((await call(server.app, "POST", "/api/passkeys", { cookie, body: { name: "Fake", response: bad } })).status).toBe(400);
+    expect((await call(server.app, "GET", "/api/passkeys", { cookie })).json).toEqual({ passkeys: [] });
+    expect((await call(server.app, "DELETE", "/api/passkeys/AAAA", { cookie })).status).toBe(404);
   });
 });

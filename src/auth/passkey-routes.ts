@@ -1,0 +1,71 @@
+// Passkey endpoints: the security page's list, registration (options, then the browser's signed
+// answer) and removal; and the sign-in page's "Sign in with a passkey" (options, then the answer).
+import { Elysia, t } from "elysia";
+import type { Config } from "../config";
+import { HttpError } from "../http/errors";
+import type { PublicOrigin } from "../origin";
+import type { Passkeys } from "./passkeys";
+import { listPasskeys, removePasskey } from "./passkeys";
+import { signedInAnswer } from "./routes";
+import type { AuthService } from "./service";
+import { raise, sessionPlugin, signedIn } from "./session-plugin";
+import type { Database } from "../db";
+
+const b64url = t.String({ maxLength: 8192, pattern: "^[A-Za-z0-9_-]*={0,2}$" });
+const credential = {
+  id: b64url,
+  rawId: b64url,
+  type: t.Literal("public-key"),
+  authenticatorAttachment: t.Optional(t.Union([t.Literal("platform"), t.Literal("cross-platform")])),
+  clientExtensionResults: t.Object({}, { additionalProperties: true }),
+};
+const registration = t.Object({
+  ...credential,
+  response: t.Object({
+    clientDataJSON: b64url,
+    attestationObject: b64url,
+    authenticatorData: t.Optional(b64url),
+    transports: t.Optional(t.Array(t.String({ maxLength: 20 }), { maxItems: 10 })),
+    publicKeyAlgorithm: t.Optional(t.Integer()),
+    publicKey: t.Optional(b64url),
+  }),
+});
+const assertion = t.Object({
+  ...credential,
+  response: t.Object({ clientDataJSON: b64url, authenticatorData: b64url, signature: b64url, userHandle: t.Optional(b64url) }),
+});
+const NOT_ADDED = "The passkey was not added. Please try again.";
+
+export function passkeyRoutes(config: Config, db: Database, auth: AuthService, keys: Passkeys, origin: PublicOrigin) {
+  const answer = signedInAnswer(config);
+  return new Elysia({ name: "passkey-routes" })
+    .use(sessionPlugin(config, auth, origin))
+    .get("/api/passkeys", async ({ user }) => ({ passkeys: await listPasskeys(db.sql, signedIn(user).uid) }))
+    .post("/api/passkeys/options", ({ user }) => keys.registrationOptions(signedIn(user)))
+    .post(
+      "/api/passkeys",
+      async ({ body, user, set }) => {
+        if (!(await keys.register(signedIn(user), body.response, body.name.trim()))) throw new HttpError(400, NOT_ADDED);
+        set.status = 201;
+        return { ok: true };
+      },
+      { body: t.Object({ name: t.String({ minLength: 1, maxLength: 60, pattern: "\\S", error: "Name the passkey." }), response: registration }) },
+    )
+    .delete(
+      "/api/passkeys/:id",
+      async ({ params, user }) => {
+        if (!(await removePasskey(db.sql, signedIn(user).uid, params.id))) throw new HttpError(404, "No such passkey.");
+        return { ok: true };
+      },
+      { params: t.Object({ id: b64url }) },
+    )
+    .post("/api/signin/passkey/options", () => keys.signInOptions())
+    .post(
+      "/api/signin/passkey",
+      async ({ body, cookie }) => {
+        const r = await auth.signInWithPasskey(await keys.signIn(body.response));
+        return r.ok ? answer(cookie, r) : raise(r);
+      },
+      { body: t.Object({ response: assertion }) },
+    );
+}

@@ -1,0 +1,130 @@
+// Passkeys (WebAuthn through @simplewebauthn/server): registering one from the security page and
+// signing in with one instead of a password (and a code: a passkey is both what you have and,
+// through the device's lock, what you know). The relying party is the public origin (BASE_URL, or
+// the address the server listens on), never a request's headers, so a proxy's Host cannot move it.
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { namedQuery, type Database } from "../db";
+import type { PublicOrigin } from "../origin";
+import type { Audit } from "./oidc";
+import type { User } from "./users";
+
+type Purpose = "register" | "signin";
+const CHALLENGE_MINUTES = 5;
+
+const storeChallenge = namedQuery("passkeys.challenge", async (sql, challenge: string, uid: string | null, purpose: Purpose) => {
+  await sql`DELETE FROM webauthn_challenges WHERE expires <= now()`;
+  await sql`
+    INSERT INTO webauthn_challenges (challenge, uid, purpose, expires)
+    VALUES (${challenge}, ${uid}, ${purpose}, now() + make_interval(mins => ${CHALLENGE_MINUTES}))`;
+});
+
+/** Uses up a live challenge of this purpose (and user, for a registration): false when there is none. */
+const takeChallenge = namedQuery("passkeys.takeChallenge", async (sql, challenge: string, uid: string | null, purpose: Purpose) => {
+  const rows = await sql`
+    DELETE FROM webauthn_challenges
+    WHERE challenge = ${challenge} AND purpose = ${purpose} AND uid IS NOT DISTINCT FROM ${uid} AND expires > now()
+    RETURNING challenge`;
+  return rows.length > 0;
+});
+
+type PasskeyRow = { id: string; uid: string; publicKey: Buffer; counter: string; transports: string[] };
+
+const passkeyById = namedQuery("passkeys.byId", async (sql, id: string) => {
+  const [row] = await sql<PasskeyRow[]>`SELECT id, uid, public_key AS "publicKey", counter::text, transports FROM passkeys WHERE id = ${id}`;
+  return row ?? null;
+});
+
+export const listPasskeys = namedQuery("passkeys.list", (sql, uid: string) =>
+  sql<{ id: string; name: string; created: Date; lastUsed: Date | null }[]>`
+    SELECT id, name, created, last_used AS "lastUsed" FROM passkeys WHERE uid = ${uid} ORDER BY created`,
+);
+
+const addPasskey = namedQuery(
+  "passkeys.add",
+  async (sql, uid: string, p: { id: string; publicKey: Uint8Array; counter: number; transports: string[]; name: string }) => {
+    await sql`
+      INSERT INTO passkeys (id, uid, public_key, counter, transports, name)
+      VALUES (${p.id}, ${uid}, ${Buffer.from(p.publicKey)}, ${p.counter}, ${p.transports}, ${p.name})`;
+  },
+);
+
+const usedPasskey = namedQuery("passkeys.used", async (sql, id: string, counter: number) => {
+  await sql`UPDATE passkeys SET counter = ${counter}, last_used = now() WHERE id = ${id}`;
+});
+
+export const removePasskey = namedQuery("passkeys.remove", async (sql, uid: string, id: string) => {
+  const rows = await sql`DELETE FROM passkeys WHERE uid = ${uid} AND id = ${id} RETURNING id`;
+  return rows.length > 0;
+});
+
+export function passkeys(db: Database, origin: PublicOrigin, audit: Audit) {
+  const sql = db.sql;
+  const party = () => {
+    const url = new URL(origin.value);
+    return { rpID: url.hostname, expectedOrigin: url.origin };
+  };
+  /** The challenge the browser signed, checked and used up as part of the verification. */
+  const challengeCheck = (uid: string | null, purpose: Purpose) => (challenge: string) => takeChallenge(sql, challenge, uid, purpose);
+
+  return {
+    async registrationOptions(user: User) {
+      const options = await generateRegistrationOptions({
+        rpName: "Bothy",
+        rpID: party().rpID,
+        userName: user.email,
+        userDisplayName: user.name,
+        attestationType: "none",
+        // NOTE: a discoverable credential, so "Sign in with a passkey" needs no email first.
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+        excludeCredentials: (await listPasskeys(sql, user.uid)).map((p) => ({ id: p.id })),
+      });
+      await storeChallenge(sql, options.challenge, user.uid, "register");
+      return options;
+    },
+
+    /** Stores the new passkey when the browser's answer is signed over this user's live challenge. */
+    async register(user: User, response: RegistrationResponseJSON, name: string): Promise<boolean> {
+      const { rpID, expectedOrigin } = party();
+      const result = await verifyRegistrationResponse({ response, expectedChallenge: challengeCheck(user.uid, "register"), expectedOrigin, expectedRPID: rpID }).catch(
+        () => null,
+      );
+      if (!result?.verified) return false;
+      const { credential } = result.registrationInfo;
+      await addPasskey(sql, user.uid, { ...credential, transports: credential.transports ?? [], name });
+      await audit(user, "passkey.add", { uid: user.uid, email: user.email, detail: name });
+      return true;
+    },
+
+    async signInOptions() {
+      const options = await generateAuthenticationOptions({ rpID: party().rpID, userVerification: "preferred" });
+      await storeChallenge(sql, options.challenge, null, "signin");
+      return options;
+    },
+
+    /** The user a passkey sign-in proves, or null (unknown passkey, bad signature, used or expired challenge). */
+    async signIn(response: AuthenticationResponseJSON): Promise<string | null> {
+      const key = await passkeyById(sql, response.id);
+      if (!key) return null;
+      const { rpID, expectedOrigin } = party();
+      const result = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challengeCheck(null, "signin"),
+        expectedOrigin,
+        expectedRPID: rpID,
+        credential: { id: key.id, publicKey: new Uint8Array(key.publicKey), counter: Number(key.counter), transports: key.transports },
+      }).catch(() => null);
+      if (!result?.verified) return null;
+      await usedPasskey(sql, key.id, result.authenticationInfo.newCounter);
+      return key.uid;
+    },
+  };
+}
+
+export type Passkeys = ReturnType<typeof passkeys>;

@@ -3,8 +3,8 @@
 // late answers), auto-refresh and the keyboard (dashboard-hooks.ts) to the header, the summary and
 // the sections. The view's filters slice every read, and the filter bar under the header shows
 // and changes them. One component for every face: the owner's page, a public dashboard, the demo, and
-// the demo embedded on the home page (no side navigation, no sticky header, no global keys, and
-// its view stays out of the URL there).
+// the demo embedded on the home page or a public dashboard framed in another site (no side
+// navigation, no sticky header, and its view stays out of the URL there; the demo also has no global keys).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { filtersKey, type Filter, type FilterDimension } from "../../src/shared/filters";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
@@ -84,7 +84,7 @@ function facts(v: SummaryStats["validated"] | undefined, name: string, mode: Das
 export function Dashboard({ target: initialTarget, mode, name, pathname, user, initialView = DEFAULT_VIEW, today, refreshMs = 60_000, selfTracking = false, framed }: Props) {
   const [target, setTarget] = useState(initialTarget);
   const { data, load, loadGoals } = useStats(target);
-  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy, toggleBy } = useDashboardView(initialView, mode !== "embed", today);
+  const { view, range, setToday, setRange, setChart, cycleLimit, setPopup, setFilters, filterBy, toggleBy } = useDashboardView(initialView, !embedded(mode, framed), today);
   // NOTE: the filters as their key: a view restored or rewritten with the same filters loads nothing.
   const filterKey = filtersKey(view.filters);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds the filters
@@ -259,7 +259,8 @@ function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onP
   );
 }
 
-/** The home page's demo and a framed public dashboard: no side navigation, no sticky header. */
+/** The home page's demo and a framed public dashboard: no side navigation, no sticky header, and
+ * the view kept out of the address (the frame's own query, ?embed=true&theme=…, stays). */
 const embedded = (mode: DashboardMode, framed: boolean | undefined) => mode === "embed" || framed === true;
 
 type AccountProps = { mode: DashboardMode; domain: string; pathname: string; user: Props["user"]; onExport?: () => void; framed?: boolean };

@@ -227,6 +227,10 @@ describe("public and demo dashboards", () => {
       await p.waitForFunction(() => Number((document.getElementById("bothy") as HTMLIFrameElement).height) > 600);
       const inner = await frame.locator('[data-testid="embed-frame"]').evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
       expect(Number(await p.locator("#bothy").getAttribute("height"))).toBe(inner);
+      // A new range is drawn in place; the frame's address keeps its embed view (a reload there stays framed).
+      await frame.getByRole("button", { name: "Yesterday" }).click();
+      expect(await frame.getByRole("button", { name: "Yesterday" }).getAttribute("aria-pressed")).toBe("true");
+      expect(await frame.locator("body").evaluate(() => location.search)).toBe("?embed=true&theme=dark");
 
       // Another origin: Chromium refuses to frame the page, so no dashboard renders there.
       const refused = await ctx.newPage();

@@ -51,7 +51,7 @@ export const authRoom = (ctx: AppContext, audit: Audit) => {
   return authRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin, limitsOf(ctx))
     .use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin))
     .use(twoFactorRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin))
-    .use(passkeyRoutes(ctx.config, ctx.db, serviceFor(ctx), passkeys(ctx.db, ctx.origin, audit), ctx.origin))
+    .use(passkeyRoutes(ctx.config, ctx.db, serviceFor(ctx), passkeys(ctx.db, ctx.origin, audit), ctx.origin, limitsOf(ctx)))
     .use(oidcRoutes(ctx.config, createOidc(ctx.config, ctx.db, audit), ctx.origin));
 };
 

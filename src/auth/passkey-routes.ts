@@ -1,8 +1,10 @@
 // Passkey endpoints: the security page's list, registration (options, then the browser's signed
 // answer) and removal; and the sign-in page's "Sign in with a passkey" (options, then the answer).
+// Each challenge handed out is a row for five minutes, so the options are rationed (`passkeyChallenges`).
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
 import { HttpError } from "../http/errors";
+import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../origin";
 import type { Passkeys } from "./passkeys";
 import { listPasskeys, removePasskey } from "./passkeys";
@@ -36,12 +38,16 @@ const assertion = t.Object({
 });
 const NOT_ADDED = "The passkey was not added. Please try again.";
 
-export function passkeyRoutes(config: Config, db: Database, auth: AuthService, keys: Passkeys, origin: PublicOrigin) {
+export function passkeyRoutes(config: Config, db: Database, auth: AuthService, keys: Passkeys, origin: PublicOrigin, limits: Limits) {
   const answer = signedInAnswer(config);
   return new Elysia({ name: "passkey-routes" })
     .use(sessionPlugin(config, auth, origin))
     .get("/api/passkeys", async ({ user }) => ({ passkeys: await listPasskeys(db.sql, signedIn(user).uid) }))
-    .post("/api/passkeys/options", ({ user }) => keys.registrationOptions(signedIn(user)))
+    .post("/api/passkeys/options", ({ user, request, server }) => {
+      const me = signedIn(user);
+      limits.take("passkeyChallenges", { request, server, account: me.uid });
+      return keys.registrationOptions(me);
+    })
     .post(
       "/api/passkeys",
       async ({ body, user, set }) => {
@@ -59,7 +65,10 @@ export function passkeyRoutes(config: Config, db: Database, auth: AuthService, k
       },
       { params: t.Object({ id: b64url }) },
     )
-    .post("/api/signin/passkey/options", () => keys.signInOptions())
+    .post("/api/signin/passkey/options", ({ request, server }) => {
+      limits.take("passkeyChallenges", { request, server });
+      return keys.signInOptions();
+    })
     .post(
       "/api/signin/passkey",
       async ({ body, cookie }) => {

@@ -31,6 +31,8 @@ export const LIMITS = {
   outbound: { client: hourly(60), process: hourly(1200), message: "Too many requests. Please try again in an hour." },
   /** Printing a yearly report's PDF: Chromium renders it. */
   print: { client: hourly(20), account: hourly(10), process: hourly(200), message: "Too many reports printed. Please try again later." },
+  /** Passkey challenges (registration and sign-in options): each is a database row for 5 minutes. */
+  passkeyChallenges: { client: hourly(120), account: hourly(60), process: hourly(6000), message: "Too many passkey attempts. Please try again later." },
   /** Uploads of another tool's history (src/imports): up to 1 GB written to disk and read through each. */
   imports: { client: hourly(30), account: hourly(30), process: hourly(300), message: "Too many imports at once. Please try again in an hour." },
 } satisfies Record<string, Limit>;

@@ -203,4 +203,12 @@ describe("two-factor sign-in", () => {
     expect((await call(server.app, "GET", "/api/passkeys", { cookie })).json).toEqual({ passkeys: [] });
     expect((await call(server.app, "DELETE", "/api/passkeys/AAAA", { cookie })).status).toBe(404);
   });
+
+  test("passkey challenges are rationed per client: past the hour's budget the options answer 429", async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 121; i++) answers.push((await call(server.app, "POST", "/api/signin/passkey/options")).status);
+    // NOTE: the file's other passkey test took a challenge or two of this client's 120 before.
+    expect(answers.slice(0, 100)).toEqual(Array(100).fill(200));
+    expect(answers.at(-1)).toBe(429);
+  });
 });

@@ -168,7 +168,7 @@ test.skipIf(!TEST_SERVER_URL)("with TEST_DATABASE_URL: a server's backup through
     await until("a batch written after the backup", () => batches > batchesDuring + 1);
     writing = false;
     await writer;
-    const [{ total }] = await db.sql<{ total: number }[]>`SELECT count(*)::int AS total FROM hits`;
+    const total = (await db.sql<{ total: number }[]>`SELECT count(*)::int AS total FROM hits`)[0]!.total;
     await db.close();
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);

@@ -55,10 +55,10 @@ describe("account pages", () => {
   });
 
   test("sign-in goes back only to a safe relative path, else to the settings home", async () => {
-    expect(await html("/signin?redirect=%2Fsettings%2Fprofile")).toContain('\\"navigate\\":\\"/settings/profile\\"');
+    expect(await html("/signin?redirect=%2Fsettings%2Fprofile")).toContain('\\"next\\":\\"/settings/profile\\"');
     for (const bad of ["//evil.example", "https://evil.example/", "/\\evil.example", "/a/../b"]) {
       const body = await html(`/signin?redirect=${encodeURIComponent(bad)}`);
-      expect(body).toContain('\\"navigate\\":\\"/settings\\"');
+      expect(body).toContain('\\"next\\":\\"/settings\\"');
       expect(body).not.toContain("evil");
     }
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/auth";
 import { log } from "../../../src/log";
+import { version } from "../../../package.json";
 import { ADMIN_APIS } from "../../helpers/admin-apis";
 import { call, outbox, signUpAndIn } from "../../helpers/api";
 import { beacon, until } from "../../helpers/collect";
@@ -281,7 +282,7 @@ describe("reads", () => {
     expect(m.json.inspect).toEqual({ queued: 0, running: 0, failedLastHour: 0 });
 
     const s = await call(server.app, "GET", "/api/admin/servers", { cookie: admin });
-    expect(s.json.processes).toEqual([expect.objectContaining({ kind: "app + maintenance", pid: process.pid, stale: false, version: "0.1.0" })]);
+    expect(s.json.processes).toEqual([expect.objectContaining({ kind: "app + maintenance", pid: process.pid, stale: false, version })]);
     // A worker silent for just over 60 s is stale.
     await server.db.sql`INSERT INTO process_heartbeats (id, kind, version, host, pid, started, last_seen)
       VALUES (gen_random_uuid(), 'worker:inspect', '0.1.0', 'elsewhere', 1, now() - interval '1 hour', now() - interval '61 seconds')`;

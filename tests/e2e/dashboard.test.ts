@@ -13,6 +13,7 @@ import type { PathStats, RefStats, SummaryStats } from "../../src/stats/contract
 import { launchBrowser } from "../helpers/browser";
 import { axeViolations as axeOf, consoleWatch, dashboardLoaded, fakeOembed, listLabels, listValues, prepareSites } from "../helpers/dashboard";
 import { settle as settleLoad, signIn, statsFor, statsRequests as requestsOf, type Owner } from "../helpers/dashboard";
+import { until } from "../helpers/collect";
 import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
@@ -336,8 +337,11 @@ describe("the owner's dashboard", () => {
     await dialog.waitFor({ state: "detached" });
 
     expect(await labels("campaigns")).toEqual(ref.campaign.slice(0, 10).map((r) => r.label));
-    await page.getByTestId("campaigns-rows").getByRole("button", { name: /^Inspect / }).first().click();
+    // NOTE: closing a popup gives the focus back to its row, which can scroll the page under a click
+    // that follows at once (seen once in a full run: no popup opened); a missed click is made again.
+    const opener = page.getByTestId("campaigns-rows").getByRole("button", { name: /^Inspect / }).first();
     dialog = page.getByRole("dialog");
+    await until("the campaign's popup", async () => ((await dialog.count()) > 0 ? true : (await opener.click(), null)), 15_000, 500);
     // NOTE: the dashboard's REF has no campaign pages: the Path tab asks for its campaign's when first shown.
     const req = statsRequests();
     for (const tab of ["Source", "Medium", "Path", "Source", "Path"]) {

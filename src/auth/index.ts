@@ -22,7 +22,8 @@ import { passkeyRoutes } from "./passkey-routes";
 
 export { createUser, type User } from "./users";
 export { signedIn, SESSION_COOKIE, sessionCookieName } from "./session-plugin";
-export { apiKeyHolder, listApiKeys } from "./api-keys";
+export { listApiKeys } from "./api-keys";
+export { bearerKey, proKeyHolder } from "./key-holder";
 export { guardedPasswords } from "./attempts";
 export { resolveSecret } from "./secret";
 export { accountsForBilling, adminUser, recentSignins, searchUsers, setScope, setVerified } from "./admin-users";

@@ -31,6 +31,8 @@ import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from
 import { homePageProver, verifyTag } from "./verify";
 import { sharedDomains } from "./members";
 import { activityLog, teamAccess, teamRoutes, type Audit } from "./team";
+import { sitesApi, type Held } from "./sites-api";
+import { AddBody, domainParam, SettingsBody, type Settings } from "./schemas";
 import type { Role } from "../shared/roles";
 
 export { allDomains, type AdminDomain } from "./admin";
@@ -62,8 +64,6 @@ const view = (d: Domain, role: Role = "owner") => ({
   role,
 });
 
-const tz = t.String({ maxLength: 64, error: "Choose a time zone from the list." });
-const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
 const NOT_FOUND = "No such domain.";
 const VERIFY_EMAIL = "Verify your email address before you add a website.";
 const VERIFICATIONS_PER_HOUR = 30;
@@ -97,7 +97,7 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
   const team = teamAccess(sql);
   /** The domain when this user holds at least `need` on it: their own (a claim too) or a shared one;
    * `plan` is the owner's, which decides Pro features for every member. */
-  const held = async (me: User, name: string, need: Role) => {
+  const held = async (me: User, name: string, need: Role): Promise<Held> => {
     const d = await ownedDomain(sql, me.uid, name.toLowerCase());
     if (d) return { d, role: "owner" as Role, owner: me.uid, plan: { scope: me.scope } };
     const shared = await team(me, name, need);
@@ -162,10 +162,36 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     return view(owned);
   };
 
+  /** Changes a domain's settings for `me`, who holds `role` on it (the owner's `plan`); its new view. */
+  const settings = async (me: User, { d, role, plan }: Held, body: Settings) => {
+    if (body.tz !== undefined) checkZone(body.tz);
+    checkSharing(plan, d, body);
+    const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
+    if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
+    else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
+    if (d.id !== null) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));
+    return view((await held(me, d.name, "editor")).d, role);
+  };
+
+  /** Deletes a domain (with its hits) or a claim. */
+  const drop = async (me: User, d: Domain) => {
+    if (d.id === null) await deleteClaim(sql, me.uid, d.name);
+    else {
+      // NOTE: the activity list goes with the domain; the audit log keeps the deletion.
+      await log(me, { id: d.id, name: d.name }, "delete");
+      await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id!]));
+    }
+    return { ok: true };
+  };
+
+  /** The key holder's own domain, never one shared with them (as on the stats API). */
+  const ownHeld = async (me: User, name: string): Promise<Held> => ({ d: await mine(me.uid, name), role: "owner", owner: me.uid, plan: { scope: me.scope } });
+
   return new Elysia({ name: "domains" })
     .use(withSession(ctx))
     .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
     .use(teamRoutes(ctx, log))
+    .use(sitesApi(ctx, { list: async (me) => (await listDomains(sql, me.uid)).map((d) => view(d)), add, settings, drop, held: ownHeld }))
     .get("/api/domains", async ({ user }) => {
       const me = signedIn(user);
       // NOTE: the caller's own domains first, then those shared with them, each marked with the role
@@ -183,32 +209,15 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
         set.status = 201;
         return added;
       },
-      { body: t.Object({ domain: t.String({ maxLength: 300, error: "Enter a domain like example.com." }), tz: t.Optional(tz) }) },
+      { body: AddBody },
     )
     .patch(
       "/api/domains/:domain",
       async ({ params, body, user }) => {
         const me = signedIn(user);
-        const { d, role, plan } = await held(me, params.domain, "editor");
-        if (body.tz !== undefined) checkZone(body.tz);
-        checkSharing(plan, d, body);
-        const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-        if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
-        else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
-        if (d.id !== null) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));
-        return view((await held(me, params.domain, "editor")).d, role);
+        return settings(me, await held(me, params.domain, "editor"), body);
       },
-      {
-        params: domainParam,
-        body: t.Object({
-          tz: t.Optional(tz),
-          public: t.Optional(t.Boolean()),
-          privacyPage: t.Optional(t.Boolean()),
-          publicExport: t.Optional(t.Boolean()),
-          // NOTE: "" removes the password.
-          password: t.Optional(t.String({ maxLength: 200, error: "Use at most 200 characters." })),
-        }),
-      },
+      { params: domainParam, body: SettingsBody },
     )
     .post("/api/domains/:domain/verify", async ({ params, user }) => verify(signedIn(user), params.domain), { params: domainParam })
     .post(
@@ -230,13 +239,7 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
         if (body.confirm.trim().toLowerCase() !== d.name) {
           throw new HttpError(400, `Type ${d.name} to confirm.`, { confirm: `Type ${d.name} to confirm.` });
         }
-        if (d.id === null) await deleteClaim(sql, me.uid, d.name);
-        else {
-          // NOTE: the activity list goes with the domain; the audit log keeps the deletion.
-          await log(me, { id: d.id, name: d.name }, "delete");
-          await sql.begin((tx) => deleteDomainsWithHits(tx, [d.id!]));
-        }
-        return { ok: true };
+        return drop(me, d);
       },
       { params: domainParam, body: t.Object({ confirm: t.String({ maxLength: 300 }) }) },
     );

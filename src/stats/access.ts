@@ -7,24 +7,22 @@
 import { hasAdminScope } from "../shared/plans";
 import type { AppContext } from "../context";
 import { recordAdminRead, type AdminRead } from "../admin";
-import { apiKeyHolder, guardedPasswords, type User } from "../auth";
+import { bearerKey, guardedPasswords, proKeyHolder, type User } from "../auth";
 import { greenCheck } from "../carbon";
 import { busiestSites, claimedSite, roleOn, siteByName, siteByPublicId, type Site } from "../domains";
 import type { Role } from "../shared/roles";
 import { HttpError } from "../http/errors";
-import { rateLimiter, retryAfter } from "../http/rate-limit";
+import { retryAfter } from "../http/rate-limit";
 import { FREE_HISTORY_DAYS, isPro, mayExport, type PlanConfig } from "../plans";
 import type { DataType } from "./contract";
 import { isDemoRow } from "../demo";
 import type { StatsTarget } from "./read";
-import { HOUR_MS } from "../shared/days";
 import { recentLookups } from "./recent";
 
 const NO_SUCH_DOMAIN = "No such domain.";
 const PASSWORD_REQUIRED = "This dashboard is protected by a password.";
 const WRONG_PASSWORD = "Wrong password.";
 const NOT_PRO = "The API is a Pro feature.";
-const BAD_KEY = "This API key is not valid. Create one in Settings → API keys.";
 const TOO_MANY_GUESSES = "Too many attempts. Please wait a few minutes and try again.";
 
 const notFound = () => new HttpError(404, NO_SUCH_DOMAIN);
@@ -42,14 +40,11 @@ type Caller = { kind: "key"; key: string } | { kind: "session"; user: Viewer | n
 /** `Authorization: Bearer <key>` → the key; any other Authorization scheme is refused, not ignored. */
 export function callerOf(authorization: string | null, user: User | null): Caller {
   if (authorization === null) return { kind: "session", user };
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!m) throw new HttpError(401, "Send the API key as Authorization: Bearer <key>.");
-  return { kind: "key", key: m[1]! };
+  return { kind: "key", key: bearerKey(authorization) };
 }
 
 export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   const green = greenCheck(config.GREENCHECK_API_BASE);
-  const perKey = rateLimiter(config.API_RATE_LIMIT, HOUR_MS);
   // NOTE: dashboard passwords are charged per public id and client, as sign-in charges an account
   // and a client.
   const passwords = guardedPasswords();
@@ -57,18 +52,8 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
   const byName = recentLookups((name) => siteByName(db.sql, name));
   const byPublicId = recentLookups((publicId) => siteByPublicId(db.sql, publicId));
 
-  /** The key's holder when the key is live, theirs is a Pro account, and it is within its hourly limit. */
-  const keyHolder = async (key: string): Promise<User> => {
-    const holder = await apiKeyHolder(db.sql, key);
-    if (!holder) throw new HttpError(401, BAD_KEY);
-    const { user, tag } = holder;
-    if (!isPro(config, user)) throw new HttpError(403, NOT_PRO);
-    const taken = perKey.take(tag);
-    if (!taken.ok) {
-      throw new HttpError(429, `This API key made ${config.API_RATE_LIMIT} requests this hour. Try again later.`, undefined, retryAfter(taken));
-    }
-    return user;
-  };
+  const holder = proKeyHolder({ config, db });
+  const keyHolder = (key: string) => holder(key, NOT_PRO);
 
   return {
     /**

@@ -363,10 +363,10 @@ describe("the API is documented", () => {
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    // Beside the stats, what a Pro key also reads and writes: goals and funnels, and imports; nothing else.
+    // Beside the stats, what a Pro key also reads and writes: goals and funnels, imports and sites; nothing else.
     expect(Object.keys(res.json.paths).sort()).toEqual([
       "/api/domains/{domain}/funnels", "/api/domains/{domain}/funnels/{id}", "/api/domains/{domain}/goals", "/api/domains/{domain}/goals/{id}",
-      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/stats", "/api/stats-public",
+      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/sites", "/api/sites/{domain}", "/api/stats", "/api/stats-public",
     ]);
     expect(Object.keys(res.json.paths["/api/imports"])).toEqual(expect.arrayContaining(["get", "post"]));
     // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.

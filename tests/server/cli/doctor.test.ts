@@ -38,7 +38,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     ...stripeEnv(stripe),
   };
-}, 60_000);
+}, 120_000);
 
 /** The doctor's lines by check: status and the rest of the line. */
 async function doctor(withEnv: Record<string, string>) {
@@ -72,7 +72,7 @@ test("a healthy deployment: every check passes and the doctor exits 0, sending n
   expect(lines.get("chromium")!.text).toContain(sandbox.reason);
   expect(stdout).toMatch(/^all 8 checks passed/m);
   expect(smtp.mails).toEqual([]);
-}, 30_000);
+}, 120_000);
 
 test("a BASE_URL where something else answers names what answered", async () => {
   const other = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("<h1>Welcome to nginx!</h1>", { headers: { "content-type": "text/html", server: "nginx/1.26" } }) });
@@ -102,7 +102,7 @@ test("stopped SMTP, BASE_URL on a closed port and a refused Stripe key: each nam
   // With the server stopped the doctor opens DATA_DIR itself, and finds it migrated.
   expect(lines.get("database")).toEqual({ status: "ok", text: expect.stringMatching(/^PostgreSQL 1[67]\.\d+, TimescaleDB [\w.-]+, (\d+) of \1 migrations \(embedded in /) });
   expect(stdout).toMatch(/^3 of 8 checks failed$/m);
-}, 60_000);
+}, 120_000);
 
 test("a database server (DATABASE_URL): named by its address with its versions; its jobs judged where it runs them", async () => {
   const db = await sharedDatabase();
@@ -122,4 +122,4 @@ test("a database server (DATABASE_URL): named by its address with its versions; 
   } finally {
     await db.stop();
   }
-}, 60_000);
+}, 120_000);

@@ -44,19 +44,27 @@ const CHALLENGE_OVER = "This sign-in has expired. Please sign in again.";
 
 type Tokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
-type AuthServiceOptions = { db: Database; mailer: Mailer; secret: string; sessions: SessionLimits; requireAdminTwoFactor?: boolean };
-
-/** Waits the progressive delay, or answers 429 when the attempt was refused. */
-const waitOut = async (v: Verdict): Promise<Failure | null> => {
-  if (v.blocked) return fail(429, TOO_MANY, undefined, v.retryAfterS);
-  if (v.delayMs) await Bun.sleep(v.delayMs);
-  return null;
+type AuthServiceOptions = {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  sessions: SessionLimits;
+  requireAdminTwoFactor?: boolean;
+  /** How a throttled attempt waits out its progressive delay; a test may record the delays instead. */
+  wait?: (ms: number) => Promise<unknown>;
 };
 
-export function createAuthService({ db, mailer, secret, sessions, requireAdminTwoFactor = false }: AuthServiceOptions) {
+export function createAuthService({ db, mailer, secret, sessions, requireAdminTwoFactor = false, wait = Bun.sleep }: AuthServiceOptions) {
   const sql = db.sql;
   const access = accessTokens(secret);
   const attempts = accountAttempts();
+
+  /** Waits the progressive delay, or answers 429 when the attempt was refused. */
+  const waitOut = async (v: Verdict): Promise<Failure | null> => {
+    if (v.blocked) return fail(429, TOO_MANY, undefined, v.retryAfterS);
+    if (v.delayMs) await wait(v.delayMs);
+    return null;
+  };
 
   const issueTokens = async (uid: string, refreshToken?: string): Promise<Tokens> => ({
     accessToken: await access.sign({ uid, epoch: await tokenEpochOf(sql, uid) }),
@@ -142,7 +150,7 @@ export function createAuthService({ db, mailer, secret, sessions, requireAdminTw
     ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens } | { challenge: string }>> {
       const attempt = attempts.signIn(input.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
-      if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
+      if (attempt.delayMs) await wait(attempt.delayMs);
       const found = await userWithHashByEmail(sql, input.email);
       // TRICKY: verify against a dummy hash for unknown emails, so timing does not tell them apart.
       const ok = await verifyPassword(input.password, found?.password_hash ?? (await dummyHash()));
@@ -174,7 +182,7 @@ export function createAuthService({ db, mailer, secret, sessions, requireAdminTw
       if (!pending || !found) return fail(401, CHALLENGE_OVER);
       const attempt = attempts.signIn(found.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
-      if (attempt.delayMs) await Bun.sleep(attempt.delayMs);
+      if (attempt.delayMs) await wait(attempt.delayMs);
       const ok = (await check(found, input.code)) !== null;
       attempt.settle(ok);
       await recordSignin(sql, found.uid, ok ? "ok" : "wrong_code");

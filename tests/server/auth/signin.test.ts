@@ -114,18 +114,30 @@ describe("sign-in", () => {
   test("while an account is under attack, a client with no failures on it still signs in", async () => {
     // NOTE: the HTTP app sees every in-process request as one client, so this drives the service
     // with client tags of its own, over the same database.
+    // The progressive delays are recorded instead of slept: the HTTP test above waits them out.
+    let delay = 0;
+    const delays: number[] = [];
     const config = loadConfig({ DATA_DIR: server.dataDir });
     const auth = createAuthService({
       db: server.db,
       mailer: createMailer(config),
       secret: "x".repeat(32),
       sessions: { idleDays: 7, maxDays: 30 },
+      wait: async (ms) => (delay = ms),
     });
-    const attempt = (password: string, client: string) => auth.signIn({ email: "owner@example.com", password }, client, false);
+    const attempt = async (password: string, client: string) => {
+      const answer = await auth.signIn({ email: "owner@example.com", password }, client, false);
+      delays.push(delay);
+      delay = 0;
+      return answer;
+    };
     const statusOf = (r: Awaited<ReturnType<typeof attempt>>) => (r.ok ? 200 : r.status);
     const guesses: number[] = [];
     for (const bot of ["client:bot-a", "client:bot-b"]) for (let i = 0; i < 10; i++) guesses.push(statusOf(await attempt(`guess ${i}`, bot)));
     expect(guesses).toEqual(Array(20).fill(401));
+    // bot-a is slowed from its fourth failure on, doubling to the cap; bot-b's first guess is free
+    // (it holds no failures on the account), each later one pays the account's ten at the cap.
+    expect(delays).toEqual([0, 0, 0, 50, 100, 200, 400, 800, 1000, 1000, 0, ...Array(9).fill(1000)]);
     // Each bot is now locked out of the account, even with the right password...
     expect(statusOf(await attempt(PASSWORD, "client:bot-a"))).toBe(429);
     // ...and the account as a whole is over its limit: a further bot gets one guess, then is refused.

@@ -5,7 +5,7 @@
 // Three stages, each a `bun test` process: the client suite (its own happy-dom preload); one pool
 // of TEST_WORKERS worker processes (default 2) for the unit, server and e2e files, slowest first by
 // tests/timings.json (UPDATE_TIMINGS=1 writes this run's durations back); then the SERIAL files,
-// alone, since they measure latency. FAKE_NOW moves every process's clock (helpers/fake-clock.ts).
+// alone, since they measure latency or CPU weight. FAKE_NOW moves every process's clock (helpers/fake-clock.ts).
 // Each stage gets its own TMPDIR inside one run directory (in memory, /dev/shm, when it has room); whatever a stage leaves there (a test
 // that did not remove its database, browser profile or scratch files) is listed and fails the run,
 // then the run directory is removed so a failing run does not fill the disk either.
@@ -17,8 +17,13 @@ import { failuresIn } from "./helpers/failures";
 import { scaled } from "./helpers/time";
 
 const SUITES = ["unit", "server", "client", "e2e"] as const;
-/** Files whose assertions are about latency: they run after the pool, with no other test beside them. */
-const SERIAL = ["tests/server/health/health.test.ts"];
+/**
+ * Files whose assertions are about latency or CPU weight: they run after the pool, with no other
+ * test beside them. NOTE: the inspector's browser test starts a Chromium at the lowest weight and
+ * kills it; beside the pool under a CPU hog it took 50–60 s, and both times another worker's e2e
+ * file timed out starting its own Chromium.
+ */
+const SERIAL = ["tests/server/health/health.test.ts", "tests/server/inspect/browser.test.ts"];
 const TIMINGS = "tests/timings.json";
 
 const ROOT = join(import.meta.dir, "..");

@@ -604,5 +604,49 @@ CREATE TABLE webauthn_challenges (
 );
 CREATE UNIQUE INDEX webauthn_challenges_pkey ON webauthn_challenges USING btree (challenge);
 
+CREATE TABLE webhook_attempts (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  webhook_id bigint NOT NULL,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  attempt integer NOT NULL,
+  status integer,
+  error text,
+  CONSTRAINT webhook_attempts_pkey PRIMARY KEY (id),
+  CONSTRAINT webhook_attempts_webhook_id_fkey FOREIGN KEY (webhook_id) REFERENCES webhooks(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX webhook_attempts_pkey ON webhook_attempts USING btree (id);
+CREATE INDEX webhook_attempts_webhook ON webhook_attempts USING btree (webhook_id, id);
+
+CREATE TABLE webhook_deliveries (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  webhook_id bigint NOT NULL,
+  annotation_id bigint,
+  payload jsonb NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  due_at timestamp with time zone NOT NULL DEFAULT now(),
+  done_at timestamp with time zone,
+  CONSTRAINT webhook_deliveries_annotation_id_fkey FOREIGN KEY (annotation_id) REFERENCES annotations(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id),
+  CONSTRAINT webhook_deliveries_webhook_id_annotation_id_key UNIQUE (webhook_id, annotation_id),
+  CONSTRAINT webhook_deliveries_webhook_id_fkey FOREIGN KEY (webhook_id) REFERENCES webhooks(id) ON DELETE CASCADE
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries USING btree (due_at) WHERE (done_at IS NULL);
+CREATE UNIQUE INDEX webhook_deliveries_pkey ON webhook_deliveries USING btree (id);
+CREATE UNIQUE INDEX webhook_deliveries_webhook_id_annotation_id_key ON webhook_deliveries USING btree (webhook_id, annotation_id);
+
+CREATE TABLE webhooks (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  domain_id integer NOT NULL,
+  kind text NOT NULL,
+  url text NOT NULL,
+  secret text NOT NULL,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT webhooks_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT webhooks_kind_check CHECK ((kind = ANY (ARRAY['slack'::text, 'json'::text]))),
+  CONSTRAINT webhooks_pkey PRIMARY KEY (id)
+);
+CREATE INDEX webhooks_domain ON webhooks USING btree (domain_id);
+CREATE UNIQUE INDEX webhooks_pkey ON webhooks USING btree (id);
+
 -- Continuous aggregates: hits_daily_campaign, hits_daily_campaign_page, hits_daily_entry, hits_daily_event, hits_daily_geo, hits_daily_grid, hits_daily_page, hits_daily_post, hits_daily_referrer, hits_daily_step, hits_daily_tech, hits_hourly, hits_hourly_campaign, hits_hourly_campaign_page, hits_hourly_entry, hits_hourly_event, hits_hourly_geo, hits_hourly_grid, hits_hourly_page, hits_hourly_post, hits_hourly_referrer, hits_hourly_step, hits_hourly_tech.
 -- Other views: none.

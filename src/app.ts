@@ -29,6 +29,7 @@ import { segmentsRoom } from "./segments";
 import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { accountUsage } from "./usage";
 import { jobsRoom } from "./jobs";
+import { webhooksRoom } from "./webhooks";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 import { yearlyRoom, yearReports } from "./yearly";
@@ -50,6 +51,7 @@ const ROOMS: Room[] = [
   goalsRoom,
   importsRoom,
   reportsRoom,
+  webhooksRoom,
   exportRoom,
   yearlyRoom,
   (ctx) => demoRoom(ctx, conversionsAdder(ctx)),

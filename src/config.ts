@@ -222,6 +222,10 @@ export const SETTINGS = {
     "worker:inspect only: the app whose internal API hands out inspection jobs (with INSPECT_TOKEN), in place of DATABASE_URL",
   ),
   INSPECT_ALLOW_HOSTS: setting(hostList, "tests only: hosts the inspector may reach although internal or on other ports"),
+  WEBHOOK_ALLOW_HOSTS: setting(
+    hostList,
+    "hosts (or host:port) alert webhooks may reach although internal, and over http://: self-hosted receivers on your own network",
+  ),
   INSPECT_HOST_MAP: setting(hostMap, "tests only: host=IP pairs the inspector resolves without DNS"),
   DOMAIN_VERIFY_HTTP_PORT: setting(integer(1, 65535), "tests only: the port of the http:// look-up that verifies a domain's home page", "80"),
   GREENCHECK_API_BASE: setting(

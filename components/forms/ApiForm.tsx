@@ -94,8 +94,10 @@ export function ApiForm(props: Props) {
     setErrors({});
     if (props.onAnswer?.(r.data ?? {})) return setBusy(false);
     const then = props.then ?? {};
-    if (props.reveal && typeof r.data?.[props.reveal] === "object") {
-      const secret = (r.data[props.reveal] as { key?: unknown }).key;
+    if (props.reveal) {
+      // NOTE: the secret itself (a webhook's), or an object holding it as `key` (an API key's).
+      const shown = r.data?.[props.reveal];
+      const secret = typeof shown === "object" && shown !== null ? (shown as { key?: unknown }).key : shown;
       if (typeof secret === "string") setRevealed(secret);
     }
     if (then.event) dispatchEvent(new Event(then.event));

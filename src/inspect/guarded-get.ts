@@ -1,5 +1,5 @@
 // One GET through the SSRF guard, for server-side look-ups outside the browser (a domain's home page
-// when its owner asks us to verify it). The target is checked with guard.ts and the connection goes
+// when its owner asks us to verify it), or one POST (an alert to a webhook, `post`). The target is checked with guard.ts and the connection goes
 // to exactly the address checked (DNS is answered by the verdict), so rebinding cannot slip past; the
 // body is cut at a byte cap and the whole exchange at a deadline. Redirects are not followed: the
 // caller decides which Location it trusts, and each hop comes back here to be checked again.
@@ -17,6 +17,9 @@ type GuardedAnswer =
 
 export type GetLimits = { timeoutMs: number; maxBytes: number };
 
+/** A POST in place of the GET: its body and headers (a user agent of its own among them). */
+export type PostBody = { body: string; headers: Record<string, string> };
+
 const TLS_PROBLEM = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL|EPROTO/;
 
 /** What a user is told of a failed connection: never an address, a port or an error code. */
@@ -31,7 +34,7 @@ export function networkProblem(err: unknown): string {
   return "could not reach the site";
 }
 
-export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Promise<GuardedAnswer> {
+export async function guardedGet(url: URL, opts: GuardOptions & GetLimits & { post?: PostBody }): Promise<GuardedAnswer> {
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `${url.protocol} is not fetched` };
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   const verdict = await checkTarget(url.hostname, port, opts);
@@ -56,7 +59,10 @@ export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Prom
       log.info("guarded get failed", { host: url.hostname, error: err.message });
       finish({ ok: false, message: networkProblem(err) });
     };
-    const req = client.request(url, { method: "GET", lookup, headers: { accept: "text/html", "user-agent": "Bothy-Verify/1" } }, (res) => {
+    const request = opts.post
+      ? { method: "POST", headers: { ...opts.post.headers, "content-length": String(Buffer.byteLength(opts.post.body)) } }
+      : { method: "GET", headers: { accept: "text/html", "user-agent": "Bothy-Verify/1" } };
+    const req = client.request(url, { ...request, lookup }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => finish({ ok: true, status: res.statusCode ?? 0, location: res.headers.location ?? null, body: Buffer.concat(chunks).toString("utf8") });
@@ -72,6 +78,6 @@ export async function guardedGet(url: URL, opts: GuardOptions & GetLimits): Prom
     });
     const timer = setTimeout(() => finish({ ok: false, message: `no answer within ${opts.timeoutMs / 1000} s` }), opts.timeoutMs);
     req.on("error", (err) => failed(err));
-    req.end();
+    req.end(opts.post?.body);
   });
 }

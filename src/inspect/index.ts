@@ -13,7 +13,7 @@ import { badgeSvg } from "./badge";
 import { browserHost } from "./browser";
 import { CardUnavailable, cardSource } from "./card";
 import { checkTarget } from "./guard";
-import { guardedGet, type GetLimits } from "./guarded-get";
+import { guardedGet, type GetLimits, type PostBody } from "./guarded-get";
 import { internalRoutes } from "./internal";
 import { databaseJobs } from "./jobs";
 import { runInspections } from "./loops";
@@ -46,6 +46,17 @@ export const homePageBytes = async (sql: Parameters<typeof latest>[0], domain: s
 export const guardedGetter = (config: Config) => {
   const guard = guardFrom(config);
   return (url: URL, limits: GetLimits) => guardedGet(url, { ...guard, ...limits });
+};
+
+/** One POST through the same SSRF guard, for a webhook's delivery, and the guard's verdict on a URL
+ * alone (`check`, when one is added): `allow` lists the internal hosts this instance's receivers may
+ * sit on (WEBHOOK_ALLOW_HOSTS), in place of the inspector's own. */
+export const guardedPoster = (config: Config, allow: readonly string[]) => {
+  const guard = { ...guardFrom(config), allow };
+  return {
+    post: (url: URL, limits: GetLimits, post: PostBody) => guardedGet(url, { ...guard, ...limits, post }),
+    check: (url: URL) => checkTarget(url.hostname, url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80, guard),
+  };
 };
 
 /** The URL a result is stored under, for the routes that only read one; a bad URL is a 400. */

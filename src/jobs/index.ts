@@ -1,6 +1,6 @@
 // The scheduled jobs of every room, in one list and in the order a pass runs them: the stored
 // hits' upkeep (retention before the refresh that clears what it deleted), weekly reports and alerts,
-// plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts)
+// alerts' webhook deliveries, plan retention, usage mails. An app node adds them to its job timer (src/db/maintenance.ts)
 // unless JOBS=worker leaves them to `npm run worker:maintenance` (src/cli/worker-maintenance.ts),
 // which adds the same list.
 import { Elysia } from "elysia";
@@ -11,12 +11,14 @@ import { hitsJobs } from "../hits";
 import { planJobs } from "../plans";
 import { reportJobs } from "../reports";
 import { usageJobs } from "../usage";
+import { webhookJobs } from "../webhooks";
 
 type JobContext = Pick<AppContext, "config" | "db" | "origin">;
 
 const appJobs = (ctx: JobContext): MaintenanceJob[] => [
   ...hitsJobs(ctx.db.mode),
   ...reportJobs(ctx),
+  ...webhookJobs(ctx),
   ...planJobs(ctx),
   ...usageJobs(ctx, subscribedTierOf(ctx)),
 ];

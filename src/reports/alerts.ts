@@ -2,12 +2,14 @@
 // turned alerts on (Pro): a page whose bytes per visit rose 20 % or more above its trailing
 // four-week median (on 100 visits or more, checked on the first day of a new week for the week just
 // ended), and page views yesterday far above or below the same weekday of the last four weeks
-// (at most one a day). Each alert is an annotation on the domain's chart (src/annotations) and a
-// mail to the owner. The numbers are the stats room's own answers, as the weekly report reads them.
+// (at most one a day). Each alert is an annotation on the domain's chart (src/annotations), a
+// mail to the owner and a delivery to each of the domain's webhooks (src/webhooks). The numbers
+// are the stats room's own answers, as the weekly report reads them.
 import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "../annotations";
 import type { MaintenanceJob, Queryable } from "../db";
 import { siteByName, type Site } from "../domains";
 import { log } from "../log";
+import { queueAlerts } from "../webhooks";
 import { compose, type Mail, type Mailer } from "../mail";
 import { isPro, type PlanConfig } from "../plans";
 import type { Annotation } from "../shared/annotations";
@@ -128,6 +130,8 @@ export function alertJob(deps: AlertJobDeps): MaintenanceJob {
         const first = unmailed[0]!.day;
         const link = `${deps.origin()}/dashboard/${encodeURIComponent(d.name)}?from=${first}&to=${today}`;
         try {
+          // NOTE: every alert also goes to the domain's webhooks, each queued once however often it is passed.
+          await queueAlerts(sql, d, unmailed, link, now);
           await deps.mailer.send(alertMail(d.ownerEmail, d.name, unmailed, link));
           await markMailed(sql, unmailed.map((a) => a.id), now);
         } catch (err) {

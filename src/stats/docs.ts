@@ -17,6 +17,7 @@ const DOC_TAGS = [
   { name: "Dashboard", description: "Helpers the dashboard calls." },
   { name: "Goals", description: "A domain's goals and funnels, kept by its owner." },
   { name: "Sites", description: "Your domains: list, add, change settings, delete (Pro API key)." },
+  { name: "Webhooks", description: "Where a domain's alerts also go: Slack incoming webhooks or signed JSON POSTs (signed-in session only)." },
   { name: "Imports", description: "History imported from another analytics tool's export: upload, follow, list, delete." },
 ];
 
@@ -112,8 +113,8 @@ export const apiDocs = (config: Config) =>
           },
         },
         // NOTE: the page documents the public API only (what a Pro key reads and writes: stats, goals and
-        // funnels, imports, sites); sign-in, collection and the pages are not for API clients.
-        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|sites(\/[^/]+)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?)$)/] },
+        // funnels, imports, sites) and a domain's webhooks; sign-in, collection and the pages are not for API clients.
+        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|sites(\/[^/]+)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?|domains\/[^/]+\/webhooks(\/[^/]+(\/test)?)?)$)/] },
       }),
     )
     .get(

@@ -1,6 +1,7 @@
 // Accounts and settings in real Chromium against the real server process:
 // sign up → the mailed link → verify → sign in → add a domain → its install page → sign out → a
-// protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; history
+// protected page sends to /signin?redirect= → signing in lands back there; weekly reports turn on; a
+// webhook is added, tested against a loopback receiver and deleted; history
 // imports from a Plausible export ZIP with its progress, its days show as imported in the dashboard
 // (their carbon marked estimated, weighed as the site's own page view weighs),
 // and it is deleted. Then bad input on
@@ -17,6 +18,7 @@ import { CHROME_UA, until } from "../helpers/collect";
 import { zipOf } from "../helpers/imports";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
+import { startReceiver } from "../helpers/webhooks";
 
 let server: Child;
 let dataDir: string;
@@ -226,6 +228,29 @@ describe("accounts in Chromium", () => {
     await page.reload();
     await hydrated(page, "form");
     expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
+  });
+
+  test("a webhook is added with its secret shown once, sent a test that its log shows delivered, and deleted", async () => {
+    const receiver = startReceiver();
+    try {
+      await page.goto(`${server.url}/dashboard/example.com/settings`);
+      await hydrated(page, "form");
+      const section = page.getByRole("region", { name: "Webhooks" });
+      await section.getByLabel("Kind").selectOption("json");
+      await section.getByLabel("URL").fill(`${receiver.url}/bothy`);
+      await section.getByRole("button", { name: "Add webhook" }).click();
+      expect(await section.getByTestId("new-key").textContent()).toMatch(/^whsec_/);
+      const row = section.getByTestId("webhooks").locator("li").filter({ hasText: `${receiver.url}/bothy` });
+      await row.getByText("Nothing sent yet.").waitFor();
+      await row.getByRole("button", { name: "Send a test" }).click();
+      await row.getByText("delivered (200)").waitFor();
+      expect(receiver.received).toHaveLength(1);
+      page.once("dialog", (d) => void d.accept());
+      await row.getByRole("button", { name: /^Delete/ }).click();
+      await row.waitFor({ state: "detached" });
+    } finally {
+      await receiver.stop();
+    }
   });
 
   test("history imports from a Plausible export ZIP: a progress bar while it goes, the result, the import listed as done, its days marked in the dashboard, and deleted", async () => {

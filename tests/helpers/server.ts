@@ -25,6 +25,8 @@ export const TEST_ENV = {
   GREENCHECK_API_BASE: "http://127.0.0.1:9",
   OEMBED_API_BASE: "http://127.0.0.1:9",
   CHROMIUM_NICE: "0",
+  // NOTE: the tests' webhook receivers listen on loopback.
+  WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
 } as const;
 
 /**

@@ -2,12 +2,13 @@
 // views written through the collect path, mail to a real SMTP server on loopback, and the alert check
 // run on a clock the test sets. A page 30 % heavier in its last week alerts once, by mail and as an
 // annotation, and not again the week after while it stays there; a day with three times its usual
-// traffic alerts once.
+// traffic alerts once. A regression alert also goes, once, to the domain's webhook.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
 import type { AppContext } from "../../../src/context";
 import { alertCheckJob } from "../../../src/reports";
+import { deliveryJob } from "../../../src/webhooks";
 import { mondayOf } from "../../../src/reports/week";
 import { addDays, dayKey, utcMidnight } from "../../../src/shared/days";
 import { call } from "../../helpers/api";
@@ -16,6 +17,7 @@ import { startTestServer } from "../../helpers/server";
 import { startMailingServer } from "../../helpers/reports";
 import type { TestSmtp } from "../../helpers/smtp";
 import { ingest } from "../../helpers/stats";
+import { startReceiver } from "../../helpers/webhooks";
 
 const SAME = { origin: "http://bothy.test" };
 // NOTE: a local day is a UTC day.
@@ -34,6 +36,7 @@ const MONDAY = mondayOf(today);
 const LAST = addDays(MONDAY, -7);
 const GROWN = addDays(MONDAY, -14);
 
+const receiver = startReceiver();
 const runAt = (day: string) => alertCheckJob(ctx, () => new Date(utcMidnight(day) + 9 * 3600_000)).run(ctx.db.sql);
 const mailsFor = (domain: string) => smtp.mails.filter((m) => m.subject.startsWith(`${domain}:`));
 const api = (method: string, path: string, body?: unknown) => call(server.app, method, path, { cookie: owner, headers: SAME, body });
@@ -71,7 +74,10 @@ beforeAll(async () => {
   ({ smtp, server, ctx, owner, stop } = await startMailingServer("owner@example.com", "a sturdy passphrase"));
   stopAll = stop;
 });
-afterAll(() => stopAll?.());
+afterAll(async () => {
+  await receiver.stop();
+  await stopAll?.();
+});
 
 test("a page 30 % heavier in its last week: one mail and one annotation, none the week after while it stays", async () => {
   const name = "heavier.example.com";
@@ -82,9 +88,17 @@ test("a page 30 % heavier in its last week: one mail and one annotation, none th
   await ingest(server.db.sql, views(name, "/pricing", GROWN, 14, 20, 1_300_000));
   await ingest(server.db.sql, views(name, "/", addDays(GROWN, -28), 42, 20, 200_000));
   await materialized();
+  expect((await api("POST", `/api/domains/${name}/webhooks`, { kind: "json", url: receiver.url })).status).toBe(201);
+  // NOTE: the check's clock is in the past, so a delivery job on the real clock finds its alerts due.
+  const deliver = () => deliveryJob(ctx.config).run(ctx.db.sql);
 
   // On the Monday after the first heavier week.
   await runAt(LAST);
+  await deliver();
+  expect(receiver.received.map((r) => JSON.parse(r.body))).toEqual([{
+    event: "alert", domain: name, text: "/pricing got 30% heavier: 1.3 MB per visit against 1 MB.", alert: { day: GROWN, kind: "regression" },
+    link: `http://bothy.test/dashboard/${name}?from=${GROWN}&to=${LAST}`, sentAt: expect.any(String),
+  }]);
   const mails = mailsFor(name);
   expect(mails).toHaveLength(1);
   expect(mails[0]!.to).toEqual(["owner@example.com"]);
@@ -93,9 +107,11 @@ test("a page 30 % heavier in its last week: one mail and one annotation, none th
   const marked = await annotations(name, addDays(GROWN, -28), today);
   expect(marked).toEqual([{ id: expect.any(Number), day: GROWN, kind: "regression", text: "/pricing got 30% heavier: 1.3 MB per visit against 1 MB." }]);
 
-  // Later the same day: the day's check has run; nothing new, nothing mailed twice.
+  // Later the same day: the day's check has run; nothing new, nothing mailed or posted twice.
   await runAt(LAST);
+  await deliver();
   expect(mailsFor(name)).toHaveLength(1);
+  expect(receiver.received).toHaveLength(1);
 
   // The Monday after the second heavier week: the page stayed at 1.3 MB, so no new alert.
   await runAt(MONDAY);

@@ -363,12 +363,15 @@ describe("the API is documented", () => {
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    // Beside the stats, what a Pro key also reads and writes: goals and funnels, imports and sites; nothing else.
+    // Beside the stats, what a Pro key also reads and writes: goals and funnels, imports and sites; and a
+    // signed-in session's webhooks; nothing else.
     expect(Object.keys(res.json.paths).sort()).toEqual([
       "/api/domains/{domain}/funnels", "/api/domains/{domain}/funnels/{id}", "/api/domains/{domain}/goals", "/api/domains/{domain}/goals/{id}",
+      "/api/domains/{domain}/webhooks", "/api/domains/{domain}/webhooks/{id}", "/api/domains/{domain}/webhooks/{id}/test",
       "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/sites", "/api/sites/{domain}", "/api/stats", "/api/stats-public",
     ]);
     expect(Object.keys(res.json.paths["/api/imports"])).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(res.json.paths["/api/domains/{domain}/webhooks"].post).toMatchObject({ tags: ["Webhooks"], security: [{ session: [] }] });
     // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.
     expect(Object.keys(res.json.components.schemas.ListRow.properties)).toEqual(expect.arrayContaining(
       ["label", "value", "pc", "c", "children", "direct", "utm", "name", "totalConversionRate", "uniqueConversionRate"],

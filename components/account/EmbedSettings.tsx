@@ -1,6 +1,6 @@
 "use client";
-// Embedding a website's public dashboard in other sites, for its owner only (anyone else's read is
-// a 404, and nothing shows): the switch and the sites allowed to frame it, one origin a line. The
+// Embedding a website's public dashboard in other sites, for its owner and the editors and admins of
+// its team (anyone else's read is a 403 or 404, and nothing shows): the switch and the sites allowed to frame it, one origin a line. The
 // iframe snippet is in the docs, which the section links to.
 import { useEffect, useState } from "react";
 import { ApiForm } from "../forms/ApiForm";

@@ -30,7 +30,8 @@ import {
 import { DEFAULT_TZ, FALLBACK_TIMEZONE_TEXT, isKnownZone, timezoneOptions } from "../shared/timezones";
 import { homePageProver, verifyTag } from "./verify";
 import { sharedDomains } from "./members";
-import { activityLog, teamAccess, teamRoutes, type Audit } from "./team";
+import { activityLog, teamAccess, teamOps, teamRoutes, type Audit } from "./team";
+import { embedStore } from "./embed";
 import { sitesApi, type Held } from "./sites-api";
 import { AddBody, domainParam, SettingsBody, type Settings } from "./schemas";
 import type { Role } from "../shared/roles";
@@ -169,7 +170,8 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
     if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
     else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
-    if (d.id !== null) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));
+    // NOTE: the Sites API's PATCH of `embed` alone changes no setting here, so it writes no line.
+    if (d.id !== null && Object.keys(body).length > 0) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));
     return view((await held(me, d.name, "editor")).d, role);
   };
 
@@ -186,12 +188,14 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
 
   /** The key holder's own domain, never one shared with them (as on the stats API). */
   const ownHeld = async (me: User, name: string): Promise<Held> => ({ d: await mine(me.uid, name), role: "owner", owner: me.uid, plan: { scope: me.scope } });
+  const members = teamOps(ctx, log);
+  const embed = embedStore(ctx, audit);
 
   return new Elysia({ name: "domains" })
     .use(withSession(ctx))
     .get("/api/timezones", () => ({ timezones: timezoneOptions(), default: DEFAULT_TZ, fallback: FALLBACK_TIMEZONE_TEXT }))
-    .use(teamRoutes(ctx, log))
-    .use(sitesApi(ctx, { list: async (me) => (await listDomains(sql, me.uid)).map((d) => view(d)), add, settings, drop, held: ownHeld }))
+    .use(teamRoutes(ctx, log, members))
+    .use(sitesApi(ctx, { list: async (me) => (await listDomains(sql, me.uid)).map((d) => view(d)), add, settings, drop, held: ownHeld, members, embed }))
     .get("/api/domains", async ({ user }) => {
       const me = signedIn(user);
       // NOTE: the caller's own domains first, then those shared with them, each marked with the role

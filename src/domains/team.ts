@@ -24,8 +24,16 @@ const INVITES_PER_HOUR = 30;
 const BAD_LINK = "This invite link is not valid: it was used, revoked or has expired, or it was sent to another address than the one you are signed in with.";
 
 const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
-const memberParams = t.Object({ domain: t.String({ maxLength: 253 }), email: t.String({ maxLength: 254 }) });
+export const memberParams = t.Object({ domain: t.String({ maxLength: 253 }), email: t.String({ maxLength: 254 }) });
 const email = t.String({ format: "email", maxLength: 254, error: "Enter an email address." });
+export const InviteBody = t.Object(
+  { email, role: t.Union(MEMBER_ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor or admin." }) },
+  { examples: [{ email: "sam@example.com", role: "viewer" }] },
+);
+export const RoleBody = t.Object(
+  { role: t.Union(ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor, admin or owner." }) },
+  { examples: [{ role: "editor" }] },
+);
 const detail = (summary: string, description?: string) => ({ tags: ["Teams"], summary, description });
 
 /** Writes one line of the admin audit log: handed in by src/app.ts, since this room cannot import the admin room. */
@@ -38,6 +46,8 @@ export const activityLog = (sql: AppContext["db"]["sql"], audit: Audit) =>
     await audit(me, `domain.${action}`, { domain: domain.name, ...(target !== null && { email: target }), ...(detail !== null && { detail }) });
   };
 type ActivityLog = ReturnType<typeof activityLog>;
+/** What the team routes do, for the session routes here and the Sites API's key routes (./sites-api.ts). */
+export type TeamOps = ReturnType<typeof teamOps>;
 
 const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 const hashed = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
@@ -54,14 +64,20 @@ export const teamAccess = (sql: AppContext["db"]["sql"]) => async (me: User, nam
   return team;
 };
 
-export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
+/** Lists, invites, changes and removes a domain's members, each checked against `me`'s role on it. */
+export const teamOps = (ctx: AppContext, log: ActivityLog) => {
   const sql = ctx.db.sql;
   const mailer = createMailer(ctx.config);
   const access = teamAccess(sql);
   // NOTE: each invite sends a mail to an address the inviter typed.
   const invites = rateLimiter(INVITES_PER_HOUR, 3600_000);
 
-  const invite = async (me: User, name: string, body: { email: string; role: (typeof MEMBER_ROLES)[number] }) => {
+  const list = async (me: User, name: string) => {
+    const team = await access(me, name, "admin");
+    return { members: await listMembers(sql, team.id), invites: await listInvites(sql, team.id) };
+  };
+
+  const invite = async (me: User, name: string, body: typeof InviteBody.static) => {
     const team = await access(me, name, "admin");
     const to = body.email.trim().toLowerCase();
     if ((await listMembers(sql, team.id)).some((m) => m.email === to)) {
@@ -106,15 +122,18 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
     await log(me, team, to === me.email ? "leave" : "remove", to);
     return { ok: true };
   };
+  return { list, invite, change, remove };
+};
+
+export const teamRoutes = (ctx: AppContext, log: ActivityLog, { list, invite, change, remove }: TeamOps) => {
+  const sql = ctx.db.sql;
+  const access = teamAccess(sql);
 
   return new Elysia({ name: "domains-team" })
     .use(withSession(ctx))
     .get(
       "/api/domains/:domain/members",
-      async ({ params, user }) => {
-        const team = await access(signedIn(user), params.domain, "admin");
-        return { members: await listMembers(sql, team.id), invites: await listInvites(sql, team.id) };
-      },
+      async ({ params, user }) => list(signedIn(user), params.domain),
       { params: domainParam, detail: detail("A domain's members and waiting invites", "For its owner and admins.") },
     )
     .post(
@@ -126,7 +145,7 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
       },
       {
         params: domainParam,
-        body: t.Object({ email, role: t.Union(MEMBER_ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor or admin." }) }),
+        body: InviteBody,
         detail: detail("Invite someone by email", "Mails a link that works for 7 days; inviting the same address again sends a new link."),
       },
     )
@@ -135,7 +154,7 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog) => {
       async ({ params, body, user }) => change(signedIn(user), params.domain, params.email, body.role),
       {
         params: memberParams,
-        body: t.Object({ role: t.Union(ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor, admin or owner." }) }),
+        body: RoleBody,
         detail: detail("Change a member's role", "`owner` hands the domain to the member (only its owner may); the old owner becomes an admin."),
       },
     )

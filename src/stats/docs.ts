@@ -16,7 +16,7 @@ const DOC_TAGS = [
   { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions)." },
   { name: "Dashboard", description: "Helpers the dashboard calls." },
   { name: "Goals", description: "A domain's goals and funnels, kept by its owner." },
-  { name: "Sites", description: "Your domains: list, add, change settings, delete (Pro API key)." },
+  { name: "Sites", description: "Your domains: list, add, change settings and embedding, delete, and manage their teams (Pro API key)." },
   { name: "Webhooks", description: "Where a domain's alerts also go: Slack incoming webhooks or signed JSON POSTs (signed-in session only)." },
   { name: "Imports", description: "History imported from another analytics tool's export: upload, follow, list, delete." },
 ];
@@ -114,7 +114,7 @@ export const apiDocs = (config: Config) =>
         },
         // NOTE: the page documents the public API only (what a Pro key reads and writes: stats, goals and
         // funnels, imports, sites) and a domain's webhooks; sign-in, collection and the pages are not for API clients.
-        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|sites(\/[^/]+)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?|domains\/[^/]+\/webhooks(\/[^/]+(\/test)?)?)$)/] },
+        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|sites(\/[^/]+(\/members(\/[^/]+)?)?)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?|domains\/[^/]+\/webhooks(\/[^/]+(\/test)?)?)$)/] },
       }),
     )
     .get(

@@ -166,8 +166,8 @@ describe("embedding a public dashboard", () => {
     expect(await framing(page)).toBe("https://news.example.org http://127.0.0.1:8080");
     for (const path of ["/", "/signin", "/public/no-such-dashboard"]) expect(await framing(path), path).toBe("'none'");
     expect(await framing("/dashboard/framed.example", owner)).toBe("'none'");
-    const [line] = await server.db.sql`SELECT action, target_domain AS domain, detail FROM admin_audit WHERE admin_email = 'owner@example.com' AND action LIKE 'embedding%'`;
-    expect(line).toEqual({ action: "embedding on", domain: "framed.example", detail: "https://news.example.org http://127.0.0.1:8080" });
+    const [line] = await server.db.sql`SELECT action, target_domain AS domain, detail FROM admin_audit WHERE admin_email = 'owner@example.com' AND action LIKE 'domain.embed%'`;
+    expect(line).toEqual({ action: "domain.embed on", domain: "framed.example", detail: "https://news.example.org http://127.0.0.1:8080" });
 
     // Switched off, or the dashboard no longer public: nobody may frame it.
     expect((await save(owner, "framed.example", { enabled: false, origins: ["https://news.example.org"] })).status).toBe(200);
@@ -177,7 +177,7 @@ describe("embedding a public dashboard", () => {
     expect(await framing(page)).toBe("'none'");
   });
 
-  test("origins are https (http only on loopback) without a path, and only the owner sets them", async () => {
+  test("origins are https (http only on loopback) without a path, and another account's domain is 404", async () => {
     for (const bad of ["http://news.example.org", "https://news.example.org/embed", "javascript:alert(1)", "news.example.org", "https://user:pw@news.example.org"]) {
       const r = await save(owner, "framed.example", { enabled: true, origins: [bad] });
       expect(r.status, bad).toBe(400);

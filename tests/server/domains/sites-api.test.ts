@@ -1,8 +1,8 @@
-// The Sites API: a Pro API key lists, adds, changes and deletes its holder's own domains with the
-// dashboard's checks and audit lines; a free account's key is 403, no key 401, another account's
+// The Sites API: a Pro API key lists, adds, changes (embedding too) and deletes its holder's own
+// domains and manages their teams with the dashboard's checks, activity and audit lines; a free account's key is 403, no key 401, another account's
 // domain 404, and the key's hourly limit is the stats API's (API_RATE_LIMIT, shared).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, dayKey, verifiedSession } from "../../helpers/api";
+import { call, dayKey, mailedToken, verifiedSession } from "../../helpers/api";
 import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -16,6 +16,12 @@ let freeKey: string;
 
 const newKey = async (cookie: string) =>
   (await call(server.app, "POST", "/api/api-keys", { cookie, headers: SAME, body: { name: "script" } })).json.apiKey.key as string;
+/** A new Pro account's key, with a budget of its own. */
+const proKeyOf = async (email: string) => {
+  const cookie = await verifiedSession(server, email, PASSWORD);
+  await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = ${email}`;
+  return newKey(cookie);
+};
 const as = (key: string) => {
   const headers = { authorization: `Bearer ${key}` };
   return {
@@ -84,9 +90,7 @@ describe("the Sites API", () => {
   });
 
   test("the key's hourly limit is shared with the stats API, then 429 with Retry-After", async () => {
-    const busy = await verifiedSession(server, "busy@example.com", PASSWORD);
-    await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = 'busy@example.com'`;
-    const key = await newKey(busy);
+    const key = await proKeyOf("busy@example.com");
     for (let i = 0; i < LIMIT / 2; i++) expect((await as(key).get("/api/sites")).status).toBe(200);
     for (let i = 0; i < LIMIT / 2; i++) expect((await as(key).get(STATS)).status).toBe(404);
     const over = await as(key).get("/api/sites");
@@ -94,9 +98,69 @@ describe("the Sites API", () => {
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  test("a Pro key invites, lists, changes and removes its domain's members, each in the activity list and the audit log", async () => {
+    const team = "/api/sites/team.example.com/members";
+    const lead = as(await proKeyOf("lead@example.com"));
+    expect((await lead.post("/api/sites", { domain: "team.example.com" })).status).toBe(201);
+    const invited = await lead.post(team, { email: "Sam@Example.com", role: "editor" });
+    expect(invited.status).toBe(201);
+    expect(invited.json).toEqual({ email: "sam@example.com", role: "editor", pending: true });
+    expect((await lead.get(team)).json.invites).toMatchObject([{ email: "sam@example.com", role: "editor" }]);
+
+    const sam = await verifiedSession(server, "sam@example.com", PASSWORD);
+    const token = mailedToken(server.dataDir, "/settings/domains", "invite");
+    expect((await call(server.app, "POST", "/api/invites/accept", { cookie: sam, headers: SAME, body: { token } })).status).toBe(200);
+    expect((await lead.post(team, { email: "sam@example.com", role: "viewer" })).status).toBe(409);
+    expect((await lead.patch(`${team}/sam@example.com`, { role: "viewer" })).json).toEqual({ email: "sam@example.com", role: "viewer" });
+    expect((await lead.get(team)).json.members.map((m: { email: string; role: string }) => `${m.email} ${m.role}`)).toEqual([
+      "lead@example.com owner",
+      "sam@example.com viewer",
+    ]);
+    const badRole = await lead.post(team, { email: "kim@example.com", role: "boss" });
+    expect(badRole.status).toBe(400);
+    expect(badRole.json.error.fields).toEqual({ role: "Choose viewer, editor or admin." });
+    expect((await lead.patch(`${team}/nobody@example.com`, { role: "viewer" })).status).toBe(404);
+    expect((await lead.delete(`${team}/sam@example.com`)).json).toEqual({ ok: true });
+    expect((await call(server.app, "GET", "/api/domains", { cookie: sam })).json).toEqual([]);
+    // NOTE: a key manages its holder's own domains only; another's team is 404, as on the stats API.
+    expect((await lead.get("/api/sites/free.example.com/members")).status).toBe(404);
+
+    const activity = await server.db.sql<{ action: string }[]>`
+      SELECT a.action FROM domain_activity a JOIN domains d ON d.id = a.domain_id WHERE d.name = 'team.example.com' ORDER BY a.id`;
+    expect(activity.map((a) => a.action)).toEqual(["invite", "accept", "role", "remove"]);
+    const audit = await server.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE target_domain = 'team.example.com' ORDER BY id`;
+    expect(audit.map((a) => a.action)).toEqual(["domain.invite", "domain.accept", "domain.role", "domain.remove"]);
+  });
+
+  test("a Pro key turns embedding on with its allowed origins, checked like the dashboard's before anything changes", async () => {
+    const site = "/api/sites/framed.example.com";
+    const framer = as(await proKeyOf("framer@example.com"));
+    expect((await framer.post("/api/sites", { domain: "framed.example.com" })).status).toBe(201);
+    const bad = await framer.patch(site, { tz: "Asia/Tokyo", embed: { enabled: true, origins: ["https://news.example.org/embed"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.origins).toContain("https://example.com");
+    const on = await framer.patch(site, { embed: { enabled: true, origins: "https://news.example.org/\nhttp://127.0.0.1:8080\nhttps://news.example.org" } });
+    expect(on.status).toBe(200);
+    expect(on.json).toMatchObject({ tz: "Europe/London", embed: { enabled: true, origins: ["https://news.example.org", "http://127.0.0.1:8080"] } });
+    expect((await framer.patch(site, { tz: "Asia/Tokyo" })).json.embed).toEqual(on.json.embed);
+    expect((await framer.patch(site, { embed: { enabled: false, origins: [] } })).json.embed).toEqual({ enabled: false, origins: [] });
+    const audit = await server.db.sql<{ action: string; detail: string | null }[]>`
+      SELECT action, detail FROM admin_audit WHERE target_domain = 'framed.example.com' ORDER BY id`;
+    expect([...audit]).toEqual([
+      { action: "domain.embed on", detail: "https://news.example.org http://127.0.0.1:8080" },
+      { action: "domain.settings", detail: "tz" },
+      { action: "domain.embed off", detail: null },
+    ]);
+    expect(await server.db.sql`SELECT 1 FROM domain_activity a JOIN domains d ON d.id = a.domain_id WHERE d.name = 'framed.example.com'`).toHaveLength(3);
+  });
+
   test("/api/docs/json documents every Sites API route for the key, with examples", async () => {
     const paths = (await call(server.app, "GET", "/api/docs/json")).json.paths;
-    const routes = [paths["/api/sites"].get, paths["/api/sites"].post, paths["/api/sites/{domain}"].patch, paths["/api/sites/{domain}"].delete];
+    const routes = [
+      paths["/api/sites"].get, paths["/api/sites"].post, paths["/api/sites/{domain}"].patch, paths["/api/sites/{domain}"].delete,
+      paths["/api/sites/{domain}/members"].get, paths["/api/sites/{domain}/members"].post,
+      paths["/api/sites/{domain}/members/{email}"].patch, paths["/api/sites/{domain}/members/{email}"].delete,
+    ];
     for (const route of routes) {
       expect(route.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(["400", "401", "403", "429"]));

@@ -368,7 +368,8 @@ describe("the API is documented", () => {
     expect(Object.keys(res.json.paths).sort()).toEqual([
       "/api/domains/{domain}/funnels", "/api/domains/{domain}/funnels/{id}", "/api/domains/{domain}/goals", "/api/domains/{domain}/goals/{id}",
       "/api/domains/{domain}/webhooks", "/api/domains/{domain}/webhooks/{id}", "/api/domains/{domain}/webhooks/{id}/test",
-      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/sites", "/api/sites/{domain}", "/api/stats", "/api/stats-public",
+      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/sites", "/api/sites/{domain}",
+      "/api/sites/{domain}/members", "/api/sites/{domain}/members/{email}", "/api/stats", "/api/stats-public",
     ]);
     expect(Object.keys(res.json.paths["/api/imports"])).toEqual(expect.arrayContaining(["get", "post"]));
     expect(res.json.paths["/api/domains/{domain}/webhooks"].post).toMatchObject({ tags: ["Webhooks"], security: [{ session: [] }] });

@@ -1,8 +1,9 @@
 // Webhooks against receivers on loopback: the real server and database, the settings routes, and the
 // delivery job run on a clock the test moves past each retry's pause. A JSON POST's signature checks
 // out with the secret shown at creation; a 500 is tried again and the log shows both attempts; a 400
-// is final; a Slack webhook's body has the shape Slack takes.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+// is final, and so is a redirect, never followed; no answer is tried again; a Slack webhook's body
+// has the shape Slack takes.
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { deliveryJob } from "../../../src/webhooks";
 import { call, verifiedSession } from "../../helpers/api";
@@ -37,6 +38,10 @@ beforeAll(async () => {
   server = await startTestServer({ env: { BETA: "0" } });
   owner = await verifiedSession(server, "owner@example.com", "a sturdy passphrase");
   expect((await api("POST", "/api/domains", { domain: D })).status).toBe(201);
+});
+// NOTE: a website has at most five webhooks; each test starts with none.
+afterEach(async () => {
+  for (const w of (await api("GET", BASE)).json.webhooks as { id: number }[]) expect((await api("DELETE", `${BASE}/${w.id}`)).status).toBe(200);
 });
 afterAll(async () => {
   for (const r of receivers) await r.stop();
@@ -94,6 +99,23 @@ test("a 400 is final: not tried again", async () => {
   expect(await logOf(webhook.id)).toEqual([{ at: expect.any(String), attempt: 1, status: 400, error: "HTTP 400" }]);
 });
 
+test("no answer is tried again; a redirect is final and not followed, to its host or any other", async () => {
+  const gone = receiver();
+  const { webhook: silent } = await add("json", gone.url);
+  await gone.stop();
+  expect((await api("POST", `${BASE}/${silent.id}/test`)).json).toMatchObject({ delivered: false, status: null, error: "the site refused the connection" });
+  await deliverIn(2);
+  expect((await logOf(silent.id)).map((a) => [a.attempt, a.error])).toEqual([[2, "the site refused the connection"], [1, "the site refused the connection"]]);
+
+  const elsewhere = receiver();
+  const r = receiver([new Response(null, { status: 302, headers: { location: `${elsewhere.url}/inside` } })]);
+  const { webhook } = await add("json", r.url);
+  expect((await api("POST", `${BASE}/${webhook.id}/test`)).json).toMatchObject({ delivered: false, status: 302, error: "HTTP 302 (redirects are not followed)" });
+  await deliverIn(600);
+  expect(r.received).toHaveLength(1);
+  expect(elsewhere.received).toEqual([]);
+});
+
 test("a Slack webhook sends text and mrkdwn sections, which a receiver checking Slack's shape takes", async () => {
   const slackShaped = (raw: string) => {
     const body = JSON.parse(raw) as { text?: unknown; blocks?: { type?: unknown; text?: { type?: unknown; text?: unknown } }[] };
@@ -109,10 +131,13 @@ test("a Slack webhook sends text and mrkdwn sections, which a receiver checking 
   expect(r.received[0]!.headers["x-bothy-signature"]).toBeUndefined();
 });
 
-test("bad input is a 400 naming the field; a deleted webhook is gone, and a second delete is 404", async () => {
+test("bad input is a 400 naming the field; a deleted webhook is gone, and a second delete is 404; a sixth is 409", async () => {
+  expect(server.config.NODE_ENV).toBe("production");
   for (const [url, message] of [
     ["not a url", "Enter the webhook's full URL, starting with https://."],
     ["ftp://hooks.example.net/x", "A webhook's URL must start with https://."],
+    // NOTE: the test server runs as production, where plain http goes only to a listed host.
+    ["http://hooks.example.net/x", "A webhook's URL must start with https://."],
     ["https://192.168.1.10/hook", "192.168.1.10 is an internal address: webhooks go to the public internet."],
   ] as const) {
     const res = await api("POST", BASE, { kind: "json", url });
@@ -126,4 +151,8 @@ test("bad input is a 400 naming the field; a deleted webhook is gone, and a seco
   expect(((await api("GET", BASE)).json.webhooks as { id: number }[]).map((w) => w.id)).not.toContain(webhook.id);
   expect((await api("DELETE", `${BASE}/${webhook.id}`)).status).toBe(404);
   expect((await api("POST", `${BASE}/${webhook.id}/test`)).status).toBe(404);
+  for (let i = 0; i < 5; i++) await add("json", `${r.url}/${i}`);
+  const sixth = await api("POST", BASE, { kind: "json", url: `${r.url}/5` });
+  expect(sixth.status).toBe(409);
+  expect(sixth.json.error.message).toBe("A website has at most 5 webhooks.");
 });

@@ -62,7 +62,8 @@ export function WebhookSettings({ domain }: { domain: string }) {
     <section className="mt-8 border-t border-gray-200 pt-6 dark:border-gray-800" aria-labelledby="webhooks">
       <h2 id="webhooks" className="text-lg font-semibold">Webhooks</h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-        Every alert of this website also goes to these URLs: a Slack channel, or your own receiver as a signed JSON POST.{" "}
+        When alerts are on (under Weekly email reports, Pro), each one also goes to these URLs: a Slack channel, or your own receiver as
+        a signed JSON POST.{" "}
         <a href="/docs/alerts#webhooks" className="text-blue-700 underline dark:text-blue-400">How to set them up</a>
       </p>
       {problem && <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">{problem}</p>}

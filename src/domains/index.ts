@@ -142,6 +142,9 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     const row = added ?? (await insertClaim(sql, me.uid, host.host, zone));
     if (!row) throw new HttpError(409, inList, { domain: inList });
     if (row.id !== null) await applyNewDomainRetention(sql, row.id, isPro(ctx.config, me));
+    // NOTE: a claim has no activity list; its audit line reads as any add's.
+    if (row.id !== null) await log(me, { id: row.id, name: row.name }, "add");
+    else await audit(me, "domain.add", { domain: row.name });
     return view(row);
   };
 
@@ -160,6 +163,7 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     const owned = await mine(me.uid, d.name);
     // NOTE: a taken-over domain keeps the hits it collected, under its new owner's plan.
     if (d.id === null && owned.id !== null) await applyNewDomainRetention(sql, owned.id, isPro(ctx.config, me));
+    if (owned.id !== null) await log(me, { id: owned.id, name: owned.name }, "verify");
     return view(owned);
   };
 

@@ -152,6 +152,8 @@ describe("verifying with the meta tag", () => {
     expect(res.json).toMatchObject({ domain: "mine.example", verified: true });
     expect(await holder("mine.example")).toEqual({ email: "cat@example.com", verified: true });
     expect((await as(cat).patch("/api/domains/mine.example", { public: true })).status).toBe(200);
+    const audit = await server.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE target_domain = 'mine.example' ORDER BY id`;
+    expect(audit.map((a) => a.action)).toEqual(["domain.add", "domain.verify", "domain.settings"]);
   });
 
   test("a claimant's proof takes the name over from an unverified holder, hits and all", async () => {
@@ -171,6 +173,10 @@ describe("verifying with the meta tag", () => {
     expect((await as(ann).get("/api/domains")).json.map((d: { domain: string }) => d.domain)).not.toContain("contest.example");
     expect((await summary(ann, "contest.example")).status).toBe(404);
     expect(await server.db.sql`SELECT 1 FROM domain_claims WHERE name = 'contest.example'`).toHaveLength(0);
+    // NOTE: the claim's add is in the audit log too, as any add; the taken-over domain's activity starts with its proof.
+    const audit = await server.db.sql<{ action: string; email: string }[]>`
+      SELECT action, admin_email AS email FROM admin_audit WHERE target_domain = 'contest.example' AND admin_email = 'bob@example.com' ORDER BY id`;
+    expect(audit.map((a) => a.action)).toEqual(["domain.add", "domain.verify"]);
   });
 
   test("a verified holder keeps the name, whoever proves control later", async () => {

@@ -62,7 +62,7 @@ describe("the Sites API", () => {
     expect((await as(proKey).delete("/api/sites/shop.example.com")).json).toEqual({ ok: true });
     expect((await as(proKey).get("/api/sites")).json).toEqual([]);
     const audit = await server.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE target_domain = 'shop.example.com' ORDER BY id`;
-    expect(audit.map((a) => a.action)).toEqual(["domain.settings", "domain.delete"]);
+    expect(audit.map((a) => a.action)).toEqual(["domain.add", "domain.settings", "domain.delete"]);
   });
 
   test("bad input is 400 naming the field; a name in the list already is 409", async () => {
@@ -127,9 +127,9 @@ describe("the Sites API", () => {
 
     const activity = await server.db.sql<{ action: string }[]>`
       SELECT a.action FROM domain_activity a JOIN domains d ON d.id = a.domain_id WHERE d.name = 'team.example.com' ORDER BY a.id`;
-    expect(activity.map((a) => a.action)).toEqual(["invite", "accept", "role", "remove"]);
+    expect(activity.map((a) => a.action)).toEqual(["add", "invite", "accept", "role", "remove"]);
     const audit = await server.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE target_domain = 'team.example.com' ORDER BY id`;
-    expect(audit.map((a) => a.action)).toEqual(["domain.invite", "domain.accept", "domain.role", "domain.remove"]);
+    expect(audit.map((a) => a.action)).toEqual(["domain.add", "domain.invite", "domain.accept", "domain.role", "domain.remove"]);
   });
 
   test("a Pro key turns embedding on with its allowed origins, checked like the dashboard's before anything changes", async () => {
@@ -147,11 +147,12 @@ describe("the Sites API", () => {
     const audit = await server.db.sql<{ action: string; detail: string | null }[]>`
       SELECT action, detail FROM admin_audit WHERE target_domain = 'framed.example.com' ORDER BY id`;
     expect([...audit]).toEqual([
+      { action: "domain.add", detail: null },
       { action: "domain.embed on", detail: "https://news.example.org http://127.0.0.1:8080" },
       { action: "domain.settings", detail: "tz" },
       { action: "domain.embed off", detail: null },
     ]);
-    expect(await server.db.sql`SELECT 1 FROM domain_activity a JOIN domains d ON d.id = a.domain_id WHERE d.name = 'framed.example.com'`).toHaveLength(3);
+    expect(await server.db.sql`SELECT 1 FROM domain_activity a JOIN domains d ON d.id = a.domain_id WHERE d.name = 'framed.example.com'`).toHaveLength(4);
   });
 
   test("/api/docs/json documents every Sites API route for the key, with examples", async () => {

@@ -24,6 +24,7 @@ import { REDIRECTS, sitemapPages } from "./pages";
 import { reportsRoom } from "./reports";
 import { isBeta } from "./plans";
 import { MAX_IMPORT_BYTES } from "./shared/import-jobs";
+import { realtimeRoom } from "./realtime";
 import { requestsRoom } from "./requests";
 import { segmentsRoom } from "./segments";
 import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
@@ -47,6 +48,7 @@ const ROOMS: Room[] = [
   inspectRoom,
   (ctx) => statsRoom(ctx, goalsReader(ctx), funnelsReader(ctx)),
   annotationsRoom,
+  realtimeRoom,
   segmentsRoom,
   goalsRoom,
   importsRoom,

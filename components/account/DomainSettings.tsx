@@ -1,7 +1,7 @@
 "use client";
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
-// the public dashboard's password and downloads switch, and the privacy notice switch; sharing and the notice wait for the
+// the public dashboard's password and downloads switch, the public realtime switch and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
 // also has its weekly email reports (ReportSettings) and webhooks for its alerts (WebhookSettings). Links to install, import history and delete.
 // A website shared with the user shows what their role may change (src/shared/roles.ts): the team
@@ -19,7 +19,7 @@ import { ProPromo } from "../pricing/ProPromo";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
-  publicExport: boolean; role: Role;
+  publicExport: boolean; publicRealtime: boolean; role: Role;
   /** The plan the website is on (its owner's) has Pro. */
   pro: boolean;
 };
@@ -44,6 +44,7 @@ export function DomainSettings({ domain, zones, origin, me }: Props) {
   const fields: FieldSpec[] = [{ name: "tz", label: "Time zone", type: "select", options: zones, defaultValue: row.tz }];
   if (row.verified) {
     fields.push({ name: "public", label: "Public dashboard: anyone with the link can see the numbers", type: "checkbox", defaultValue: row.public });
+    fields.push({ name: "publicRealtime", label: "Realtime on the public dashboard: its visitors see who is on the site now", type: "checkbox", defaultValue: row.publicRealtime });
     fields.push({ name: "privacyPage", label: "Privacy notice: a page for your visitors saying what Bothy records on this website", type: "checkbox", defaultValue: row.privacyPage });
   }
   if (pro && row.verified) {

@@ -32,6 +32,7 @@ import type { FunnelSource } from "./funnel-load";
 import { goalRows } from "./filter-values";
 import { Insights } from "./widgets/Insights";
 import { preloadChart } from "./widgets/lazy";
+import { Title } from "./Title";
 
 export type DashboardMode = "owner" | "public" | "demo" | "embed";
 type Props = {
@@ -136,7 +137,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
       {!embed && <SideNav pro={pro} current={current} onGo={go} />}
       <div className={embed ? "" : "desk:pl-60"}>
         <Header
-          title={<Title domain={domain} mode={mode} tz={v?.tz} />}
+          title={<Title domain={domain} mode={mode} tz={v?.tz} live={embed ? undefined : { target: "id" in target ? { id: target.id } : target, href: `${pathname}/realtime` }} />}
           range={range}
           rules={rules}
           tz={rules?.tz ?? null}
@@ -284,19 +285,6 @@ function Account({ mode, domain, pathname, user, onExport, framed }: AccountProp
       )}
       <a href="/signup" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">Get started free →</a>
     </>
-  );
-}
-
-function Title({ domain, mode, tz }: { domain: string; mode: DashboardMode; tz?: string }) {
-  const Tag = mode === "embed" ? "h3" : "h1";
-  return (
-    <div className="min-w-0">
-      <Tag className="text-lg font-bold wrap-anywhere desk:truncate text-gray-900 desk:text-xl dark:text-white">{domain}</Tag>
-      <p className="text-xs text-gray-600 dark:text-gray-400">
-        {mode === "public" ? "Public dashboard" : mode === "owner" ? "Dashboard" : "Live demo"}
-        {tz ? ` · ${tz}` : ""}
-      </p>
-    </div>
   );
 }
 

@@ -60,6 +60,7 @@ const view = (d: Domain, role: Role = "owner") => ({
   verified: d.verified,
   privacyPage: d.privacyPage,
   publicExport: d.publicExport,
+  publicRealtime: d.publicRealtime,
   /** The tag that proves ownership, for the owner to paste into their home page. */
   verifyTag: verifyTag(d.verifyToken),
   role,
@@ -107,17 +108,17 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
   };
-  const checkSharing = (plan: { scope: string[] }, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean }) => {
+  const checkSharing = (plan: { scope: string[] }, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean; publicRealtime?: boolean }) => {
     if (body.password !== undefined && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
     }
     if (body.publicExport === true && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Exports are a Pro feature.", { publicExport: "Upgrade to Pro to offer downloads." });
     }
-    const shares = body.public === true || body.publicExport === true || (body.password !== undefined && body.password !== "");
+    const shares = body.public === true || body.publicExport === true || body.publicRealtime === true || (body.password !== undefined && body.password !== "");
     if (shares && !d.verified) {
       const message = `Verify that ${d.name} is yours before you share its dashboard.`;
-      const field = body.public === true ? "public" : body.publicExport === true ? "publicExport" : "password";
+      const field = body.public === true ? "public" : body.publicExport === true ? "publicExport" : body.publicRealtime === true ? "publicRealtime" : "password";
       throw new HttpError(403, message, { [field]: message });
     }
     // NOTE: the notice says publicly that this Bothy measures the site: only its proven owner may say so.
@@ -172,7 +173,7 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     if (body.tz !== undefined) checkZone(body.tz);
     checkSharing(plan, d, body);
     const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-    if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport });
+    if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport, publicRealtime: body.publicRealtime });
     else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
     // NOTE: the Sites API's PATCH of `embed` alone changes no setting here, so it writes no line.
     if (d.id !== null && Object.keys(body).length > 0) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));

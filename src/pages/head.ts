@@ -43,6 +43,7 @@ export const HEAD = {
   domainInstall: { title: "Install the script · Bothy", description: "The script tag that starts counting visits to a website." },
   domainDelete: { title: "Delete a website · Bothy", description: "Delete a website and every visit it counted." },
   domainImport: { title: "Import history · Bothy", description: "Bring a website's history from Plausible, Umami, Google Analytics 4, Matomo, GoatCounter, Simple Analytics or Fathom." },
+  realtime: { title: "Realtime · Bothy", description: "Who is on a website now: page views of the last 30 minutes by minute, top pages, sources, countries and devices." },
   domainReport: { title: "Sustainability report · Bothy", description: "A website's page views, energy and CO2 over a year." },
   dashboard: { title: "Dashboard · Bothy", description: "Visits, pages, referrers, countries, devices and the carbon cost of a website." },
   adminUsers: { title: "Users · Admin · Bothy", description: "Every account of this instance.", path: "/admin/users" },

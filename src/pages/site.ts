@@ -31,6 +31,7 @@ import * as dashboard from "./dashboard";
 import * as domainDelete from "./dashboard/delete";
 import * as domainImport from "./dashboard/import";
 import * as domainInstall from "./dashboard/install";
+import * as domainRealtime from "./dashboard/realtime";
 import * as domainReport from "./dashboard/report";
 import * as domainSettings from "./dashboard/settings";
 import { HEAD } from "./head";
@@ -44,6 +45,7 @@ import * as pricingUpdate2 from "./pricing-update2";
 import * as privacy from "./privacy";
 import * as privacyDomain from "./privacy-domain";
 import * as publicDashboard from "./public";
+import * as publicRealtime from "./public-realtime";
 import * as request from "./request";
 import * as settingsApiKeys from "./settings/api-keys";
 import * as settingsDelete from "./settings/delete";
@@ -98,6 +100,8 @@ const routes: Record<string, PageModule> = {
   "/dashboard/:domain/delete": domainDelete,
   "/dashboard/:domain/import": domainImport,
   "/dashboard/:domain/report": domainReport,
+  "/dashboard/:domain/realtime": domainRealtime,
+  "/public/:id/realtime": publicRealtime,
   // The admin area; "/admin" itself redirects to /admin/users (redirects.ts).
   "/admin/users": adminUsers,
   "/admin/users/stripe": adminStripe,

@@ -13,7 +13,7 @@ import { htmlHeaders, newNonce } from "../web";
 import { STATS_SCHEMAS } from "./doc-schemas";
 
 const DOC_TAGS = [
-  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions)." },
+  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions), and the realtime stream of the last 30 minutes." },
   { name: "Dashboard", description: "Helpers the dashboard calls." },
   { name: "Goals", description: "A domain's goals and funnels, kept by its owner." },
   { name: "Sites", description: "Your domains: list, add, change settings and embedding, delete, and manage their teams (Pro API key)." },
@@ -114,7 +114,7 @@ export const apiDocs = (config: Config) =>
         },
         // NOTE: the page documents the public API only (what a Pro key reads and writes: stats, goals and
         // funnels, imports, sites) and a domain's webhooks; sign-in, collection and the pages are not for API clients.
-        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|imports(\/[^/]+)?|sites(\/[^/]+(\/members(\/[^/]+)?)?)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?|domains\/[^/]+\/webhooks(\/[^/]+(\/test)?)?)$)/] },
+        exclude: { paths: [/^(?!\/api\/(stats|stats-public|get-tweet|realtime|imports(\/[^/]+)?|sites(\/[^/]+(\/members(\/[^/]+)?)?)?|domains\/[^/]+\/(goals|funnels)(\/[^/]+)?|domains\/[^/]+\/webhooks(\/[^/]+(\/test)?)?)$)/] },
       }),
     )
     .get(

@@ -31,6 +31,8 @@ export { isStatsBusy } from "./admission";
 import { exposeCounter, metricsOf } from "../metrics";
 
 export { warmingOf } from "./warm";
+// NOTE: the realtime room labels its sources by the same rule.
+export { REF_LABEL } from "./queries";
 export { monthlyVisits, monthlyVisitsByAccount } from "./usage";
 
 type AskedRange = {

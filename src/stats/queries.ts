@@ -74,7 +74,7 @@ export const PAGES: Grouped = {
 };
 
 /** The referrer label of an arrival: "direct", its host, or "unknown" when it had no readable host. */
-const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END";
+export const REF_LABEL = "CASE WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END";
 
 /**
  * Arrivals by source class and referrer label: SUMMARY's sources and REF's referrers. Only

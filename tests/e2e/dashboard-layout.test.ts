@@ -2,15 +2,18 @@
 // popover (user menu, date picker, export modal, annotate form) lies inside the viewport and is
 // the element under its own box and controls (nothing paints over it); the header keeps the domain
 // readable on a phone; the Carbon & Energy, Sizes and Events texts are not cut; a domain without
-// visits has no rating; the current settings item is highlighted. Screenshots in test-results/.
+// visits has no rating; the current settings item is highlighted; the realtime view, opened from the
+// live badge, takes a new hit without a reload and fits both widths. Screenshots in test-results/.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser";
+import { CHROME_UA } from "../helpers/collect";
 import { dashboardLoaded, prepareSites, signIn, type Owner } from "../helpers/dashboard";
 import { freshDatabase } from "../helpers/db";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
+import { scaled } from "../helpers/time";
 
 const FREE: Owner = { email: "ada@example.com", name: "Ada Lovelace-Byron", password: "analytical engine 1843" };
 const PRO: Owner = { email: "grace@example.com", name: "Grace Brewster Hopper", password: "cobol compiler 1959", scope: ["pro"] };
@@ -191,6 +194,33 @@ describe("the Pro owner's sections", () => {
       await page.screenshot({ path: `${ROOT}/test-results/dashboard-layout-${width}-carbon.png` });
     });
   }
+
+  test("the live badge opens the realtime view, where a hit sent after it opened shows within 5 s without a reload; nothing overflows, light or dark", async () => {
+    await openDashboard("shop.example", 1440, "light");
+    await page.getByTestId("live-badge").click();
+    await page.waitForURL(`${server.url}/dashboard/shop.example/realtime`);
+    await page.locator('[data-testid="realtime"][data-live]').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const path = `/live-${Date.now()}`;
+    const sent = await fetch(`${server.url}/b/v`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME_UA },
+      body: JSON.stringify({ d: "shop.example", p: path, w: 1400, z: "Europe/Berlin" }),
+    });
+    expect(sent.status).toBe(202);
+    await page.getByTestId("realtime-pages").getByText(path, { exact: true }).waitFor({ timeout: scaled(5_000) });
+    expect(Number(await page.getByTestId("on-now").textContent())).toBeGreaterThanOrEqual(1);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    for (const width of WIDTHS) {
+      for (const theme of THEMES) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+        await page.locator('[data-testid="realtime-chart"] svg').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${ROOT}/test-results/dashboard-layout-${width}-${theme}-realtime.png`, fullPage: true });
+      }
+    }
+  });
 
   test("a domain without visits has no CO2 rating", async () => {
     await openDashboard("quiet.example", 1440, "light");

@@ -368,10 +368,13 @@ describe("the API is documented", () => {
     expect(Object.keys(res.json.paths).sort()).toEqual([
       "/api/domains/{domain}/funnels", "/api/domains/{domain}/funnels/{id}", "/api/domains/{domain}/goals", "/api/domains/{domain}/goals/{id}",
       "/api/domains/{domain}/webhooks", "/api/domains/{domain}/webhooks/{id}", "/api/domains/{domain}/webhooks/{id}/test",
-      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/sites", "/api/sites/{domain}",
+      "/api/get-tweet", "/api/imports", "/api/imports/{id}", "/api/realtime", "/api/sites", "/api/sites/{domain}",
       "/api/sites/{domain}/members", "/api/sites/{domain}/members/{email}", "/api/stats", "/api/stats-public",
     ]);
     expect(Object.keys(res.json.paths["/api/imports"])).toEqual(expect.arrayContaining(["get", "post"]));
+    const realtime = res.json.paths["/api/realtime"].get;
+    expect(realtime.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["authorization", "domain", "id", "x-dashboard-password"]);
+    expect(realtime.description).toContain("text/event-stream");
     expect(res.json.paths["/api/domains/{domain}/webhooks"].post).toMatchObject({ tags: ["Webhooks"], security: [{ session: [] }] });
     // The list fields of the contract (src/shared/stats.ts ListRow) and the AI source class.
     expect(Object.keys(res.json.components.schemas.ListRow.properties)).toEqual(expect.arrayContaining(

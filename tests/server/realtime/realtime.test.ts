@@ -1,0 +1,167 @@
+// GET /api/realtime: the stream's counts against SQL over the same window (hits seeded at known
+// times before now), who may open it (as the stats reads, and public dashboards only when their
+// owner shares realtime), the one error shape before a stream, and one shared read per domain per
+// tick whatever its open streams, freed when they close.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, ownerOtherAdmin } from "../../helpers/api";
+import { CHROME_UA, until } from "../../helpers/collect";
+import { parsePrometheus, sampleValue } from "../../helpers/prometheus";
+import { req, startTestServer } from "../../helpers/server";
+import { SESSION_COOKIE } from "../../../src/auth";
+import { ingest } from "../../helpers/stats";
+import type { Incoming } from "../../../src/collect/model";
+import { REALTIME_EVENT, WINDOW_MINUTES, type RealtimeSnapshot } from "../../../src/shared/realtime";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let owner: string;
+let other: string;
+const SAME = { origin: "http://bothy.test" };
+const DOMAIN = "live.example.com";
+const TOKEN = "metrics-token-for-the-realtime-test";
+const MIN = 60_000;
+
+type Stream = { next(): Promise<RealtimeSnapshot>; close(): Promise<void> };
+
+/** Opens the stream; its snapshots one by one. */
+async function open(query: string, cookie?: string): Promise<Stream> {
+  const res = await server.app.handle(req(`/api/realtime?${query}`, { headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} }));
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toStartWith("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  return {
+    async next() {
+      for (;;) {
+        const end = buffered.indexOf("\n\n");
+        if (end >= 0) {
+          const message = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = message.split("\n").find((l) => l.startsWith("data: "));
+          if (message.includes(`event: ${REALTIME_EVENT}`) && data) return JSON.parse(data.slice(6)) as RealtimeSnapshot;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        buffered += decoder.decode(value, { stream: true });
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+const realtime = (query: string, opts: { cookie?: string; headers?: Record<string, string> } = {}) => call(server.app, "GET", `/api/realtime?${query}`, opts);
+
+const metric = async (name: string) => {
+  const res = await server.app.handle(req("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }));
+  return sampleValue(parsePrometheus(await res.text()), name) ?? 0;
+};
+
+const view = (p: string, agoMs: number, r?: string): Incoming => ({
+  kind: "view", time: Date.now() - agoMs, ua: CHROME_UA, body: { d: DOMAIN, p, w: 1400, z: "Europe/Paris", ...(r && { r }) },
+});
+const leave = (p: string, agoMs: number, visibleMs: number): Incoming => ({
+  kind: "leave", time: Date.now() - agoMs, ua: CHROME_UA, body: { d: DOMAIN, p, v: visibleMs, w: 1400, z: "Europe/Paris" },
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { BETA: "0", METRICS_TOKEN: TOKEN } });
+  ({ owner, other } = await ownerOtherAdmin(server, ["pro"]));
+  for (const d of [DOMAIN, "shared.example.com", "private.example.com"]) {
+    expect((await call(server.app, "POST", "/api/domains", { cookie: owner, headers: SAME, body: { domain: d } })).status).toBe(201);
+  }
+  await server.db.sql`UPDATE domains SET verified_at = now(), public = true WHERE name IN ('shared.example.com', 'private.example.com')`;
+  await server.db.sql`UPDATE domains SET public_realtime = true WHERE name = 'shared.example.com'`;
+  // NOTE: times well inside their minute's place in the window, whatever the second the test runs at.
+  await ingest(server.db.sql, [
+    view("/a", 1.5 * MIN, "https://news.example.org/story"),
+    view("/a", 2.5 * MIN),
+    view("/b", 4 * MIN, "https://www.google.com/"),
+    view("/c", 12 * MIN),
+    view("/c", 20 * MIN),
+    view("/old", 45 * MIN),
+    // /a's leave answers a view of the last 5 minutes; /c's view began 11 minutes before its leave.
+    leave("/a", 1 * MIN, 20_000),
+    leave("/c", 0.5 * MIN, 11 * MIN),
+  ]);
+}, 120_000);
+
+afterAll(() => server?.stop());
+
+describe("the stream's numbers", () => {
+  test("equal SQL over the snapshot's own window, by minute, and count who is on now", async () => {
+    const stream = await open(`domain=${DOMAIN}`, owner);
+    const s = await stream.next();
+    await stream.close();
+    const [site] = await server.db.sql<{ id: number }[]>`SELECT id FROM domains WHERE name = ${DOMAIN}`;
+    const rows = await server.db.sql<{ m: number; n: number }[]>`
+      SELECT ((extract(epoch FROM date_trunc('minute', time)) * 1000 - ${s.from}) / 60000)::int AS m, count(*)::int AS n
+      FROM hits WHERE site_id = ${site!.id} AND kind = 1 AND time >= ${new Date(s.from)} AND time <= ${new Date(s.at)} GROUP BY 1`;
+    const expected = new Array<number>(WINDOW_MINUTES).fill(0);
+    for (const r of rows) expected[r.m] = r.n;
+    expect(s.minutes).toEqual(expected);
+    expect(s.minutes.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(s.from % MIN).toBe(0);
+    expect(s.at - s.from).toBeLessThanOrEqual(WINDOW_MINUTES * MIN);
+    // /a: two views, one left; /b: one view; /c's leave belongs to a view before the last 5 minutes.
+    expect(s.onNow).toBe(2);
+    expect(s.pages).toEqual([{ label: "/a", views: 2 }, { label: "/c", views: 2 }, { label: "/b", views: 1 }]);
+    // NOTE: arrivals by referrer, as the dashboard's list: an arrival without one is direct.
+    expect(s.sources).toEqual([{ label: "direct", views: 3 }, { label: "google.com", views: 1 }, { label: "news.example.org", views: 1 }]);
+    expect(s.countries).toEqual([{ label: "FR", views: 5 }]);
+    expect(s.devices).toEqual([{ label: "desktop", views: 5 }]);
+    // NOTE: counts only: no row of a snapshot names a visit.
+    expect(Object.keys(s).sort()).toEqual(["at", "countries", "devices", "from", "minutes", "onNow", "pages", "sources"]);
+  });
+});
+
+describe("who may open it", () => {
+  test("as the stats reads: signed out 401, another account 404, malformed 400, one JSON error shape", async () => {
+    const out = await realtime(`domain=${DOMAIN}`);
+    expect(out.status).toBe(401);
+    expect(out.json.error.status).toBe(401);
+    expect((await realtime(`domain=${DOMAIN}`, { cookie: other })).status).toBe(404);
+    expect((await realtime("domain=nothing.example.com", { cookie: owner })).status).toBe(404);
+    const both = await realtime(`domain=${DOMAIN}&id=abc`, { cookie: owner });
+    expect(both.status).toBe(400);
+    expect(both.json.error.fields).toEqual({ id: "Ask for one domain (domain) or one public dashboard (id)." });
+    expect((await realtime("", { cookie: owner })).status).toBe(400);
+    expect((await realtime(`domain=${DOMAIN}`, { headers: { authorization: "Bearer not-a-key" } })).status).toBe(401);
+  });
+
+  test("a public dashboard only when its owner shares realtime there, switched in its settings", async () => {
+    const idOf = async (name: string) => (await server.db.sql`SELECT public_id FROM domains WHERE name = ${name}`)[0]!.public_id as string;
+    const shared = await open(`id=${await idOf("shared.example.com")}`);
+    expect((await shared.next()).minutes).toHaveLength(WINDOW_MINUTES);
+    await shared.close();
+    const closed = await realtime(`id=${await idOf("private.example.com")}`);
+    expect(closed.status).toBe(403);
+    expect(closed.json.error.message).toBe("The owner does not share this dashboard's realtime view.");
+    expect((await realtime("id=no-such-dashboard")).status).toBe(404);
+    // NOTE: an unverified domain shares nothing.
+    const unverified = await call(server.app, "PATCH", `/api/domains/${DOMAIN}`, { cookie: owner, headers: SAME, body: { publicRealtime: true } });
+    expect(unverified.status).toBe(403);
+    const on = await call(server.app, "PATCH", "/api/domains/private.example.com", { cookie: owner, headers: SAME, body: { publicRealtime: true } });
+    expect(on.status).toBe(200);
+    expect(on.json.publicRealtime).toBe(true);
+    const now = await open(`id=${await idOf("private.example.com")}`);
+    expect((await now.next()).onNow).toBe(0);
+    await now.close();
+  });
+});
+
+test("100 open streams of one domain share one read per tick, and closing them frees it", async () => {
+  await until("no stream left open", async () => (await metric("bothy_realtime_streams")) === 0);
+  const before = await metric("bothy_realtime_reads_total");
+  const streams = await Promise.all(Array.from({ length: 100 }, () => open(`domain=${DOMAIN}`, owner)));
+  expect(await metric("bothy_realtime_streams")).toBe(100);
+  const seen = await Promise.all(streams.map(async (s) => [(await s.next()).at, (await s.next()).at]));
+  const reads = (await metric("bothy_realtime_reads_total")) - before;
+  const distinct = new Set(seen.flat()).size;
+  // NOTE: 200 snapshots from the reads of a few ticks; one more read may have started meanwhile.
+  expect(reads).toBeGreaterThanOrEqual(distinct);
+  expect(reads).toBeLessThanOrEqual(distinct + 1);
+  expect(distinct).toBeLessThanOrEqual(4);
+  await Promise.all(streams.map((s) => s.close()));
+  await until("every stream closed", async () => (await metric("bothy_realtime_streams")) === 0);
+});

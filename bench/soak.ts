@@ -4,7 +4,10 @@
 // and an inspection a minute of the fixture site on loopback (tests/fixtures/inspect-site.mjs).
 // Every 30 s it prints the throughput, p50/p99 per endpoint and the server's RSS; at the end the
 // goals (RSS growth after warm-up < 5 %, as the medians of its first and last minute, 0 hits lost,
-// dashboard p99 ≤ 500 ms) and a verdict.
+// dashboard p99 ≤ 500 ms) and a verdict. Its second half adds 100 open realtime streams of the demo
+// domain (GET /api/realtime, as 100 open realtime views): collection's throughput and p99 after
+// warm-up without them and with them, their ratio, and the goal that the viewers cost collection at
+// most 10 % of its throughput and 25 % of its p99.
 // "Lost" is every view answered 202 that is not in `hits` after the server stopped (SIGTERM flushes).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -25,7 +28,8 @@ const REPORT_EVERY_S = 30;
 const WARMUP_S = Math.min(60, SECONDS / 4);
 /** The RSS growth compares the medians of this long after warm-up and at the end. */
 const RSS_WINDOW_S = 60;
-const GOALS = { rssGrowth: 0.05, dashboardP99Ms: 500 };
+const GOALS = { rssGrowth: 0.05, dashboardP99Ms: 500, realtimeThroughput: 0.9, realtimeP99: 1.25 };
+const REALTIME_VIEWERS = 100;
 const DOMAIN = "soak.bothy.test";
 // NOTE: the range a dashboard opens with, in the demo domain's zone (the default of sql/002_domains.sql).
 const TODAY = localTime("Europe/London", Date.now()).day;
@@ -52,7 +56,9 @@ async function timed(endpoint: string, run: () => Promise<Response>): Promise<Re
   try {
     const res = await run();
     await res.arrayBuffer();
-    latencies[endpoint]!.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    latencies[endpoint]!.push(ms);
+    if (endpoint === "collect" && res.status === 202) realtimePhase()?.collect.push(ms);
     return res;
   } catch {
     failed++;
@@ -95,6 +101,23 @@ const dashboard = () =>
     .catch(() => {
       failed++;
     });
+
+/** Collection after warm-up, without realtime viewers (to the half) and with them (the second half). */
+const phases = { without: { collect: [] as number[], fromS: 0, toS: 0 }, with: { collect: [] as number[], fromS: 0, toS: 0 } };
+const realtimePhase = () => {
+  const s = elapsedS();
+  return s < WARMUP_S ? null : s < SECONDS / 2 ? phases.without : phases.with;
+};
+let snapshots = 0;
+const viewers = new AbortController();
+/** One open realtime view: its stream read to the end, its snapshots counted. */
+async function realtimeViewer(): Promise<void> {
+  const res = await fetch(`${server.url}/api/realtime?domain=${DOMAIN}`, { signal: viewers.signal });
+  if (res.status !== 200) throw new Error(`realtime: HTTP ${res.status}`);
+  const decoder = new TextDecoder();
+  const reader = res.body!.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) snapshots += decoder.decode(chunk.value).split("event: realtime").length - 1;
+}
 
 // NOTE: a new URL each time, so each is a real run in the inspector's queue, not a stored result.
 let inspections = 0;
@@ -143,6 +166,7 @@ console.log(`soak: ${HITS_PER_S} hits/s and ${DASHBOARDS_PER_S} dashboard loads/
 let nextReport = REPORT_EVERY_S;
 let nextInspection = 0;
 let lastAccepted = 0;
+let viewing: Promise<unknown> | null = null;
 // NOTE: a 100 ms tick sends a tenth of each second's load; sends are not awaited, so a slow server
 // shows as latency, not as a lower offered rate (unless more than 2,000 requests are in flight).
 while (elapsedS() < SECONDS) {
@@ -155,6 +179,12 @@ while (elapsedS() < SECONDS) {
       latencies.dashboard!.push(ms);
       allDashboard.push(ms);
     }));
+  }
+  if (!viewing && elapsedS() >= SECONDS / 2) {
+    phases.without.toS = elapsedS();
+    phases.with.fromS = elapsedS();
+    console.log(`${elapsedS().toFixed(0).padStart(4)} s  ${REALTIME_VIEWERS} realtime views of ${DOMAIN} open`);
+    viewing = Promise.allSettled(Array.from({ length: REALTIME_VIEWERS }, realtimeViewer));
   }
   if (elapsedS() >= nextInspection) {
     track(inspect());
@@ -176,6 +206,10 @@ while (elapsedS() < SECONDS) {
     nextReport += REPORT_EVERY_S;
   }
 }
+phases.without.fromS = WARMUP_S;
+phases.with.toS = elapsedS();
+viewers.abort();
+await viewing;
 await Promise.all(inFlight);
 // NOTE: an inspection asked near the end may still run: the server stops once it ended, since a
 // shutdown hands a running job back to the queue (for the next process), which is no end of it.
@@ -183,7 +217,7 @@ await inspectionsEnded();
 // How the stats reads were admitted, and how long the database reads took, as the server counts them.
 const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 for (const line of metrics.split("\n")) {
-  if (/^bothy_stats_read_admission_total|^bothy_stats_read_seconds_(sum|count)/.test(line)) console.log(`server: ${line}`);
+  if (/^bothy_stats_read_admission_total|^bothy_stats_read_seconds_(sum|count)|^bothy_realtime_/.test(line)) console.log(`server: ${line}`);
 }
 server.proc.kill("SIGTERM");
 await server.exited;
@@ -216,10 +250,21 @@ console.log(`sent ${sent}, accepted ${accepted}, refused ${refused}, failed ${fa
 console.log(
   `dashboard loads ${allDashboard.length}, over ${GOALS.dashboardP99Ms} ms ${overGoal(allDashboard)} (the p99 goal allows ${allDashboard.length - 1 - Math.floor(0.99 * allDashboard.length)}), reads answered 503 ${dashboardBusy}`,
 );
+const rate = (p: typeof phases.without) => p.collect.length / Math.max(1, p.toS - p.fromS);
+const [rateWithout, rateWith] = [rate(phases.without), rate(phases.with)];
+const [p99Without, p99With] = [pct(phases.without.collect, 99), pct(phases.with.collect, 99)];
+const rateRatio = rateWithout ? rateWith / rateWithout : 0;
+const p99Ratio = p99Without ? p99With / p99Without : Infinity;
+console.log(
+  `realtime: collection without viewers ${rateWithout.toFixed(0)}/s p99 ${p99Without.toFixed(0)} ms; with ${REALTIME_VIEWERS} open realtime views ` +
+    `${rateWith.toFixed(0)}/s p99 ${p99With.toFixed(0)} ms (${snapshots} snapshots received); ratio with/without: throughput ${rateRatio.toFixed(2)}, p99 ${p99Ratio.toFixed(2)}`,
+);
 const goals = [
   [`RSS growth after warm-up ${(growth * 100).toFixed(1)} % (median ${mb(rssStart)} → ${mb(rssEnd)} over ${rssWindowS.toFixed(0)} s each, max ${mb(rssMax)})`, growth < GOALS.rssGrowth, "< 5 %"],
   [`hits lost ${lost}`, lost === 0, "0"],
   [`dashboard p99 under load ${p99.toFixed(0)} ms`, p99 <= GOALS.dashboardP99Ms, `≤ ${GOALS.dashboardP99Ms} ms`],
+  [`collection throughput with ${REALTIME_VIEWERS} realtime views ${rateRatio.toFixed(2)}× without`, rateRatio >= GOALS.realtimeThroughput, `≥ ${GOALS.realtimeThroughput}×`],
+  [`collection p99 with ${REALTIME_VIEWERS} realtime views ${p99Ratio.toFixed(2)}× without`, p99Ratio <= GOALS.realtimeP99, `≤ ${GOALS.realtimeP99}×`],
 ] as const;
 for (const [what, ok, goal] of goals) console.log(`goal: ${what} (goal ${goal}) ${ok ? "MET" : "MISSED"}`);
 console.log(`verdict: ${goals.every(([, ok]) => ok) ? "PASS" : "FAIL"}`);

@@ -18,6 +18,8 @@ export function useRealtime(target: { domain: string } | { id: string }): Realti
   const url = realtimeUrl(target);
   const [state, setState] = useState<RealtimeState>({ status: "connecting", snapshot: null });
   useEffect(() => {
+    // NOTE: a browser without EventSource (and happy-dom) stays "connecting": the badge is absent there.
+    if (typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let gone = false;

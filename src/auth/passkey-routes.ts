@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors";
 import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../origin";
 import type { Passkeys } from "./passkeys";
-import { listPasskeys, removePasskey } from "./passkeys";
+import { listPasskeys } from "./passkeys";
 import { signedInAnswer } from "./routes";
 import type { AuthService } from "./service";
 import { raise, sessionPlugin, signedIn } from "./session-plugin";
@@ -60,7 +60,7 @@ export function passkeyRoutes(config: Config, db: Database, auth: AuthService, k
     .delete(
       "/api/passkeys/:id",
       async ({ params, user }) => {
-        if (!(await removePasskey(db.sql, signedIn(user).uid, params.id))) throw new HttpError(404, "No such passkey.");
+        if (!(await keys.remove(signedIn(user), params.id))) throw new HttpError(404, "No such passkey.");
         return { ok: true };
       },
       { params: t.Object({ id: b64url }) },

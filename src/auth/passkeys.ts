@@ -1,6 +1,6 @@
-// Passkeys (WebAuthn through @simplewebauthn/server): registering one from the security page and
-// signing in with one instead of a password (and a code: a passkey is both what you have and,
-// through the device's lock, what you know). The relying party is the public origin (BASE_URL, or
+// Passkeys (WebAuthn through @simplewebauthn/server): registering one from the security page (and
+// removing it, both in the audit log) and signing in with one instead of a password (and a code: a
+// passkey is both what you have and, through the device's lock, what you know). The relying party is the public origin (BASE_URL, or
 // the address the server listens on), never a request's headers, so a proxy's Host cannot move it.
 import {
   generateAuthenticationOptions,
@@ -59,9 +59,9 @@ const usedPasskey = namedQuery("passkeys.used", async (sql, id: string, counter:
   await sql`UPDATE passkeys SET counter = ${counter}, last_used = now() WHERE id = ${id}`;
 });
 
-export const removePasskey = namedQuery("passkeys.remove", async (sql, uid: string, id: string) => {
-  const rows = await sql`DELETE FROM passkeys WHERE uid = ${uid} AND id = ${id} RETURNING id`;
-  return rows.length > 0;
+const removePasskey = namedQuery("passkeys.remove", async (sql, uid: string, id: string) => {
+  const [row] = await sql<{ name: string }[]>`DELETE FROM passkeys WHERE uid = ${uid} AND id = ${id} RETURNING name`;
+  return row?.name ?? null;
 });
 
 export function passkeys(db: Database, origin: PublicOrigin, audit: Audit) {
@@ -99,6 +99,14 @@ export function passkeys(db: Database, origin: PublicOrigin, audit: Audit) {
       const { credential } = result.registrationInfo;
       await addPasskey(sql, user.uid, { ...credential, transports: credential.transports ?? [], name });
       await audit(user, "passkey.add", { uid: user.uid, email: user.email, detail: name });
+      return true;
+    },
+
+    /** Removes one of the user's passkeys; false when they have none of that id. */
+    async remove(user: User, id: string): Promise<boolean> {
+      const name = await removePasskey(sql, user.uid, id);
+      if (name === null) return false;
+      await audit(user, "passkey.remove", { uid: user.uid, email: user.email, detail: name });
       return true;
     },
 

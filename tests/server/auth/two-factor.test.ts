@@ -202,6 +202,11 @@ describe("two-factor sign-in", () => {
     expect((await call(server.app, "POST", "/api/passkeys", { cookie, body: { name: "Fake", response: bad } })).status).toBe(400);
     expect((await call(server.app, "GET", "/api/passkeys", { cookie })).json).toEqual({ passkeys: [] });
     expect((await call(server.app, "DELETE", "/api/passkeys/AAAA", { cookie })).status).toBe(404);
+    // NOTE: removing a passkey is in the audit log, as adding one is.
+    await server.db.sql`
+      INSERT INTO passkeys (id, uid, public_key, name) SELECT 'BBBB', uid, ${Buffer.from([0])}, 'Old phone' FROM users WHERE email = 'passkey@example.com'`;
+    expect((await call(server.app, "DELETE", "/api/passkeys/BBBB", { cookie })).json).toEqual({ ok: true });
+    expect(await auditLines("passkey@example.com")).toEqual(["passkey.remove"]);
   });
 
   test("passkey challenges are rationed per client: past the hour's budget the options answer 429", async () => {

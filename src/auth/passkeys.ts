@@ -1,7 +1,8 @@
 // Passkeys (WebAuthn through @simplewebauthn/server): registering one from the security page (and
 // removing it, both in the audit log) and signing in with one instead of a password (and a code: a
-// passkey is both what you have and, through the device's lock, what you know). The relying party is the public origin (BASE_URL, or
-// the address the server listens on), never a request's headers, so a proxy's Host cannot move it.
+// passkey is both what you have and, through the device's lock, what you know). The relying party
+// is the public origin (BASE_URL, or the address the server listens on), never a request's headers,
+// so a proxy's Host cannot move it.
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,

@@ -1,6 +1,6 @@
 // "/dashboard/{domain}/settings" — one website's time zone, public dashboard switch and (Pro)
-// dashboard password, and its team; the form loads the current values from the API. Its owner
-// also chooses which sites may embed the public dashboard.
+// dashboard password, and its team; the form loads the current values from the API. Its owner and
+// its team's editors and admins also choose which sites may embed the public dashboard.
 import { DomainSettings } from "../../../components/account/DomainSettings";
 import { EmbedSettings } from "../../../components/account/EmbedSettings";
 import { timezoneOptions } from "../../shared/timezones";

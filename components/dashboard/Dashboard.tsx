@@ -137,7 +137,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
       {!embed && <SideNav pro={pro} current={current} onGo={go} />}
       <div className={embed ? "" : "desk:pl-60"}>
         <Header
-          title={<Title domain={domain} mode={mode} tz={v?.tz} live={embed ? undefined : { target: "id" in target ? { id: target.id } : target, href: `${pathname}/realtime` }} />}
+          title={<Title domain={domain} mode={mode} tz={v?.tz} live={liveOf(mode, embed, v, target, pathname)} />}
           range={range}
           rules={rules}
           tz={rules?.tz ?? null}
@@ -186,6 +186,11 @@ const exportsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined
   mode === "public"
     ? { offered: !!v?.downloads, allowed: true }
     : { offered: false, allowed: v?.role !== undefined && v.role !== "owner" ? v.pro : !!user && (user.pro || user.admin) };
+
+/** The live badge's stream and link: none when framed, nor on a public dashboard whose answers do not
+ * say its owner shows realtime there. */
+const liveOf = (mode: DashboardMode, embed: boolean, v: SummaryStats["validated"] | undefined, target: StatsSource, pathname: string) =>
+  embed || (mode === "public" && !v?.realtime) ? undefined : { target: "id" in target ? { id: target.id } : target, href: `${pathname}/realtime` };
 
 /** The owner, an admin on their page and a team's editors change goals, segments and notes; a viewer
  * reads. Known from the first answer, which carries the caller's role. */

@@ -82,6 +82,8 @@ export type Validated = {
   demo: boolean;
   /** Public dashboards' answers only: the owner offers the stats for download (GET /api/export?id=). */
   downloads?: boolean;
+  /** Public dashboards' answers only: the owner shows its realtime view there (GET /api/realtime?id=), which a password would keep shut. */
+  realtime?: boolean;
   /** The signed-in caller's role on the domain (src/shared/roles.ts); absent for an admin's read, the demo and public dashboards. */
   role?: Role;
   /** The slice answered (src/shared/filters.ts), checked and in the order asked; empty for every hit. */

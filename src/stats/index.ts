@@ -88,10 +88,11 @@ function rangeOf(q: AskedRange, tz: string): { startKey: string; endKey: string;
 }
 
 /** A public dashboard's answer without the domain's name: whoever holds the link sees the numbers,
- * not whose they are, unless the owner says so elsewhere. It says whether its visitors may download them. */
-const anonymous = (stats: Stats, downloads: boolean): Stats => {
+ * not whose they are, unless the owner says so elsewhere. It says whether its visitors may download
+ * them and watch its realtime view. */
+const anonymous = (stats: Stats, downloads: boolean, realtime: boolean): Stats => {
   const { SK: _name, ...validated } = stats.validated;
-  return { ...stats, validated: { ...validated, downloads } };
+  return { ...stats, validated: { ...validated, downloads, realtime } };
 };
 
 // NOTE: one per database, like the collector: the room and the pages' dashboardToday share it.
@@ -293,7 +294,9 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsO
       "/api/stats-public",
       async ({ query, request, client }) => {
         const domain = await access.byPublicId(query.id, request.headers.get("x-dashboard-password"), client);
-        return anonymous(await answer(domain, query, false, undefined, SNAPSHOT_MS), offersDownloads(ctx.config, domain));
+        return anonymous(await answer(domain, query, false, undefined, SNAPSHOT_MS), offersDownloads(ctx.config, domain),
+          // NOTE: an EventSource sends no password header: a protected dashboard's page has no realtime view.
+          domain.publicRealtime && domain.passwordHash === null);
       },
       {
         query: PublicStatsQuery,
@@ -308,7 +311,8 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsO
             200: {
               description:
                 "The stats of the dataType asked, without the domain's name (`validated.SK`); `admin` is always false. " +
-                "`validated.downloads` says whether the owner offers the stats for download (GET /api/export?id=…).",
+                "`validated.downloads` says whether the owner offers the stats for download (GET /api/export?id=…), " +
+                "`validated.realtime` whether the page shows its realtime view (GET /api/realtime?id=…).",
             },
             400: { description: "Missing or malformed input." },
             401: { description: "`password-required` without a password, `wrong-password` with a wrong one." },

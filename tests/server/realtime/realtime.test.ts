@@ -134,6 +134,9 @@ describe("who may open it", () => {
     const shared = await open(`id=${await idOf("shared.example.com")}`);
     expect((await shared.next()).minutes).toHaveLength(WINDOW_MINUTES);
     await shared.close();
+    // NOTE: the public dashboard's answers tell its page whether to show the live badge.
+    const shows = async (name: string) => (await call(server.app, "GET", `/api/stats-public?id=${await idOf(name)}&start=${Date.now()}&end=${Date.now()}&dataType=SUMMARY`)).json.validated.realtime;
+    expect([await shows("shared.example.com"), await shows("private.example.com")]).toEqual([true, false]);
     const closed = await realtime(`id=${await idOf("private.example.com")}`);
     expect(closed.status).toBe(403);
     expect(closed.json.error.message).toBe("The owner does not share this dashboard's realtime view.");

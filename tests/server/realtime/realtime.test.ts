@@ -167,4 +167,11 @@ test("100 open streams of one domain share one read per tick, and closing them f
   expect(distinct).toBeLessThanOrEqual(4);
   await Promise.all(streams.map((s) => s.close()));
   await until("every stream closed", async () => (await metric("bothy_realtime_streams")) === 0);
+  // NOTE: over a real socket, a client that goes away frees its stream too (the request's abort signal).
+  const gone = new AbortController();
+  const res = await fetch(`${server.url}/api/realtime?domain=${DOMAIN}`, { signal: gone.signal, headers: { cookie: `${SESSION_COOKIE}=${owner}` } });
+  await res.body!.getReader().read();
+  expect(await metric("bothy_realtime_streams")).toBe(1);
+  gone.abort();
+  await until("the aborted stream closed", async () => (await metric("bothy_realtime_streams")) === 0);
 });

@@ -7,7 +7,7 @@ import type { Database } from "../db";
 import { HttpError } from "../http/errors";
 import { withNativeRoutes } from "../http/native-routes";
 import { log } from "../log";
-import { buildTracker } from "../../tracker/build";
+import { buildTracker, buildVitals, type BuiltTracker } from "../../tracker/build";
 import { beaconHandler, CORS } from "./beacon";
 import { insertFor } from "./copy";
 import { createMetrics, type Metrics } from "./metrics";
@@ -92,8 +92,8 @@ const ua = (request: Request) => request.headers.get("user-agent");
 const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));
 
 function collectRoutes(collector: Collector) {
-  const script = async (request: Request) => {
-    const tracker = await buildTracker();
+  const script = async (request: Request, built: () => Promise<BuiltTracker>) => {
+    const tracker = await built();
     const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
     return new Response(gzip ? tracker.gzip : tracker.js, {
       headers: {
@@ -147,7 +147,9 @@ function collectRoutes(collector: Collector) {
       },
       { query: PixelQuery },
     );
-  for (const path of SCRIPT_PATHS) app.get(path, ({ request }) => script(request));
+  for (const path of SCRIPT_PATHS) app.get(path, ({ request }) => script(request, buildTracker));
+  // The web-vitals extension, which the tracker imports (a module: fetched with CORS) with data-vitals.
+  app.get("/js/vitals.js", ({ request }) => script(request, buildVitals));
   // NOTE: the beacons also go to Bun directly: at 20,000 hits/s Elysia's per-request work (context,
   // hooks) was ~40 % of the endpoint's cost (measured with bench:ingest's load, ingest stubbed).
   return withNativeRoutes(app, { "/b/v": { POST: view }, "/b/l": { POST: leave }, "/b/e": { POST: event } });

@@ -4,7 +4,9 @@ import { t, type Static } from "elysia";
 
 const domain = t.String({ minLength: 1, maxLength: 253, pattern: "^[A-Za-z0-9.:\\[\\]_-]+$" });
 const path = t.String({ minLength: 1, maxLength: 2048, pattern: "^/" });
-const flag = t.Integer({ minimum: 0, maximum: 1 });
+// NOTE: the tracker sends its comparisons as they are (true, false: no bytes to turn them into 1 and
+// 0); an older tracker sent 1 and 0.
+const flag = t.Union([t.Boolean(), t.Integer({ minimum: 0, maximum: 1 })]);
 // NOTE: the tracker sends performance.now() differences, which are fractional; the pipeline rounds.
 const ms = t.Number({ minimum: 0, maximum: 86_400_000 });
 // NOTE: bytes of one page can pass 2 GB (a video page), so 1e11 is a plausibility cap. A negative

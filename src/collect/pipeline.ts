@@ -140,12 +140,12 @@ const STEPS: Step[] = [
       const i = d.in;
       if (i.kind === "view") {
         // The tracker decides uniqueness; a same-site referrer can never make a unique visit.
-        d.row.isUnique = i.body.u === 1 && d.row.source !== null;
+        d.row.isUnique = !!i.body.u && d.row.source !== null;
         d.row.loadMs = i.body.t === undefined ? null : Math.round(i.body.t);
         d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
       } else if (i.kind === "leave") {
         d.row.durationMs = Math.round(i.body.v);
-        d.row.isBounce = i.body.x === 1;
+        d.row.isBounce = !!i.body.x;
         d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
         d.row.scrollPct = i.body.s == null ? null : Math.min(100, Math.round(i.body.s * 100));
       } else {

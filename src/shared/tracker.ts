@@ -5,6 +5,9 @@
 /** The most the built tracker may weigh, gzip (tests/unit/collect/tracker-size.test.ts). */
 export const TRACKER_BUDGET_GZIP = 1024;
 
+/** The most the built web-vitals extension (loaded with data-vitals) may weigh, gzip. */
+export const VITALS_BUDGET_GZIP = 2500;
+
 /** How pages word the tracker's weight: the budget, which the build never exceeds. */
 export const TRACKER_SIZE = `at most ${TRACKER_BUDGET_GZIP.toLocaleString("en-GB")} bytes compressed`;
 

@@ -1,6 +1,7 @@
 // The tracker in real Chromium against a loopback test site: page
 // view, SPA navigation, reload, external referrer, custom event, outbound click, file download and
-// leave beacons (with the deepest scroll) land with the right fields; one request per page view plus one leave beacon; no cookie, no storage.
+// leave beacons (with the deepest scroll) land with the right fields; one request per page view plus one leave beacon; no cookie, no storage;
+// with data-vitals the web-vitals extension sends its one beacon.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { setLogSink } from "../../src/log";
@@ -50,6 +51,14 @@ beforeAll(async () => {
         return new Response(page(body, bothy.url, "data-allow-local data-downloads"), { headers: { "content-type": "text/html" } });
       }
       if (pathname === "/plain") return new Response("<!doctype html><p>elsewhere</p>", { headers: { "content-type": "text/html" } });
+      // With data-vitals: a heading (LCP), a block pushed in above it after load (CLS) and a button
+      // whose click handler works 150 ms (INP; long enough to be buffered before the extension runs).
+      if (pathname === "/vitals") {
+        const body = `<h1 id="headline" style="font-size: 64px">Speed</h1>
+          <button id="slow" onclick="const t = performance.now(); while (performance.now() - t < 150);">slow</button>
+          <script>addEventListener("load", () => requestAnimationFrame(() => document.body.prepend(Object.assign(document.createElement("div"), { style: "height: 200px" }))));</script>`;
+        return new Response(page(body, bothy.url, "data-allow-local data-vitals"), { headers: { "content-type": "text/html" } });
+      }
       return html(`
         <button id="signup" data-bothy-event="signup" data-bothy-value="pro"><span id="inner">Sign up</span></button>
         <button id="spa" onclick="history.pushState({}, '', '/spa/next')">next</button>
@@ -259,5 +268,47 @@ test("every beacon carries its page view's context; a SPA view's beacons carry t
   // The SPA view came from the arrival's page: no source of its own, and its path as where it came from.
   const next = (await until("the SPA view's row", async () => (await rows()).slice(earlier).find((r) => r.path === "/spa/next" && r.kind === 1)))!;
   expect([next.source, next.referrer_host, next.from_path, next.is_unique]).toEqual([null, null, "/context", false]);
+  await tab.close();
+});
+
+test("with data-vitals the extension loads from Bothy's origin and sends LCP, INP, CLS, FCP and TTFB once, with the view's context", async () => {
+  const tab = await browser.newPage();
+  type Body = Record<string, unknown>;
+  const sent: { to: string; body: Body }[] = [];
+  tab.on("request", (r) => {
+    const to = /\/b\/([vlw])$/.exec(r.url())?.[1];
+    if (to) sent.push({ to, body: JSON.parse(r.postData() ?? "{}") as Body });
+  });
+  const extension = tab.waitForResponse(`${bothy.url}/js/vitals.js`);
+  await tab.goto(`http://127.0.0.1:${site.port}/vitals`);
+  expect((await extension).status()).toBe(200);
+  // The tracker waits for prerendering through this event handler attribute.
+  expect(await tab.evaluate(() => "onprerenderingchange" in document)).toBe(true);
+  await tab.evaluate(() => new Promise((shifted) => new PerformanceObserver(() => shifted(true)).observe({ type: "layout-shift", buffered: true })));
+  await tab.click("#slow");
+  // The click's timing entry is queued after the next paint: a page hidden before that has no INP.
+  await tab.evaluate(() => new Promise((timed) => new PerformanceObserver(() => timed(true)).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit)));
+  // NOTE: the page is hidden in place (Playwright does not report beacons of an unloading page):
+  // web-vitals and the tracker read document.visibilityState and document.hidden.
+  const hide = () =>
+    tab.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    });
+  await hide();
+  await until("the vitals beacon", () => sent.some((s) => s.to === "w"));
+  const [vitals] = sent.filter((s) => s.to === "w");
+  const view = sent.find((s) => s.to === "v")!;
+  const { lcp, inp, cls, fcp, ttfb, ...context } = vitals!.body;
+  expect(context).toEqual({ d: "site.test", p: "/vitals?", l: view.body.l, w: view.body.w, z: view.body.z, r: view.body.r });
+  expect([lcp, fcp, ttfb]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+  expect(lcp as number).toBeGreaterThanOrEqual(fcp as number);
+  expect(inp as number).toBeGreaterThanOrEqual(150);
+  expect(cls as number).toBeGreaterThan(0);
+  // Once per page view: hidden again, nothing more.
+  await hide();
+  await tab.goto("about:blank");
+  expect(sent.filter((s) => s.to === "w").length).toBe(1);
   await tab.close();
 });

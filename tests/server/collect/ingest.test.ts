@@ -40,6 +40,24 @@ describe("beacons", () => {
     for (const old of got.slice(1)) expect(old).toMatchObject({ source: null, referrer_host: null, utm_source: null, country: null, language: null, screen: null });
   });
 
+  test("the unique and bounce flags land as the tracker sends them, true or false, or as 1 and 0", async () => {
+    const ctx = { d: "shop.example", w: 1280, z: "Europe/Berlin", l: "de-DE" };
+    for (const u of [true, false, 1, 0]) {
+      const p = `/flags-${u}?`;
+      expect((await beacon(server.app, "/b/v", { ...ctx, p, r: "https://news.example/", u })).status).toBe(202);
+      expect((await beacon(server.app, "/b/l", { ...ctx, p, v: 900, x: u })).status).toBe(202);
+    }
+    const flags = async () => (await rows()).filter((r) => String(r.path).startsWith("/flags-")).map((r) => [r.path, r.kind, r.kind === 1 ? r.is_unique : r.is_bounce]);
+    const got = (await until("eight flag rows", async () => ((await flags()).length === 8 ? flags() : null)))!;
+    expect(got.sort((a, b) => String(a).localeCompare(String(b)))).toEqual([
+      ["/flags-0", 1, false], ["/flags-0", 2, false], ["/flags-1", 1, true], ["/flags-1", 2, true],
+      ["/flags-false", 1, false], ["/flags-false", 2, false], ["/flags-true", 1, true], ["/flags-true", 2, true],
+    ]);
+    // Anything else is still refused.
+    expect((await beacon(server.app, "/b/v", { ...ctx, p: "/flags-2?", u: 2 })).status).toBe(400);
+    expect((await beacon(server.app, "/b/l", { ...ctx, p: "/flags-s?", v: 1, x: "true" })).status).toBe(400);
+  });
+
   test("an unknown domain gets the same 202, stores nothing and is counted", async () => {
     const before = collectorOf(server.db)!.metrics.drops.unknown_domain;
     const res = await beacon(server.app, "/b/v", { d: "not-ours.example", p: "/" });
@@ -156,6 +174,18 @@ describe("HTTP edge", () => {
     const gz = new Uint8Array(await alias.arrayBuffer());
     expect(gz.byteLength).toBeLessThanOrEqual(1024);
     expect(new TextDecoder().decode(Bun.gunzipSync(gz))).toBe(js);
+  });
+
+  test("the web-vitals extension is served at /js/vitals.js with CORS (the tracker imports it as a module), gzipped when asked", async () => {
+    const plain = await server.app.handle(req("/js/vitals.js", { headers: { origin: "https://shop.example" } }));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-type")).toStartWith("text/javascript");
+    expect(plain.headers.get("access-control-allow-origin")).toBe("*");
+    const js = await plain.text();
+    expect(js).toContain('self.bothy.u("w",');
+    const gzipped = await server.app.handle(req("/js/vitals.js", { headers: { "accept-encoding": "gzip" } }));
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzipped.arrayBuffer())))).toBe(js);
   });
 });
 

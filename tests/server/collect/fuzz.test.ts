@@ -39,7 +39,11 @@ function badBodies(): (string | Uint8Array)[] {
     JSON.stringify({ ...valid, r: "https://x.example/\u0000" }),
   ];
   for (let i = 0; i < 40; i++) out.push(garbage(1 + Math.floor(rand() * 600)));
-  for (let i = 0; i < 60; i++) out.push(JSON.stringify({ ...valid, [pick(FIELDS)]: pick(WRONG_VALUES) }));
+  for (let i = 0; i < 60; i++) {
+    const field = pick(FIELDS), value = pick(WRONG_VALUES);
+    // NOTE: the unique and bounce flags take true and false (the tracker sends its comparisons).
+    if (!(value === true && (field === "u" || field === "x"))) out.push(JSON.stringify({ ...valid, [field]: value }));
+  }
   return out;
 }
 

@@ -47,6 +47,7 @@ export async function start(config: Config, extraRooms: Room[] = []): Promise<Ru
   const stop = () =>
     (stopping ??= (async () => {
       backups?.stop();
+      await lifecycle.runDrainHooks();
       await app.stop(); // waits for in-flight requests; new connections are refused
       await lifecycle.runShutdownHooks();
       await db.close();

@@ -25,17 +25,19 @@ const RealtimeQuery = t.Object({
 
 const NOT_SHARED = "The owner does not share this dashboard's realtime view.";
 
-/** The stream of one subscriber: a snapshot per tick until the connection closes (`signal`). */
-function eventStream(subscribe: (send: (s: RealtimeSnapshot) => void) => () => void, signal: AbortSignal): Response {
+/** The stream of one subscriber: a snapshot per tick until the connection closes (`signal`) or the
+ * server stops (`open` holds how each open stream ends). */
+function eventStream(subscribe: (send: (s: RealtimeSnapshot) => void) => () => void, signal: AbortSignal, open: Set<() => void>): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      let open = true;
-      const leave = subscribe((s) => open && controller.enqueue(encoder.encode(`event: ${REALTIME_EVENT}\ndata: ${JSON.stringify(s)}\n\n`)));
+      let live = true;
+      const leave = subscribe((s) => live && controller.enqueue(encoder.encode(`event: ${REALTIME_EVENT}\ndata: ${JSON.stringify(s)}\n\n`)));
       stop = () => {
-        if (!open) return;
-        open = false;
+        if (!live) return;
+        live = false;
+        open.delete(stop);
         leave();
         signal.removeEventListener("abort", stop);
         try {
@@ -44,6 +46,7 @@ function eventStream(subscribe: (send: (s: RealtimeSnapshot) => void) => () => v
           // NOTE: already closed by the client's side.
         }
       };
+      open.add(stop);
       signal.addEventListener("abort", stop);
       if (signal.aborted) stop();
       controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
@@ -61,6 +64,11 @@ export const realtimeRoom = (ctx: AppContext) => {
   const { registry } = metricsOf(ctx.db.sql);
   exposeCounter(registry, { name: "bothy_realtime_reads_total", help: "Reads of a domain's realtime window, one per domain per tick whatever its open streams" }, () => ({ "": readers.counts().reads }));
   exposeGauge(registry, { name: "bothy_realtime_streams", help: "Open realtime streams" }, () => readers.counts().streams);
+  // NOTE: a stream never ends by itself; the server waits for in-flight requests before it flushes and closes.
+  const open = new Set<() => void>();
+  ctx.lifecycle.onDrain("realtime streams", () => {
+    for (const stop of [...open]) stop();
+  });
 
   return new Elysia({ name: "realtime" })
     .use(withSession(ctx))
@@ -79,7 +87,7 @@ export const realtimeRoom = (ctx: AppContext) => {
         } else {
           siteId = (await stats.byName(query.domain!, callerOf(request.headers.get("authorization"), user), "stats")).domain.id;
         }
-        return eventStream((send) => readers.subscribe(siteId, send), request.signal);
+        return eventStream((send) => readers.subscribe(siteId, send), request.signal, open);
       },
       {
         query: RealtimeQuery,

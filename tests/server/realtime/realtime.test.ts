@@ -175,3 +175,12 @@ test("100 open streams of one domain share one read per tick, and closing them f
   gone.abort();
   await until("the aborted stream closed", async () => (await metric("bothy_realtime_streams")) === 0);
 });
+
+// NOTE: last, as it stops the file's server: a stream still open must not hold the shutdown (which
+// waits for in-flight requests, then flushes the collector's buffer) until its deadline.
+test("stopping the server ends the streams still open, so the shutdown goes on", async () => {
+  const open1 = await open(`domain=${DOMAIN}`, owner);
+  await open1.next();
+  await server.stop();
+  await expect(open1.next()).rejects.toThrow("the stream ended");
+});

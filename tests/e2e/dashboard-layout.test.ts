@@ -215,7 +215,12 @@ describe("the Pro owner's sections", () => {
       for (const theme of THEMES) {
         await page.setViewportSize({ width, height: 900 });
         await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-        await page.locator('[data-testid="realtime-chart"] svg').first().waitFor();
+        // NOTE: the chart redraws once it measured its box at the new width.
+        await page.waitForFunction(() => {
+          const box = document.querySelector('[data-testid="realtime-chart"]');
+          const svg = box?.querySelector("svg");
+          return !!svg && Math.abs(svg.getBoundingClientRect().width - box!.getBoundingClientRect().width) < 2;
+        });
         expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `${ROOT}/test-results/dashboard-layout-${width}-${theme}-realtime.png`, fullPage: true });
       }

@@ -109,15 +109,15 @@
           ? (bounce = 0)
           : "outbound" in ds && a.host && event("Outbound", a.href);
   });
-  on("popstate", spa);
-  on("pagehide", leave);
   // NOTE: a fragment navigation fires popstate too (before hashchange), so this one listener sees
   // hash routing; without data-hash the path ignores the fragment, so a hash change is no page view.
+  on("popstate", spa);
+  on("pagehide", leave);
   on("visibilitychange", () => (d.hidden ? leave() : (since ||= perf.now())));
-  on("pageshow", e => e.persisted && view());
-  on("scroll", scrolled);
   // A page restored from the back/forward cache is a page view again, counted once, never unique
   // (u undefined, as above).
+  on("pageshow", e => e.persisted && view());
+  on("scroll", scrolled);
   // NOTE: reading is allowed (the owner's opt-out); writing storage never happens. Reading throws in
   // sandboxed frames and with cookies blocked, hence the try.
   try {

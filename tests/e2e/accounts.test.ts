@@ -8,13 +8,13 @@
 // every form shows the API's field messages next to their fields, keeping what was typed; axe
 // checks the new pages; and no console error appears anywhere.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { join } from "node:path";
 import { mailedToken, outbox, outboxHolds } from "../helpers/api";
 import { hydrated, launchBrowser } from "../helpers/browser";
 import { freshDatabase } from "../helpers/db";
 import { CHROME_UA, until } from "../helpers/collect";
+import { axeViolations } from "../helpers/dashboard";
 import { zipOf } from "../helpers/imports";
 import { removedAfterAll } from "../helpers/scratch";
 import { ROOT, spawnServer, type Child } from "../helpers/server";
@@ -78,15 +78,6 @@ async function expectFieldError(...[path, values, submit, field, message]: Field
   else expect(shown).toMatch(message);
   for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
   expect(await page.getByRole("button", { name: submit }).isEnabled()).toBe(true);
-}
-
-async function axeViolations() {
-  await page.evaluate(axe.source); // NOTE: evaluated by the DevTools protocol, so the page CSP allows it
-  const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
-  });
-  return found.filter((v) => v.impact === "critical" || v.impact === "serious");
 }
 
 /** Waits until no section of the page still says "Loading" (a page may load several). */
@@ -380,7 +371,7 @@ describe("accounts in Chromium", () => {
     const found: Record<string, unknown> = {};
     for (const path of ["/signup", "/signin", "/reset", "/verify"]) {
       await page.goto(`${server.url}${path}`);
-      const v = await axeViolations();
+      const v = await axeViolations(page);
       if (v.length) found[path] = v;
     }
     await page.goto(`${server.url}/signin`);
@@ -391,13 +382,13 @@ describe("accounts in Chromium", () => {
       await page.goto(`${server.url}${path}`);
       await hydrated(page, "form, main");
       await sectionsLoaded();
-      const v = await axeViolations();
+      const v = await axeViolations(page);
       if (v.length) found[path] = v;
     }
     // With the user menu open too.
     await page.getByRole("button", { name: /Ada Lovelace/ }).click();
     await page.locator("#user-menu").getByRole("link", { name: "example.com", exact: true }).waitFor();
-    const v = await axeViolations();
+    const v = await axeViolations(page);
     if (v.length) found["user menu"] = v;
     expect(found).toEqual({});
   });

@@ -1,6 +1,7 @@
 "use client";
 // A website's team, for its owner and admins: the members with their roles (a role to change, a
-// button to remove; a change saves at once), the invites waiting for their mailed link (to revoke), the invite form, and the
+// button to remove; a change saves at once), the invites waiting for their mailed link (to revoke), the invite form (the
+// owner may invite to all their websites at once), and the
 // activity list, newest first. The owner may hand the website to a member; anyone else on the team
 // sees only the button to leave it (DomainSettings).
 import { useEffect, useState } from "react";
@@ -94,6 +95,8 @@ export function TeamSettings({ domain, role, me }: { domain: string; role: Role;
             fields={[
               { name: "email", label: "Invite by email", type: "email" },
               { name: "role", label: "Role", type: "select", options: roleOptions, defaultValue: "viewer" },
+              // NOTE: all the owner's websites are the owner's to give, not an admin's.
+              ...(role === "owner" ? [{ name: "allDomains", label: "Invite to all my websites (one mail, one link)", type: "checkbox" as const }] : []),
             ]}
             then={{ clear: true, message: "Invite sent.", event: EVENT }}
           />

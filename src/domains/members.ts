@@ -65,22 +65,22 @@ export const deleteInvite = namedQuery("domains.deleteInvite", async (sql: Query
 );
 
 /**
- * Accepts the invite whose link hashes to `tokenHash` for the account `uid` of address `email`: it
- * becomes a member (the owner stays owner), and the invite is gone. null when no live invite of
- * that address has this link. Run it inside the caller's transaction.
+ * Accepts the invites whose link hashes to `tokenHash` (one, or one per domain of an invite to all
+ * an owner's domains, stored as `{hash}:{domain id}`) for the account `uid` of address `email`: it
+ * becomes a member of each (an owner stays owner), and the invites are gone. Empty when no live
+ * invite of that address has this link. Run it inside the caller's transaction.
  */
 export const acceptInvite = namedQuery("domains.acceptInvite", async (tx: Queryable, tokenHash: string, uid: string, email: string) => {
-  const [invite] = await tx<{ domainId: number; role: MemberRole; name: string; owner: string }[]>`
+  const invites = await tx<{ domainId: number; role: MemberRole; name: string; owner: string }[]>`
     DELETE FROM domain_invites i USING domains d
-    WHERE i.token_hash = ${tokenHash} AND i.email = ${email} AND d.id = i.domain_id AND d.deleted_at IS NULL
+    WHERE split_part(i.token_hash, ':', 1) = ${tokenHash} AND i.email = ${email} AND d.id = i.domain_id AND d.deleted_at IS NULL
       AND i.created > now() - make_interval(days => ${INVITE_DAYS})
     RETURNING i.domain_id AS "domainId", i.role, d.name, d.owner`;
-  if (!invite) return null;
-  if (invite.owner !== uid) {
+  for (const invite of invites.filter((i) => i.owner !== uid)) {
     await tx`INSERT INTO domain_members (domain_id, uid, role) VALUES (${invite.domainId}, ${uid}, ${invite.role})
       ON CONFLICT (domain_id, uid) DO UPDATE SET role = EXCLUDED.role`;
   }
-  return invite;
+  return invites.sort((a, b) => a.name.localeCompare(b.name));
 });
 
 /** The member of this address on the domain: their account id and plan (scope); null when none. */

@@ -17,7 +17,7 @@ import {
   acceptInvite, deleteInvite, INVITE_DAYS, listActivity, listInvites, listMembers, memberByEmail, putInvite, recordActivity, removeMember,
   setMemberRole, sharedDomain, transferOwnership,
 } from "./members";
-import { countDomains, ownedDomain } from "./queries";
+import { countDomains, listDomains, ownedDomain } from "./queries";
 
 const NOT_FOUND = "No such domain.";
 const INVITES_PER_HOUR = 30;
@@ -27,8 +27,12 @@ const domainParam = t.Object({ domain: t.String({ maxLength: 253 }) });
 export const memberParams = t.Object({ domain: t.String({ maxLength: 253 }), email: t.String({ maxLength: 254 }) });
 const email = t.String({ format: "email", maxLength: 254, error: "Enter an email address." });
 export const InviteBody = t.Object(
-  { email, role: t.Union(MEMBER_ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor or admin." }) },
-  { examples: [{ email: "sam@example.com", role: "viewer" }] },
+  {
+    email,
+    role: t.Union(MEMBER_ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor or admin." }),
+    allDomains: t.Optional(t.Boolean({ description: "Invite to every domain of this domain's owner (only the owner may), with one mail and one link." })),
+  },
+  { examples: [{ email: "sam@example.com", role: "viewer" }, { email: "sam@example.com", role: "editor", allDomains: true }] },
 );
 export const RoleBody = t.Object(
   { role: t.Union(ROLES.map((r) => t.Literal(r)), { error: "Choose viewer, editor, admin or owner." }) },
@@ -78,20 +82,24 @@ export const teamOps = (ctx: AppContext, log: ActivityLog) => {
   };
 
   const invite = async (me: User, name: string, body: typeof InviteBody.static) => {
-    const team = await access(me, name, "admin");
+    const team = await access(me, name, body.allDomains ? "owner" : "admin");
     const to = body.email.trim().toLowerCase();
-    if ((await listMembers(sql, team.id)).some((m) => m.email === to)) {
-      throw new HttpError(409, `${to} is on the team already.`, { email: `${to} is on the team already.` });
-    }
+    const everyDomain = body.allDomains ? (await listDomains(sql, me.uid)).flatMap((d) => (d.id ? [{ id: d.id, name: d.name }] : [])) : [team];
+    const teams = [];
+    for (const d of everyDomain) if (!(await listMembers(sql, d.id)).some((m) => m.email === to)) teams.push(d);
+    if (teams.length === 0) throw new HttpError(409, `${to} is on the team already.`, { email: `${to} is on the team already.` });
     const taken = invites.take(me.uid);
     if (!taken.ok) throw new HttpError(429, "Too many invites. Try again later.", undefined, retryAfter(taken));
     const token = randomToken();
-    await putInvite(sql, team.id, to, body.role, hashed(token));
+    // TRICKY: one link for many domains: each invite keeps the link's hash with its domain id after
+    // it (token_hash is unique), and accepting takes every invite whose hash starts with the link's.
+    for (const d of teams) await putInvite(sql, d.id, to, body.role, body.allDomains ? `${hashed(token)}:${d.id}` : hashed(token));
     // NOTE: an address gets as many mails an hour as the account mails allow; past that the invite is
     // kept (its new link unsent) and answered alike, so the answer does not tell who else mails it.
-    if (mayMailAddress(ctx, to)) await mailer.send(inviteMail(to, me.email, team.domain.name, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
-    await log(me, team, "invite", to, body.role);
-    return { email: to, role: body.role, pending: true };
+    const names = teams.map((d) => d.name);
+    if (mayMailAddress(ctx, to)) await mailer.send(inviteMail(to, me.email, names, body.role, `${ctx.origin.value}/settings/domains?invite=${token}`, INVITE_DAYS));
+    for (const d of teams) await log(me, d, "invite", to, body.role);
+    return { email: to, role: body.role, pending: true, ...(body.allDomains && { domains: names }) };
   };
 
   const change = async (me: User, name: string, address: string, role: Role) => {
@@ -146,7 +154,10 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog, { list, invite, ch
       {
         params: domainParam,
         body: InviteBody,
-        detail: detail("Invite someone by email", "Mails a link that works for 7 days; inviting the same address again sends a new link."),
+        detail: detail(
+          "Invite someone by email",
+          "Mails a link that works for 7 days; inviting the same address again sends a new link. With `allDomains` (the owner only) one mail and one link invite to every domain the owner has now, except those the address is on the team of already; the answer lists them, and each invite is revoked on its own domain.",
+        ),
       },
     )
     .patch(
@@ -176,9 +187,11 @@ export const teamRoutes = (ctx: AppContext, log: ActivityLog, { list, invite, ch
       async ({ body, user }) => {
         const me = signedIn(user);
         const accepted = await sql.begin((tx) => acceptInvite(tx, hashed(body.token), me.uid, me.email));
-        if (!accepted) throw new HttpError(404, BAD_LINK);
-        await log(me, { id: accepted.domainId, name: accepted.name }, "accept", me.email, accepted.role);
-        return { domain: accepted.name, role: accepted.owner === me.uid ? "owner" : accepted.role };
+        if (accepted.length === 0) throw new HttpError(404, BAD_LINK);
+        for (const a of accepted) await log(me, { id: a.domainId, name: a.name }, "accept", me.email, a.role);
+        const domains = accepted.map((a) => ({ domain: a.name, role: a.owner === me.uid ? "owner" : a.role }));
+        // NOTE: a link to several domains answers them all beside the first, which a one-domain link answers alone.
+        return { ...domains[0]!, ...(accepted.length > 1 && { domains }) };
       },
       { body: t.Object({ token: t.String({ maxLength: 100 }) }), detail: detail("Accept an invite from its mailed link") },
     );

@@ -53,14 +53,14 @@ export const verifyMail = (to: string, link: string, hours: number) =>
     { label: "Verify email", link },
   );
 
-/** An invite to a domain's team. NOTE: only what Bothy vouches for: the inviter's address, the
- * domain's name and the role; nothing the inviter typed. */
-export const inviteMail = (to: string, inviter: string, domain: string, role: string, link: string, days: number) =>
+/** An invite to the team of one domain or several. NOTE: only what Bothy vouches for: the inviter's address, the
+ * domains' names and the role; nothing the inviter typed. */
+export const inviteMail = (to: string, inviter: string, domains: string[], role: string, link: string, days: number) =>
   compose(
     to,
-    `${domain} on Bothy: you are invited`,
+    `${domains.length === 1 ? domains[0] : `${domains.length} websites`} on Bothy: you are invited`,
     [
-      `${inviter} invited you to see the analytics of ${domain} on Bothy, as ${role}.`,
+      `${inviter} invited you to see the analytics of ${domains.length === 1 ? domains[0] : `${domains.slice(0, -1).join(", ")} and ${domains.at(-1)}`} on Bothy, as ${role}.`,
       `Open the link to accept: sign in, or create an account with this address first. The link works for ${days} days. If you did not expect this, ignore this mail.`,
     ],
     { label: "Accept the invite", link },

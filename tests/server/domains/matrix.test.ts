@@ -67,6 +67,8 @@ const ROUTES: Route[] = [
   { method: "POST", path: `/api/domains/${D}/webhooks`, body: { kind: "json", url: "https://10.0.0.1/hook" }, need: "editor", instanceAdmin: 404 },
   { method: "GET", path: members, need: "admin", instanceAdmin: 404 },
   { method: "POST", path: members, body: { email: "new@example.com", role: "viewer" }, need: "admin", instanceAdmin: 404 },
+  // NOTE: an invite to all the owner's domains is the owner's alone.
+  { method: "POST", path: members, body: { email: "every@example.com", role: "viewer", allDomains: true }, need: "owner", instanceAdmin: 404 },
   { method: "PATCH", path: `${members}/viewer@example.com`, body: { role: "viewer" }, need: "admin", instanceAdmin: 404 },
   { method: "DELETE", path: `${members}/pending@example.com`, need: "admin", instanceAdmin: 404, before: async () => void (await invite("pending@example.com", "viewer")) },
   { method: "GET", path: `/api/domains/${D}/activity`, need: "admin", instanceAdmin: 404 },

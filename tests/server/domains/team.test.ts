@@ -160,4 +160,39 @@ describe("teams", () => {
     expect(audit.length).toBe(activity.length);
     expect(audit[0]).toEqual({ action: "domain.transfer", admin_email: "owner@example.com", target_email: "heir@example.com" });
   });
+
+  test("an owner invites to all their domains with one mail and one link, which accepts them all; each invite is revoked alone", async () => {
+    const many = await verifiedSession(server, "many@example.com", PASSWORD);
+    const [a, b, later] = ["a.many.example.com", "b.many.example.com", "c.many.example.com"];
+    for (const d of [a, b]) expect((await as(many).post("/api/domains", { domain: d })).status).toBe(201);
+    const mails = outbox(server.dataDir).length;
+    const sent = await as(many).post(`/api/domains/${a}/members`, { email: "all@example.com", role: "editor", allDomains: true });
+    expect(sent.json).toEqual({ email: "all@example.com", role: "editor", pending: true, domains: [a, b] });
+    expect(outbox(server.dataDir).length).toBe(mails + 1);
+    expect(outbox(server.dataDir).at(-1)).toContain(`many@example.com invited you to see the analytics of ${a} and ${b} on Bothy, as editor.`);
+    const token = invited();
+    for (const d of [a, b]) expect((await as(many).get(`/api/domains/${d}/members`)).json.invites.map((i: { email: string }) => i.email)).toEqual(["all@example.com"]);
+    // NOTE: a domain added after the invite is not in it.
+    await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = 'many@example.com'`;
+    expect((await as(many).post("/api/domains", { domain: later })).status).toBe(201);
+
+    // NOTE: all of an owner's domains are the owner's to give: an admin of one cannot.
+    const admin = await verifiedSession(server, "manyadmin@example.com", PASSWORD);
+    expect((await as(many).post(`/api/domains/${a}/members`, { email: "manyadmin@example.com", role: "admin" })).status).toBe(201);
+    expect((await as(admin).post("/api/invites/accept", { token: invited() })).status).toBe(200);
+    expect((await as(admin).post(`/api/domains/${a}/members`, { email: "x@example.com", role: "viewer", allDomains: true })).status).toBe(403);
+
+    const all = await verifiedSession(server, "all@example.com", PASSWORD);
+    expect((await as(all).post("/api/invites/accept", { token })).json).toEqual({ domain: a, role: "editor", domains: [{ domain: a, role: "editor" }, { domain: b, role: "editor" }] });
+    expect((await as(all).get("/api/domains")).json.map((d: { domain: string; role: string }) => [d.domain, d.role])).toEqual([[a, "editor"], [b, "editor"]]);
+    expect((await as(all).post("/api/invites/accept", { token })).status).toBe(404);
+
+    expect((await as(many).post(`/api/domains/${a}/members`, { email: "some@example.com", role: "viewer", allDomains: true })).status).toBe(201);
+    const some = invited();
+    expect((await as(many).delete(`/api/domains/${b}/members/some@example.com`)).status).toBe(200);
+    const someone = await verifiedSession(server, "some@example.com", PASSWORD);
+    const accepted = await as(someone).post("/api/invites/accept", { token: some });
+    expect(accepted.json.domains).toEqual([{ domain: a, role: "viewer" }, { domain: later, role: "viewer" }]);
+    await server.db.sql`UPDATE users SET scope = ${[]} WHERE email = 'many@example.com'`;
+  });
 });

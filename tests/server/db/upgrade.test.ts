@@ -1,8 +1,9 @@
 // The upgrade from the previous release to this code, as a self-hoster runs it: the release (a git
-// worktree of its commit, with its own packages) starts on a new DATA_DIR and is filled through its
-// HTTP API, then this code starts on the same DATA_DIR (a snapshot kept, the migrations applied) and
-// answers the same numbers and the same sign-in; `npm run rollback` then returns the release's
-// database, which the release serves again with the same numbers.
+// worktree of its commit, with its own packages) starts on a new DATA_DIR with an account from its
+// user:create and is filled through its HTTP API, then this code starts on the same DATA_DIR (a
+// snapshot kept, the migrations applied) and answers the same numbers and the same sign-in;
+// `npm run rollback` then returns the release's database, which the release serves again with the
+// same numbers.
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

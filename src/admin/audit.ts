@@ -1,8 +1,10 @@
 // The audit log: every admin action, who did it, on whom (user and/or domain) and when, every
 // admin's read of another account's stats or export, and what other rooms hand in through
 // `auditWriter` (single sign-on's sign-ins and refusals, owners' embedding settings). Rows keep
-// the emails as they were, so the log reads the same after an account is gone.
-import { namedQuery } from "../db";
+// the emails as they were, so the log reads the same after an account is gone; only what an
+// account that is no instance admin did itself (its sign-ins, passkeys, two-factor, its domains)
+// goes with it (`forgetOwnLines`).
+import { namedQuery, type Queryable } from "../db";
 
 type AuditEntry = {
   at: Date;
@@ -23,6 +25,16 @@ export type AuditActor = { uid: string | null; email: string };
 export const recordAudit = namedQuery("audit.record", async (sql, admin: AuditActor, action: string, t: AuditTarget) => {
   await sql`INSERT INTO admin_audit (admin, admin_email, action, target_uid, target_email, target_domain, detail)
     VALUES (${admin.uid}, ${admin.email}, ${action}, ${t.uid ?? null}, ${t.email ?? null}, ${t.domain ?? null}, ${t.detail ?? null})`;
+});
+
+/**
+ * Deletes the lines an account wrote itself, inside its deletion: nothing of a deleted account
+ * stays but what instance admins did. NOTE: an instance admin's own lines stay, as every admin
+ * action must.
+ */
+export const forgetOwnLines = namedQuery("audit.forget", async (sql: Queryable, uid: string) => {
+  await sql`DELETE FROM admin_audit
+    WHERE admin = ${uid} AND NOT EXISTS (SELECT 1 FROM users WHERE uid = ${uid} AND 'admin' = ANY (scope))`;
 });
 
 /** What admins did to this account, newest first. */

@@ -1,8 +1,9 @@
 // The admin room: the admin API (./routes.ts) and the reads the /admin/* pages render
 // (./reads.ts), both for the admin scope only. Pages are guarded by the pages framework
 // (guards: { admin: true } sends anyone else to /signin); the API answers 404 to anyone else.
+import { onAccountRows } from "../auth";
 import type { AppContext } from "../context";
-import { recordAudit, type AuditActor, type AuditTarget } from "./audit";
+import { forgetOwnLines, recordAudit, type AuditActor, type AuditTarget } from "./audit";
 import { adminReads, type AdminReads } from "./reads";
 import { adminRoutes } from "./routes";
 import { samplerOf } from "./samples";
@@ -26,5 +27,6 @@ export const adminPages = (ctx: AppContext): AdminReads => {
 export const adminRoom = (ctx: AppContext) => {
   // NOTE: sampling starts with the app, so the monitoring charts have the last hour when first opened.
   samplerOf(ctx);
+  onAccountRows(ctx.db, (tx, uid) => forgetOwnLines(tx, uid));
   return adminRoutes(ctx, adminPages(ctx));
 };

@@ -64,8 +64,6 @@ export async function main(extraRooms: Room[] = [], config: Config = configOrExi
     if (err instanceof ConfigError || err instanceof MigrationError || err instanceof EmbeddedDatabaseError) exitWith(err.message);
     exitWith(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
-  console.log(`Bothy is running at ${running.origin} (database: ${running.db.mode})`);
-
   const shutdown = (signal: string) => {
     log.info("shutting down", { signal });
     // NOTE: a hard deadline so a stuck hook can never keep the process (and the port) alive.
@@ -86,5 +84,8 @@ export async function main(extraRooms: Room[] = [], config: Config = configOrExi
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
+  // TRICKY: the ready line comes after the handlers: a supervisor may stop the process as soon as it
+  // reads it, and a SIGTERM before them ended it at once, its buffered hits unwritten (exit 143).
+  console.log(`Bothy is running at ${running.origin} (database: ${running.db.mode})`);
 }
 

@@ -44,9 +44,6 @@ const url = `postgres://postgres:${encodeURIComponent(password)}@${server.tcp!.h
 // NOTE: written as a new file, since the mode given to writeFileSync applies only to a new one.
 rmSync(urlFile, { force: true });
 writeFileSync(urlFile, `${url}\n`, { mode: 0o600 });
-// NOTE: the output names the file, never the password: terminals and logs are read more widely.
-const shown = `postgres://postgres@${server.tcp!.host}:${server.tcp!.port}/postgres`;
-console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${shown} (the URL with its password is in ${urlFile}: psql "$(cat ${urlFile})"; socket ${server.socket})`);
 
 const shutdown = async () => {
   await heartbeat.stop();
@@ -59,3 +56,9 @@ const shutdown = async () => {
 };
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);
+
+// TRICKY: the ready line comes after the handlers: a supervisor may stop the process as soon as it
+// reads it, and a SIGTERM before them ended it without a checkpoint (exit 143).
+// NOTE: the output names the file, never the password: terminals and logs are read more widely.
+const shown = `postgres://postgres@${server.tcp!.host}:${server.tcp!.port}/postgres`;
+console.log(`Embedded TimescaleDB serving ${config.DATA_DIR} at ${shown} (the URL with its password is in ${urlFile}: psql "$(cat ${urlFile})"; socket ${server.socket})`);

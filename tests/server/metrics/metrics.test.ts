@@ -56,6 +56,8 @@ describe("/metrics", () => {
       bothy_collect_buffered_hits: "gauge",
       bothy_stats_cache_lookups_total: "counter",
       bothy_stats_read_admission_total: "counter",
+      bothy_realtime_reads_total: "counter",
+      bothy_realtime_streams: "gauge",
     });
     expect(sampleValue(e, "bothy_process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(() => parsePrometheus("bothy_x 1")).toThrow("sample without a TYPE");

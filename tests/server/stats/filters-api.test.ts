@@ -47,10 +47,12 @@ describe("filters on GET /api/stats", () => {
       const [session, apiKey, shared] = await threeWays(dataType, q(filters));
       for (const res of [session, apiKey, shared]) expect(res.status).toBe(200);
       expect(session.json.validated.filters).toEqual(filters);
-      // NOTE: a public link reads as nobody: it has no key to sign with and no role on the domain.
+      // NOTE: a public link reads as nobody: it has no key to sign with and no role on the domain;
+      // it alone says whether its realtime view is shared.
       const { SK: _, role: _role, ...rest } = session.json.validated;
       expect(apiKey.json).toEqual(session.json);
-      expect({ ...shared.json, validated: { ...shared.json.validated, downloads: undefined } })
+      expect(shared.json.validated.realtime).toBe(false);
+      expect({ ...shared.json, validated: { ...shared.json.validated, downloads: undefined, realtime: undefined } })
         .toEqual({ ...session.json, validated: { ...rest, downloads: undefined } });
     }
     const [whole] = await threeWays("SUMMARY", "");

@@ -9,7 +9,7 @@
 import { syntheticTraffic } from "../src/collect/synthetic";
 
 const [url, seconds = "20", concurrency = "32", domain = "bench.example"] = process.argv.slice(2);
-const PATHS = { view: "/b/v", leave: "/b/l", event: "/b/e" } as const;
+const PATHS = { view: "/b/v", leave: "/b/l", event: "/b/e", vitals: "/b/w" } as const;
 const target = new URL(url!);
 
 /** The request bytes Chromium sends for `navigator.sendBeacon(endpoint, text)` from a page of `domain`. */

@@ -111,6 +111,7 @@ const same: HitRow[] = stored.map((r) => ({
   os: r.os, device: r.device, screen: r.screen, isUnique: r.is_unique, isBounce: r.is_bounce, durationMs: r.duration_ms,
   loadMs: r.load_ms, transferBytes: r.transfer_bytes === null ? null : Number(r.transfer_bytes), eventName: r.event_name,
   eventValue: r.event_value, referrerPost: r.referrer_post, scrollPct: r.scroll_pct, fromPath: r.from_path,
+  lcpMs: r.lcp_ms, inpMs: r.inp_ms, cls: r.cls, fcpMs: r.fcp_ms, ttfbMs: r.ttfb_ms,
 }));
 const insert = insertFor(server.db);
 const t0 = performance.now();

@@ -318,10 +318,16 @@ CREATE TABLE hits ( -- hypertable
   event_value text,
   referrer_post text,
   scroll_pct smallint,
-  from_path text
+  from_path text,
+  lcp_ms integer,
+  inp_ms integer,
+  cls real,
+  fcp_ms integer,
+  ttfb_ms integer
 );
 CREATE INDEX hits_site_time ON hits USING btree (site_id, "time" DESC);
 CREATE INDEX hits_site_time_post ON hits USING btree (site_id, "time" DESC) WHERE (referrer_post IS NOT NULL);
+CREATE INDEX hits_site_time_vitals ON hits USING btree (site_id, "time" DESC) WHERE (kind = 4);
 
 CREATE TABLE imported_daily (
   import_id bigint NOT NULL,

@@ -6,7 +6,7 @@ import type { Static } from "elysia";
 import { TypeCompiler, type TypeCheck } from "elysia/type-system";
 import { errorBody, HttpError } from "../http/errors";
 import { log } from "../log";
-import type { EventBody, Incoming, LeaveBody, PageViewBody } from "./model";
+import type { EventBody, Incoming, LeaveBody, PageViewBody, VitalsBody } from "./model";
 
 /** Bodies over this many bytes get 413; a real beacon is a few hundred bytes. */
 const MAX_BODY = 4096;
@@ -59,7 +59,7 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-type BeaconSchema = typeof PageViewBody | typeof LeaveBody | typeof EventBody;
+type BeaconSchema = typeof PageViewBody | typeof LeaveBody | typeof EventBody | typeof VitalsBody;
 const checks = new Map<BeaconSchema, TypeCheck<BeaconSchema>>();
 
 /**

@@ -1,5 +1,5 @@
-// The collection room: the tracker script, the beacon endpoints (page view, leave, event, and a
-// <noscript> pixel), and the collector behind them (pipeline → batch writer). Every endpoint answers
+// The collection room: the tracker script, the beacon endpoints (page view, leave, event, web
+// vitals, and a <noscript> pixel), and the collector behind them (pipeline → batch writer). Every endpoint answers
 // 202 whether or not the domain exists, so nothing here tells a stranger which domains we count.
 import { Elysia } from "elysia";
 import type { AppContext, Room } from "../context";
@@ -14,7 +14,7 @@ import { createMetrics, type Metrics } from "./metrics";
 import { exposeCollector } from "./prometheus";
 import { keepPolicies } from "../hits";
 import { metricsOf } from "../metrics";
-import { EventBody, LeaveBody, PageViewBody, PixelQuery, type Incoming } from "./model";
+import { EventBody, LeaveBody, PageViewBody, PixelQuery, VitalsBody, type Incoming } from "./model";
 import { runPipeline, type Outcome } from "./pipeline";
 export { bulkWriter } from "./bulk";
 export { arrivalOf, campaignOf, deviceOfWidth, languageOf, screenOf, storedPath } from "./classify";
@@ -110,6 +110,7 @@ function collectRoutes(collector: Collector) {
   const view = beaconHandler("view", PageViewBody, ingest);
   const leave = beaconHandler("leave", LeaveBody, ingest);
   const event = beaconHandler("event", EventBody, ingest);
+  const vitals = beaconHandler("vitals", VitalsBody, ingest);
 
   const app = new Elysia({ name: "collect" })
     // NOTE: CORS headers go on before parsing, so that 400 and 413 answers carry them too and the
@@ -122,6 +123,7 @@ function collectRoutes(collector: Collector) {
     .post("/b/v", ({ request }) => view(request), { parse: "none" })
     .post("/b/l", ({ request }) => leave(request), { parse: "none" })
     .post("/b/e", ({ request }) => event(request), { parse: "none" })
+    .post("/b/w", ({ request }) => vitals(request), { parse: "none" })
     .get(
       "/b/px.gif",
       async ({ query, request }) => {
@@ -152,7 +154,7 @@ function collectRoutes(collector: Collector) {
   app.get("/js/vitals.js", ({ request }) => script(request, buildVitals));
   // NOTE: the beacons also go to Bun directly: at 20,000 hits/s Elysia's per-request work (context,
   // hooks) was ~40 % of the endpoint's cost (measured with bench:ingest's load, ingest stubbed).
-  return withNativeRoutes(app, { "/b/v": { POST: view }, "/b/l": { POST: leave }, "/b/e": { POST: event } });
+  return withNativeRoutes(app, { "/b/v": { POST: view }, "/b/l": { POST: leave }, "/b/e": { POST: event }, "/b/w": { POST: vitals } });
 }
 
 export const collectRoom: Room = (ctx) => collectRoutes(createCollector(ctx));

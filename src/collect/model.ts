@@ -1,6 +1,7 @@
 // Request schemas for the collection endpoints (Elysia `t`) and the row a hit becomes. Keys are one
 // letter because the tracker spells them and every byte of it counts (its budget: ≤ 1,024 B gzip).
 import { t, type Static } from "elysia";
+import { VITAL_MAX, type Vital } from "../shared/vitals";
 
 const domain = t.String({ minLength: 1, maxLength: 253, pattern: "^[A-Za-z0-9.:\\[\\]_-]+$" });
 const path = t.String({ minLength: 1, maxLength: 2048, pattern: "^/" });
@@ -59,6 +60,21 @@ export const EventBody = t.Object({
   v: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Number(), t.Null()])),
 }, strict);
 
+// NOTE: each metric is optional (a page without an interaction has no INP) and bounded by
+// VITAL_MAX: a negative or absurd value is refused (400), never stored.
+const vital = (v: Vital) => t.Optional(t.Number({ minimum: 0, maximum: VITAL_MAX[v] }));
+
+export const VitalsBody = t.Object({
+  d: domain,
+  p: path,
+  ...context,
+  lcp: vital("lcp"),
+  inp: vital("inp"),
+  cls: vital("cls"),
+  fcp: vital("fcp"),
+  ttfb: vital("ttfb"),
+}, strict);
+
 export const PixelQuery = t.Object({
   d: domain,
   p: t.Optional(path),
@@ -68,11 +84,13 @@ export const PixelQuery = t.Object({
 export type PageViewBody = Static<typeof PageViewBody>;
 export type LeaveBody = Static<typeof LeaveBody>;
 export type EventBody = Static<typeof EventBody>;
+export type VitalsBody = Static<typeof VitalsBody>;
 
 /** What the HTTP edge hands the pipeline: the validated body, its kind, the time and the user-agent. */
 export type Incoming =
   | { kind: "view"; body: PageViewBody; time: number; ua: string | null }
   | { kind: "leave"; body: LeaveBody; time: number; ua: string | null }
-  | { kind: "event"; body: EventBody; time: number; ua: string | null };
+  | { kind: "event"; body: EventBody; time: number; ua: string | null }
+  | { kind: "vitals"; body: VitalsBody; time: number; ua: string | null };
 
-export const KIND = { view: 1, leave: 2, event: 3 } as const;
+export const KIND = { view: 1, leave: 2, event: 3, vitals: 4 } as const;

@@ -101,7 +101,8 @@ const STEPS: Step[] = [
       if (!hasContext(d.in)) return;
       const from = arrivalOf(d.in.body.r, d.in.body.d, d.row.utmMedium);
       if (from.fromPath !== undefined) {
-        d.row.fromPath = from.fromPath;
+        // NOTE: funnels count the hits that came from a page (hits_daily_step); a view's vitals are no step.
+        if (d.in.kind !== "vitals") d.row.fromPath = from.fromPath;
         return;
       }
       d.row.referrerHost = from.host;
@@ -148,6 +149,13 @@ const STEPS: Step[] = [
         d.row.isBounce = !!i.body.x;
         d.row.transferBytes = i.body.b === undefined ? null : Math.max(0, i.body.b);
         d.row.scrollPct = i.body.s == null ? null : Math.min(100, Math.round(i.body.s * 100));
+      } else if (i.kind === "vitals") {
+        const ms = (v: number | undefined) => (v === undefined ? null : Math.round(v));
+        d.row.lcpMs = ms(i.body.lcp);
+        d.row.inpMs = ms(i.body.inp);
+        d.row.cls = i.body.cls ?? null;
+        d.row.fcpMs = ms(i.body.fcp);
+        d.row.ttfbMs = ms(i.body.ttfb);
       } else {
         d.row.eventName = i.body.n;
         const value = i.body.v == null ? null : String(i.body.v);
@@ -163,6 +171,7 @@ const emptyRow = (i: Incoming): HitRow => ({
   country: null, language: null, browser: null, os: null, device: null, screen: null,
   isUnique: false, isBounce: false, durationMs: null, loadMs: null, transferBytes: null,
   eventName: null, eventValue: null, scrollPct: null, fromPath: null,
+  lcpMs: null, inpMs: null, cls: null, fcpMs: null, ttfbMs: null,
 });
 
 /**

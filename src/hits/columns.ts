@@ -5,7 +5,7 @@
 // one line here, one in ./fields.ts and one migration.
 // NOTE: the order is the order of the CSV fields and of the unnest arrays; the SQL names follow it.
 
-type SqlType = "timestamptz" | "int" | "smallint" | "bigint" | "date" | "boolean" | "text";
+type SqlType = "timestamptz" | "int" | "smallint" | "bigint" | "real" | "date" | "boolean" | "text";
 /** `text` names, in its parameter's type, the field of the row it reads: that is how the row gets its type. */
 type Column<R> = { name: string; type: SqlType; text: (r: R) => string | null };
 
@@ -17,7 +17,7 @@ const num = (v: number | null) => (v === null ? null : String(v));
 export const HIT_COLUMNS = [
   column("time", "timestamptz", (r: { time: number }) => new Date(r.time).toISOString()),
   column("site_id", "int", (r: { siteId: number }) => String(r.siteId)),
-  column("kind", "smallint", (r: { kind: 1 | 2 | 3 }) => String(r.kind)),
+  column("kind", "smallint", (r: { kind: 1 | 2 | 3 | 4 }) => String(r.kind)),
   column("local_day", "date", (r: { localDay: string }) => r.localDay),
   column("local_hour", "smallint", (r: { localHour: number }) => String(r.localHour)),
   column("path", "text", (r: { path: string }) => r.path),
@@ -46,6 +46,12 @@ export const HIT_COLUMNS = [
   // The page before this one in the same tab (a path of the site), for funnels; a leave beacon's and
   // an event's are their page view's.
   column("from_path", "text", (r: { fromPath: string | null }) => r.fromPath),
+  // Web vitals (kind 4, src/shared/vitals.ts): milliseconds rounded, CLS as sent.
+  column("lcp_ms", "int", (r: { lcpMs: number | null }) => num(r.lcpMs)),
+  column("inp_ms", "int", (r: { inpMs: number | null }) => num(r.inpMs)),
+  column("cls", "real", (r: { cls: number | null }) => num(r.cls)),
+  column("fcp_ms", "int", (r: { fcpMs: number | null }) => num(r.fcpMs)),
+  column("ttfb_ms", "int", (r: { ttfbMs: number | null }) => num(r.ttfbMs)),
 ] as const;
 
 type Read<C> = C extends Column<infer R> ? R : never;

@@ -7,7 +7,7 @@ type HitField = { columns: readonly string[]; what: string };
 export const HIT_FIELDS: readonly HitField[] = [
   { columns: ["time", "local_day", "local_hour"], what: "When the page was viewed: the time, and the day and hour in the website's time zone." },
   { columns: ["site_id"], what: "Which website was viewed." },
-  { columns: ["kind"], what: "Whether the record is a page view, the end of one, or an event the website defines (such as a click on a sign-up button)." },
+  { columns: ["kind"], what: "Whether the record is a page view, the end of one, an event the website defines (such as a click on a sign-up button), or the page's loading speed." },
   { columns: ["path"], what: "The address of the page, without its query string (campaign tags aside) and without its fragment." },
   {
     columns: ["referrer_host", "source", "referrer_post"],
@@ -24,5 +24,9 @@ export const HIT_FIELDS: readonly HitField[] = [
   { columns: ["duration_ms"], what: "How long the page was visible." },
   { columns: ["scroll_pct"], what: "How far down the page you scrolled, as a percentage." },
   { columns: ["load_ms", "transfer_bytes"], what: "How long the page took to load and how many bytes it transferred, for the energy and carbon estimate." },
+  {
+    columns: ["lcp_ms", "inp_ms", "cls", "fcp_ms", "ttfb_ms"],
+    what: "If the website measures its speed: how long the page took to show its first and its largest content and to start answering, how long it took to react to a click or key, and how much its layout shifted.",
+  },
   { columns: ["event_name", "event_value"], what: "For events: the name and value the website gives them, such as the address of an outbound link you clicked." },
 ];

@@ -105,7 +105,7 @@ describe("a page view's context", () => {
     expect([pv!.is_unique, leave!.is_unique, ev!.is_unique, leave!.is_bounce]).toEqual([true, false, false, true]);
   });
 
-  test("every aggregate counts what it counted: the context on leave beacons and events changes none of their rows", async () => {
+  test("every aggregate counts what it counted: the context on leave beacons and events, and web vitals, change none of their rows", async () => {
     const [withIt, without] = [await addDomain(server.db.sql, "with-context.example"), await addDomain(server.db.sql, "without-context.example")];
     // NOTE: 30 hours back: a closed day and hour that the refresh below materializes, whatever the time of day.
     const time = Date.now() - 30 * 3_600_000;
@@ -117,9 +117,18 @@ describe("a page view's context", () => {
         { kind: "event", body: { ...own, n: "signup", v: "pro" }, time: time + 1000, ua: CHROME_UA },
         { kind: "leave", body: { ...own, v: 3000, b: 700, x: 1, s: 0.5 }, time: time + 3000, ua: CHROME_UA },
       ];
+      // Vitals rows (kind 4) only on one side, inside the view's hour or the leave's: one from an
+      // arrival and one from a page of the site (a same-site referrer, which a page view keeps as from_path).
+      if (d.startsWith("with-")) {
+        const vitals = { lcp: 5000, inp: 300, cls: 0.3, fcp: 2000, ttfb: 900 };
+        hits.push(
+          { kind: "vitals", body: { ...ctx, ...vitals }, time: time + 2000, ua: CHROME_UA },
+          { kind: "vitals", body: { ...ctx, r: `https://${d}/before`, ...vitals }, time: time + 2000, ua: CHROME_UA },
+        );
+      }
       for (const hit of hits) expect(await collectorOf(server.db)!.ingest(hit)).toBe(202);
     }
-    await until("six rows", async () => (await countHits(server.db.sql, withIt)) + (await countHits(server.db.sql, without)) === 6);
+    await until("eight rows", async () => (await countHits(server.db.sql, withIt)) + (await countHits(server.db.sql, without)) === 8);
     await refreshAggregates(server.db.sql);
     const rowsOf = async (view: string, id: number) =>
       (await server.db.sql.unsafe(`SELECT (to_jsonb(a) - 'site_id')::text AS r FROM ${view} a WHERE site_id = $1 ORDER BY 1`, [id])).map((x) => x.r as string);
@@ -133,6 +142,44 @@ describe("a page view's context", () => {
     // Every aggregate has rows here (the view has a post referrer, a campaign and an event), so none passes empty.
     expect(empty).toEqual([]);
     expect(differ).toEqual([]);
+  });
+});
+
+describe("web vitals", () => {
+  const ctx = { d: "shop.example", w: 1280, z: "Europe/Berlin", l: "de-DE", r: "https://news.example/" };
+
+  test("a vitals beacon lands as a row of kind 4 with the view's page and context, milliseconds rounded, and no identifier", async () => {
+    const res = await beacon(server.app, "/b/w", { ...ctx, p: "/speed?utm_source=x", lcp: 2345.6, inp: 120.4, cls: 0.0312, fcp: 900.5, ttfb: 80 });
+    expect(res.status).toBe(202);
+    // A page without an interaction has no INP: every metric is optional.
+    expect((await beacon(server.app, "/b/w", { ...ctx, p: "/speed-no-inp?", lcp: 1000, cls: 0 })).status).toBe(202);
+    const of = async () => (await rows()).filter((r) => r.kind === 4);
+    const got = (await until("two vitals rows", async () => ((await of()).length === 2 ? of() : null)))!;
+    const speed = got.find((r) => r.path === "/speed")!;
+    expect(speed).toMatchObject({
+      lcp_ms: 2346, inp_ms: 120, fcp_ms: 901, ttfb_ms: 80, source: "unknown", referrer_host: "news.example", utm_source: "x",
+      country: "DE", language: "de", screen: "m", device: "desktop", browser: "Chrome", is_unique: false, from_path: null,
+    });
+    expect(speed.cls).toBeCloseTo(0.0312, 6);
+    expect(got.find((r) => r.path === "/speed-no-inp")).toMatchObject({ lcp_ms: 1000, inp_ms: null, cls: 0, fcp_ms: null, ttfb_ms: null });
+  });
+
+  test("absurd or malformed vitals are refused with 400 in the one error shape; a bot's are dropped", async () => {
+    const before = await countHits(server.db.sql, site);
+    const bad = [{ lcp: -1 }, { lcp: 120_001 }, { inp: 120_001 }, { cls: 100.5 }, { cls: -0.1 }, { fcp: "1200" }, { ttfb: null }, { lcp: 1, id: "visitor-1" }];
+    for (const metrics of bad) {
+      const res = await beacon(server.app, "/b/w", { ...ctx, p: "/bad?", ...metrics });
+      expect([JSON.stringify(metrics), res.status]).toEqual([JSON.stringify(metrics), 400]);
+      expect(await res.json()).toMatchObject({ error: { status: 400, code: expect.any(String), message: expect.any(String) } });
+    }
+    // JSON's 1e999 is Infinity, over every maximum.
+    expect((await beacon(server.app, "/b/w", `{"d":"shop.example","p":"/bad?","lcp":1e999}`)).status).toBe(400);
+    const drops = collectorOf(server.db)!.metrics.drops.bot;
+    expect((await beacon(server.app, "/b/w", { ...ctx, p: "/bot?", lcp: 1 }, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).status).toBe(202);
+    expect((await beacon(server.app, "/b/w", { ...ctx, w: 0, p: "/headless?", lcp: 1 })).status).toBe(202);
+    expect(collectorOf(server.db)!.metrics.drops.bot).toBe(drops + 2);
+    await collectorOf(server.db)!.writer.flush();
+    expect(await countHits(server.db.sql, site)).toBe(before);
   });
 });
 

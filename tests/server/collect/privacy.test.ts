@@ -74,7 +74,9 @@ test("no IP address, user-agent string or identifier is stored or logged", async
       { ...context, p: "/q", r: `https://private.example/p?sid=${marker(i)}-ref#${marker(i)}-frag`, u: 0 },
       { ...context, p: "/r", r: `/p?sid=${marker(i)}-spa` },
     ];
-    for (const [kind, b] of [...["v", "l", "e"].map((k) => [k, body(k)] as const), ...next.map((b) => ["v", b] as const)]) {
+    // Its web vitals (data-vitals), with the visitor's data in the referrer's query.
+    const vitals = { ...context, r: `https://news.example/?sid=${marker(i)}-vitals`, lcp: 1200 + i, inp: 80, cls: 0.01, fcp: 900, ttfb: 120 };
+    for (const [kind, b] of [...["v", "l", "e"].map((k) => [k, body(k)] as const), ...next.map((b) => ["v", b] as const), ["w", vitals] as const]) {
       const res = await fetch(`${server.url}/b/${kind}`, { method: "POST", headers, body: JSON.stringify(b) });
       expect(res.status).toBe(202);
     }
@@ -82,7 +84,7 @@ test("no IP address, user-agent string or identifier is stored or logged", async
   // TRICKY: the embedded COPY's acknowledgement comes back by worker message, the count over the
   // socket; the rows can be visible a moment before `written` counts them, so wait for both.
   const written = () => collectorOf(server.db)!.metrics.counts.written;
-  await until("every hit written", async () => (await countHits(server.db.sql, site)) === 5 * N && written() === 5 * N);
+  await until("every hit written", async () => (await countHits(server.db.sql, site)) === 6 * N && written() === 6 * N);
   // Materialize the aggregates too, and push everything to the files on disk.
   await refreshAggregates(server.db.sql);
   await server.db.sql`CALL refresh_continuous_aggregate('hits_hourly', NULL, NULL)`;
@@ -98,6 +100,9 @@ test("no IP address, user-agent string or identifier is stored or logged", async
   // The hits' columns themselves: nothing but the enriched families.
   const [row] = await server.db.sql`SELECT browser, os, device FROM hits WHERE site_id = ${site} LIMIT 1`;
   expect(row).toEqual({ browser: "Chrome", os: "Windows", device: "desktop" });
+  // The vitals are stored (so the dump searched holds them), with nothing of the referrer's query.
+  const [vitals] = await server.db.sql`SELECT count(*)::int AS n, min(lcp_ms) AS lcp FROM hits WHERE site_id = ${site} AND kind = 4`;
+  expect(vitals).toEqual({ n: N, lcp: 1200 });
   // Where a page came from is a path of the site, as the page's own.
   const from = await server.db.sql`SELECT DISTINCT path, from_path FROM hits WHERE site_id = ${site} AND from_path IS NOT NULL ORDER BY path`;
   expect([...from]).toEqual([{ path: "/q", from_path: "/p" }, { path: "/r", from_path: "/p" }]);

@@ -605,8 +605,10 @@ CREATE TABLE webauthn_challenges (
   uid uuid,
   purpose text NOT NULL,
   expires timestamp with time zone NOT NULL,
+  pending bytea,
+  CONSTRAINT webauthn_challenges_pending_fkey FOREIGN KEY (pending) REFERENCES signin_challenges(token_hash) ON DELETE CASCADE,
   CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (challenge),
-  CONSTRAINT webauthn_challenges_purpose_check CHECK ((purpose = ANY (ARRAY['register'::text, 'signin'::text]))),
+  CONSTRAINT webauthn_challenges_purpose_check CHECK ((purpose = ANY (ARRAY['register'::text, 'signin'::text, 'second-step'::text]))),
   CONSTRAINT webauthn_challenges_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX webauthn_challenges_pkey ON webauthn_challenges USING btree (challenge);

@@ -49,10 +49,11 @@ const serviceFor = (ctx: Pick<AppContext, "config" | "db">): AuthService => {
 
 export const authRoom = (ctx: AppContext, audit: Audit) => {
   const secondFactor = twoFactor(ctx.db, resolveSecret(ctx.config), audit);
-  return authRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin, limitsOf(ctx))
+  const keys = passkeys(ctx.db, ctx.origin, audit);
+  return authRoutes(ctx.config, serviceFor(ctx), secondFactor, keys, ctx.origin, limitsOf(ctx))
     .use(accountRoutes(ctx.config, ctx.db, serviceFor(ctx), ctx.origin))
     .use(twoFactorRoutes(ctx.config, serviceFor(ctx), secondFactor, ctx.origin))
-    .use(passkeyRoutes(ctx.config, ctx.db, serviceFor(ctx), passkeys(ctx.db, ctx.origin, audit), ctx.origin, limitsOf(ctx)))
+    .use(passkeyRoutes(ctx.config, ctx.db, serviceFor(ctx), keys, ctx.origin, limitsOf(ctx)))
     .use(oidcRoutes(ctx.config, createOidc(ctx.config, ctx.db, audit), ctx.origin));
 };
 

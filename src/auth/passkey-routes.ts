@@ -1,5 +1,6 @@
 // Passkey endpoints: the security page's list, registration (options, then the browser's signed
-// answer) and removal; and the sign-in page's "Sign in with a passkey" (options, then the answer).
+// answer) and removal; and the sign-in page's "Sign in with a passkey" (options, then the answer),
+// whose options, given a pending sign-in's challenge, are for answering its second step instead.
 // Each challenge handed out is a row for five minutes, so the options are rationed (`passkeyChallenges`).
 import { Elysia, t } from "elysia";
 import type { Config } from "../config";
@@ -8,35 +9,14 @@ import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../origin";
 import type { Passkeys } from "./passkeys";
 import { listPasskeys } from "./passkeys";
-import { signedInAnswer } from "./routes";
+import { assertion, b64url, registration } from "./passkey-schemas";
+import { signedInAnswer, token } from "./routes";
 import type { AuthService } from "./service";
 import { raise, sessionPlugin, signedIn } from "./session-plugin";
 import type { Database } from "../db";
 
-const b64url = t.String({ maxLength: 8192, pattern: "^[A-Za-z0-9_-]*={0,2}$" });
-const credential = {
-  id: b64url,
-  rawId: b64url,
-  type: t.Literal("public-key"),
-  authenticatorAttachment: t.Optional(t.Union([t.Literal("platform"), t.Literal("cross-platform")])),
-  clientExtensionResults: t.Object({}, { additionalProperties: true }),
-};
-const registration = t.Object({
-  ...credential,
-  response: t.Object({
-    clientDataJSON: b64url,
-    attestationObject: b64url,
-    authenticatorData: t.Optional(b64url),
-    transports: t.Optional(t.Array(t.String({ maxLength: 20 }), { maxItems: 10 })),
-    publicKeyAlgorithm: t.Optional(t.Integer()),
-    publicKey: t.Optional(b64url),
-  }),
-});
-const assertion = t.Object({
-  ...credential,
-  response: t.Object({ clientDataJSON: b64url, authenticatorData: b64url, signature: b64url, userHandle: t.Optional(b64url) }),
-});
 const NOT_ADDED = "The passkey was not added. Please try again.";
+const NO_SECOND_STEP = "No passkey can finish this sign-in. Please sign in again, or enter a code.";
 
 export function passkeyRoutes(config: Config, db: Database, auth: AuthService, keys: Passkeys, origin: PublicOrigin, limits: Limits) {
   const answer = signedInAnswer(config);
@@ -65,10 +45,23 @@ export function passkeyRoutes(config: Config, db: Database, auth: AuthService, k
       },
       { params: t.Object({ id: b64url }) },
     )
-    .post("/api/signin/passkey/options", ({ request, server }) => {
-      limits.take("passkeyChallenges", { request, server });
-      return keys.signInOptions();
-    })
+    .post(
+      "/api/signin/passkey/options",
+      async ({ body, request, server }) => {
+        limits.take("passkeyChallenges", { request, server });
+        if (!body?.challenge) return keys.signInOptions();
+        const options = await keys.secondStepOptions(body.challenge);
+        if (!options) throw new HttpError(401, NO_SECOND_STEP);
+        return options;
+      },
+      {
+        body: t.Optional(
+          t.Object({
+            challenge: t.Optional({ ...token, description: "A pending sign-in's challenge (POST /api/signin): options for answering its second step." }),
+          }),
+        ),
+      },
+    )
     .post(
       "/api/signin/passkey",
       async ({ body, cookie }) => {

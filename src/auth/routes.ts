@@ -9,6 +9,8 @@ import type { Limits } from "../http/limits";
 import type { PublicOrigin } from "../origin";
 import { isPro, type PlanConfig } from "../plans";
 import { sentByBrowser } from "./origin";
+import { assertion } from "./passkey-schemas";
+import type { Passkeys } from "./passkeys";
 import { PASSWORD_MAX } from "./passwords";
 import type { AuthService } from "./service";
 import { raise, sessionCookie, sessionPlugin, signedIn } from "./session-plugin";
@@ -18,7 +20,7 @@ import type { User } from "./users";
 
 const email = t.String({ format: "email", maxLength: 254, error: "Enter a valid email address." });
 export const password = t.String({ minLength: 1, maxLength: PASSWORD_MAX, error: "Enter a password." });
-const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
+export const token = t.String({ minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$", error: "This link is not valid." });
 
 /** The public view of a user, as GET /api/user answers it. */
 const publicUser = (config: PlanConfig, u: User) => ({
@@ -48,7 +50,9 @@ export const signedInAnswer = (config: Config) => {
   };
 };
 
-export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFactor, origin: PublicOrigin, limits: Limits) {
+const CODE_MISSING = "Enter the code.";
+
+export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFactor, keys: Passkeys, origin: PublicOrigin, limits: Limits) {
   const session = sessionCookie(config);
   const answer = signedInAnswer(config);
 
@@ -74,7 +78,7 @@ export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFact
         const r = await auth.signIn(body, client, body.tokens === true);
         if (!r.ok) return raise(r);
         // NOTE: no session yet: the challenge is good only for POST /api/signin/code.
-        if ("challenge" in r) return { twoFactor: { challenge: r.challenge, expiresIn: CHALLENGE_MINUTES * 60 } };
+        if ("challenge" in r) return { twoFactor: { challenge: r.challenge, expiresIn: CHALLENGE_MINUTES * 60, passkey: r.passkey } };
         return answer(cookie, r);
       },
       {
@@ -93,10 +97,20 @@ export function authRoutes(config: Config, auth: AuthService, twoFactor: TwoFact
     .post(
       "/api/signin/code",
       async ({ body, client, cookie }) => {
-        const r = await auth.secondStep(body, client, twoFactor.check);
+        const { challenge, code, passkey } = body;
+        if (!passkey && code === undefined) throw new HttpError(400, CODE_MISSING, { code: CODE_MISSING });
+        const r = await auth.secondStep(challenge, client, async (user) =>
+          passkey ? keys.verifyForUser(user.uid, challenge, passkey) : (await twoFactor.check(user, code ?? "")) !== null,
+        );
         return r.ok ? answer(cookie, r) : raise(r);
       },
-      { body: t.Object({ challenge: token, code }) },
+      {
+        body: t.Object({
+          challenge: token,
+          code: t.Optional(code),
+          passkey: t.Optional({ ...assertion, description: "Instead of a code: one of the account's passkeys, signed over options from POST /api/signin/passkey/options with this challenge." }),
+        }),
+      },
     )
     .post(
       "/api/auth/refresh",

@@ -7,6 +7,7 @@ import { resetMail, sendOffPath, signupAgainMail, verifyMail, type Mailer } from
 import { recordSignin } from "./admin-users";
 import { accountAttempts } from "./attempts";
 import { consumeLinkToken, createLinkToken, LINK_LIFETIME_MINUTES, retireLinkTokens } from "./email-links";
+import { listPasskeys } from "./passkeys";
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { createSession, revokeAllSessions, revokeSession, rotateRefresh, sessionUid, type SessionLimits } from "./sessions";
 import type { Verdict } from "./throttle";
@@ -141,13 +142,16 @@ export function createAuthService({ db, mailer, secret, sessions, requireAdminTw
 
     /**
      * Signs in with a session cookie; API clients that ask (`withTokens`) get tokens as well. A user
-     * with two-factor sign-in gets a challenge instead, which `secondStep` turns into the session.
+     * with two-factor sign-in gets a challenge instead, which `secondStep` turns into the session,
+     * and whether they may answer it with a passkey as well as a code.
+     * NOTE: passkeys alone do not make a password sign-in ask for a second step: they are another
+     * way in, and only an authenticator app comes with recovery codes for when a device is gone.
      */
     async signIn(
       input: { email: string; password: string },
       client: string,
       withTokens: boolean,
-    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens } | { challenge: string }>> {
+    ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens } | { challenge: string; passkey: boolean }>> {
       const attempt = attempts.signIn(input.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
       if (attempt.delayMs) await wait(attempt.delayMs);
@@ -162,33 +166,36 @@ export function createAuthService({ db, mailer, secret, sessions, requireAdminTw
       if (!found || !ok) return fail(401, WRONG_CREDENTIALS);
       // NOTE: said only to whoever knows the password, so it tells a stranger nothing.
       if (found.disabled) return fail(403, DISABLED);
-      if (codeDue) return { ok: true, challenge: await createChallenge(sql, found.uid, withTokens) };
+      if (codeDue) {
+        const challenge = await createChallenge(sql, found.uid, withTokens);
+        return { ok: true, challenge, passkey: (await listPasskeys(sql, found.uid)).length > 0 };
+      }
       const { password_hash: _, disabled: _off, ...user } = found;
       return { ok: true, ...(await startSession(user, withTokens)) };
     },
 
     /**
-     * Sign-in's second step: the challenge from a right password and a code from the user's app (or
-     * a recovery code), checked by `check`. A wrong code is charged like a wrong password, to the
-     * same keys, so the code cannot be guessed faster than the password.
+     * Sign-in's second step: the challenge from a right password and what `proves` checks, a code
+     * from the user's app, a recovery code or one of their passkeys. A wrong answer of any kind is
+     * charged like a wrong password, to the same keys, so it cannot be guessed faster than the password.
      */
     async secondStep(
-      input: { challenge: string; code: string },
+      challenge: string,
       client: string,
-      check: (user: User, code: string) => Promise<"totp" | "recovery" | null>,
+      proves: (user: User) => Promise<boolean>,
     ): Promise<Result<{ user: User; cookie: string; tokens?: Tokens }>> {
-      const pending = await challengeOf(sql, input.challenge);
+      const pending = await challengeOf(sql, challenge);
       const found = pending ? await userById(sql, pending.uid) : null;
       if (!pending || !found) return fail(401, CHALLENGE_OVER);
       const attempt = attempts.signIn(found.email, client);
       if (attempt.blocked) return fail(429, TOO_MANY, undefined, attempt.retryAfterS);
       if (attempt.delayMs) await wait(attempt.delayMs);
-      const ok = (await check(found, input.code)) !== null;
+      const ok = await proves(found);
       attempt.settle(ok);
       await recordSignin(sql, found.uid, ok ? "ok" : "wrong_code");
       if (!ok) return fail(401, WRONG_CODE, { code: WRONG_CODE });
       // NOTE: one challenge, one session: a copy of it (in a log, say) is no use afterwards.
-      await endChallenge(sql, input.challenge);
+      await endChallenge(sql, challenge);
       return { ok: true, ...(await startSession(found, pending.withTokens)) };
     },
 

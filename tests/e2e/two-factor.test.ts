@@ -2,7 +2,8 @@
 // admin without it is sent from the admin area to the security page; turn it on there (the secret read off the page, codes computed as an authenticator app would), save
 // the recovery codes, sign out, sign in with a code; a recovery code signs in once and is refused
 // the second time; the admin area opens. Then a passkey, registered on the same page with Chromium's
-// virtual authenticator, signs in alone; no console error appears on the way.
+// virtual authenticator, signs in alone, and answers a password sign-in's second step instead of a
+// code; no console error appears on the way.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
@@ -125,7 +126,7 @@ describe("two-factor sign-in", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  test("a passkey registered on the security page signs in alone, and can be removed", async () => {
+  test("a passkey registered on the security page signs in alone, answers the second step after a password, and can be removed", async () => {
     // NOTE: Chromium's virtual authenticator (DevTools protocol): a platform authenticator that
     // holds discoverable credentials and says yes to every prompt.
     const cdp = await browser.context.newCDPSession(page);
@@ -144,6 +145,12 @@ describe("two-factor sign-in", () => {
     await page.goto(`${server.url}/signin`);
     await hydrated(page, "form");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.waitForURL(`${server.url}/settings/domains`);
+
+    await signOut();
+    await password();
+    await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+    await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(`${server.url}/settings/domains`);
     await page.goto(`${server.url}/settings/security`);
     await page.getByText(/last used/).waitFor();

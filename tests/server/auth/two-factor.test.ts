@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { Secret, TOTP } from "otpauth";
 import { createAuthService } from "../../../src/auth/service";
 import { loadConfig } from "../../../src/config";
@@ -8,7 +10,7 @@ import { startTestServer } from "../../helpers/server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const PASSWORD = "a sturdy passphrase";
-const ACCOUNTS = ["on", "replay", "recovery", "api", "throttle", "off", "secret", "admin", "ended", "passkey"];
+const ACCOUNTS = ["on", "replay", "recovery", "api", "throttle", "off", "secret", "admin", "ended", "passkey", "second", "other"];
 const cookies: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
@@ -48,6 +50,35 @@ async function turnOn(name: string) {
   return { codes, recovery: enabled.json.recoveryCodes as string[] };
 }
 
+const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
+
+/**
+ * A passkey held by the test, as an authenticator would: its P-256 public key stored for the
+ * account (what a registration stores), and a function that signs an assertion over a challenge
+ * for the test server's relying party (http://bothy.test), its counter one up each time.
+ */
+async function passkeyOf(email: string, id: string) {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const { x, y } = publicKey.export({ format: "jwk" });
+  const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(x!, "base64url")], [-3, Buffer.from(y!, "base64url")]]));
+  await server.db.sql`INSERT INTO passkeys (id, uid, public_key, name) SELECT ${id}, uid, ${Buffer.from(cose)}, 'Test key' FROM users WHERE email = ${email}`;
+  let counter = 0;
+  return (challenge: string) => {
+    const clientData = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge, origin: "http://bothy.test" }));
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(++counter);
+    // NOTE: flags 0x05: the user was present and verified.
+    const authData = Buffer.concat([sha256("bothy.test"), Buffer.from([0x05]), count]);
+    const signature = sign("sha256", Buffer.concat([authData, sha256(clientData)]), privateKey);
+    const response = { clientDataJSON: clientData.toString("base64url"), authenticatorData: authData.toString("base64url"), signature: signature.toString("base64url") };
+    return { id, rawId: id, type: "public-key", clientExtensionResults: {}, response };
+  };
+}
+type Passkey = Awaited<ReturnType<typeof passkeyOf>>;
+
+const passkeyOptions = (challenge: string) => call(server.app, "POST", "/api/signin/passkey/options", { body: { challenge } });
+const byPasskey = (challenge: string, passkey: ReturnType<Passkey>) => call(server.app, "POST", "/api/signin/code", { body: { challenge, passkey } });
+
 const auditLines = async (email: string) =>
   (await server.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE target_email = ${email} ORDER BY id`).map((r) => r.action);
 
@@ -77,7 +108,7 @@ describe("two-factor sign-in", () => {
     // The right password now answers a challenge, not a session.
     const first = await signin("on@example.com");
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ twoFactor: { challenge: expect.stringMatching(/^[\w-]{43}$/), expiresIn: 300 } });
+    expect(first.json).toEqual({ twoFactor: { challenge: expect.stringMatching(/^[\w-]{43}$/), expiresIn: 300, passkey: false } });
     expect(first.headers.get("set-cookie")).toBeNull();
     const done = await second(first.json.twoFactor.challenge, codes());
     expect(done.status).toBe(200);
@@ -128,13 +159,54 @@ describe("two-factor sign-in", () => {
     expect((await call(server.app, "GET", "/api/user", { token: done.json.token.accessToken })).json.user.email).toBe("api@example.com");
   });
 
-  test("wrong codes count against the sign-in limits: past them even the right password and code are refused", async () => {
+  test("a passkey of the account answers the second step instead of a code, once", async () => {
+    await turnOn("second");
+    const own = await passkeyOf("second@example.com", "c2Vjb25kLTE");
+    const first = (await signin("second@example.com")).json.twoFactor;
+    expect(first.passkey).toBe(true);
+    const options = await passkeyOptions(first.challenge);
+    expect(options.status).toBe(200);
+    expect(options.json.rpId).toBe("bothy.test");
+    expect(options.json.allowCredentials).toEqual([{ id: "c2Vjb25kLTE", type: "public-key" }]);
+    const done = await byPasskey(first.challenge, own(options.json.challenge));
+    expect(done.status).toBe(200);
+    expect(done.json.user.email).toBe("second@example.com");
+    expect((await call(server.app, "GET", "/api/user", { cookie: sessionFrom(done.headers) })).status).toBe(200);
+    const [used] = await server.db.sql<{ counter: string; lastUsed: Date | null }[]>`
+      SELECT counter::text, last_used AS "lastUsed" FROM passkeys WHERE id = 'c2Vjb25kLTE'`;
+    expect(used).toEqual({ counter: "1", lastUsed: expect.any(Date) });
+    // The pending sign-in was used up: no new options for it, and no second session from it.
+    expect((await passkeyOptions(first.challenge)).status).toBe(401);
+    const again = await byPasskey(first.challenge, own(options.json.challenge));
+    expect(again.status).toBe(401);
+    expect(again.json.error.message).toBe("This sign-in has expired. Please sign in again.");
+    // An account without a passkey: its first step says so, and no options are handed out.
+    const none = (await signin("on@example.com")).json.twoFactor;
+    expect(none.passkey).toBe(false);
+    expect((await passkeyOptions(none.challenge)).status).toBe(401);
+    // NOTE: a second step by passkey writes no audit line, as one by an app's code does not.
+    expect(await auditLines("second@example.com")).toEqual(["2fa.enable"]);
+  });
+
+  test("wrong codes and wrong passkeys count against the sign-in limits: past them even the right password and code are refused", async () => {
     const { codes } = await turnOn("throttle");
+    const own = await passkeyOf("throttle@example.com", "dGhyb3R0bGU");
+    const foreign = await passkeyOf("other@example.com", "b3RoZXItMQ");
     const { challenge } = (await signin("throttle@example.com")).json.twoFactor;
-    const answers: number[] = [];
-    for (let i = 0; i < 10; i++) answers.push((await second(challenge, String(100000 + i))).status);
-    expect(answers).toEqual(Array(10).fill(401));
+    const later = (await signin("throttle@example.com")).json.twoFactor;
+    const options = (await passkeyOptions(challenge)).json;
+    const refusals = [];
+    for (let i = 0; i < 6; i++) refusals.push(await second(challenge, String(100000 + i)));
+    // Another account's passkey, even signed over this sign-in's own challenge, is a wrong answer.
+    refusals.push(await byPasskey(challenge, foreign(options.challenge)), await byPasskey(challenge, foreign("c29tZXRoaW5n")));
+    // So is the account's own passkey over a challenge handed out for a passkey sign-in, or for another pending sign-in.
+    refusals.push(await byPasskey(challenge, own((await call(server.app, "POST", "/api/signin/passkey/options")).json.challenge)));
+    refusals.push(await byPasskey(challenge, own((await passkeyOptions(later.challenge)).json.challenge)));
+    expect(refusals.map((r) => r.status)).toEqual(Array(10).fill(401));
+    expect(new Set(refusals.map((r) => r.json.error.fields.code))).toEqual(new Set(["This code is not right, or was used already."]));
+    expect(refusals.every((r) => r.headers.get("set-cookie") === null)).toBe(true);
     expect((await second(challenge, codes())).status).toBe(429);
+    expect((await byPasskey(challenge, own(options.challenge))).status).toBe(429);
     expect((await signin("throttle@example.com")).status).toBe(429);
     const outcomes = await server.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM signin_events JOIN users USING (uid) WHERE email = 'throttle@example.com' AND outcome = 'wrong_code'`;

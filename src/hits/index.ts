@@ -10,5 +10,5 @@ export { harmlessFailure, jobFailures } from "./job-health";
 export { hitsJobs, keepPolicies, MAINTAINED_BY, POLICY_JOBS, refreshAggregates, refreshIfJobsFail } from "./jobs";
 export { aggregateLag, hitsStorage, viewsBySite, viewsPerDay } from "./overview";
 export { deleteSiteHits } from "./remove";
-export { LATE_ROW_MS } from "./seal";
+export { LATE_ROW_MS, SEAL_LAG_MS } from "./seal";
 export { daysImportedAlready, deleteImportedRows, firstOwnDay, pageWeights, withEstimatedBytes, writeImportedRows } from "./imported";

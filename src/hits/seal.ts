@@ -1,5 +1,5 @@
-// When stored hits stop changing: the two delays the writer (src/collect) and the readers
-// (src/stats, the continuous aggregates) both count on, so that a reader never keeps a sum a
+// When stored hits stop changing: the delays the writer (src/collect) and the readers (src/stats,
+// src/realtime, the continuous aggregates) all count on, so that a reader never keeps a sum a
 // later row would change without that row retiring it.
 
 /**
@@ -10,6 +10,15 @@
  * second old, even under that load.
  */
 export const LATE_ROW_MS = 5_000;
+
+/**
+ * A span of stored hits is sealed (its sums may be kept) once this long has passed since its end:
+ * the stats read's spans (src/stats/spans.ts) and the realtime window's parts (src/realtime).
+ * TRICKY: the batch writer bumps a domain's stats epoch when it writes a row older than
+ * LATE_ROW_MS; twice that leaves room for a row that was young at its flush and is written while
+ * the clock moves on.
+ */
+export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
 
 /**
  * An aggregate materializes only whole buckets that closed this long ago. TRICKY: the stats reader

@@ -1,20 +1,21 @@
-// One shared reader per domain, whatever the number of open streams: the first subscriber starts
-// a timer that reads the domain's window every tick and hands each answer to every subscriber;
-// the last one to leave stops it. So 100 open views of a domain cost one query per tick, and a
-// read still running when the next tick comes is not doubled (that tick is skipped).
+// One shared reader per domain, whatever the number of open streams: the first subscriber opens
+// the domain's reader (`open`, which may keep state between reads, such as ./window.ts's sealed
+// parts) and starts a timer that calls it every tick and hands each answer to every subscriber;
+// the last one to leave stops it and drops the reader. So 100 open views of a domain cost one read
+// per tick, and a read still running when the next tick comes is not doubled (that tick is skipped).
 type Send<S> = (snapshot: S) => void;
-type Reader<S> = { subscribers: Set<Send<S>>; timer: ReturnType<typeof setInterval>; running: boolean; last: S | null };
+type Reader<S> = { read: () => Promise<S>; subscribers: Set<Send<S>>; timer: ReturnType<typeof setInterval>; running: boolean; last: S | null };
 
-export function sharedReaders<S>(read: (siteId: number) => Promise<S>, tickMs: number, onError: (err: unknown) => void) {
+export function sharedReaders<S>(open: (siteId: number) => () => Promise<S>, tickMs: number, onError: (err: unknown) => void) {
   const readers = new Map<number, Reader<S>>();
   let reads = 0;
 
-  const tick = async (siteId: number, r: Reader<S>) => {
+  const tick = async (r: Reader<S>) => {
     if (r.running) return;
     r.running = true;
     reads++;
     try {
-      const snapshot = await read(siteId);
+      const snapshot = await r.read();
       r.last = snapshot;
       for (const send of r.subscribers) send(snapshot);
     } catch (err) {
@@ -29,9 +30,9 @@ export function sharedReaders<S>(read: (siteId: number) => Promise<S>, tickMs: n
     subscribe(siteId: number, send: Send<S>): () => void {
       let r = readers.get(siteId);
       if (!r) {
-        const started: Reader<S> = { subscribers: new Set(), timer: setInterval(() => void tick(siteId, started), tickMs), running: false, last: null };
+        const started: Reader<S> = { read: open(siteId), subscribers: new Set(), timer: setInterval(() => void tick(started), tickMs), running: false, last: null };
         readers.set(siteId, (r = started));
-        void tick(siteId, started);
+        void tick(started);
       } else if (r.last) send(r.last);
       const reader = r;
       reader.subscribers.add(send);

@@ -1,7 +1,9 @@
 // The realtime room: GET /api/realtime, a server-sent event stream of a domain's last 30 minutes
 // (src/shared/realtime.ts), for whoever may read its stats (the stats room decides, as for
 // /api/stats) and, by a public dashboard's id, for its visitors when the owner shares realtime
-// there. Every stream of a domain shares one reader (./hub.ts); a closed connection leaves it.
+// there. Every stream of a domain shares one reader (./hub.ts) of its window (./window.ts), whose
+// each snapshot is encoded once and the same bytes written to every stream; a closed connection
+// leaves it.
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { withSession } from "../auth";
@@ -11,7 +13,7 @@ import { exposeCounter, exposeGauge, metricsOf } from "../metrics";
 import { REALTIME_EVENT, type RealtimeSnapshot } from "../shared/realtime";
 import { callerOf, statsService } from "../stats";
 import { sharedReaders } from "./hub";
-import { readRealtime } from "./queries";
+import { windowReader } from "./window";
 
 /** How often a domain's window is read and sent: the view is at most this old (the goal: 5 s). */
 const TICK_MS = 2_000;
@@ -27,13 +29,13 @@ const NOT_SHARED = "The owner does not share this dashboard's realtime view.";
 
 /** The stream of one subscriber: a snapshot per tick until the connection closes (`signal`) or the
  * server stops (`open` holds how each open stream ends). */
-function eventStream(subscribe: (send: (s: RealtimeSnapshot) => void) => () => void, signal: AbortSignal, open: Set<() => void>): Response {
+function eventStream(subscribe: (send: (event: Uint8Array) => void) => () => void, signal: AbortSignal, open: Set<() => void>): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let live = true;
-      const leave = subscribe((s) => live && controller.enqueue(encoder.encode(`event: ${REALTIME_EVENT}\ndata: ${JSON.stringify(s)}\n\n`)));
+      const leave = subscribe((event) => live && controller.enqueue(event));
       stop = () => {
         if (!live) return;
         live = false;
@@ -58,8 +60,15 @@ function eventStream(subscribe: (send: (s: RealtimeSnapshot) => void) => () => v
 
 export const realtimeRoom = (ctx: AppContext) => {
   const stats = statsService(ctx);
-  const readers = sharedReaders((siteId) => readRealtime(ctx.db.read, siteId, Date.now()), TICK_MS, (err) =>
-    log.warn("realtime read failed", { error: err instanceof Error ? err.message : String(err) }),
+  const encoder = new TextEncoder();
+  const frame = (s: RealtimeSnapshot) => encoder.encode(`event: ${REALTIME_EVENT}\ndata: ${JSON.stringify(s)}\n\n`);
+  const readers = sharedReaders(
+    (siteId) => {
+      const read = windowReader(ctx.db.read, siteId);
+      return async () => frame(await read(Date.now()));
+    },
+    TICK_MS,
+    (err) => log.warn("realtime read failed", { error: err instanceof Error ? err.message : String(err) }),
   );
   const { registry } = metricsOf(ctx.db.sql);
   exposeCounter(registry, { name: "bothy_realtime_reads_total", help: "Reads of a domain's realtime window, one per domain per tick whatever its open streams" }, () => ({ "": readers.counts().reads }));

@@ -2,16 +2,10 @@
 // true. Past local days are sealed: once their last hit is written they never change, so their
 // sums can be kept (src/stats/cache.ts). Today is read from raw hits in two parts: the 5-second
 // steps that closed before the seal lag (sealed, extended step by step) and the rest (always live).
-import { LATE_ROW_MS } from "../hits";
+import { SEAL_LAG_MS } from "../hits";
 import { addDays, HOUR_MS, localTime } from "../shared/days";
 import type { ReadRange } from "./range";
 
-/**
- * A span is sealed once this long has passed since its end. TRICKY: the batch writer bumps a
- * domain's stats epoch when it writes a row older than LATE_ROW_MS; twice that leaves room for a
- * row that was young at its flush and is written while the clock moves on.
- */
-export const SEAL_LAG_MS = 2 * LATE_ROW_MS;
 /**
  * Today's sealed part grows in steps of this much: the live part is at most a step and the lag.
  * NOTE: every load reads the live part from raw hits once per grouped query, so a busy site's

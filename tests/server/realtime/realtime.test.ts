@@ -10,7 +10,8 @@ import { req, startTestServer } from "../../helpers/server";
 import { SESSION_COOKIE } from "../../../src/auth";
 import { ingest } from "../../helpers/stats";
 import type { Incoming } from "../../../src/collect/model";
-import { REALTIME_EVENT, WINDOW_MINUTES, type RealtimeSnapshot } from "../../../src/shared/realtime";
+import { REALTIME_EVENT, WINDOW_MINUTES, type RealtimeRow, type RealtimeSnapshot } from "../../../src/shared/realtime";
+import { windowReader } from "../../../src/realtime/window";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let owner: string;
@@ -112,6 +113,87 @@ describe("the stream's numbers", () => {
     expect(s.devices).toEqual([{ label: "desktop", views: 5 }]);
     // NOTE: counts only: no row of a snapshot names a visit.
     expect(Object.keys(s).sort()).toEqual(["at", "countries", "devices", "from", "minutes", "onNow", "pages", "sources"]);
+  });
+});
+
+/** The window's numbers as one SQL statement over the raw rows, for a snapshot's `at` and `from`. */
+async function windowBySql(siteId: number, at: number, from: number) {
+  const since = new Date(at - 5 * MIN);
+  const [row] = await server.db.sql<{ minutes: [number, number][]; on_now: number; top: [string, string, number][] }[]>`
+    WITH w AS (SELECT * FROM hits WHERE site_id = ${siteId} AND kind IN (1, 2) AND time >= ${new Date(from)} AND time <= ${new Date(at)}),
+    labels AS (
+      SELECT d.* FROM w CROSS JOIN LATERAL (VALUES ('pages', path),
+        ('sources', CASE WHEN source IS NULL THEN NULL WHEN source = 'direct' THEN 'direct' ELSE coalesce(referrer_host, 'unknown') END),
+        ('countries', coalesce(country, 'unknown')), ('devices', coalesce(device, 'unknown'))) d(dim, label)
+      WHERE kind = 1 AND label IS NOT NULL
+    ), counted AS (
+      SELECT dim, label, count(*)::int AS n, row_number() OVER (PARTITION BY dim ORDER BY count(*) DESC, label COLLATE "C") AS r FROM labels GROUP BY 1, 2
+    )
+    SELECT
+      (SELECT json_agg(json_build_array(m, n)) FROM (
+        SELECT floor((extract(epoch FROM time) * 1000 - ${from}) / 60000)::int AS m, count(*)::int AS n FROM w WHERE kind = 1 GROUP BY 1) x) AS minutes,
+      (SELECT coalesce(sum(greatest(0, views - leaves)), 0)::int FROM (
+        SELECT count(*) FILTER (WHERE kind = 1) AS views,
+          count(*) FILTER (WHERE kind = 2 AND time - coalesce(duration_ms, 0) * interval '1 millisecond' >= ${since}) AS leaves
+        FROM w WHERE time >= ${since} GROUP BY path) p) AS on_now,
+      (SELECT json_agg(json_build_array(dim, label, n) ORDER BY dim, r) FROM counted WHERE r <= 10) AS top`;
+  const minutes = new Array<number>(WINDOW_MINUTES).fill(0);
+  for (const [m, n] of row!.minutes ?? []) minutes[m] = n;
+  const lists: Record<string, RealtimeRow[]> = { pages: [], sources: [], countries: [], devices: [] };
+  for (const [dim, label, views] of row!.top ?? []) lists[dim]!.push({ label, views });
+  const { pages, sources, countries, devices } = lists;
+  return { at, from, minutes, onNow: row!.on_now, pages: pages!, sources: sources!, countries: countries!, devices: devices! };
+}
+
+describe("the window's reader", () => {
+  // NOTE: a fixed whole minute two hours back: every read below names its own clock.
+  const T = Math.floor(Date.now() / MIN) * MIN - 120 * MIN;
+  const DOM = "window.example.com";
+  const ZONES = ["Europe/Paris", "America/New_York", "Asia/Tokyo"];
+  const REFS = [undefined, "https://www.google.com/", "https://news.example.org/a", "https://blog.example.net/"];
+  const body = (i: number) => ({ d: DOM, p: `/p${i % 13}`, w: 1400, z: ZONES[i % 3]! });
+  // NOTE: visible times up to 400 s, so some leaves answer views before "now"'s 5 minutes and some in them.
+  const hitsAt = (t: number, i: number): Incoming[] => [
+    { kind: "view", time: t, ua: CHROME_UA, body: { ...body(i), ...(REFS[i % 4] && { r: REFS[i % 4] }) } },
+    ...(i % 2 ? [{ kind: "leave" as const, time: t + 1_300, ua: CHROME_UA, body: { ...body(i), v: (i * 7919) % 400_000 } }] : []),
+  ];
+  let siteId = 0;
+
+  beforeAll(async () => {
+    expect((await call(server.app, "POST", "/api/domains", { cookie: owner, headers: SAME, body: { domain: DOM } })).status).toBe(201);
+    siteId = (await server.db.sql<{ id: number }[]>`SELECT id FROM domains WHERE name = ${DOM}`)[0]!.id;
+    // NOTE: from 32 minutes before T to 3 minutes after, every 3.7 s a view and every other one a leave.
+    const hits: Incoming[] = [];
+    for (let i = 0, t = T - 32 * MIN; t < T + 3 * MIN; i++, t += 3_700) hits.push(...hitsAt(t, i));
+    await ingest(server.db.sql, hits);
+  });
+
+  test("equals SQL over its window read after read: across a minute, from kept parts, and after a new epoch", async () => {
+    const read = windowReader(server.db.sql, siteId);
+    const same = async (now: number) => {
+      const s = await read(now);
+      expect(s.at).toBe(Math.floor(now / 1000) * 1000);
+      expect(s).toEqual(await windowBySql(siteId, s.at, s.from));
+      return s;
+    };
+    const first = await same(T + 23_700);
+    expect(first.onNow).toBeGreaterThan(0);
+    expect(first.pages).toHaveLength(10);
+    // A new minute: the window moves on by one, its parts kept and a few more sealed.
+    const next = await same(T + 65_200);
+    expect(next.from).toBe(first.from + MIN);
+    // A row in a kept part that moved no epoch stays unseen: the part is read from memory...
+    const late = T - 10 * MIN + 1_000;
+    await server.db.sql`INSERT INTO hits (time, site_id, kind, local_day, local_hour, path, device)
+      VALUES (${new Date(late)}, ${siteId}, 1, '2026-01-01', 0, '/late', 'desktop')`;
+    const kept = await read(T + 67_000);
+    const bySql = await windowBySql(siteId, kept.at, kept.from);
+    const m = Math.floor((late - kept.from) / MIN);
+    expect(bySql.minutes.map((n, i) => n - kept.minutes[i]!)).toEqual(bySql.minutes.map((_, i) => (i === m ? 1 : 0)));
+    // ...until the domain's stats epoch moves on, as the writer does for a late row.
+    await server.db.sql`UPDATE domains SET stats_epoch = stats_epoch + 1 WHERE id = ${siteId}`;
+    await same(T + 69_000);
+    await same(T + 2 * MIN + 45_100);
   });
 });
 

@@ -1,6 +1,7 @@
 // How a period is cut into pieces (src/stats/spans.ts): what is sealed and cached, what is read live.
 import { describe, expect, test } from "bun:test";
-import { dayEnd, dayStart, piecesOf, SEAL_LAG_MS, SLICE_DAYS, STEP_MS, weekOfDays } from "../../../src/stats/spans";
+import { dayEnd, dayStart, piecesOf, SLICE_DAYS, STEP_MS, weekOfDays } from "../../../src/stats/spans";
+import { SEAL_LAG_MS } from "../../../src/hits";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -15,7 +15,9 @@ type Activity = { at: string; actor: string; action: string; target: string | nu
 type Team = { members: Member[]; invites: Invite[] };
 
 const EVENT = "bothy:team";
-const roleOptions = MEMBER_ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_DUTIES[r]}` }));
+// NOTE: the bare role, as in the members' selects: the text above says what each role may do, and a
+// phone's width has no room for that in a select, which cannot wrap.
+const roleOptions = MEMBER_ROLES.map((r) => ({ value: r, label: r }));
 
 /** A member's role, saved when it changes; says why when the change is refused. */
 function RoleSelect({ path, member }: { path: string; member: Member }) {

@@ -9,7 +9,7 @@
 // axe; no console errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { shortDay } from "../../src/shared/days";
 import type { RefStats } from "../../src/stats/contract";
 import { mailedToken, outbox } from "../helpers/api";
@@ -62,6 +62,21 @@ const scratch = removedAfterAll();
 
 const loaded = (p: Page) => dashboardLoaded(p);
 const axeViolations = (p: Page) => axeOf(p);
+
+/** The selects in `root` whose chosen option is wider than the room the select gives it (cut off). */
+const clippedSelects = (root: Locator) =>
+  root.locator("select").evaluateAll((selects) =>
+    selects.flatMap((s) => {
+      const el = s as HTMLSelectElement;
+      const style = getComputedStyle(el);
+      const text = el.selectedOptions[0]?.text ?? "";
+      const pen = document.createElement("canvas").getContext("2d")!;
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // NOTE: the drop-down arrow takes about 20 px of the content box.
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return pen.measureText(text).width > room ? [`${el.name || el.getAttribute("aria-label")}: ${text}`] : [];
+    }),
+  );
 
 describe("admins", () => {
   test("an admin viewing someone else's domain sees the notice with the link to all domains", async () => {
@@ -148,6 +163,9 @@ describe("teams", () => {
     await member.reload();
     await loaded(member);
     await member.getByRole("button", { name: "+ Annotate a day" }).waitFor();
+    // At a phone's width every role select of the team shows its whole choice.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    expect(await clippedSelects(owner.getByRole("region", { name: "Team" }))).toEqual([]);
     for (const c of [owner.context(), member.context()]) await c.close();
   });
 });

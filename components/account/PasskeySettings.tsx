@@ -47,7 +47,8 @@ export function PasskeySettings() {
   return (
     <div className="mt-4 rounded-md border border-gray-200 p-4 dark:border-gray-700">
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        A passkey signs you in with your device's fingerprint, face or PIN instead of your password and code.
+        A passkey signs you in with your device's fingerprint, face or PIN instead of your password and code. With
+        two-factor sign-in on, it can also stand in for the code after your password.
       </p>
       {problem && <p role="alert" className="mt-3 rounded-md bg-red-100 px-3 py-2 text-sm text-red-800">{problem}</p>}
       {keys && keys.length > 0 && (

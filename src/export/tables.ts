@@ -191,5 +191,8 @@ export function tablesOf(stats: Stats | AnnotationsAnswer, goals: readonly Goal[
     case "FUNNEL":
       // NOTE: a funnel is asked by its id, one at a time: the export's tables are the range's.
       return {};
+    case "SPEED":
+      // NOTE: the export asks SUMMARY, PATH, REF and GOALS only.
+      return {};
   }
 }

@@ -7,8 +7,9 @@ import type { Funnel, FunnelResult } from "./funnels";
 import type { GoalRow } from "./goals";
 import type { ImportedSpan } from "./imports";
 import type { Role } from "./roles";
+import type { Vital } from "./vitals";
 
-export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"] as const;
+export const DATA_TYPES = ["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL", "SPEED"] as const;
 /** A dashboard opens on the last this many local days, today included (date-rules OPENING_PRESET). */
 export const OPENING_DAYS = 7;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -256,7 +257,30 @@ export type FunnelStats = Envelope & {
   funnel: FunnelResult | Locked;
 };
 
-export type Stats = SummaryStats | PathStats | RefStats | GoalsStats | FunnelStats;
+/**
+ * One web vital over a set of page views' vitals (src/shared/vitals.ts): its 75th percentile (an
+ * observed value, percentile_disc, as CrUX reports; null without any), how many views reported it,
+ * and the shares of those rated good, needs improvement and poor, as fractions.
+ */
+export type VitalFigure = { p75: number | null; samples: number; good: number; needsImprovement: number; poor: number };
+
+/** A page's vitals over the range, with its bytes and grams of CO2 per visit (PATH's energy row;
+ * null when the plan locks Energy & Carbon or the page had no page view). */
+export type SpeedRow = { label: string; samples: number; bytesAvg: number | null; co2PerVisit: number | null } & Record<Vital, VitalFigure>;
+
+/** The site's p75 of each vital on a local day that had any. */
+export type SpeedDay = { stamp: string } & Record<Vital, number | null>;
+
+/** SPEED: the range's web vitals, per page (most measured first), for the whole site and by day. */
+export type SpeedStats = Envelope & {
+  dataType: "SPEED";
+  count: { speed: number };
+  site: Record<Vital, VitalFigure> & { samples: number };
+  speed: SpeedRow[];
+  days: SpeedDay[];
+};
+
+export type Stats = SummaryStats | PathStats | RefStats | GoalsStats | FunnelStats | SpeedStats;
 
 // ── The figures derived from an answer, each by one rule for the stats room and every reader ─────
 

@@ -1,7 +1,9 @@
-// Web vitals: the five metrics the tracker's data-vitals extension sends and the largest value the
-// collector takes for each.
+// Web vitals: the five metrics the tracker's data-vitals extension sends, the largest value the
+// collector takes for each, and Google's thresholds that rate a value good, needs improvement or
+// poor. The collector, the stats reader and the dashboard's Speed section all follow these.
 
-export type Vital = "lcp" | "inp" | "cls" | "fcp" | "ttfb";
+export const VITALS = ["lcp", "inp", "cls", "fcp", "ttfb"] as const;
+export type Vital = (typeof VITALS)[number];
 
 /**
  * The largest value taken (milliseconds, CLS a unitless score). NOTE: a page hidden after minutes in
@@ -9,3 +11,15 @@ export type Vital = "lcp" | "inp" | "cls" | "fcp" | "ttfb";
  * such a beacon is refused as absurd, as is a CLS over 100.
  */
 export const VITAL_MAX: Record<Vital, number> = { lcp: 120_000, inp: 120_000, cls: 100, fcp: 120_000, ttfb: 120_000 };
+
+/** Good up to the first value, poor above the second (web.dev's thresholds, as CrUX rates). */
+export const VITAL_THRESHOLDS: Record<Vital, readonly [good: number, poor: number]> = {
+  lcp: [2500, 4000],
+  inp: [200, 500],
+  cls: [0.1, 0.25],
+  fcp: [1800, 3000],
+  ttfb: [800, 1800],
+};
+
+/** The percentile every figure of the Speed section reports, as CrUX does. */
+export const VITAL_PERCENTILE = 0.75;

@@ -104,10 +104,10 @@ export function statsAccess({ config, db }: Pick<AppContext, "config" | "db">) {
       // NOTE: the history window follows the same rule as the sections and as retention
       // (src/plans/retention.ts): a domain with the pro scope, or one of a Pro owner, keeps everything.
       const pro = domain.scope.includes("pro") || isPro(config, { scope: domain.ownerScope ?? [] });
-      // NOTE: only carbonTotals, GOALS' CO2 per conversion and FUNNEL's grams read the green flag,
-      // so only an unlocked PATH, GOALS or FUNNEL read asks for it: the first check of a host can take the client's whole timeout,
+      // NOTE: only carbonTotals, GOALS' CO2 per conversion, FUNNEL's and SPEED's grams read the green flag,
+      // so only an unlocked PATH, GOALS, FUNNEL or SPEED read asks for it: the first check of a host can take the client's whole timeout,
       // which SUMMARY must never wait for.
-      const verdict = (dataType === "PATH" || dataType === "GOALS" || dataType === "FUNNEL") && pro ? (await green(domain.name)).green : "unknown";
+      const verdict = (dataType === "PATH" || dataType === "GOALS" || dataType === "FUNNEL" || dataType === "SPEED") && pro ? (await green(domain.name)).green : "unknown";
       return {
         id: domain.id, name: domain.name, tz: domain.tz, created: domain.created, publicId: domain.publicId, pro,
         historyDays: pro ? null : FREE_HISTORY_DAYS, demo: isDemoRow(config, domain), green: verdict,

@@ -26,8 +26,8 @@ const RangeQuery = {
   end: ms("end"),
   // TRICKY: not t.UnionEnum: Elysia fills a missing UnionEnum query value with its first member, so
   // a request without dataType would silently read SUMMARY instead of answering 400.
-  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF"), t.Literal("GOALS"), t.Literal("FUNNEL")], {
-    error: "dataType must be SUMMARY, PATH, REF, GOALS or FUNNEL.",
+  dataType: t.Union([t.Literal("SUMMARY"), t.Literal("PATH"), t.Literal("REF"), t.Literal("GOALS"), t.Literal("FUNNEL"), t.Literal("SPEED")], {
+    error: "dataType must be SUMMARY, PATH, REF, GOALS, FUNNEL or SPEED.",
   }),
   funnel: t.Optional(t.Numeric({
     minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1,

@@ -1,9 +1,10 @@
 // The stats answers' shared shapes for the OpenAPI document (/api/docs/json components.schemas):
 // a list row, its conversion rates, the lists' row counts and label types, the chart's time points
-// and a goal's row, as src/shared/stats.ts and src/shared/goals.ts type them.
+// and a goal's row, a page's web vitals, as src/shared/stats.ts and src/shared/goals.ts type them.
 import type { OpenAPIV3 } from "openapi-types";
 import { LIST_TYPES, SOURCE_CLASSES } from "../shared/stats";
 import { FUNNEL_RULE } from "../shared/funnels";
+import { VITAL_THRESHOLDS, VITALS } from "../shared/vitals";
 
 const rate: OpenAPIV3.SchemaObject = {
   type: "object",
@@ -122,6 +123,30 @@ export const STATS_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
           },
         },
       },
+    },
+  },
+  VitalFigure: {
+    type: "object",
+    required: ["p75", "samples", "good", "needsImprovement", "poor"],
+    description: `SPEED: one web vital over a set of page views. Rated by Google's thresholds (good up to the first, poor above the second): ${VITALS.map((v) => `${v} ${VITAL_THRESHOLDS[v].join("/")}`).join(", ")} (ms; CLS a score).`,
+    properties: {
+      p75: { type: "number", nullable: true, description: "The 75th percentile, an observed value (percentile_disc, as CrUX reports); null without any." },
+      samples: { type: "integer", description: "Page views that reported this vital." },
+      good: { type: "number", description: "Share of them rated good, a fraction." },
+      needsImprovement: { type: "number", description: "Share rated needs improvement." },
+      poor: { type: "number", description: "Share rated poor." },
+    },
+  },
+  SpeedRow: {
+    type: "object",
+    required: ["label", "samples", "bytesAvg", "co2PerVisit", ...VITALS],
+    description: "SPEED `speed`: a page's web vitals over the range (most measured first), from the tracker's data-vitals.",
+    properties: {
+      label: { type: "string", description: "The page's path." },
+      samples: { type: "integer", description: "Page views that sent vitals." },
+      bytesAvg: { type: "number", nullable: true, description: "Bytes per page view (PATH energy's bytesAvg); null where Energy & Carbon is locked or without a page view." },
+      co2PerVisit: { type: "number", nullable: true, description: "Grams of CO2 per page view (PATH energy's value); null as bytesAvg." },
+      ...Object.fromEntries(VITALS.map((v) => [v, { $ref: "#/components/schemas/VitalFigure" }])),
     },
   },
   SourceClasses: {

@@ -13,7 +13,7 @@ import { htmlHeaders, newNonce } from "../web";
 import { STATS_SCHEMAS } from "./doc-schemas";
 
 const DOC_TAGS = [
-  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions), and the realtime stream of the last 30 minutes." },
+  { name: "Stats", description: "Dashboard numbers: SUMMARY, PATH (pages, energy, events), REF (referrers, campaigns, posts) and GOALS (the domain's goals and their conversions), SPEED (web vitals per page and day), and the realtime stream of the last 30 minutes." },
   { name: "Dashboard", description: "Helpers the dashboard calls." },
   { name: "Goals", description: "A domain's goals and funnels, kept by its owner." },
   { name: "Sites", description: "Your domains: list, add, change settings and embedding, delete, and manage their teams (Pro API key)." },

@@ -275,11 +275,13 @@ export const statsRoom = (ctx: AppContext, goalsOf: GoalsOf, funnelsOf: FunnelsO
           responses: {
             200: {
               description:
-                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats, GoalsStats or FunnelStats). Lists are arrays of " +
+                "The stats of the dataType asked (src/stats/contract.ts: SummaryStats, PathStats, RefStats, GoalsStats, FunnelStats or SpeedStats). Lists are arrays of " +
                 "ListRow; `count` (ListCounts) gives each list's rows before the 1,000-row cap and `type` (ListTypes) what its labels are; " +
                 "SUMMARY `source` is SourceClasses and SUMMARY `chart` is Chart, points whose x is a time; GOALS `goals` is an array of " +
                 "GoalRow, the domain's goals (kept at /api/domains/{domain}/goals) with their conversions, or \"locked\" where Events are, and GOALS `funnels` its funnels (id, name, steps, createdAt); " +
-                "FUNNEL `funnel` is FunnelResult, the funnel named by `funnel` (kept at /api/domains/{domain}/funnels), or \"locked\".",
+                "FUNNEL `funnel` is FunnelResult, the funnel named by `funnel` (kept at /api/domains/{domain}/funnels), or \"locked\"; " +
+                "SPEED (SpeedStats) holds the web vitals the tracker sends with data-vitals: `speed` an array of SpeedRow per page, " +
+                "`site` each vital (VitalFigure) over the whole site with its `samples`, `days` the site's p75 of each by local day (`stamp`).",
             },
             400: { description: "Missing or malformed input; `error.fields` names the field." },
             401: { description: "Signed out, or an API key that is not valid." },

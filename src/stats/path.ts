@@ -140,6 +140,10 @@ function eventRows(rows: EventRow[], base: { views: number; uniques: number; co2
   }), limit);
 }
 
+/** Every page's energy row (its bytes and grams of CO2 per visit) in the range: SPEED shows them beside its vitals. */
+export const pageEnergy = async (read: Reader, green: boolean | "unknown"): Promise<EnergyRow[]> =>
+  energyRows(pageRows(await read.periods(PAGES)), green, Infinity);
+
 /** `limit` caps each list (LIST_LIMIT for the API, Infinity for exports). */
 export async function pathStats(read: Reader, target: { pro: boolean; green: boolean | "unknown" }, limit: number) {
   // NOTE: a plan without Energy & Carbon and Events never runs their queries.

@@ -1,7 +1,8 @@
 // The stats read every caller shares (dashboard API, public dashboards, Pro API, exports): the range
 // is parsed and checked (range.ts) and cut into pieces (spans.ts), the dataType's grouped queries
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
-// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts, funnel.ts). Errors are values.
+// answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts, funnel.ts); SPEED's
+// percentiles come from the range's raw rows (speed.ts). Errors are values.
 import type { Queryable } from "../db";
 import { statsEpoch } from "../domains";
 import { LOCKED, type DataType, type EntriesWanted, type Stats } from "./contract";
@@ -17,6 +18,7 @@ import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
 import { parseRange, type ReadRange } from "./range";
 import { refStats } from "./ref";
+import { speedStats } from "./speed";
 import { rangePieces } from "./spans";
 import { summary } from "./summary";
 
@@ -99,6 +101,10 @@ export async function readStats(
       };
     case "FUNNEL":
       return { ok: true, stats: { ...base, dataType: "FUNNEL", funnel: target.pro && q.funnel ? await funnelStats(read, target, q.funnel) : LOCKED } };
+    case "SPEED": {
+      const scope = { site: target.id, range: r, slice: filterCondition(sql, q.filters ?? [], q.filterGoals ?? []) };
+      return { ok: true, stats: { ...base, dataType: "SPEED", ...(await speedStats(sql, read, scope, target, limit)) } };
+    }
   }
 }
 

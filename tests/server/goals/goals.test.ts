@@ -163,7 +163,7 @@ describe("the GOALS answer", () => {
     await server.db.sql`UPDATE users SET scope = '{pro}' WHERE email = 'owner@example.com'`;
     expect(free.json.goals).toBe("locked");
     const bad = await call(server.app, "GET", `/api/stats?domain=${SITE}&${RANGE}&dataType=FUNNELS`, { cookie: owner });
-    expect(bad.json.error.message).toBe("dataType must be SUMMARY, PATH, REF, GOALS or FUNNEL.");
+    expect(bad.json.error.message).toBe("dataType must be SUMMARY, PATH, REF, GOALS, FUNNEL or SPEED.");
   });
 });
 

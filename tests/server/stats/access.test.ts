@@ -161,7 +161,7 @@ describe("bad input answers 400 in the one error shape", () => {
     ["no startKey", `domain=mine.example.com&endKey=${END}&dataType=SUMMARY`, "startKey (or start, a time in milliseconds) is required."],
     ["a start past what a date holds", `domain=mine.example.com&endKey=${END}&start=9e15&dataType=SUMMARY`],
     ["no dataType", `domain=mine.example.com&${RANGE}`],
-    ["an unknown dataType", `domain=mine.example.com&${RANGE}&dataType=EVERYTHING`, "dataType must be SUMMARY, PATH, REF, GOALS or FUNNEL."],
+    ["an unknown dataType", `domain=mine.example.com&${RANGE}&dataType=EVERYTHING`, "dataType must be SUMMARY, PATH, REF, GOALS, FUNNEL or SPEED."],
     ["a date that is not YYYY-MM-DD", `domain=mine.example.com&startKey=yesterday&endKey=${END}&dataType=SUMMARY`, "startKey must be a day of the calendar from 2000 to 2100 as YYYY-MM-DD."],
     ["a day that does not exist", "domain=mine.example.com&startKey=2026-02-30&endKey=2026-03-01&dataType=SUMMARY", "startKey must be a day of the calendar from 2000 to 2100 as YYYY-MM-DD."],
     ["a month that does not exist", "domain=mine.example.com&startKey=2026-01-01&endKey=2026-13-01&dataType=SUMMARY", "endKey must be a day of the calendar from 2000 to 2100 as YYYY-MM-DD."],
@@ -359,7 +359,7 @@ describe("the API is documented", () => {
       domain: ["query", true], startKey: ["query", false], endKey: ["query", false], start: ["query", false], end: ["query", false],
       dataType: ["query", true], authorization: ["header", false],
     });
-    expect(stats.parameters.find((p: { name: string }) => p.name === "dataType").schema.enum).toEqual(["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL"]);
+    expect(stats.parameters.find((p: { name: string }) => p.name === "dataType").schema.enum).toEqual(["SUMMARY", "PATH", "REF", "GOALS", "FUNNEL", "SPEED"]);
     expect(stats.security).toContainEqual({ apiKey: [] });
     expect(Object.keys(stats.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
     expect(res.json.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
@@ -390,6 +390,8 @@ describe("the API is documented", () => {
     expect(res.json.components.schemas.TimePoint.required).toEqual(["x", "y"]);
     expect(res.json.components.schemas.GoalRow.required).toEqual(expect.arrayContaining(["kind", "match", "conversions", "rate", "valueSum", "co2PerConversion", "c"]));
     expect(stats.responses["200"].description).toContain("GoalRow");
+    expect(stats.responses["200"].description).toContain("SpeedRow");
+    expect(res.json.components.schemas.SpeedRow.required).toEqual(expect.arrayContaining(["lcp", "inp", "cls", "bytesAvg", "co2PerVisit"]));
     expect(res.json.components.schemas.Chart.properties.datasets.items.properties.data.items).toEqual({ $ref: "#/components/schemas/TimePoint" });
     const page = await call(server.app, "GET", "/api/docs");
     expect(page.status).toBe(200);

@@ -195,4 +195,6 @@ test("the previous release's data reads the same after the upgrade and after the
   expect(back).toEqual(expected);
   await stopChild(running);
   running = undefined;
-});
+  // NOTE: three starts of two releases, each migrating its data dir in a child, and two CLIs: ~30 s
+  // on a quiet machine, past the suite's 120 s default on a loaded one (seen at a load of 14).
+}, 300_000);

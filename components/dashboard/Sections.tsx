@@ -19,7 +19,7 @@ import { Goals, type GoalFilter, type GoalsManage } from "./widgets/Goals";
 import { ListWidget, LOADING } from "./widgets/ListWidget";
 import { ScreenSizes } from "./widgets/ScreenSizes";
 import { TweetWall } from "./widgets/TweetWall";
-import { FunnelsLazy, WorldMapLazy } from "./widgets/lazy";
+import { FunnelsLazy, SpeedLazy, WorldMapLazy } from "./widgets/lazy";
 
 export type RowPopup = { kind: "page"; row: ListRow } | { kind: "referrer"; row: ListRow };
 
@@ -30,7 +30,7 @@ type Props = {
   goals?: GoalsLoaded;
   /** Adding, editing and deleting goals: the owner's page only. */
   manageGoals?: GoalsManage;
-  /** The Funnels section's FUNNEL reads: the dashboard's source, range and filters. */
+  /** The Funnels section's FUNNEL reads and the Speed section's SPEED reads: the dashboard's source, range and filters. */
   funnels: FunnelSource;
   limit: number;
   pro: boolean;
@@ -105,6 +105,10 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
       </Section>
       <Section id="carbon" title="Carbon & Energy" pro={pro}>
         {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
+      </Section>
+      <Section id="speed" title="Speed" pro={pro} wide>
+        {/* NOTE: read again with each PATH answer, which every load (range, filters, refresh) brings anew. */}
+        <SpeedLazy source={funnels} tick={path} />
       </Section>
       <Section id="attention" title="Attention Economy" pro={pro}>
         <div className="grid gap-6">

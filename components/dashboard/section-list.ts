@@ -8,6 +8,7 @@ export const SECTIONS = [
   { id: "referrals", label: "Referrals" },
   { id: "sources", label: "Sources" },
   { id: "carbon", label: "Carbon & Energy", pro: true },
+  { id: "speed", label: "Speed" },
   { id: "attention", label: "Attention Economy" },
   { id: "bounce", label: "Bounce Rate" },
   { id: "countries", label: "Countries" },

@@ -21,5 +21,13 @@ export const VITAL_THRESHOLDS: Record<Vital, readonly [good: number, poor: numbe
   ttfb: [800, 1800],
 };
 
+export type VitalRating = "good" | "needs-improvement" | "poor";
+
+/** A value's rating: at or under the good threshold is good, over the poor one is poor. */
+export function rateVital(vital: Vital, value: number): VitalRating {
+  const [good, poor] = VITAL_THRESHOLDS[vital];
+  return value <= good ? "good" : value <= poor ? "needs-improvement" : "poor";
+}
+
 /** The percentile every figure of the Speed section reports, as CrUX does. */
 export const VITAL_PERCENTILE = 0.75;

@@ -1,9 +1,9 @@
 "use client";
-// The time chart, the world map, the Funnels section and the goal form loaded on demand (victory
+// The time chart, the world map, the Funnels and Speed sections and the goal form loaded on demand (victory
 // ~100 KB, the map ~65 KB gzip, funnels and the form a few), so the dashboard's first script stays
 // small; the goal form's code comes when the owner opens it. The
 // chart and map wait in a placeholder of exactly their box (widgets/sizes.ts): nothing moves when
-// the code arrives. The map and the funnels sit below the fold: their code is fetched (and the map's
+// the code arrives. The map, the funnels and the speed section sit below the fold: their code is fetched (and the map's
 // countries projected) only once their box comes near the viewport.
 //
 // TRICKY: not React.lazy and Suspense: React holds back the reveal of a boundary whose fallback
@@ -14,6 +14,7 @@ import type { ListRow } from "../../../src/shared/stats";
 import { CHART_HEIGHT, MAP_ASPECT } from "./sizes";
 import type { TimeChartProps } from "./TimeChart";
 import type { FunnelsProps } from "./Funnels";
+import type { SpeedProps } from "./Speed";
 import type { GoalFormProps } from "./GoalForm";
 
 /** A module imported once, on first need, and known synchronously once it arrived. */
@@ -35,6 +36,7 @@ function loader<M>(load: () => Promise<M>) {
 const chart = loader(() => import("./TimeChart"));
 const map = loader(() => import("./WorldMap"));
 const funnels = loader(() => import("./Funnels"));
+const speed = loader(() => import("./Speed"));
 const goalForm = loader(() => import("./GoalForm"));
 
 /** Starts fetching the chart's code (the dashboard does while its first answers are on their way). */
@@ -120,6 +122,17 @@ export function FunnelsLazy(props: FunnelsProps) {
   return (
     <div ref={box} data-testid="funnels-placeholder" className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
       <span className="text-sm text-gray-600 dark:text-gray-400">Loading funnels…</span>
+    </div>
+  );
+}
+
+export function SpeedLazy(props: SpeedProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const mod = useLoaded(speed, useNear(box));
+  if (mod) return <mod.Speed {...props} />;
+  return (
+    <div ref={box} data-testid="speed-placeholder" className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <span className="text-sm text-gray-600 dark:text-gray-400">Loading speed…</span>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { SECTIONS, nextLimit, nextSection, sectionLocked } from "../../../../com
 describe("sections", () => {
   test("the side navigation's labels in page order, Carbon & Energy, Events, Goals and Funnels locked without Pro", () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
-      "Summary", "Top pages", "Referrals", "Sources", "Carbon & Energy", "Attention Economy", "Bounce Rate",
+      "Summary", "Top pages", "Referrals", "Sources", "Carbon & Energy", "Speed", "Attention Economy", "Bounce Rate",
       "Countries", "Languages", "Devices", "Desktop Sizes", "Browsers", "OS", "Events", "Goals", "Funnels", "Campaigns",
     ]);
     expect(SECTIONS.filter((s) => sectionLocked(s.id, false)).map((s) => s.id)).toEqual(["carbon", "events", "goals", "funnels"]);
@@ -17,8 +17,10 @@ describe("sections", () => {
     expect(nextSection(null, 1, true)).toBe("summary");
     expect(nextSection(null, -1, true)).toBeNull();
     expect(nextSection("sources", 1, true)).toBe("carbon");
-    expect(nextSection("sources", 1, false)).toBe("attention");
-    expect(nextSection("attention", -1, false)).toBe("sources");
+    // Speed is every plan's: with Carbon & Energy locked it comes right after Sources.
+    expect(nextSection("sources", 1, false)).toBe("speed");
+    expect(nextSection("speed", 1, false)).toBe("attention");
+    expect(nextSection("speed", -1, false)).toBe("sources");
     expect(nextSection("os", 1, false)).toBe("campaigns");
     expect(nextSection("events", 1, true)).toBe("goals");
     expect(nextSection("goals", 1, true)).toBe("funnels");

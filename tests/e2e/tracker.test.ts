@@ -1,13 +1,15 @@
 // The tracker in real Chromium against a loopback test site: page
 // view, SPA navigation, reload, external referrer, custom event, outbound click, file download and
 // leave beacons (with the deepest scroll) land with the right fields; one request per page view plus one leave beacon; no cookie, no storage;
-// with data-vitals the web-vitals extension sends its one beacon.
+// with data-vitals the web-vitals extension sends its one beacon, which is stored and answered as SPEED.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { setLogSink } from "../../src/log";
+import { addDays, localTime } from "../../src/shared/days";
+import type { SpeedStats } from "../../src/shared/stats";
 import { launchBrowser } from "../helpers/browser";
 import { addDomain, until } from "../helpers/collect";
-import { startTestServer } from "../helpers/server";
+import { req, startTestServer } from "../helpers/server";
 
 let bothy: Awaited<ReturnType<typeof startTestServer>>;
 let site: ReturnType<typeof Bun.serve>;
@@ -316,4 +318,24 @@ test("with data-vitals the extension loads from Bothy's origin and sends LCP, IN
   await tab.goto("about:blank");
   expect(sent.filter((s) => s.to === "w").length).toBe(1);
   await tab.close();
+
+  // Stored as the view's vitals row, milliseconds rounded, with the view's context.
+  type Vitals = { lcp_ms: number; inp_ms: number; cls: number; fcp_ms: number; ttfb_ms: number; screen: string | null };
+  const stored = (await until("the vitals row", async () =>
+    (await bothy.db.sql<Vitals[]>`SELECT * FROM hits WHERE site_id = ${siteId} AND kind = 4 AND path = '/vitals'`)[0]))!;
+  const ms = (v: unknown) => Math.round(v as number);
+  expect(stored).toMatchObject({ lcp_ms: ms(lcp), inp_ms: ms(inp), fcp_ms: ms(fcp), ttfb_ms: ms(ttfb), screen: expect.any(String) });
+  expect(stored.cls).toBeCloseTo(cls as number, 5);
+  // The Speed section's answer (SPEED, here through the public dashboard's API) shows them: one page
+  // view's p75 is its own value. NOTE: yesterday and today, so a run across midnight finds the row too.
+  const [shared] = await bothy.db.sql<{ publicId: string }[]>`UPDATE domains SET public = true WHERE id = ${siteId} RETURNING public_id AS "publicId"`;
+  const today = localTime("Europe/London", Date.now()).day;
+  const res = await bothy.app.handle(req(`/api/stats-public?id=${shared!.publicId}&startKey=${addDays(today, -1)}&endKey=${today}&dataType=SPEED`));
+  expect(res.status).toBe(200);
+  const speed = (await res.json()) as SpeedStats;
+  const row = speed.speed.find((r) => r.label === "/vitals")!;
+  expect([row.samples, row.lcp.p75, row.inp.p75, row.fcp.p75, row.ttfb.p75]).toEqual([1, ms(lcp), ms(inp), ms(fcp), ms(ttfb)]);
+  expect(row.cls.p75).toBeCloseTo(cls as number, 5);
+  expect(row.lcp.good + row.lcp.needsImprovement + row.lcp.poor).toBe(1);
+  await bothy.db.sql`UPDATE domains SET public = false WHERE id = ${siteId}`;
 });

@@ -346,8 +346,9 @@ describe("a free plan (BETA=0)", () => {
     expect(await p.locator("#section-carbon").getAttribute("data-locked")).toBe("true");
     expect(await p.locator("#section-goals").textContent()).toContain("Goals is a Pro feature");
     await p.locator("#section-sources").focus();
+    // Carbon & Energy is skipped: Speed, every plan's, comes next.
     await p.keyboard.press("ArrowDown");
-    expect(await p.evaluate(() => document.activeElement?.id)).toBe("section-attention");
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe("section-speed");
 
     await p.getByTestId("range-display").click();
     const picker = p.getByTestId("date-picker");

@@ -24,7 +24,7 @@ type Progress = { state: "idle" } | { state: "building"; format: ExportFormat; b
 /** `owners`: what only the owner's export adds. */
 const TABLE_CHOICES: { id: Tables; label: string; note: string; owners?: string }[] = [
   { id: "quick", label: "Dashboard summary", note: "Summary, Devices, Desktop Screen Sizes, Sources, Energy & Carbon" },
-  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Events, Campaigns, the Energy & Carbon Summary", owners: " and your Annotations" },
+  { id: "all", label: "All tables", note: "Adds Top Pages, Referrals, Countries, Languages, Browsers, OS, Attention, Speed, Events, Campaigns, the Energy & Carbon Summary", owners: " and your Annotations" },
 ];
 
 /** The file name the server gives in Content-Disposition. */

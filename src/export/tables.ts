@@ -1,4 +1,4 @@
-// The export's tables, cut from the answers /api/stats gives (SUMMARY, PATH, REF, GOALS, lists uncapped):
+// The export's tables, cut from the answers /api/stats gives (SUMMARY, PATH, REF, GOALS, SPEED, lists uncapped):
 // no number here is computed from the database, only rearranged, so an export says what the
 // dashboard says. Shares and changes are fractions marked as percentages (`{ pct }`), durations are
 // seconds, everything else is the API's own figure. The annotations come from their room, as
@@ -7,15 +7,17 @@ import { ANNOTATION_KINDS, type Annotation } from "../shared/annotations";
 import { describeFilter } from "../shared/filters";
 import type { Goal } from "../shared/goals";
 import {
-  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type Stats, type SummaryStats,
+  DEVICE_NAMES, LOCKED, shownBounceRate, SOURCE_NAMES, visitsBounceRate, type GoalsStats, type ListRow, type PathStats, type RefStats, type SpeedStats,
+  type Stats, type SummaryStats, type VitalFigure,
 } from "../shared/stats";
+import { VITALS, type Vital } from "../shared/vitals";
 
 /** A cell: text, a number, a fraction shown as a percentage, or empty. */
 export type Cell = string | number | { pct: number } | null;
 export type Table = { name: TableName; columns: string[]; rows: Cell[][] };
 
 export const ALL_TABLES = [
-  "Summary", "Top Pages", "Referrals", "Sources", "Energy & Carbon Summary", "Energy & Carbon", "Countries", "Languages",
+  "Summary", "Top Pages", "Referrals", "Sources", "Energy & Carbon Summary", "Energy & Carbon", "Speed", "Countries", "Languages",
   "Devices", "Desktop Screen Sizes", "Browsers", "OS", "Attention", "Events", "Goals", "Campaigns", "Annotations",
 ] as const;
 export type TableName = (typeof ALL_TABLES)[number];
@@ -23,10 +25,10 @@ export type TableName = (typeof ALL_TABLES)[number];
 export const QUICK_TABLES: readonly TableName[] = ["Summary", "Devices", "Desktop Screen Sizes", "Sources", "Energy & Carbon"];
 
 /** The answer each table is cut from: a stats answer, or the domain's annotations. */
-export type Source = "SUMMARY" | "PATH" | "REF" | "GOALS" | "ANNOTATIONS";
+export type Source = "SUMMARY" | "PATH" | "REF" | "GOALS" | "SPEED" | "ANNOTATIONS";
 export const SOURCE_OF: Record<TableName, Source> = {
   Summary: "SUMMARY", "Top Pages": "PATH", Referrals: "REF", Sources: "SUMMARY", "Energy & Carbon Summary": "PATH",
-  "Energy & Carbon": "PATH", Countries: "SUMMARY", Languages: "SUMMARY", Devices: "SUMMARY", "Desktop Screen Sizes": "SUMMARY",
+  "Energy & Carbon": "PATH", Speed: "SPEED", Countries: "SUMMARY", Languages: "SUMMARY", Devices: "SUMMARY", "Desktop Screen Sizes": "SUMMARY",
   Browsers: "SUMMARY", OS: "SUMMARY", Attention: "PATH", Events: "PATH", Goals: "GOALS", Campaigns: "REF", Annotations: "ANNOTATIONS",
 };
 
@@ -172,10 +174,32 @@ function goalsTable(g: GoalsStats): Table {
   };
 }
 
+/** A vital's p75 (timed ones in seconds, as every duration here; CLS as its score) and its rating shares. */
+const vitalCells = (v: Vital, f: VitalFigure): Cell[] => [
+  f.p75 === null ? null : v === "cls" ? f.p75 : f.p75 / 1000, pct(f.good), pct(f.needsImprovement), pct(f.poor),
+];
+
+/** The site's web vitals, then each page's with its bytes and grams of CO2 per visit. */
+function speedTable(s: SpeedStats): Table {
+  const name = (v: Vital) => v.toUpperCase();
+  return {
+    name: "Speed",
+    columns: [
+      "Page", "Views measured",
+      ...VITALS.flatMap((v) => [`${name(v)} p75${v === "cls" ? "" : " (s)"}`, `${name(v)} good`, `${name(v)} needs improvement`, `${name(v)} poor`]),
+      "Bytes per visit", "CO2 per visit (g)",
+    ],
+    rows: [
+      ["All pages", s.site.samples, ...VITALS.flatMap((v) => vitalCells(v, s.site[v])), null, null],
+      ...s.speed.map((r): Cell[] => [r.label, r.samples, ...VITALS.flatMap((v) => vitalCells(v, r[v])), r.bytesAvg, r.co2PerVisit]),
+    ],
+  };
+}
+
 /** The domain's annotations of the range, as the Annotations table's answer. */
 export type AnnotationsAnswer = { dataType: "ANNOTATIONS"; annotations: Annotation[] };
 
-/** The tables an answer holds (SUMMARY, PATH, REF or GOALS, or the annotations), by name; `goals` name a goal filter. */
+/** The tables an answer holds (SUMMARY, PATH, REF, GOALS or SPEED, or the annotations), by name; `goals` name a goal filter. */
 export function tablesOf(stats: Stats | AnnotationsAnswer, goals: readonly Goal[] = []): Partial<Record<TableName, Table>> {
   switch (stats.dataType) {
     case "ANNOTATIONS":
@@ -192,7 +216,6 @@ export function tablesOf(stats: Stats | AnnotationsAnswer, goals: readonly Goal[
       // NOTE: a funnel is asked by its id, one at a time: the export's tables are the range's.
       return {};
     case "SPEED":
-      // NOTE: the export asks SUMMARY, PATH, REF and GOALS only.
-      return {};
+      return { Speed: speedTable(stats) };
   }
 }

@@ -14,7 +14,7 @@ import { ALL_TABLES, QUICK_TABLES } from "../../../src/export";
 import { localTime } from "../../../src/shared/days";
 import type { Annotation } from "../../../src/shared/annotations";
 import { LIST_LIMIT } from "../../../src/stats/lists";
-import type { GoalsStats, ListRow, PathStats, RefStats, SummaryStats } from "../../../src/stats/contract";
+import type { GoalsStats, ListRow, PathStats, RefStats, SpeedStats, SummaryStats, VitalFigure } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
 import { CHROME_UA } from "../../helpers/collect";
 import { startTestServer } from "../../helpers/server";
@@ -47,6 +47,12 @@ beforeAll(async () => {
     kind: "view", body: { d: DOMAIN, p: `/today-${i}`, w: 1280, u: 1 }, time: now, ua: CHROME_UA,
   }));
   await ingest(server.db.sql, todays);
+  // Web vitals of some of the last hours' views (which change none of the other tables' numbers).
+  const vitals: Incoming[] = Array.from({ length: 8 }, (_, i) => ({
+    kind: "vitals", body: { d: DOMAIN, p: `/today-${i % 3}`, w: 1280, lcp: 900 + i * 700, cls: i / 20, fcp: 500 + i * 90, ...(i % 2 ? { inp: 80 + i * 60 } : {}) },
+    time: now - i * 60_000, ua: CHROME_UA,
+  }));
+  await ingest(server.db.sql, vitals);
   // New York's clocks went back on 2025-11-02 at 02:00 EDT (06:00Z).
   await ingest(server.db.sql, traffic(DOMAIN, Date.parse("2025-10-31T12:00:00Z"), Date.parse("2025-11-04T12:00:00Z"), 600, 9));
   const pages: Incoming[] = Array.from({ length: LIST_LIMIT + 5 }, (_, i) => ({
@@ -169,7 +175,11 @@ const keyed = (map: Record<string, number>, named = false) => {
 };
 
 /** Each table's numbers (and labels) as the API states them, in the export's column order. */
-function fromApi(s: SummaryStats, p: PathStats, r: RefStats, g: GoalsStats, a: Annotation[], stated: string[]): Record<string, Value[][]> {
+/** A vital's p75 (in seconds but CLS) and its three shares, as the Speed sheet puts them. */
+const vital = (name: string, f: VitalFigure): Value[] => [f.p75 === null ? null : name === "cls" ? f.p75 : f.p75 / 1000, f.good, f.needsImprovement, f.poor];
+const vitals = (x: Record<"lcp" | "inp" | "cls" | "fcp" | "ttfb", VitalFigure>) => (["lcp", "inp", "cls", "fcp", "ttfb"] as const).flatMap((n) => vital(n, x[n]));
+
+function fromApi(s: SummaryStats, p: PathStats, r: RefStats, g: GoalsStats, v: SpeedStats, a: Annotation[], stated: string[]): Record<string, Value[][]> {
   const rate = (v: SummaryStats["visits"]) => (v.bounceNew ? v.bounceCount / v.bounceNew : null);
   if (p.carbonTotals === "locked" || p.energy === "locked" || p.events === "locked" || g.goals === "locked") throw new Error("expected a Pro domain");
   const t = p.carbonTotals;
@@ -185,6 +195,7 @@ function fromApi(s: SummaryStats, p: PathStats, r: RefStats, g: GoalsStats, a: A
     Sources: keyed(s.source, true),
     "Energy & Carbon Summary": [t.transferredBytes, t.estimatedBytes, t.co2Grams, t.avgCo2Grams, t.visitorGrid.co2Grams, t.visitorGrid.avgCo2Grams, t.visitorGrid.rating, t.visitorGrid.knownShare, t.rating, t.totalKM, t.streamingHours, t.green === "unknown" ? "unknown" : t.green ? "yes" : "no", t.visits, t.durationTotal / 1000, t.avgTimeSpent / 1000].map((v) => [v]),
     "Energy & Carbon": p.energy.map((e) => [e.label, e.value, e.rating, e.pc, change(e.c), e.bytesAvg, e.co2Grams, e.kwh, e.visits]),
+    Speed: [["All pages", v.site.samples, ...vitals(v.site), null, null], ...v.speed.map((x) => [x.label, x.samples, ...vitals(x), x.bytesAvg, x.co2PerVisit])],
     Countries: s.country.map((x) => [x.label, x.value, x.pc, change(x.c)]),
     Languages: s.language.map((x) => [x.label, x.value, x.pc, change(x.c)]),
     Devices: keyed(s.device, true),
@@ -256,14 +267,17 @@ const RANGES: [string, () => [string, string], Slice][] = [
 describe.each(RANGES)("%s", (_, range, slice) => {
   test("the XLSX and the ZIP hold every table with the API's numbers", async () => {
     const [startKey, endKey] = range();
-    const [s, p, r, g] = await Promise.all([
+    const [s, p, r, g, v] = await Promise.all([
       stats<SummaryStats>(DOMAIN, startKey, endKey, "SUMMARY", slice.query), stats<PathStats>(DOMAIN, startKey, endKey, "PATH", slice.query),
       stats<RefStats>(DOMAIN, startKey, endKey, "REF", slice.query), stats<GoalsStats>(DOMAIN, startKey, endKey, "GOALS", slice.query),
+      stats<SpeedStats>(DOMAIN, startKey, endKey, "SPEED", slice.query),
     ]);
     expect(s.visits.hits).toBeGreaterThan(0);
     const notes = await annotations(DOMAIN, startKey, endKey);
     if (startKey <= back(3) && back(3) <= endKey) expect(notes).toHaveLength(1);
-    const want = fromApi(s, p, r, g, notes, slice.stated);
+    const want = fromApi(s, p, r, g, v, notes, slice.stated);
+    // NOTE: not trivially empty: the unfiltered ranges with today hold the vitals sent.
+    if (slice === WHOLE && endKey === today) expect(want.Speed!.length).toBeGreaterThan(1);
     // NOTE: not trivially zero: over 30 days of every visit, both goals convert.
     if (slice === WHOLE && startKey === back(29)) expect(want.Goals!.map((row) => row[3])).not.toContain(0);
     const q = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}${slice.query}`;

@@ -3,7 +3,7 @@
 // Usage: `npm test` for all, `npm test -- server unit` for some suites, `npm test -- tests/server/db`
 // or a test file's path for part of one.
 // Three stages, each a `bun test` process: the client suite (its own happy-dom preload); one pool
-// of TEST_WORKERS worker processes (default 3) for the unit, server and e2e files, slowest first by
+// of TEST_WORKERS worker processes (default 2) for the unit, server and e2e files, slowest first by
 // tests/timings.json (UPDATE_TIMINGS=1 writes this run's durations back); then the SERIAL files,
 // alone, since they measure latency or CPU weight. FAKE_NOW moves every process's clock (helpers/fake-clock.ts).
 // Each stage gets its own TMPDIR inside one run directory (in memory, /dev/shm, when it has room); whatever a stage leaves there (a test
@@ -131,10 +131,7 @@ const started = performance.now();
 await stage("client", "client", pathsOf(["client"]), ["--preload", "./tests/client/setup.ts"]);
 const pooled = pathsOf(["unit", "server", "e2e"]);
 const serial = serialIn(pooled);
-// NOTE: three workers on two cores: the suite's work is ~1,000 CPU-s, while two workers' 658 s on a
-// quiet machine offered 1,316: many files wait on timers, child processes and browsers, and a third
-// worker fills those waits.
-const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 3);
+const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
 // NOTE: a worker keeps its modules from file to file: loading the app again for every file cost ~0.8 s
 // of CPU each, ~13 % of the pool's. Every file still starts and stops its own servers, databases and
 // browsers; TEST_ISOLATE=1 gives each file fresh modules, to tell a leak between files from a fault.

@@ -185,13 +185,22 @@ function build(s: Sample): { url: string; init: RequestInit; headers: Record<str
   return { url: `${path}${pairs.length ? `?${pairs.join("&")}` : ""}`, init, headers };
 }
 
+/**
+ * Reads an answer's body to its end. NOTE: an event stream (the realtime view's) never ends while
+ * its reader stays: its status and headers are the answer, and the stream is left at once.
+ */
+async function drained(res: Response): Promise<void> {
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) await res.body?.cancel();
+  else await res.arrayBuffer();
+}
+
 async function send(s: Sample): Promise<{ status: number; what: string }> {
   const { url, init } = build(s);
   const what = `${init.method} ${url.slice(0, 300)} ${JSON.stringify(init.headers)} ${String(init.body ?? "").slice(0, 300)}`;
   if (s.socket) {
     try {
       const res = await fetch(`${server.url}${url}`, { ...init, redirect: "manual" });
-      await res.arrayBuffer();
+      await drained(res);
       return { status: res.status, what: `socket ${what}` };
     } catch {
       // A request fetch itself refuses to send (a header it will not write): send it in process.
@@ -204,7 +213,7 @@ async function send(s: Sample): Promise<{ status: number; what: string }> {
     request = new Request(`${IN_PROCESS_ORIGIN}${encodeURI(wellFormed(url))}`, { ...init, headers: {} });
   }
   const res = await server.app.handle(request);
-  await res.arrayBuffer();
+  await drained(res);
   return { status: res.status, what };
 }
 

@@ -9,7 +9,7 @@
 // TRICKY: not React.lazy and Suspense: React holds back the reveal of a boundary whose fallback
 // showed for up to 300 ms (so that several reveals land at once), which kept a chart whose code
 // was already there off the page for that long after its numbers came. A module is state here.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import type { ListRow } from "../../../src/shared/stats";
 import { CHART_HEIGHT, MAP_ASPECT } from "./sizes";
 import type { TimeChartProps } from "./TimeChart";
@@ -115,26 +115,27 @@ export function WorldMapLazy(props: { rows: ListRow[] }) {
   );
 }
 
+/** A lazily loaded section's box until its code arrives: watched by `box`, named for the tests. */
+function SectionPlaceholder({ box, name }: { box: RefObject<HTMLDivElement | null>; name: string }) {
+  return (
+    <div ref={box} data-testid={`${name}-placeholder`} className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <span className="text-sm text-gray-600 dark:text-gray-400">{`Loading ${name}…`}</span>
+    </div>
+  );
+}
+
 export function FunnelsLazy(props: FunnelsProps) {
   const box = useRef<HTMLDivElement>(null);
   const mod = useLoaded(funnels, useNear(box));
   if (mod) return <mod.Funnels {...props} />;
-  return (
-    <div ref={box} data-testid="funnels-placeholder" className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-      <span className="text-sm text-gray-600 dark:text-gray-400">Loading funnels…</span>
-    </div>
-  );
+  return <SectionPlaceholder box={box} name="funnels" />;
 }
 
 export function SpeedLazy(props: SpeedProps) {
   const box = useRef<HTMLDivElement>(null);
   const mod = useLoaded(speed, useNear(box));
   if (mod) return <mod.Speed {...props} />;
-  return (
-    <div ref={box} data-testid="speed-placeholder" className="flex min-h-40 items-center justify-center rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-      <span className="text-sm text-gray-600 dark:text-gray-400">Loading speed…</span>
-    </div>
-  );
+  return <SectionPlaceholder box={box} name="speed" />;
 }
 
 export function GoalFormLazy(props: GoalFormProps) {

@@ -1,6 +1,7 @@
 // Web vitals: the five metrics the tracker's data-vitals extension sends, the largest value the
 // collector takes for each, and Google's thresholds that rate a value good, needs improvement or
-// poor. The collector, the stats reader and the dashboard's Speed section all follow these.
+// poor, and how each is named and written. The collector, the stats reader, the dashboard's Speed
+// section and the alerts all follow these.
 
 export const VITALS = ["lcp", "inp", "cls", "fcp", "ttfb"] as const;
 export type Vital = (typeof VITALS)[number];
@@ -20,6 +21,13 @@ export const VITAL_THRESHOLDS: Record<Vital, readonly [good: number, poor: numbe
   fcp: [1800, 3000],
   ttfb: [800, 1800],
 };
+
+/** Each vital's short name, as the dashboard, the report and the alerts write it. */
+export const VITAL_NAMES: Record<Vital, string> = { lcp: "LCP", inp: "INP", cls: "CLS", fcp: "FCP", ttfb: "TTFB" };
+
+/** A vital as read: milliseconds under a second, seconds above; CLS as a score. */
+export const formatVital = (v: Vital, value: number): string =>
+  v === "cls" ? value.toFixed(2) : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
 
 export type VitalRating = "good" | "needs-improvement" | "poor";
 

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryScatter, VictoryTooltip, VictoryVoronoiContainer } from "victory";
 import { shortDay } from "../../../src/shared/days";
 import type { SpeedRow, SpeedStats } from "../../../src/shared/stats";
-import { rateVital, type Vital, type VitalRating } from "../../../src/shared/vitals";
+import { formatVital, rateVital, VITAL_NAMES, type Vital, type VitalRating } from "../../../src/shared/vitals";
 import { formatGrams } from "../../inspect/format";
 import type { FunnelSource } from "../funnel-load";
 import { formatBytes, formatNumber, formatPercent } from "../format";
@@ -19,7 +19,6 @@ import { useWidth } from "./use-width";
 export type SpeedProps = { source: FunnelSource; tick: unknown };
 
 const CARD = "min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900";
-const NAMES: Record<Vital, string> = { lcp: "LCP", inp: "INP", cls: "CLS", fcp: "FCP", ttfb: "TTFB" };
 const RATING_NAME: Record<VitalRating, string> = { good: "good", "needs-improvement": "needs improvement", poor: "poor" };
 // NOTE: more time is worse: good green, needs improvement amber, poor red, in both themes.
 const RATING_CLASS: Record<VitalRating, string> = {
@@ -28,10 +27,6 @@ const RATING_CLASS: Record<VitalRating, string> = {
   poor: "bg-red-50 text-red-800 dark:bg-red-500/15 dark:text-red-300",
 };
 const RATING_COLOR: Record<VitalRating, string> = { good: "#16a34a", "needs-improvement": "#d97706", poor: "#dc2626" };
-
-/** A vital as read: milliseconds under a second, seconds above; CLS as a score. */
-export const formatVital = (v: Vital, value: number): string =>
-  v === "cls" ? value.toFixed(2) : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
 
 type Loaded = { stats: SpeedStats } | { error: StatsFailure };
 
@@ -154,7 +149,7 @@ function Trend({ days }: { days: SpeedStats["days"] }) {
       {width && (
         <VictoryChart width={width} height={HEIGHT} padding={{ top: 36, bottom: 32, left: 52, right: 28 }} domain={{ x: [0, Math.max(1, days.length - 1)] }}>
           <VictoryLegend x={52} y={4} orientation="horizontal" gutter={14} style={{ labels: { fill: "#6b7280", fontSize: 11 } }}
-            data={lines.map((l) => ({ name: NAMES[l.vital], symbol: { fill: l.color } }))} />
+            data={lines.map((l) => ({ name: VITAL_NAMES[l.vital], symbol: { fill: l.color } }))} />
           <VictoryAxis style={AXIS} tickValues={days.map((_, i) => i)} tickFormat={(i: number) => shortDay(days[i]?.stamp ?? "")}
             tickCount={Math.max(2, Math.min(days.length, Math.floor(width / 70)))} />
           <VictoryAxis dependentAxis style={AXIS} tickFormat={(y: number) => formatVital("lcp", y)} />
@@ -197,7 +192,7 @@ export function Speed({ source, tick }: SpeedProps) {
                 const rating = p === null ? null : rateVital(v, p);
                 return (
                   <div key={v} data-vital={v} data-rating={rating ?? undefined} className={`rounded-lg px-3 py-2 ${rating ? RATING_CLASS[rating] : "bg-gray-50 text-gray-700 dark:bg-gray-800/60 dark:text-gray-300"}`}>
-                    <dt className="text-xs">{NAMES[v]} p75</dt>
+                    <dt className="text-xs">{VITAL_NAMES[v]} p75</dt>
                     <dd className="text-lg font-semibold tabular-nums">{p === null ? "–" : formatVital(v, p)}{rating && <span className="sr-only"> ({RATING_NAME[rating]})</span>}</dd>
                   </div>
                 );

@@ -45,7 +45,7 @@ CREATE TABLE annotations (
   created timestamp with time zone NOT NULL DEFAULT now(),
   CONSTRAINT annotations_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
   CONSTRAINT annotations_domain_id_key_key UNIQUE (domain_id, key),
-  CONSTRAINT annotations_kind_check CHECK ((kind = ANY (ARRAY['note'::text, 'regression'::text, 'traffic'::text]))),
+  CONSTRAINT annotations_kind_check CHECK ((kind = ANY (ARRAY['note'::text, 'regression'::text, 'traffic'::text, 'speed'::text]))),
   CONSTRAINT annotations_pkey PRIMARY KEY (id),
   CONSTRAINT annotations_text_check CHECK (((length(text) >= 1) AND (length(text) <= 500)))
 );

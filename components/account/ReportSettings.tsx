@@ -49,7 +49,7 @@ export function ReportSettings({ domain, pro }: { domain: string; pro: boolean }
               { name: "enabled", label: "Send me a weekly report of this website", type: "checkbox", defaultValue: reports.enabled },
               {
                 name: "alerts",
-                label: "Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves",
+                label: "Alert me when a page gets 20 % heavier or its speed turns poor, or a day's traffic doubles or halves",
                 type: "checkbox",
                 defaultValue: reports.alerts,
                 hint: "Checked once a day: you get a mail, and the day is marked on the dashboard's chart.",

@@ -1,8 +1,8 @@
 // The alert check, a job of the maintenance scheduler, once a local day per domain whose owner
 // turned alerts on (Pro): a page whose bytes per visit rose 20 % or more above its trailing
-// four-week median (on 100 visits or more, checked on the first day of a new week for the week just
-// ended), and page views yesterday far above or below the same weekday of the last four weeks
-// (at most one a day). Each alert is an annotation on the domain's chart (src/annotations), a
+// four-week median (on 100 visits or more), a page whose p75 LCP or INP went from good in one week
+// to poor in the next (both checked on the first day of a new week for the week just ended), and
+// page views yesterday far above or below the same weekday of the last four weeks (at most one a day). Each alert is an annotation on the domain's chart (src/annotations), a
 // mail to the owner and a delivery to each of the domain's webhooks (src/webhooks). The numbers
 // are the stats room's own answers, as the weekly report reads them.
 import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "../annotations";
@@ -14,8 +14,9 @@ import { compose, type Mail, type Mailer } from "../mail";
 import { isPro, type PlanConfig } from "../plans";
 import type { Annotation } from "../shared/annotations";
 import { addDays, dayIn, utcMidnight } from "../shared/days";
-import { LOCKED, type PathStats, type SummaryStats } from "../shared/stats";
+import { LOCKED, type PathStats, type SpeedRow, type SpeedStats, type SummaryStats } from "../shared/stats";
 import { formatBytes } from "../shared/units";
+import { formatVital, rateVital, VITAL_NAMES } from "../shared/vitals";
 import type { Read } from "./content";
 import { alertDomains, claimAlertDay } from "./queries";
 import { mondayOf } from "./week";
@@ -28,6 +29,10 @@ const MIN_VISITS = 100;
  * day) of at least this many page views, so a quiet site's noise is no alert. */
 const TRAFFIC_FACTOR = 2;
 const MIN_DAY_VIEWS = 50;
+/** The vitals whose p75 going from good to poor alerts: loading and responsiveness, what people feel. */
+const ALERT_VITALS = ["lcp", "inp"] as const;
+/** Page views with that vital a page needs in each of the two weeks for its p75 to be judged. */
+const MIN_VITAL_SAMPLES = 20;
 
 export type AlertJobDeps = { config: PlanConfig; mailer: Mailer; origin: () => string; read: Read; clock?: () => Date };
 
@@ -69,6 +74,35 @@ async function regressions(read: Read, sql: Queryable, site: Site, monday: strin
   return alerts;
 }
 
+/** Each page's web vitals in the week starting `monday`. */
+async function vitalsOf(read: Read, site: Site, monday: string): Promise<Map<string, SpeedRow>> {
+  const speed = (await read(site, { startKey: monday, endKey: addDays(monday, 6), dataType: "SPEED" })) as SpeedStats;
+  return new Map(speed.speed.map((row) => [row.label, row]));
+}
+
+/**
+ * Pages whose p75 LCP or INP was good in the week before `monday`'s and poor in `monday`'s. NOTE: a
+ * page alerts on the crossing, so a page that stays poor alerts once; it alerts again only after a
+ * good week.
+ */
+async function slowerPages(read: Read, site: Site, monday: string): Promise<NewAlert[]> {
+  const [week, before] = await Promise.all([vitalsOf(read, site, monday), vitalsOf(read, site, addDays(monday, -7))]);
+  const alerts: NewAlert[] = [];
+  for (const [path, now] of week) {
+    for (const vital of ALERT_VITALS) {
+      const [is, was] = [now[vital], before.get(path)?.[vital]];
+      if (!was || is.samples < MIN_VITAL_SAMPLES || was.samples < MIN_VITAL_SAMPLES || is.p75 === null || was.p75 === null) continue;
+      if (rateVital(vital, was.p75) !== "good" || rateVital(vital, is.p75) !== "poor") continue;
+      alerts.push({
+        domainId: site.id, day: monday, kind: "speed", key: `speed:${vital}:${path}:${monday}`,
+        text: `${path} got slower: its ${VITAL_NAMES[vital]} went from good to poor, ${formatVital(vital, is.p75)} at p75 against ${formatVital(vital, was.p75)} the week before.`,
+        data: { path, vital, p75: is.p75, before: was.p75 },
+      });
+    }
+  }
+  return alerts;
+}
+
 /** Yesterday's page views against the same weekday of the four weeks before. */
 async function trafficAlert(read: Read, site: Site, day: string): Promise<NewAlert | null> {
   const summary = (await read(site, { startKey: addDays(day, -28), endKey: day, dataType: "SUMMARY" })) as SummaryStats;
@@ -97,8 +131,8 @@ function alertMail(to: string, domain: string, alerts: Annotation[], link: strin
 }
 
 /**
- * One domain's check of local day `today` (`previous`: the day it last ran): the week just ended on
- * its first check of a week, yesterday's traffic every day. NOTE: a failing read costs that domain
+ * One domain's check of local day `today` (`previous`: the day it last ran): the week just ended's
+ * weights and vitals on its first check of a week, yesterday's traffic every day. NOTE: a failing read costs that domain
  * its day's check, not the other domains theirs.
  */
 async function checkDay(read: Read, sql: Queryable, d: { id: number; name: string }, today: string, previous: string | null) {
@@ -106,7 +140,8 @@ async function checkDay(read: Read, sql: Queryable, d: { id: number; name: strin
   if (!site) return;
   try {
     const monday = mondayOf(today);
-    const found = previous === null || previous < monday ? await regressions(read, sql, site, addDays(monday, -7)) : [];
+    const weekEnded = previous === null || previous < monday;
+    const found = weekEnded ? [...(await regressions(read, sql, site, addDays(monday, -7))), ...(await slowerPages(read, site, addDays(monday, -7)))] : [];
     const traffic = await trafficAlert(read, site, addDays(today, -1));
     for (const alert of traffic ? [...found, traffic] : found) await addAlert(sql, alert);
   } catch (err) {

@@ -211,14 +211,14 @@ describe("accounts in Chromium", () => {
     await board.getByRole("button", { name: "Remove" }).click();
     await board.waitFor({ state: "detached" });
     expect(await rows.count()).toBe(1);
-    const alerts = section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves");
+    const alerts = section.getByLabel("Alert me when a page gets 20 % heavier or its speed turns poor, or a day's traffic doubles or halves");
     expect(await alerts.isChecked()).toBe(false);
     await alerts.check();
     await section.getByRole("button", { name: "Save", exact: true }).click();
     await section.getByText("Saved.").waitFor();
     await page.reload();
     await hydrated(page, "form");
-    expect(await section.getByLabel("Alert me when a page gets 20 % heavier, or a day's traffic doubles or halves").isChecked()).toBe(true);
+    expect(await section.getByLabel("Alert me when a page gets 20 % heavier or its speed turns poor, or a day's traffic doubles or halves").isChecked()).toBe(true);
   });
 
   test("a webhook is added with its secret shown once, sent a test that its log shows delivered, and deleted", async () => {

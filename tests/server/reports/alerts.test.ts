@@ -2,7 +2,8 @@
 // views written through the collect path, mail to a real SMTP server on loopback, and the alert check
 // run on a clock the test sets. A page 30 % heavier in its last week alerts once, by mail and as an
 // annotation, and not again the week after while it stays there; a day with three times its usual
-// traffic alerts once. A regression alert also goes, once, to the domain's webhook.
+// traffic alerts once; a page whose p75 LCP went from good to poor alerts once, one measured on too
+// few views does not. A regression alert also goes, once, to the domain's webhook.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
@@ -47,6 +48,16 @@ function* views(domain: string, path: string, from: string, days: number, perDay
     for (let i = 0; i < perDay; i++) {
       const time = utcMidnight(from) + d * DAY + Math.floor(((i + 0.5) / perDay) * DAY);
       yield { kind: "view", body: { d: domain, p: path, w: 1280, b: bytes }, time, ua: CHROME_UA };
+    }
+  }
+}
+
+/** `perDay` web-vitals beacons of `path` with this LCP (and a good INP) on each day of [from, from + days). */
+function* vitals(domain: string, path: string, from: string, days: number, perDay: number, lcp: number): Generator<Incoming> {
+  for (let d = 0; d < days; d++) {
+    for (let i = 0; i < perDay; i++) {
+      const time = utcMidnight(from) + d * DAY + Math.floor(((i + 0.5) / perDay) * DAY);
+      yield { kind: "vitals", body: { d: domain, p: path, w: 1280, lcp, inp: 120, cls: 0.02 }, time, ua: CHROME_UA };
     }
   }
 }
@@ -133,6 +144,30 @@ test("yesterday at three times the same weekday of the last four weeks: one traf
   const weekday = new Date(utcMidnight(yesterday)).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
   expect(mails[0]!.text).toContain(`${yesterday}: Traffic spike: 180 page views against a usual 60 on a ${weekday}.`);
   expect((await annotations(name, yesterday, yesterday)).map((a) => a.kind)).toEqual(["traffic"]);
+});
+
+test("a page's p75 LCP from good to poor: one speed alert, none while it stays poor, none on too few views", async () => {
+  const name = "slower.example.com";
+  await alertingDomain(name);
+  // /checkout: a good week (1.8 s), then two poor weeks (5.2 s), 4 views with vitals a day (28 a
+  // week). /rare: the same crossing on 2 a day (14 a week), too few to judge.
+  await ingest(server.db.sql, vitals(name, "/checkout", addDays(GROWN, -7), 7, 4, 1800));
+  await ingest(server.db.sql, vitals(name, "/checkout", GROWN, 14, 4, 5200));
+  await ingest(server.db.sql, vitals(name, "/rare", addDays(GROWN, -7), 7, 2, 1800));
+  await ingest(server.db.sql, vitals(name, "/rare", GROWN, 14, 2, 5200));
+  await materialized();
+
+  const text = "/checkout got slower: its LCP went from good to poor, 5.20 s at p75 against 1.80 s the week before.";
+  await runAt(LAST);
+  const mails = mailsFor(name);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.text).toContain(`${GROWN}: ${text}`);
+  expect(await annotations(name, addDays(GROWN, -7), today)).toEqual([{ id: expect.any(Number), day: GROWN, kind: "speed", text }]);
+
+  // The week after, still poor: no crossing, no alert.
+  await runAt(MONDAY);
+  expect(mailsFor(name)).toHaveLength(1);
+  expect(await annotations(name, addDays(GROWN, -7), today)).toHaveLength(1);
 });
 
 test("alerts are Pro: a free owner's PATCH with alerts on answers 403", async () => {

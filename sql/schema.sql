@@ -45,7 +45,7 @@ CREATE TABLE annotations (
   created timestamp with time zone NOT NULL DEFAULT now(),
   CONSTRAINT annotations_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
   CONSTRAINT annotations_domain_id_key_key UNIQUE (domain_id, key),
-  CONSTRAINT annotations_kind_check CHECK ((kind = ANY (ARRAY['note'::text, 'regression'::text, 'traffic'::text, 'speed'::text]))),
+  CONSTRAINT annotations_kind_check CHECK ((kind = ANY (ARRAY['note'::text, 'regression'::text, 'traffic'::text, 'speed'::text, 'budget'::text]))),
   CONSTRAINT annotations_pkey PRIMARY KEY (id),
   CONSTRAINT annotations_text_check CHECK (((length(text) >= 1) AND (length(text) <= 500)))
 );
@@ -122,6 +122,23 @@ CREATE TABLE billing_upgrades (
   CONSTRAINT billing_upgrades_uid_fkey FOREIGN KEY (uid) REFERENCES users(uid) ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX billing_upgrades_pkey ON billing_upgrades USING btree (uid);
+
+CREATE TABLE budgets (
+  domain_id integer NOT NULL,
+  position integer NOT NULL,
+  pattern text,
+  grams double precision,
+  bytes bigint,
+  CONSTRAINT budgets_bytes_check CHECK ((bytes > 0)),
+  CONSTRAINT budgets_check CHECK (((grams IS NOT NULL) OR (bytes IS NOT NULL))),
+  CONSTRAINT budgets_domain_id_fkey FOREIGN KEY (domain_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT budgets_grams_check CHECK ((grams > (0)::double precision)),
+  CONSTRAINT budgets_pattern_check CHECK (((length(pattern) >= 1) AND (length(pattern) <= 1024))),
+  CONSTRAINT budgets_pkey PRIMARY KEY (domain_id, "position"),
+  CONSTRAINT budgets_position_check CHECK (("position" >= 0))
+);
+CREATE UNIQUE INDEX budgets_one_default ON budgets USING btree (domain_id) WHERE (pattern IS NULL);
+CREATE UNIQUE INDEX budgets_pkey ON budgets USING btree (domain_id, "position");
 
 CREATE TABLE demo_seedings (
   site_id integer NOT NULL,

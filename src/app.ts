@@ -31,6 +31,7 @@ import { dashboardToday, publicDashboardExists, statsRoom } from "./stats";
 import { accountUsage } from "./usage";
 import { jobsRoom } from "./jobs";
 import { webhooksRoom } from "./webhooks";
+import { budgetsRoom } from "./budgets";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 import { yearlyRoom, yearReports } from "./yearly";
@@ -54,6 +55,7 @@ const ROOMS: Room[] = [
   importsRoom,
   reportsRoom,
   webhooksRoom,
+  budgetsRoom,
   exportRoom,
   yearlyRoom,
   (ctx) => demoRoom(ctx, conversionsAdder(ctx)),

@@ -3,7 +3,7 @@
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
 // the public dashboard's password and downloads switch, the public realtime switch and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
-// also has its weekly email reports (ReportSettings) and webhooks for its alerts (WebhookSettings). Links to install, import history and delete.
+// also has its weekly email reports (ReportSettings) and webhooks for its alerts (WebhookSettings); its editors keep its carbon budgets (BudgetSettings). Links to install, import history and delete.
 // A website shared with the user shows what their role may change (src/shared/roles.ts): the team
 // (TeamSettings) for its owner and admins, and a button to leave it for members.
 import { useEffect, useState } from "react";
@@ -14,6 +14,7 @@ import { api } from "../forms/api";
 import { DomainVerify } from "./DomainVerify";
 import { ReportSettings } from "./ReportSettings";
 import { TeamSettings } from "./TeamSettings";
+import { BudgetSettings } from "./BudgetSettings";
 import { WebhookSettings } from "./WebhookSettings";
 import { ProPromo } from "../pricing/ProPromo";
 
@@ -119,6 +120,7 @@ export function DomainSettings({ domain, zones, origin, me }: Props) {
       )}
       {row.verified && <ReportSettings domain={domain} pro={pro} />}
       {row.verified && <WebhookSettings domain={domain} />}
+      {allows(row.role, "editor") && <BudgetSettings domain={domain} />}
       {allows(row.role, "admin") && <TeamSettings domain={domain} role={row.role} me={me} />}
       {leave}
       <p className="mt-8 flex gap-4 text-sm">

@@ -40,7 +40,7 @@ export const annotationsRoom = (ctx: AppContext) => {
       },
       {
         query: t.Object({ ...domainQuery, ...DayRange }),
-        detail: { tags: ["Annotations"], summary: "A domain's annotations in a range of local days", description: "Notes its owner wrote and the alerts Bothy added (`kind`: note, regression, traffic, speed), by day." },
+        detail: { tags: ["Annotations"], summary: "A domain's annotations in a range of local days", description: "Notes its owner wrote and the alerts Bothy added (`kind`: note, regression, traffic, speed, budget), by day." },
       },
     )
     .post(

@@ -56,10 +56,10 @@ export function matchesPage(pattern: string, path: string): boolean {
   return new RegExp(patternSource(pattern)).test(path);
 }
 
-/** A page pattern's problem in words, or null when it is one. */
-export function patternProblem(pattern: string): string | null {
-  if (!pattern.startsWith("/")) return "A page goal's pattern starts with /, e.g. /thanks or /blog/**.";
-  if (pattern.length > GOAL_MATCH_MAX_LENGTH) return `A page goal's pattern has at most ${GOAL_MATCH_MAX_LENGTH} characters.`;
+/** A page pattern's problem in words, or null when it is one; `whose` names what it is for (budgets share the patterns). */
+export function patternProblem(pattern: string, whose = "A page goal's pattern"): string | null {
+  if (!pattern.startsWith("/")) return `${whose} starts with /, e.g. /thanks or /blog/**.`;
+  if (pattern.length > GOAL_MATCH_MAX_LENGTH) return `${whose} has at most ${GOAL_MATCH_MAX_LENGTH} characters.`;
   if (/\*{3,}/.test(pattern)) return "Use * for any characters but /, and ** for any characters: not ***.";
   return null;
 }

@@ -1,6 +1,6 @@
 "use client";
 // The annotations of the range under the time chart: the owner's notes and the alerts Bothy added
-// (a heavier or slower page, a traffic spike or drop), each with its day; the owner adds a note for a day and
+// (a heavier or slower page, one over its budget, a traffic spike or drop), each with its day; the owner adds a note for a day and
 // deletes any. They come from GET /api/annotations and are marked on the chart (TimeChart `marks`).
 import { useCallback, useEffect, useState } from "react";
 import { ANNOTATION_KINDS, ANNOTATION_MAX_LENGTH, type Annotation } from "../../../src/shared/annotations";
@@ -12,6 +12,7 @@ const TONE: Record<Annotation["kind"], string> = {
   regression: "bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-200",
   traffic: "bg-blue-100 text-blue-900 dark:bg-blue-500/20 dark:text-blue-200",
   speed: "bg-red-100 text-red-900 dark:bg-red-500/20 dark:text-red-200",
+  budget: "bg-red-100 text-red-900 dark:bg-red-500/20 dark:text-red-200",
 };
 
 /** The range's annotations of `domain`, or none when `domain` is null (a public dashboard). */

@@ -2,9 +2,11 @@
 // The Energy & Carbon section: the totals of the range
 // with their everyday equivalents and the SWD rating letter (with its scale as a legend), the same
 // CO2 on the visitors' own grids, the green-hosting message, and the per-page energy list, each page's grams with its letter,
-// whose rows open the energy inspector popup (a link to the page inspector for that URL).
+// whose rows open the energy inspector popup (a link to the page inspector for that URL), a page
+// over its carbon budget marked (the site's budgets, read for a member of the site).
 // A plan without it gets the Pro notice instead.
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { budgetFor, overBudget, type Budget } from "../../../src/shared/budgets";
 import { NO_VISITS, visitRating } from "../../../src/shared/rating";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
@@ -110,8 +112,43 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
   );
 }
 
+/** The site's budgets; none on a public dashboard, or for a reader who is not a member of the site. */
+function useBudgets(domain: string | null): Budget[] {
+  const [budgets, setBudgets] = useState<Budget[]>([]);
+  useEffect(() => {
+    if (!domain) return;
+    let current = true;
+    void fetch(`/api/domains/${encodeURIComponent(domain)}/budgets`)
+      .then(async (res) => (res.ok ? ((await res.json()) as { budgets: Budget[] }).budgets : []))
+      .catch(() => [])
+      .then((b) => current && setBudgets(b));
+    return () => {
+      current = false;
+    };
+  }, [domain]);
+  return budgets;
+}
+
+/** A page's label, with "over budget" when its grams or bytes per visit exceed its budget's. */
+function BudgetLabel({ label, row, budgets }: { label: string; row: EnergyRow | undefined; budgets: Budget[] }) {
+  const budget = budgetFor(budgets, label);
+  const over = row ? overBudget(budget, { grams: row.value, bytes: row.bytesAvg }) : [];
+  if (!row || !budget || !over.length) return <>{label}</>;
+  const what = over.map((k) => (k === "grams" ? `${formatGrams(row.value)} CO₂ per visit, budget ${formatGrams(budget.grams!)}` : `${formatBytes(row.bytesAvg)} per visit, budget ${formatBytes(budget.bytes!)}`));
+  // NOTE: the path gives way to the mark on a narrow row: the mark is what the row is read for.
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <span className="min-w-0 truncate">{row.label}</span>
+      <span className="shrink-0 rounded bg-red-100 px-1.5 py-px text-[11px] font-medium text-red-900 dark:bg-red-500/20 dark:text-red-200" title={what.join("; ")} data-testid="over-budget">
+        over budget
+      </span>
+    </span>
+  );
+}
+
 export function CarbonSection({ totals, energy, limit, onInspect, domain }: CarbonSectionProps) {
   const [open, setOpen] = useState<EnergyRow | null>(null);
+  const budgets = useBudgets(domain);
   if (totals === LOCKED || energy === LOCKED) return <ProLock feature="Energy & Carbon" />;
   const byLabel = new Map(energy.map((r) => [r.label, r]));
   const inspect = (row: ListRow) => {
@@ -159,6 +196,7 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain }: Carb
         metric="co2"
         columns={["Page", "CO₂ / visit"]}
         format={(grams) => `${formatGrams(grams)} · ${letterOn(totals.ratingScale, grams)}`}
+        labelFor={budgets.length ? (row) => <BudgetLabel label={row.label} row={byLabel.get(row.label)} budgets={budgets} /> : undefined}
         magnify
         onRowClick={inspect}
       />

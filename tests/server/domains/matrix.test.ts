@@ -65,6 +65,9 @@ const ROUTES: Route[] = [
   { method: "GET", path: `/api/domains/${D}/webhooks`, need: "editor", instanceAdmin: 404 },
   // NOTE: an internal address: past the check it is a 400, and no webhook is added.
   { method: "POST", path: `/api/domains/${D}/webhooks`, body: { kind: "json", url: "https://10.0.0.1/hook" }, need: "editor", instanceAdmin: 404 },
+  { method: "GET", path: `/api/domains/${D}/budgets`, need: "viewer", instanceAdmin: 404 },
+  // NOTE: a pattern without its leading /: past the check it is a 400, and the budgets stay.
+  { method: "PUT", path: `/api/domains/${D}/budgets`, body: { budgets: [{ pattern: "blog", grams: 0.3, bytes: null }] }, need: "editor", instanceAdmin: 404 },
   { method: "GET", path: members, need: "admin", instanceAdmin: 404 },
   { method: "POST", path: members, body: { email: "new@example.com", role: "viewer" }, need: "admin", instanceAdmin: 404 },
   // NOTE: an invite to all the owner's domains is the owner's alone.

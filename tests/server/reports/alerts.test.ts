@@ -3,7 +3,8 @@
 // run on a clock the test sets. A page 30 % heavier in its last week alerts once, by mail and as an
 // annotation, and not again the week after while it stays there; a day with three times its usual
 // traffic alerts once; a page whose p75 LCP went from good to poor alerts once, one measured on too
-// few views does not. A regression alert also goes, once, to the domain's webhook.
+// few views does not; a page that goes over its carbon budget alerts once. A regression alert also
+// goes, once, to the domain's webhook.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { refreshAggregates } from "../../../src/hits";
 import type { Incoming } from "../../../src/collect/model";
@@ -165,6 +166,29 @@ test("a page's p75 LCP from good to poor: one speed alert, none while it stays p
   expect(await annotations(name, addDays(GROWN, -7), today)).toEqual([{ id: expect.any(Number), day: GROWN, kind: "speed", text }]);
 
   // The week after, still poor: no crossing, no alert.
+  await runAt(MONDAY);
+  expect(mailsFor(name)).toHaveLength(1);
+  expect(await annotations(name, addDays(GROWN, -7), today)).toHaveLength(1);
+});
+
+test("a page over its budget after a week within: one budget alert, none while it stays over", async () => {
+  const name = "budget.example.com";
+  await alertingDomain(name);
+  expect((await api("PUT", `/api/domains/${name}/budgets`, { budgets: [{ pattern: "/pricing", grams: null, bytes: 1_500_000 }, { pattern: null, grams: null, bytes: 5_000_000 }] })).status).toBe(200);
+  // /pricing: a week at 1.2 MB a view, then two at 2 MB, over its 1.5 MB; 10 views a day (70 a week,
+  // too few for the heavier-page alert). /: 3 MB all along, within the default's 5 MB.
+  await ingest(server.db.sql, views(name, "/pricing", addDays(GROWN, -7), 7, 10, 1_200_000));
+  await ingest(server.db.sql, views(name, "/pricing", GROWN, 14, 10, 2_000_000));
+  await ingest(server.db.sql, views(name, "/", addDays(GROWN, -7), 21, 10, 3_000_000));
+  await materialized();
+
+  const text = "/pricing went over its budget: 2 MB per visit against 1.5 MB.";
+  await runAt(LAST);
+  const mails = mailsFor(name);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.text).toContain(`${GROWN}: ${text}`);
+  expect(await annotations(name, addDays(GROWN, -7), today)).toEqual([{ id: expect.any(Number), day: GROWN, kind: "budget", text }]);
+
   await runAt(MONDAY);
   expect(mailsFor(name)).toHaveLength(1);
   expect(await annotations(name, addDays(GROWN, -7), today)).toHaveLength(1);

@@ -1,8 +1,9 @@
 // The Carbon & Energy section in a DOM: its heading, no rating without visits, the estimated share
 // of imported days' bytes, and the energy
-// list's changes coloured by meaning (more CO2 per visit is bad news, a 0 % change neither).
-import { describe, expect, test } from "bun:test";
-import { render, screen, within } from "@testing-library/react";
+// list's changes coloured by meaning (more CO2 per visit is bad news, a 0 % change neither), and its
+// pages over their carbon budget marked (fetch is a stand-in answering the site's budgets).
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { CarbonSection } from "../../../../components/dashboard/widgets/CarbonSection";
 import type { CarbonTotals, EnergyRow } from "../../../../src/stats/contract";
 
@@ -22,6 +23,21 @@ const totals = (visits: number): CarbonTotals => ({
 });
 
 const row = (label: string, c: number | null): EnergyRow => ({ label, value: 0.3, pc: 0.1, c, bytesAvg: 2_000_000, co2Grams: 3, kwh: 0.01, visits: 10, rating: "D" });
+
+const fetchReal = globalThis.fetch;
+afterEach(() => void (globalThis.fetch = fetchReal));
+// NOTE: the section reads the site's budgets; a site without any unless a test says otherwise.
+beforeEach(() => void fakeFetch(200, { budgets: [], maxBudgets: 20 }));
+
+/** fetch answering every call with `status` and `body`, recording the paths asked. */
+function fakeFetch(status: number, body: unknown) {
+  const paths: string[] = [];
+  globalThis.fetch = (async (path: string) => {
+    paths.push(path);
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  }) as unknown as typeof fetch;
+  return paths;
+}
 
 describe("CarbonSection", () => {
   test("has its heading, and rates the CO2 per visit of a range with visits", () => {
@@ -53,5 +69,31 @@ describe("CarbonSection", () => {
     expect(change("/heavier").className).toContain("text-red-700");
     expect(change("/lighter").className).toContain("text-green-700");
     expect(change("/same").className).toContain("text-gray-600");
+  });
+
+  test("a page over its budget is marked, by the first pattern that matches it, else the default; within, no mark", async () => {
+    const budgets = [
+      { pattern: "/blog/**", grams: 0.5, bytes: null },
+      { pattern: null, grams: null, bytes: 1_500_000 },
+    ];
+    const paths = fakeFetch(200, { budgets, maxBudgets: 20 });
+    const page = (label: string, grams: number, bytes: number): EnergyRow => ({ ...row(label, null), value: grams, bytesAvg: bytes });
+    // /blog/post: 0.4 g within its 0.5 g (its 2 MB is no limit of its budget); /pricing: 2 MB over the default's 1.5 MB.
+    render(<CarbonSection totals={totals(40)} energy={[page("/blog/post", 0.4, 2_000_000), page("/pricing", 0.3, 2_000_000), page("/about", 0.3, 1_000_000), page("/blog/heavy", 0.6, 100_000)]} limit={10} domain="shop.example" />);
+    await waitFor(() => expect(screen.getAllByTestId("over-budget")).toHaveLength(2));
+    expect(paths).toEqual(["/api/domains/shop.example/budgets"]);
+    const marked = screen.getAllByTestId("over-budget").map((m) => m.closest("li")!.textContent);
+    expect(marked[0]).toContain("/pricing");
+    expect(marked[1]).toContain("/blog/heavy");
+    expect(screen.getAllByTestId("over-budget")[0]!.getAttribute("title")).toBe("2 MB per visit, budget 1.5 MB");
+    expect(screen.getAllByTestId("over-budget")[1]!.getAttribute("title")).toBe("0.6 g CO₂ per visit, budget 0.5 g");
+  });
+
+  test("a reader whose budgets read is refused (not a member of the site) sees no marks", async () => {
+    const paths = fakeFetch(404, { error: "No such domain." });
+    render(<CarbonSection totals={totals(40)} energy={[{ ...row("/pricing", null), bytesAvg: 9_000_000 }]} limit={10} domain="shop.example" />);
+    await waitFor(() => expect(paths).toHaveLength(1));
+    expect(screen.getByTestId("energy-rows").textContent).toContain("/pricing");
+    expect(screen.queryByTestId("over-budget")).toBeNull();
   });
 });

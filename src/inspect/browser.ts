@@ -108,11 +108,13 @@ export function launchPrinterBrowser(executablePath: string, nice = BROWSER_NICE
 
 /**
  * Launches Chromium the inspector's way once and closes it: its version and the sandbox it ran
- * with, as the inspector decides it, for a check of the host (`npm run doctor`).
+ * with, as the inspector decides it, for a check of the host (`npm run doctor`). NOTE: at normal
+ * CPU weight, not the inspector's lowest: on a busy host a browser that yields to everything took
+ * over the check's 30 s just to start, and the check is whether it starts, once.
  */
 export async function probeChromium(executablePath: string): Promise<{ version: string; sandbox: SandboxMode }> {
   const sandbox = sandboxMode(sandboxFacts());
-  const browser = await launchChromium(executablePath, sandbox, BROWSER_NICE);
+  const browser = await launchChromium(executablePath, sandbox, 0);
   try {
     return { version: browser.version(), sandbox };
   } finally {

@@ -104,7 +104,7 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
         <ListWidget id="sources" title="Sources" rows={mapRows(summary.source)} limit={limit} columns={["Source", "Views"]} labelFor={(r) => valueName("source", r.label)} onFilter={filterBy(onFilter, "source")} />
       </Section>
       <Section id="carbon" title="Carbon & Energy" pro={pro}>
-        {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} /> : <Placeholder title="Carbon & Energy" />}
+        {path ? <CarbonSection totals={path.carbonTotals} energy={path.energy} limit={limit} domain={domain} budgetsOf={summary.validated.role ? domain : null} /> : <Placeholder title="Carbon & Energy" />}
       </Section>
       <Section id="speed" title="Speed" pro={pro} wide>
         {/* NOTE: read again with each PATH answer, which every load (range, filters, refresh) brings anew. */}

@@ -3,7 +3,7 @@
 // with their everyday equivalents and the SWD rating letter (with its scale as a legend), the same
 // CO2 on the visitors' own grids, the green-hosting message, and the per-page energy list, each page's grams with its letter,
 // whose rows open the energy inspector popup (a link to the page inspector for that URL), a page
-// over its carbon budget marked (the site's budgets, read for a member of the site).
+// over its carbon budget marked (the site's budgets, read for a member of the site only).
 // A plan without it gets the Pro notice instead.
 import { useEffect, useState } from "react";
 import { budgetFor, overBudget, type Budget } from "../../../src/shared/budgets";
@@ -22,6 +22,9 @@ export type CarbonSectionProps = {
   onInspect?: (path: string) => void;
   /** null on a public dashboard, whose answers do not name the site. */
   domain: string | null;
+  /** The site whose budgets mark its pages: set for a member of the site only, whom alone the
+   * budgets API answers (anyone else's read would be a refused request in the console). */
+  budgetsOf?: string | null;
 };
 
 // NOTE: the texts wrap rather than truncate: a tile is narrow on a phone and beside another section.
@@ -112,7 +115,7 @@ function EnergyInspector({ row, domain, onClose }: { row: EnergyRow; domain: str
   );
 }
 
-/** The site's budgets; none on a public dashboard, or for a reader who is not a member of the site. */
+/** The site's budgets (none without a site to read them of, or when its read is refused). */
 function useBudgets(domain: string | null): Budget[] {
   const [budgets, setBudgets] = useState<Budget[]>([]);
   useEffect(() => {
@@ -146,9 +149,9 @@ function BudgetLabel({ label, row, budgets }: { label: string; row: EnergyRow | 
   );
 }
 
-export function CarbonSection({ totals, energy, limit, onInspect, domain }: CarbonSectionProps) {
+export function CarbonSection({ totals, energy, limit, onInspect, domain, budgetsOf = null }: CarbonSectionProps) {
   const [open, setOpen] = useState<EnergyRow | null>(null);
-  const budgets = useBudgets(domain);
+  const budgets = useBudgets(energy === LOCKED ? null : budgetsOf);
   if (totals === LOCKED || energy === LOCKED) return <ProLock feature="Energy & Carbon" />;
   const byLabel = new Map(energy.map((r) => [r.label, r]));
   const inspect = (row: ListRow) => {

@@ -79,7 +79,7 @@ describe("CarbonSection", () => {
     const paths = fakeFetch(200, { budgets, maxBudgets: 20 });
     const page = (label: string, grams: number, bytes: number): EnergyRow => ({ ...row(label, null), value: grams, bytesAvg: bytes });
     // /blog/post: 0.4 g within its 0.5 g (its 2 MB is no limit of its budget); /pricing: 2 MB over the default's 1.5 MB.
-    render(<CarbonSection totals={totals(40)} energy={[page("/blog/post", 0.4, 2_000_000), page("/pricing", 0.3, 2_000_000), page("/about", 0.3, 1_000_000), page("/blog/heavy", 0.6, 100_000)]} limit={10} domain="shop.example" />);
+    render(<CarbonSection totals={totals(40)} energy={[page("/blog/post", 0.4, 2_000_000), page("/pricing", 0.3, 2_000_000), page("/about", 0.3, 1_000_000), page("/blog/heavy", 0.6, 100_000)]} limit={10} domain="shop.example" budgetsOf="shop.example" />);
     await waitFor(() => expect(screen.getAllByTestId("over-budget")).toHaveLength(2));
     expect(paths).toEqual(["/api/domains/shop.example/budgets"]);
     const marked = screen.getAllByTestId("over-budget").map((m) => m.closest("li")!.textContent);
@@ -89,9 +89,16 @@ describe("CarbonSection", () => {
     expect(screen.getAllByTestId("over-budget")[1]!.getAttribute("title")).toBe("0.6 g CO₂ per visit, budget 0.5 g");
   });
 
-  test("a reader whose budgets read is refused (not a member of the site) sees no marks", async () => {
+  test("without a site to read budgets of (not a member), none is asked for and nothing is marked", async () => {
+    const paths = fakeFetch(200, { budgets: [{ pattern: null, grams: 0.01, bytes: null }], maxBudgets: 20 });
+    render(<CarbonSection totals={totals(40)} energy={[row("/pricing", null)]} limit={10} domain="shop.example" />);
+    expect(paths).toEqual([]);
+    expect(screen.queryByTestId("over-budget")).toBeNull();
+  });
+
+  test("a refused budgets read marks nothing", async () => {
     const paths = fakeFetch(404, { error: "No such domain." });
-    render(<CarbonSection totals={totals(40)} energy={[{ ...row("/pricing", null), bytesAvg: 9_000_000 }]} limit={10} domain="shop.example" />);
+    render(<CarbonSection totals={totals(40)} energy={[{ ...row("/pricing", null), bytesAvg: 9_000_000 }]} limit={10} domain="shop.example" budgetsOf="shop.example" />);
     await waitFor(() => expect(paths).toHaveLength(1));
     expect(screen.getByTestId("energy-rows").textContent).toContain("/pricing");
     expect(screen.queryByTestId("over-budget")).toBeNull();

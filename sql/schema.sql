@@ -230,6 +230,7 @@ CREATE TABLE domains (
   embed boolean NOT NULL DEFAULT false,
   embed_origins text[] NOT NULL DEFAULT '{}'::text[],
   public_realtime boolean NOT NULL DEFAULT false,
+  carbon_badge boolean NOT NULL DEFAULT false,
   CONSTRAINT domains_name_key UNIQUE (name),
   CONSTRAINT domains_owner_fkey FOREIGN KEY (owner) REFERENCES users(uid) ON DELETE CASCADE,
   CONSTRAINT domains_pkey PRIMARY KEY (id),

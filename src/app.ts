@@ -14,6 +14,7 @@ import { healthRoutes, registerAppNode } from "./health";
 import { metricsRoom } from "./metrics";
 import { adminRoom, adminPages, auditWriter } from "./admin";
 import { annotationsRoom } from "./annotations";
+import { badgeRoom, badgeEvidence } from "./badge";
 import { edgeChecks } from "./http/edge";
 import { errorHandler } from "./http/error-handler";
 import { nativeRoutesOf, type NativeRoutes } from "./http/native-routes";
@@ -58,6 +59,7 @@ const ROOMS: Room[] = [
   budgetsRoom,
   exportRoom,
   yearlyRoom,
+  badgeRoom,
   (ctx) => demoRoom(ctx, conversionsAdder(ctx)),
   (ctx) => contentRoom(ctx, sitemapPages(isBeta(ctx.config))),
   requestsRoom,
@@ -74,6 +76,7 @@ const ROOMS: Room[] = [
         dashboardToday: dashboardToday(ctx),
         content: contentService(),
         privacyNotice: privacyNotice(ctx),
+        carbonBadge: badgeEvidence(ctx),
         admin: adminPages(ctx),
         accountUsage: accountUsage(ctx, subscribedTierOf(ctx)),
         publicDashboardExists: publicDashboardExists(ctx),

@@ -1,7 +1,7 @@
 "use client";
 // One website's settings form: loads its current values from GET /api/domains (another owner's or
 // an unknown website shows "No such domain."), then PATCHes time zone, public switch and, for Pro,
-// the public dashboard's password and downloads switch, the public realtime switch and the privacy notice switch; sharing and the notice wait for the
+// the public dashboard's password and downloads switch, the carbon badge switch (BadgeEmbed), the public realtime switch and the privacy notice switch; sharing and the notice wait for the
 // ownership proof (DomainVerify). The public link can be replaced by a new one. A verified website
 // also has its weekly email reports (ReportSettings) and webhooks for its alerts (WebhookSettings); its editors keep its carbon budgets (BudgetSettings). Links to install, import history and delete.
 // A website shared with the user shows what their role may change (src/shared/roles.ts): the team
@@ -17,10 +17,11 @@ import { TeamSettings } from "./TeamSettings";
 import { BudgetSettings } from "./BudgetSettings";
 import { WebhookSettings } from "./WebhookSettings";
 import { ProPromo } from "../pricing/ProPromo";
+import { BadgeEmbed } from "./BadgeEmbed";
 
 type Row = {
   domain: string; tz: string; public: boolean; publicID: string; passwordProtected: boolean; verified: boolean; verifyTag: string; privacyPage: boolean;
-  publicExport: boolean; publicRealtime: boolean; role: Role;
+  publicExport: boolean; publicRealtime: boolean; carbonBadge: boolean; role: Role;
   /** The plan the website is on (its owner's) has Pro. */
   pro: boolean;
 };
@@ -62,6 +63,12 @@ export function DomainSettings({ domain, zones, origin, me }: Props) {
       label: "Downloads: visitors of the public dashboard may export its stats (XLSX, CSV)",
       type: "checkbox",
       defaultValue: row.publicExport,
+    });
+    fields.push({
+      name: "carbonBadge",
+      label: "Carbon badge: publish last month's rating from real visits, with its figures, as a badge for your website",
+      type: "checkbox",
+      defaultValue: row.carbonBadge,
     });
   }
   const leave = row.role !== "owner" && (
@@ -118,6 +125,7 @@ export function DomainSettings({ domain, zones, origin, me }: Props) {
           <a data-testid="privacy-link" href={`/privacy/${encodeURIComponent(domain)}`} className={link}>{`${origin}/privacy/${domain}`}</a>
         </p>
       )}
+      {row.carbonBadge && <BadgeEmbed domain={domain} origin={origin} />}
       {row.verified && <ReportSettings domain={domain} pro={pro} />}
       {row.verified && <WebhookSettings domain={domain} />}
       {allows(row.role, "editor") && <BudgetSettings domain={domain} />}

@@ -6,6 +6,7 @@ import countries from "i18n-iso-countries";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { energyKwh, KWH_PER_GB } from "../shared/units";
+import type { ReportModel } from "../shared/yearly";
 
 // NOTE: all three visit options are passed because perVisitTrace warns three times per call
 // for each one missing; these are also v4's defaults (first visit, nothing cached).
@@ -65,10 +66,10 @@ export const RATING_SCALE: { rating: Rating; upTo: number | null }[] = LETTERS.m
  * The grid intensity (g CO2e per kWh) SWD v4 counts every segment at: CO2.js's global average. Read
  * back from its own answer for a gigabyte on grey hosting, as the model keeps the constant private.
  */
-export const GRID_INTENSITY = Math.round((swd4.perVisitTrace(1e9, false, FIRST_VISIT).co2 as { total: number }).total / KWH_PER_GB * 100) / 100;
+const GRID_INTENSITY = Math.round((swd4.perVisitTrace(1e9, false, FIRST_VISIT).co2 as { total: number }).total / KWH_PER_GB * 100) / 100;
 
 /** The installed @tgwf/co2's version, from its own package.json (its exports map hides the file). */
-export const CO2JS_VERSION: string = (() => {
+const CO2JS_VERSION: string = (() => {
   // NOTE: the entry point lies a few folders below the package root (dist/esm/index.js).
   for (let dir = dirname(Bun.resolveSync("@tgwf/co2", import.meta.dir)); dir !== dirname(dir); dir = dirname(dir)) {
     try {
@@ -78,3 +79,12 @@ export const CO2JS_VERSION: string = (() => {
   }
   throw new Error("@tgwf/co2's package.json was not found");
 })();
+
+/** What every published figure rests on (the yearly report, the earned badge's evidence): the model, the library and its constants. */
+export const SWD_MODEL: ReportModel = {
+  model: "Sustainable Web Design v4",
+  library: "@tgwf/co2",
+  version: CO2JS_VERSION,
+  gridIntensity: GRID_INTENSITY,
+  kwhPerGb: KWH_PER_GB,
+};

@@ -1,6 +1,6 @@
 // The carbon room: SWD v4 grams per visit, the Ecoindex grade, the green-hosting client and energy units. It has no
 // routes of its own; the inspector and the stats API call it.
-export { CO2JS_VERSION, GRID_INTENSITY, perVisit, RATING_SCALE, ratingOf } from "./co2";
+export { perVisit, RATING_SCALE, ratingOf, SWD_MODEL } from "./co2";
 export { greenCheck, greenLabel, type GreenCheck } from "./greencheck";
 export { carKm, GRAMS_PER_KM, formatBytes, formatMass, historyKb, streamingHours } from "../shared/units";
 export { ecoindex, type Ecoindex } from "./ecoindex";

@@ -61,6 +61,7 @@ const view = (d: Domain, role: Role = "owner") => ({
   privacyPage: d.privacyPage,
   publicExport: d.publicExport,
   publicRealtime: d.publicRealtime,
+  carbonBadge: d.carbonBadge,
   /** The tag that proves ownership, for the owner to paste into their home page. */
   verifyTag: verifyTag(d.verifyToken),
   role,
@@ -108,12 +109,20 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
   const checkZone = (zone: string) => {
     if (!isKnownZone(zone)) throw new HttpError(400, "Choose a time zone from the list.", { tz: "Choose a time zone from the list." });
   };
-  const checkSharing = (plan: { scope: string[] }, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean; publicRealtime?: boolean }) => {
+  const checkSharing = (plan: { scope: string[] }, d: Domain, body: { public?: boolean; password?: string; privacyPage?: boolean; publicExport?: boolean; publicRealtime?: boolean; carbonBadge?: boolean }) => {
     if (body.password !== undefined && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Password-protected dashboards are a Pro feature.", { password: "Upgrade to Pro to set a password." });
     }
     if (body.publicExport === true && !isPro(ctx.config, plan)) {
       throw new HttpError(403, "Exports are a Pro feature.", { publicExport: "Upgrade to Pro to offer downloads." });
+    }
+    // NOTE: the badge publishes Energy & Carbon's figures, which only a Pro plan reads, about a site only its proven owner may speak for.
+    if (body.carbonBadge === true && !isPro(ctx.config, plan)) {
+      throw new HttpError(403, "The carbon badge is a Pro feature.", { carbonBadge: "Upgrade to Pro to publish a carbon badge." });
+    }
+    if (body.carbonBadge === true && !d.verified) {
+      const message = `Verify that ${d.name} is yours before you publish its carbon badge.`;
+      throw new HttpError(403, message, { carbonBadge: message });
     }
     const shares = body.public === true || body.publicExport === true || body.publicRealtime === true || (body.password !== undefined && body.password !== "");
     if (shares && !d.verified) {
@@ -173,7 +182,7 @@ export const domainsRoom = (ctx: AppContext, audit: Audit) => {
     if (body.tz !== undefined) checkZone(body.tz);
     checkSharing(plan, d, body);
     const passwordHash = body.password === undefined ? undefined : body.password === "" ? null : await hashPassword(body.password);
-    if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport, publicRealtime: body.publicRealtime });
+    if (d.id !== null) await updateDomain(sql, d.id, { tz: body.tz, public: body.public, passwordHash, privacyPage: body.privacyPage, publicExport: body.publicExport, publicRealtime: body.publicRealtime, carbonBadge: body.carbonBadge });
     else if (body.tz !== undefined) await updateClaimZone(sql, me.uid, d.name, body.tz);
     // NOTE: the Sites API's PATCH of `embed` alone changes no setting here, so it writes no line.
     if (d.id !== null && Object.keys(body).length > 0) await log(me, { id: d.id, name: d.name }, "settings", null, Object.keys(body).sort().join(", "));

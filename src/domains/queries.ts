@@ -24,15 +24,17 @@ export type Domain = {
   publicExport: boolean;
   /** A public dashboard's visitors may watch its realtime view. */
   publicRealtime: boolean;
+  /** Its earned carbon badge and evidence page are served. */
+  carbonBadge: boolean;
 };
 
 /** The columns of a Domain, for this room's queries that read it beside other tables (./members.ts). */
 export const DOMAIN_COLUMNS = `id, name, public_id AS "publicId", scope, created, tz, public,
   public_password_hash IS NOT NULL AS "passwordProtected", verified_at IS NOT NULL AS verified, verify_token AS "verifyToken", privacy_page AS "privacyPage",
-  public_export AS "publicExport", public_realtime AS "publicRealtime"`;
+  public_export AS "publicExport", public_realtime AS "publicRealtime", carbon_badge AS "carbonBadge"`;
 const CLAIM_COLUMNS = `NULL::int AS id, name, public_id AS "publicId", '{}'::text[] AS scope, created, tz, false AS public,
   false AS "passwordProtected", false AS verified, verify_token AS "verifyToken", false AS "privacyPage",
-  false AS "publicExport", false AS "publicRealtime"`;
+  false AS "publicExport", false AS "publicRealtime", false AS "carbonBadge"`;
 
 export const listDomains = namedQuery("domains.list", (sql, owner: string) =>
   sql<Domain[]>`
@@ -122,7 +124,7 @@ export const takeOver = namedQuery("domains.takeOver", async (tx: Queryable, own
 
 export const updateDomain = namedQuery(
   "domains.update",
-  async (sql: Sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null; privacyPage?: boolean; publicExport?: boolean; publicRealtime?: boolean }) => {
+  async (sql: Sql, id: number, patch: { tz?: string; public?: boolean; passwordHash?: string | null; privacyPage?: boolean; publicExport?: boolean; publicRealtime?: boolean; carbonBadge?: boolean }) => {
     await sql.begin(async (tx) => {
       const [row] = await tx<{ moved: boolean }[]>`
         UPDATE domains d SET
@@ -131,6 +133,7 @@ export const updateDomain = namedQuery(
           privacy_page = coalesce(${patch.privacyPage ?? null}, d.privacy_page),
           public_export = coalesce(${patch.publicExport ?? null}, d.public_export),
           public_realtime = coalesce(${patch.publicRealtime ?? null}, d.public_realtime),
+          carbon_badge = coalesce(${patch.carbonBadge ?? null}, d.carbon_badge),
           public_password_hash = CASE WHEN ${patch.passwordHash !== undefined} THEN ${patch.passwordHash ?? null} ELSE d.public_password_hash END
         FROM (SELECT id, tz FROM domains WHERE id = ${id} FOR UPDATE) old
         WHERE d.id = old.id

@@ -14,6 +14,7 @@ export const SettingsBody = t.Object({
   privacyPage: t.Optional(t.Boolean()),
   publicExport: t.Optional(t.Boolean()),
   publicRealtime: t.Optional(t.Boolean()),
+  carbonBadge: t.Optional(t.Boolean()),
   // NOTE: "" removes the password.
   password: t.Optional(t.String({ maxLength: 200, error: "Use at most 200 characters." })),
 });

@@ -20,13 +20,15 @@ export type Site = {
   publicExport: boolean;
   /** The owner lets a public dashboard's visitors watch its realtime view. */
   publicRealtime: boolean;
+  /** The owner publishes its earned carbon badge and the badge's evidence page. */
+  carbonBadge: boolean;
   /** Deleted domains are only ever returned by siteForIngest, which drops their hits. */
   deleted: boolean;
 };
 
 const COLUMNS = `d.id, d.name, d.tz, d.created, d.public_id AS "publicId", d.scope, d.owner, u.scope AS "ownerScope",
   d.public, d.public_password_hash AS "passwordHash", d.public_export AS "publicExport",
-  d.public_realtime AS "publicRealtime", d.deleted_at IS NOT NULL AS deleted`;
+  d.public_realtime AS "publicRealtime", d.carbon_badge AS "carbonBadge", d.deleted_at IS NOT NULL AS deleted`;
 
 /** The first of `names` that is a domain, deleted or not (ingest drops a deleted one's hits). */
 export const siteForIngest = namedQuery("domains.siteForIngest", async (sql: Queryable, names: string[]) => {
@@ -66,7 +68,7 @@ export const claimedSite = namedQuery(
   async (sql: Queryable, viewer: { uid: string; scope: string[] }, name: string) => {
     const [row] = await sql<Site[]>`
       SELECT 0 AS id, name, tz, created, public_id AS "publicId", '{}'::text[] AS scope, owner, ${viewer.scope}::text[] AS "ownerScope",
-        false AS public, NULL AS "passwordHash", false AS "publicExport", false AS "publicRealtime", false AS deleted
+        false AS public, NULL AS "passwordHash", false AS "publicExport", false AS "publicRealtime", false AS "carbonBadge", false AS deleted
       FROM domain_claims WHERE owner = ${viewer.uid} AND name = ${name}`;
     return row ?? null;
   },

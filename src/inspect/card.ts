@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import type { Sql } from "postgres";
 import { log } from "../log";
 import { formatBytes } from "../shared/units";
-import { esc, gramsText } from "./badge";
+import { esc, gramsText } from "../shared/badge";
 import type { BrowserHost } from "./browser";
 import { firstLine } from "./failure";
 import { cardRun, saveCard, type CardRun } from "./store";

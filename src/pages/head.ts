@@ -24,6 +24,7 @@ export const HEAD = {
   terms: { title: "Terms of service · Bothy", description: "The terms for using Bothy, the hosted service and the software.", path: "/terms" },
   privacy: { title: "Privacy policy · Bothy", description: "What Bothy collects about your visitors and about you: as little as possible, and nothing personal.", path: "/privacy" },
   privacyDomain: { title: "Privacy of this website's analytics · Bothy", description: "How this website measures visits with Bothy, without cookies or personal data." },
+  carbonEvidence: { title: "Carbon badge of this website · Bothy", description: "The real-visit figures behind this website's monthly carbon rating, and how they are measured." },
   install: { title: "Install Bothy on your website", description: "Add one script tag and see your visits, sources and carbon footprint within seconds.", path: "/install" },
   publicDashboard: { title: "Public dashboard · Bothy", description: "Visits and carbon footprint of this website, shared publicly with Bothy." },
   compare: { title: "Google Analytics vs Bothy", description: "How Bothy differs from Google Analytics on privacy, consent banners, page weight and carbon.", path: "/google-analytics-vs-bothy" },

@@ -3,6 +3,7 @@
 import type { ContentService } from "../content";
 import type { PrivacyNotice } from "../domains";
 import type { AdminReads } from "../admin";
+import type { BadgeEvidence } from "../badge";
 import type { Filter } from "../shared/filters";
 import type { AccountUsage } from "../shared/usage";
 import type { SessionUser } from "../web/page";
@@ -16,6 +17,8 @@ declare module "../web/page" {
     content: ContentService;
     /** The facts of a domain's privacy notice, or null when it has none to show (unknown, or turned off). */
     privacyNotice(domain: string): Promise<PrivacyNotice | null>;
+    /** The figures behind a domain's earned carbon badge, or null when it shows none (unknown, or turned off). */
+    carbonBadge(domain: string): Promise<BadgeEvidence | null>;
     /** The admin area's reads; its pages are guarded by the admin scope. */
     admin: AdminReads;
     /** The account's unique visits this calendar month (UTC) over all its domains, and when a

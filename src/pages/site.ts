@@ -44,6 +44,7 @@ import * as pricingUpdate from "./pricing-update";
 import * as pricingUpdate2 from "./pricing-update2";
 import * as privacy from "./privacy";
 import * as privacyDomain from "./privacy-domain";
+import * as carbonEvidence from "./carbon-evidence";
 import * as publicDashboard from "./public";
 import * as publicRealtime from "./public-realtime";
 import * as request from "./request";
@@ -61,6 +62,7 @@ const routes: Record<string, PageModule> = {
   "/": home,
   "/privacy": privacy,
   "/privacy/:domain": privacyDomain,
+  "/carbon/:domain": carbonEvidence,
   "/terms": terms,
   "/install": install,
   // Plans: /pricing and its plan-change variants are hidden in beta, /request exists only then.

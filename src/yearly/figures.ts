@@ -2,27 +2,18 @@
 // of /api/stats): PATH for the year's range, and PATH once per month that has begun, each for the
 // report's slice (its filters). Nothing here counts anything; it picks the answers' fields and adds
 // the energy SWD v4 gives their bytes.
-import { CO2JS_VERSION, GRID_INTENSITY } from "../carbon";
+import { SWD_MODEL } from "../carbon";
 import type { Site } from "../domains";
 import { addDays, localTime } from "../shared/days";
 import type { Filter } from "../shared/filters";
 import { LOCKED, type CarbonTotals, type PathStats, type Stats } from "../shared/stats";
-import { energyKwh, KWH_PER_GB } from "../shared/units";
-import type { ReportMonth, ReportModel, YearReport } from "../shared/yearly";
+import { energyKwh } from "../shared/units";
+import type { ReportMonth, YearReport } from "../shared/yearly";
 
 /** The stats room's answer for a range and a slice (`filters`, as /api/stats takes them: JSON), as its owner (or an admin) gets it from /api/stats. */
 type Read = (q: { startKey: string; endKey: string; dataType: "PATH"; filters: string }) => Promise<Stats>;
 
 const HEAVIEST = 10;
-
-/** What the figures rest on; the same for every report this build writes. */
-const ASSUMPTIONS: ReportModel = {
-  model: "Sustainable Web Design v4",
-  library: "@tgwf/co2",
-  version: CO2JS_VERSION,
-  gridIntensity: GRID_INTENSITY,
-  kwhPerGb: KWH_PER_GB,
-};
 
 /** The range a year's report reads: all of it, or up to today while it runs in the domain's zone. */
 export function yearRange(year: number, today: string): { startKey: string; endKey: string; running: boolean } {
@@ -88,7 +79,7 @@ export async function readYear(read: Read, domain: Site, year: number, filters: 
     visitorGrid: t.visitorGrid,
     months,
     heaviest: energy.slice(0, HEAVIEST),
-    assumptions: ASSUMPTIONS,
+    assumptions: SWD_MODEL,
     filters,
   };
 }

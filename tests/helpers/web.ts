@@ -34,13 +34,14 @@ export function webApp(opts: Partial<WebOptions> & { env?: Record<string, string
     origin: publicOrigin(config),
   };
   // NOTE: no database here, so no domain to read: every dashboard's today is the viewer's guess, no
-  // domain has a privacy notice, every account had no visits this month, no admin data, every public dashboard is left to the browser's stats call,
+  // domain has a privacy notice or a carbon badge, every account had no visits this month, no admin data, every public dashboard is left to the browser's stats call,
   // and no domain is there to have a yearly report (tests/server/pages/report.test.ts reads real ones)
   // (the admin pages are tested against a real server, tests/server/admin).
   const services = {
     dashboardToday: async () => null,
     content: contentService(),
     privacyNotice: async () => null,
+    carbonBadge: async () => null,
     admin: undefined as unknown as AdminReads,
     selfTracking: false,
     signInProvider: null,

@@ -50,7 +50,7 @@ export default async function CarbonEvidencePage({ params, services }: PageProps
   return (
     <Prose>
       <h1>The carbon badge of {e.domain}</h1>
-      <img src={earnedBadgePath(e.domain)} alt={e.rating ? `${e.rating} for ${month}` : `Withdrawn for ${month}`} width={300} height={20} className="!rounded-none" />
+      <img src={earnedBadgePath(e.domain)} alt={e.rating ? `${e.rating} for ${month}` : `Withdrawn for ${month}`} height={20} className="!rounded-none" />
       {e.rating ? (
         <p data-testid="verdict">
           In {month}, the real visits of {e.domain} cost {Number(e.gramsPerVisit.toPrecision(3))} g of CO2 each on average, which

@@ -40,6 +40,6 @@ export function drawBadge({ label, text, fill, href }: BadgeFace): string {
   // NOTE: an <img> never follows a link inside its SVG (the embed snippet wraps it in <a>); the
   // link serves a badge opened on its own or embedded with <object>.
   const linked = href ? `<a href="${esc(href)}" target="_top">${body}</a>` : body;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${esc(`${label}: ${text}`)}">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" viewBox="0 0 ${w} 20" role="img" aria-label="${esc(`${label}: ${text}`)}">` +
     `<title>${esc(`${label}: ${text}`)}</title>${linked}</svg>`;
 }

@@ -38,7 +38,7 @@ export function lastFullMonth(today: string): { month: string; startKey: string;
 /** The domain's badge figures for its last full month, or null when its plan keeps Energy & Carbon locked. */
 export async function readEvidence(read: Read, domain: Site, now = Date.now()): Promise<BadgeEvidence | null> {
   const range = lastFullMonth(localTime(domain.tz, now).day);
-  const stats = await read({ ...range, dataType: "PATH" });
+  const stats = await read({ startKey: range.startKey, endKey: range.endKey, dataType: "PATH" });
   if (stats.dataType !== "PATH") throw new Error(`stats answered ${stats.dataType} for PATH`);
   if (stats.carbonTotals === LOCKED) return null;
   const t = stats.carbonTotals;

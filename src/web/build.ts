@@ -66,6 +66,16 @@ export const inputDirs = (site = DEFAULT_SITE) => {
 
 const readManifest = (dir: string): WebManifest => JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
 
+/** Marks a build as in use, so prune() (which goes by age) leaves it alone. */
+export function markInUse(dir: string) {
+  const now = new Date();
+  try {
+    utimesSync(dir, now, now);
+  } catch {
+    // pruned already: the process serving it keeps what it loaded, and the next start builds again
+  }
+}
+
 /** Returns the build for the current inputs, building it first when it is missing. */
 export type BuildOptions = { mode: Mode; outdir?: string; /** tests: a site module other than src/pages */ site?: string };
 
@@ -74,9 +84,7 @@ export async function ensureBuilt(opts: BuildOptions): Promise<Built> {
   const id = inputsHash(opts.mode, opts.site);
   const dir = join(outdir, id);
   if (existsSync(join(dir, "manifest.json"))) {
-    // NOTE: marks the build as in use, so prune() (which goes by age) leaves it alone.
-    const now = new Date();
-    utimesSync(dir, now, now);
+    markInUse(dir);
     return { dir, manifest: readManifest(dir) };
   }
   return build({ ...opts, outdir, id });

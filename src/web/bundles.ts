@@ -4,7 +4,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { log } from "../log";
-import { ensureBuilt, inputDirs, ROOT, type BuildOptions, type Built, type WebManifest } from "./build";
+import { ensureBuilt, inputDirs, markInUse, ROOT, type BuildOptions, type Built, type WebManifest } from "./build";
 
 type RscModule = typeof import("./rsc-entry");
 type SsrModule = typeof import("./ssr-entry");
@@ -47,6 +47,9 @@ const loadOnce = (built: Built) => {
 };
 const building = new Map<string, Promise<Built>>();
 
+/** How often a build that serves pages marks itself in use: well inside prune()'s ten minutes. */
+const IN_USE_EVERY_MS = 60_000;
+
 type BundleSource = {
   current(): Promise<Bundles>;
   /** Development only: called after each rebuild. */
@@ -82,8 +85,17 @@ export function bundleSource(opts: BuildOptions): BundleSource {
       }),
     );
   }
+  // TRICKY: another process's build prunes the builds unused for ten minutes, and this process
+  // built or reused its own once, at its start: a long-lived server (or a test worker keeping its
+  // modules from file to file) then served pages whose assets were gone. Serving marks it in use.
+  let marked = 0;
+  const serving = () => {
+    if (Date.now() - marked < IN_USE_EVERY_MS) return;
+    marked = Date.now();
+    void current.then((b) => markInUse(b.dir), () => {});
+  };
   return {
-    current: () => current,
+    current: () => (serving(), current),
     onReload: (l) => (listeners.add(l), () => listeners.delete(l)),
     close: () => watchers.forEach((w) => w.close()),
   };

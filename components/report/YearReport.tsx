@@ -1,8 +1,9 @@
 // The yearly sustainability report as one printable page: the year's page views, data, energy and
-// CO2, the rating letter, CO2 by month (chart and table), the heaviest pages, and what the figures
-// rest on (./ReportNotes.tsx). Every number is a field of the report the server read from the stats
-// room; each sits in a <data> element whose value is the unrounded figure. A report of a slice (the
-// dashboard's filters) says so under its title, on screen and on paper.
+// CO2, the rating letter, CO2 by month (chart and table), the heaviest pages, the pages' speed
+// (./SpeedPage.tsx), and what the figures rest on (./ReportNotes.tsx). Every number is a field of
+// the report the server read from the stats room; each sits in a <data> element whose value is the
+// unrounded figure. A report of a slice (the dashboard's filters) says so under its title, on
+// screen and on paper.
 import type { ReactNode } from "react";
 import { formatBytes, formatMass } from "../../src/shared/units";
 import { describeFilter } from "../../src/shared/filters";
@@ -10,6 +11,7 @@ import { formatNumber } from "../../src/shared/numbers";
 import { formatKwh, longDay, monthName, reportPdfHref, type YearReport as Report } from "../../src/shared/yearly";
 import { MonthChart } from "./MonthChart";
 import { Assumptions, HeaviestPages, RatingCard, Uncertainty } from "./ReportNotes";
+import { SpeedPage } from "./SpeedPage";
 
 /** A figure as written, with its exact value for machines (and the tests that compare it). */
 export const DataValue = ({ value, children, testId }: { value: number | string; children: ReactNode; testId?: string }) => (
@@ -120,6 +122,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
         <MonthTable report={report} />
       </section>
       <HeaviestPages report={report} />
+      <SpeedPage report={report} />
       <Assumptions report={report} />
       <Uncertainty />
       <footer className="border-t border-gray-200 pt-3 text-xs text-gray-600">

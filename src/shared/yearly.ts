@@ -1,7 +1,7 @@
 // The yearly sustainability report's browser-safe half: where the report and its PDF live, the
 // year a request may name, and what the report holds (every figure read from the stats room's
-// PATH answers, src/yearly). The dashboard links to it; the report page and its components draw it.
-import type { CarbonTotals, EnergyRow, RatingLetter, RatingStep } from "./stats";
+// PATH answers, and its speed page from the year's SPEED answer, src/yearly). The dashboard links to it; the report page and its components draw it.
+import type { CarbonTotals, EnergyRow, RatingLetter, RatingStep, SpeedRow, SpeedStats } from "./stats";
 import { withFilterParams, type Filter } from "./filters";
 import { formatNumber } from "./numbers";
 
@@ -29,6 +29,10 @@ export type ReportMonth = {
   kwh: number;
   co2Grams: number;
 };
+
+/** The year's web vitals (the SPEED answer for the report's range): the site's p75 of each vital
+ * with its shares of good, needs improvement and poor, and the slowest pages by p75 LCP. */
+export type ReportSpeed = { site: SpeedStats["site"]; slowest: SpeedRow[] };
 
 /** What the figures rest on: the model, the library that computes it and its constants. */
 export type ReportModel = {
@@ -66,6 +70,7 @@ export type YearReport = {
   /** The ten heaviest pages by grams per visit, as the year's energy list ranks them. */
   heaviest: EnergyRow[];
   assumptions: ReportModel;
+  speed: ReportSpeed;
   /** The slice every figure is for (every read took these filters); none for the whole site. */
   filters: Filter[];
 };

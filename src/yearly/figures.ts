@@ -1,19 +1,20 @@
 // The yearly report's figures, every one read through the stats room's own answer (the code path
-// of /api/stats): PATH for the year's range, and PATH once per month that has begun, each for the
-// report's slice (its filters). Nothing here counts anything; it picks the answers' fields and adds
+// of /api/stats): PATH for the year's range, PATH once per month that has begun, and SPEED for the
+// year's range (the speed page), each for the report's slice (its filters). Nothing here counts anything; it picks the answers' fields and adds
 // the energy SWD v4 gives their bytes.
 import { SWD_MODEL } from "../carbon";
 import type { Site } from "../domains";
 import { addDays, localTime } from "../shared/days";
 import type { Filter } from "../shared/filters";
-import { LOCKED, type CarbonTotals, type PathStats, type Stats } from "../shared/stats";
+import { LOCKED, type CarbonTotals, type PathStats, type SpeedStats, type Stats } from "../shared/stats";
 import { energyKwh } from "../shared/units";
-import type { ReportMonth, YearReport } from "../shared/yearly";
+import type { ReportMonth, ReportSpeed, YearReport } from "../shared/yearly";
 
 /** The stats room's answer for a range and a slice (`filters`, as /api/stats takes them: JSON), as its owner (or an admin) gets it from /api/stats. */
-type Read = (q: { startKey: string; endKey: string; dataType: "PATH"; filters: string }) => Promise<Stats>;
+type Read = (q: { startKey: string; endKey: string; dataType: "PATH" | "SPEED"; filters: string }) => Promise<Stats>;
 
 const HEAVIEST = 10;
+const SLOWEST = 10;
 
 /** The range a year's report reads: all of it, or up to today while it runs in the domain's zone. */
 export function yearRange(year: number, today: string): { startKey: string; endKey: string; running: boolean } {
@@ -44,6 +45,14 @@ async function totalsOf(read: Read, q: { startKey: string; endKey: string; filte
   return stats.carbonTotals === LOCKED ? null : { path: stats, totals: stats.carbonTotals };
 }
 
+/** The year's vitals: the site's, and the pages with an LCP, slowest first (most measured first on a tie). */
+async function speedOf(read: Read, q: { startKey: string; endKey: string; filters: string }): Promise<ReportSpeed> {
+  const stats = await read({ ...q, dataType: "SPEED" });
+  if (stats.dataType !== "SPEED") throw new Error(`stats answered ${stats.dataType} for SPEED`);
+  const slowest = (stats as SpeedStats).speed.filter((r) => r.lcp.p75 !== null).sort((a, b) => b.lcp.p75! - a.lcp.p75! || b.samples - a.samples);
+  return { site: stats.site, slowest: slowest.slice(0, SLOWEST) };
+}
+
 /**
  * The report of `year` for `domain` and the slice of `filters` (none: the whole site), or null when
  * its plan keeps Energy & Carbon locked.
@@ -54,7 +63,11 @@ export async function readYear(read: Read, domain: Site, year: number, filters: 
   const range = yearRange(year, localTime(domain.tz, now).day);
   const slice = JSON.stringify(filters);
   // NOTE: asked at once; the embedded database answers them in turn, and sealed months come from the stats cache.
-  const [whole, ...parts] = await Promise.all([totalsOf(read, { ...range, filters: slice }), ...monthsOf(range).map((m) => totalsOf(read, { ...m, filters: slice }))]);
+  const [speed, whole, ...parts] = await Promise.all([
+    speedOf(read, { ...range, filters: slice }),
+    totalsOf(read, { ...range, filters: slice }),
+    ...monthsOf(range).map((m) => totalsOf(read, { ...m, filters: slice })),
+  ]);
   if (!whole || parts.some((p) => p === null)) return null;
   const months: ReportMonth[] = monthsOf(range).map((m, i) => {
     const t = parts[i]!.totals;
@@ -80,6 +93,7 @@ export async function readYear(read: Read, domain: Site, year: number, filters: 
     months,
     heaviest: energy.slice(0, HEAVIEST),
     assumptions: SWD_MODEL,
+    speed,
     filters,
   };
 }

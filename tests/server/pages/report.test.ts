@@ -5,18 +5,22 @@
 // /api/stats's: the year's and each month's PATH answers, for a domain in UTC+13/+12 whose traffic
 // crosses month and year boundaries in UTC, and for the running year up to the domain's today; a
 // report of a slice (the dashboard's `f` filters) whose every figure is /api/stats's with the same
-// filters, and which says so, a goal's filter too; and a PDF that cannot be printed (no Chromium)
-// answers 503 in the error shape, never a 500.
+// filters, and which says so, a goal's filter too; a speed page that is the year's SPEED answer (or
+// says how to collect vitals); and a PDF that cannot be printed (no Chromium) answers 503 in the
+// error shape, never a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { refreshAggregates } from "../../../src/hits";
 import { localTime } from "../../../src/shared/days";
 import { formatMass } from "../../../src/shared/units";
-import type { CarbonTotals } from "../../../src/shared/stats";
+import type { Incoming } from "../../../src/collect/model";
+import type { CarbonTotals, SpeedStats } from "../../../src/shared/stats";
+import { formatVital, VITALS } from "../../../src/shared/vitals";
 import type { PathStats, SummaryStats } from "../../../src/stats/contract";
 import { call, verifiedSession } from "../../helpers/api";
 import { ROOT, startTestServer } from "../../helpers/server";
+import { CHROME_UA } from "../../helpers/collect";
 import { ingest, traffic } from "../../helpers/stats";
 
 const PASSWORD = "a sturdy passphrase";
@@ -36,6 +40,17 @@ let thisYear: number;
 let today: string;
 
 const page = (path: string, cookie?: string) => call(server.app, "GET", path, { cookie });
+/** Last July: /slow, /mid and /fast, 12 page views each of their weight, each sending its web vitals. */
+function* speedHits(): Generator<Incoming> {
+  const pages = [["/slow", 4200, 420, 2_500_000], ["/mid", 3100, 180, 1_200_000], ["/fast", 1400, 90, 400_000]] as const;
+  for (const [p, lcp, inp, b] of pages) {
+    for (let i = 0; i < 12; i++) {
+      const time = Date.parse(`${last}-07-12T00:00:00Z`) + i * 3_600_000;
+      yield { kind: "view", body: { d: DOMAIN, p, w: 1280, b }, time, ua: CHROME_UA };
+      yield { kind: "vitals", body: { d: DOMAIN, p, w: 1280, lcp: lcp + i * 10, inp, cls: 0.05, fcp: 900, ttfb: 300 }, time: time + 1000, ua: CHROME_UA };
+    }
+  }
+}
 const report = (year: string | number, cookie?: string, domain = DOMAIN) => page(`/dashboard/${domain}/report?year=${year}`, cookie);
 const pdf = (year: string | number, cookie?: string, domain = DOMAIN) => page(`/dashboard/${domain}/report.pdf?year=${year}`, cookie);
 
@@ -62,11 +77,12 @@ beforeAll(async () => {
   await ingest(server.db.sql, traffic(DOMAIN, at(`${last}-07-10T00:00:00Z`), at(`${last}-07-20T00:00:00Z`), 200, 7));
   await ingest(server.db.sql, traffic(DOMAIN, at(`${last}-12-31T06:00:00Z`), at(`${last}-12-31T18:00:00Z`), 100, 9));
   await ingest(server.db.sql, traffic(DOMAIN, Date.now() - 5 * DAY, Date.now() - 3_600_000, 150, 11));
+  await ingest(server.db.sql, speedHits());
   await refreshAggregates(server.db.sql);
 }, 120_000);
 afterAll(() => server?.stop());
 
-async function stats<T>(startKey: string, endKey: string, dataType: "PATH" | "SUMMARY", filters = "[]"): Promise<T> {
+async function stats<T>(startKey: string, endKey: string, dataType: "PATH" | "SUMMARY" | "SPEED", filters = "[]"): Promise<T> {
   const asked = `domain=${DOMAIN}&startKey=${startKey}&endKey=${endKey}&dataType=${dataType}&filters=${encodeURIComponent(filters)}`;
   const res = await call(server.app, "GET", `/api/stats?${asked}`, { cookie: pro });
   expect(res.status).toBe(200);
@@ -89,6 +105,9 @@ const monthRows = (html: string): Record<string, number[]> =>
 const heavyRows = (html: string) =>
   [...html.matchAll(/<tr data-testid="heavy-page"[^>]*><th[^>]*>([^<]*)<\/th>([\s\S]*?)<\/tr>/g)].map((m) => [m[1]!, ...[...m[2]!.matchAll(/<data value="([^"]*)"/g)].map((v) => Number(v[1]))]);
 
+/** A table's rows by their test id: the row header's text, then its <data> values. */
+const rowsOf = (html: string, id: string) =>
+  [...html.matchAll(new RegExp(`<tr data-testid="${id}"[^>]*><th[^>]*>([^<]*)</th>([\\s\\S]*?)</tr>`, "g"))].map((m) => [m[1]!, ...[...m[2]!.matchAll(/<data value="([^"]*)"/g)].map((v) => Number(v[1]))]);
 const kwh = (bytes: number) => (bytes / 1e9) * 0.3;
 
 /** The page's headline figures, rating and visitors'-grid CO2 are these carbon totals. */
@@ -215,6 +234,27 @@ describe("the figures are /api/stats's", () => {
     if (m.carbonTotals === "locked") throw new Error("expected a Pro domain");
     expect(months[current]![0]).toBe(m.carbonTotals.visits);
     expect(html).toContain("the year so far");
+  });
+
+  test("the speed page: the site's p75s and shares and the slowest pages are the year's SPEED answer, rated in words", async () => {
+    const html = (await report(last, pro)).text.replace(/<!-- -->/g, "");
+    const speed = await stats<SpeedStats>(`${last}-01-01`, `${last}-12-31`, "SPEED");
+    expect(speed.site.samples).toBe(36);
+    const names = { lcp: "LCP", inp: "INP", cls: "CLS", fcp: "FCP", ttfb: "TTFB" };
+    for (const v of VITALS) {
+      const f = speed.site[v];
+      expect(rowsOf(html, `vital-${v}`)).toEqual([[names[v], f.p75!, f.good, f.needsImprovement, f.poor, f.samples]]);
+    }
+    // Slowest first by p75 LCP; /slow's LCP and INP are poor, /fast's good.
+    const page = (label: string) => speed.speed.find((r) => r.label === label)!;
+    expect(rowsOf(html, "slow-page")).toEqual(["/slow", "/mid", "/fast"].map((l) => [l, page(l).lcp.p75!, page(l).inp.p75!, page(l).cls.p75!, page(l).bytesAvg!]));
+    expect(page("/slow").bytesAvg).toBe(2_500_000);
+    const slow = page("/slow").lcp.p75!;
+    expect(slow).toBeGreaterThan(4000);
+    expect(html).toContain(`data-rating="poor"><data value="${slow}">${formatVital("lcp", slow)}</data><span class="block text-xs">poor</span>`);
+    expect(html).not.toContain('data-testid="report-no-vitals"');
+    // This year sent no vitals: the page says how to collect them.
+    expect((await report(thisYear, pro)).text).toContain('data-testid="report-no-vitals"');
   });
 
   test("names its model, CO2.js's version, the grid intensity and the hosting verdict, and links its PDF", async () => {

@@ -4,14 +4,13 @@
 // pages by p75 LCP beside their data per visit. A year without vitals says how to collect them.
 import { formatBytes } from "../../src/shared/units";
 import { formatNumber } from "../../src/shared/numbers";
-import { formatVital, rateVital, VITAL_NAMES, VITALS, type Vital, type VitalRating } from "../../src/shared/vitals";
+import { formatVital, rateVital, VITAL_NAMES, VITAL_RATING_NAMES, VITALS, type Vital, type VitalRating } from "../../src/shared/vitals";
 import type { VitalFigure } from "../../src/shared/stats";
 import type { YearReport } from "../../src/shared/yearly";
 import { formatPercent } from "../dashboard/format";
 import { cell, DataValue, labelCell, sectionTitle, TableBox } from "./YearReport";
 
 const text = "mt-2 text-sm leading-6 text-gray-700";
-const RATING_NAME: Record<VitalRating, string> = { good: "good", "needs-improvement": "needs improvement", poor: "poor" };
 // NOTE: slower is worse: good green, needs improvement amber, poor red; the word says it on paper too.
 const RATING_CLASS: Record<VitalRating, string> = { good: "text-green-800", "needs-improvement": "text-amber-800", poor: "text-red-800" };
 const WHAT: Record<Vital, string> = {
@@ -30,7 +29,7 @@ function Rated({ vital, p75 }: { vital: Vital; p75: number | null }) {
     <span className={RATING_CLASS[rating]} data-rating={rating}>
       <DataValue value={p75}>{formatVital(vital, p75)}</DataValue>
       {/* NOTE: the word under the figure, so a table of three rated columns fits the page's width. */}
-      <span className="block text-xs">{RATING_NAME[rating]}</span>
+      <span className="block text-xs">{VITAL_RATING_NAMES[rating]}</span>
     </span>
   );
 }

@@ -1,10 +1,11 @@
 // The alert check, a job of the maintenance scheduler, once a local day per domain whose owner
 // turned alerts on (Pro): a page whose bytes per visit rose 20 % or more above its trailing
-// four-week median (on 100 visits or more), a page that went over its carbon budget, a page whose p75 LCP or INP went from good in one week
-// to poor in the next (both checked on the first day of a new week for the week just ended), and
-// page views yesterday far above or below the same weekday of the last four weeks (at most one a day). Each alert is an annotation on the domain's chart (src/annotations), a
-// mail to the owner and a delivery to each of the domain's webhooks (src/webhooks). The numbers
-// are the stats room's own answers, as the weekly report reads them.
+// four-week median (on 100 visits or more), a page that went over its carbon budget, a page whose
+// p75 LCP or INP went from good in one week to poor in the next (these checked on the first day of a
+// new week for the week just ended), and page views yesterday far above or below the same weekday
+// of the last four weeks (at most one a day). Each alert is an annotation on the domain's chart
+// (src/annotations), a mail to the owner and a delivery to each of the domain's webhooks
+// (src/webhooks). The numbers are the stats room's own answers, as the weekly report reads them.
 import { budgetsOf } from "../budgets";
 import { addAlert, lastAlertLevel, markMailed, unmailedAlerts, type NewAlert } from "../annotations";
 import type { MaintenanceJob, Queryable } from "../db";

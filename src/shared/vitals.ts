@@ -31,6 +31,9 @@ export const formatVital = (v: Vital, value: number): string =>
 
 export type VitalRating = "good" | "needs-improvement" | "poor";
 
+/** Each rating in words, as the dashboard and the yearly report write it beside a value. */
+export const VITAL_RATING_NAMES: Record<VitalRating, string> = { good: "good", "needs-improvement": "needs improvement", poor: "poor" };
+
 /** A value's rating: at or under the good threshold is good, over the poor one is poor. */
 export function rateVital(vital: Vital, value: number): VitalRating {
   const [good, poor] = VITAL_THRESHOLDS[vital];

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryScatter, VictoryTooltip, VictoryVoronoiContainer } from "victory";
 import { shortDay } from "../../../src/shared/days";
 import type { SpeedRow, SpeedStats } from "../../../src/shared/stats";
-import { formatVital, rateVital, VITAL_NAMES, type Vital, type VitalRating } from "../../../src/shared/vitals";
+import { formatVital, rateVital, VITAL_NAMES, VITAL_RATING_NAMES, type Vital, type VitalRating } from "../../../src/shared/vitals";
 import { formatGrams } from "../../inspect/format";
 import type { FunnelSource } from "../funnel-load";
 import { formatBytes, formatNumber, formatPercent } from "../format";
@@ -19,7 +19,6 @@ import { useWidth } from "./use-width";
 export type SpeedProps = { source: FunnelSource; tick: unknown };
 
 const CARD = "min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900";
-const RATING_NAME: Record<VitalRating, string> = { good: "good", "needs-improvement": "needs improvement", poor: "poor" };
 // NOTE: more time is worse: good green, needs improvement amber, poor red, in both themes.
 const RATING_CLASS: Record<VitalRating, string> = {
   good: "bg-green-50 text-green-800 dark:bg-green-500/15 dark:text-green-300",
@@ -55,7 +54,7 @@ function VitalCell({ vital, row }: { vital: Vital; row: SpeedRow }) {
     <td className="px-2 py-1.5 text-right" data-rating={rating} title={shares}>
       <span className={`inline-block rounded px-1.5 py-0.5 font-medium tabular-nums ${RATING_CLASS[rating]}`}>
         {formatVital(vital, f.p75)}
-        <span className="sr-only"> ({RATING_NAME[rating]})</span>
+        <span className="sr-only"> ({VITAL_RATING_NAMES[rating]})</span>
       </span>
     </td>
   );
@@ -193,7 +192,7 @@ export function Speed({ source, tick }: SpeedProps) {
                 return (
                   <div key={v} data-vital={v} data-rating={rating ?? undefined} className={`rounded-lg px-3 py-2 ${rating ? RATING_CLASS[rating] : "bg-gray-50 text-gray-700 dark:bg-gray-800/60 dark:text-gray-300"}`}>
                     <dt className="text-xs">{VITAL_NAMES[v]} p75</dt>
-                    <dd className="text-lg font-semibold tabular-nums">{p === null ? "–" : formatVital(v, p)}{rating && <span className="sr-only"> ({RATING_NAME[rating]})</span>}</dd>
+                    <dd className="text-lg font-semibold tabular-nums">{p === null ? "–" : formatVital(v, p)}{rating && <span className="sr-only"> ({VITAL_RATING_NAMES[rating]})</span>}</dd>
                   </div>
                 );
               })}

@@ -16,7 +16,7 @@ import { fakeClockEnv, removeClockLeftovers } from "./helpers/fake-clock";
 import { failuresIn } from "./helpers/failures";
 import { scaled } from "./helpers/time";
 
-const SUITES = ["unit", "server", "client", "e2e"] as const;
+const SUITES = ["unit", "server", "client", "e2e", "packages"] as const;
 /**
  * Files whose assertions are about latency or CPU weight: they run after the pool, with no other
  * test beside them. NOTE: the inspector's browser test starts a Chromium at the lowest weight and
@@ -129,14 +129,14 @@ async function stage(name: string, dir: string, paths: string[], options: string
 
 const started = performance.now();
 await stage("client", "client", pathsOf(["client"]), ["--preload", "./tests/client/setup.ts"]);
-const pooled = pathsOf(["unit", "server", "e2e"]);
+const pooled = pathsOf(["unit", "server", "e2e", "packages"]);
 const serial = serialIn(pooled);
 const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
 // NOTE: a worker keeps its modules from file to file: loading the app again for every file cost ~0.8 s
 // of CPU each, ~13 % of the pool's. Every file still starts and stops its own servers, databases and
 // browsers; TEST_ISOLATE=1 gives each file fresh modules, to tell a leak between files from a fault.
 const isolation = process.env.TEST_ISOLATE === "1" ? [] : ["--no-isolate"];
-await stage("unit, server, e2e", "pool", pooled, [
+await stage("unit, server, e2e, packages", "pool", pooled, [
   `--parallel=${workers}`,
   ...isolation,
   `--timings=${TIMINGS}`,

@@ -57,7 +57,7 @@ const ARGS = [
 ];
 
 /** Chromium as the inspector runs it: its switches, the sandbox as decided, and no network of its own. */
-function launchChromium(executablePath: string, mode: SandboxMode, nice: number): Promise<Browser> {
+export function launchChromium(executablePath: string, mode: SandboxMode, nice: number): Promise<Browser> {
   // TRICKY: Playwright makes its temp profile and artifacts folders before it spawns the browser
   // and leaves both behind when the spawn fails; a missing browser must fail before that.
   try {

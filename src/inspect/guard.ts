@@ -71,6 +71,11 @@ export type GuardOptions = {
   resolve: Resolver;
   /** INSPECT_ALLOW_HOSTS entries: "host" (any port) or "host:port"; these may be internal. */
   allow: readonly string[];
+  /**
+   * Any address and any port: the measurement runs on its caller's own machine for its caller (the
+   * `bothy-check` CLI, whose CI previews sit on localhost). The public inspector never sets it.
+   */
+  open?: boolean;
 };
 
 type Verdict =
@@ -83,7 +88,7 @@ const allowed = (allow: readonly string[], host: string, port: number) =>
 /** Checks a target before any byte is sent; answers the address to connect to. */
 export async function checkTarget(hostname: string, port: number, opts: GuardOptions): Promise<Verdict> {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  const isAllowed = allowed(opts.allow, host, port) || allowed(opts.allow, `[${host}]`, port);
+  const isAllowed = opts.open === true || allowed(opts.allow, host, port) || allowed(opts.allow, `[${host}]`, port);
   const badPort = !isAllowed && port !== 80 && port !== 443;
   const portRefusal = { ok: false, reason: "port", message: `Only ports 80 and 443 can be inspected (got ${port})` } as const;
   let addresses: string[];

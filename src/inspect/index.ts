@@ -4,6 +4,7 @@
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`,
 // and, with INSPECT_TOKEN set, serves such workers the queue over its internal API (internal.ts).
 import { Elysia, t } from "elysia";
+import { bearerKey, proKeyHolder } from "../auth";
 import type { Config } from "../config";
 import type { Room } from "../context";
 import { clientKey } from "../http/client";
@@ -29,10 +30,13 @@ const RECHECK_AFTER_MS = 30_000;
 /** What the card's 503 says, and when to ask again: a minute, as a relaunched browser is ready by then. */
 const CARD_UNAVAILABLE_MESSAGE = "The result's image cannot be drawn right now; please try again in a minute";
 const CARD_RETRY_S = 60;
+const NOT_PRO = "Inspecting with an API key needs a Pro account; without one, leave the key out.";
 
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { inspectionWorker } from "./loops";
 export { launchPrinterBrowser, probeChromium } from "./browser";
+export { localInspector, type Measurement } from "./local";
+export type { CheckAnswer } from "./result";
 
 /** The bytes of the newest successful inspection of a domain's home page, or null: what an import
  * estimates a page view's weight from when the domain measured none of its own. */
@@ -79,6 +83,7 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
   const browser = config.INSPECT_CONCURRENCY > 0 ? browserHost(config.CHROMIUM_PATH, undefined, config.CHROMIUM_NICE) : null;
   const card = cardSource(db.sql, browser);
   const jobs = databaseJobs(db.sql);
+  const keyHolder = proKeyHolder({ config, db });
   if (browser) {
     const loops = runInspections(config, jobs, browser, { concurrency: config.INSPECT_CONCURRENCY, pollMs: 1000 });
     wake = loops.wake;
@@ -129,7 +134,10 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
     .derive(({ request, server }) => ({ client: clientKey(request, server, config.TRUSTED_PROXIES) }))
     .get(
       "/api/check-analysis",
-      async ({ query, client }): Promise<CheckAnswer> => {
+      async ({ query, client, headers }): Promise<CheckAnswer> => {
+        // NOTE: with a Pro API key (bothy-check --against), new runs count against the account, not
+        // the address: a CI fleet behind one NAT shares an address but not a budget.
+        const caller = headers.authorization === undefined ? client : `key:${(await keyHolder(bearerKey(headers.authorization), NOT_PRO)).uid}`;
         const tgt = target(query.url);
         if (!("hostname" in tgt)) return tgt;
         if (await isLive(db.sql, tgt.url)) return { action: "check_again" };
@@ -138,13 +146,14 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
         // NOTE: a failure is not kept like a result: past 15 minutes the next visitor tries again.
         const keep = last !== null && (age < RECHECK_AFTER_MS || (!query.check && (last.status === "done" || age <= CACHED_AFTER_MS)));
         if (last && keep) return answerFrom(last, await history(db.sql, tgt.url, 100));
-        return (await start(tgt, client)) ?? { action: "check_again" };
+        return (await start(tgt, caller)) ?? { action: "check_again" };
       },
       {
         query: t.Object({
           url: t.String({ minLength: 1, maxLength: 4096 }),
           check: t.Optional(t.BooleanString()),
         }),
+        headers: t.Object({ authorization: t.Optional(t.String({ maxLength: 300, description: "Bearer <Pro API key>: optional" })) }),
       },
     )
     .get(

@@ -1,11 +1,13 @@
 // GET /api/check-analysis, /api/get-screenshot, /api/inspect-badge and /api/inspect-card.png in the real app: queue, poll, result shape,
-// cache, "Check again", history, the private and generic errors, validation and the rate limit.
+// cache, "Check again", history, the private and generic errors, validation and the rate limit (the
+// address's, or a Pro API key's account's).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ecoindex, perVisit } from "../../../src/carbon";
 import { CARD_SIZE, renderCard } from "../../../src/inspect/card";
 import { PRIVATE_MARKER } from "../../../src/shared/inspect-url";
 import { metricsOf } from "../../../src/metrics";
 import { testBrowserHost } from "../../helpers/browser";
+import { call, verifiedSession } from "../../helpers/api";
 import { until } from "../../helpers/collect";
 import { startFixtureSite, TRACKER_HOSTS, type FixtureSite } from "../../helpers/inspect-site";
 import { req, startTestServer } from "../../helpers/server";
@@ -23,7 +25,7 @@ beforeAll(async () => {
     fetch: (r) => Response.json({ url: new URL(r.url).pathname.split("/").pop(), green: true, hosted_by: "Fixture Green Host" }),
   });
   server = await startTestServer({
-    env: { ...site.env, INSPECT_QUIET_MS: "300", INSPECT_RATE_LIMIT: "5", GREENCHECK_API_BASE: `http://127.0.0.1:${gwf.port}` },
+    env: { ...site.env, BETA: "0", INSPECT_QUIET_MS: "300", INSPECT_RATE_LIMIT: "5", GREENCHECK_API_BASE: `http://127.0.0.1:${gwf.port}` },
   });
 });
 afterAll(async () => {
@@ -32,7 +34,7 @@ afterAll(async () => {
   await site.stop();
 });
 
-const get = (path: string) => server.app.handle(req(path));
+const get = (path: string, init?: RequestInit) => server.app.handle(req(path, init));
 const check = async (url: string, force = false) =>
   (await get(`/api/check-analysis?url=${encodeURIComponent(url)}${force ? "&check=true" : ""}`)).json();
 
@@ -254,5 +256,21 @@ describe("rate limit", () => {
     const wait = Number(res.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(3600);
+  });
+
+  test("with a Pro API key the runs count against the account, not the address; a free account's key is 403", async () => {
+    const cookie = await verifiedSession(server, "ci@example.com", "a sturdy passphrase");
+    await server.db.sql`UPDATE users SET scope = ${["pro"]} WHERE email = 'ci@example.com'`;
+    const key = (await call(server.app, "POST", "/api/api-keys", { cookie, headers: { origin: "http://bothy.test" }, body: { name: "ci" } })).json.apiKey.key;
+    const withKey = (authorization: string) =>
+      get(`/api/check-analysis?url=${encodeURIComponent(site.url("/plain?n=3"))}`, { headers: { authorization } });
+    // NOTE: the address is over its limit (the test above); the key's account has its own.
+    expect(await (await withKey(`Bearer ${key}`)).json()).toEqual({ action: "check_again" });
+    expect((await withKey(`Basic ${key}`)).status).toBe(401);
+    expect((await (await withKey("Bearer bothy_unknown")).json()).error.message).toBe("This API key is not valid. Create one in Settings → API keys.");
+    await server.db.sql`UPDATE users SET scope = ${[]} WHERE email = 'ci@example.com'`;
+    const free = await withKey(`Bearer ${key}`);
+    expect(free.status).toBe(403);
+    expect((await free.json()).error.message).toContain("needs a Pro account");
   });
 });

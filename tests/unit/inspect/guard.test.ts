@@ -54,6 +54,12 @@ describe("checkTarget", () => {
     expect(v).toEqual({ ok: true, address: "93.184.216.34" });
   });
 
+  test("an open guard (the local CLI's, on its caller's machine) lets loopback on any port through", async () => {
+    expect(await checkTarget("127.0.0.1", 3000, { ...opts, open: true })).toEqual({ ok: true, address: "127.0.0.1" });
+    const named = await checkTarget("preview.local", 8080, { resolve: resolveTo({ "preview.local": ["10.0.0.5"] }), allow: [], open: true });
+    expect(named).toEqual({ ok: true, address: "10.0.0.5" });
+  });
+
   test("ports other than 80 and 443 are refused before any lookup", async () => {
     expect(await checkTarget("example.com", 8080, opts)).toMatchObject({ ok: false, reason: "port" });
     expect(await checkTarget("example.com", 22, opts)).toMatchObject({ ok: false, reason: "port" });

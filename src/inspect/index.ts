@@ -35,7 +35,7 @@ const NOT_PRO = "Inspecting with an API key needs a Pro account; without one, le
 export { deleteScreenshot, queueHealth, recentScreenshots, screenshot } from "./store";
 export { inspectionWorker } from "./loops";
 export { launchPrinterBrowser, probeChromium } from "./browser";
-export { localInspector, type Measurement } from "./local";
+export type { Measurement } from "./local";
 export type { CheckAnswer } from "./result";
 
 /** The bytes of the newest successful inspection of a domain's home page, or null: what an import

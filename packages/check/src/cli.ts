@@ -3,7 +3,10 @@
 // prints the table, writes the JUnit XML and Markdown asked for, and exits 0 within budget, 1 over
 // it, 2 on a usage error or a page not measured.
 import { writeFileSync } from "node:fs";
-import { localInspector, type Measurement } from "../../../src/inspect";
+import type { Measurement } from "../../../src/inspect";
+// NOTE: the engine's own module, not the room's index: the published bundle carries the engine and
+// the carbon model, not the server's routes, database and their dependencies.
+import { localInspector } from "../../../src/inspect/local";
 import { parse, USAGE, type Options } from "./args";
 import { remoteInspector } from "./remote";
 import { exitCode, junit, markdown, summary, table, verdictOf, type Row } from "./report";

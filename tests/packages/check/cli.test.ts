@@ -165,6 +165,19 @@ describe("bothy-check --against a Bothy instance", () => {
   }, scaledMs(60));
 });
 
+test("the package's build is a bundle that runs on its own: it measures a page like the source", async () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "packages", "check", "package.json"), "utf8")) as { scripts: { build: string } };
+  const out = join(dir, "bundle", "cli.js");
+  const build = pkg.scripts.build.replace("dist/cli.js", out).split(" ").slice(1);
+  const built = Bun.spawnSync([process.execPath, ...build], { cwd: join(ROOT, "packages", "check"), stderr: "pipe" });
+  expect(built.stderr.toString()).toBe("");
+  expect(built.exitCode).toBe(0);
+  const run = Bun.spawn([process.execPath, out, url("/light"), "--budget", "500kB", "--chromium", TEST_CHROMIUM], { stdout: "pipe", stderr: "pipe" });
+  const [stdout, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
+  expect(code).toBe(0);
+  expect(stdout).toContain("0 of 1 page over the budget of 500 kB a view");
+}, scaledMs(120));
+
 test("the docs' GitHub Actions workflow is the package's example, as YAML", () => {
   const docs = readFileSync(join(ROOT, "content", "docs", "budgets.md"), "utf8");
   const block = /```yaml\n([\s\S]*?)```/.exec(docs)?.[1];

@@ -140,6 +140,22 @@ CREATE TABLE budgets (
 CREATE UNIQUE INDEX budgets_one_default ON budgets USING btree (domain_id) WHERE (pattern IS NULL);
 CREATE UNIQUE INDEX budgets_pkey ON budgets USING btree (domain_id, "position");
 
+CREATE TABLE crawler_daily (
+  site_id integer NOT NULL,
+  day date NOT NULL,
+  crawler text NOT NULL,
+  source text NOT NULL,
+  requests bigint NOT NULL,
+  bytes bigint NOT NULL,
+  CONSTRAINT crawler_daily_bytes_check CHECK ((bytes >= 0)),
+  CONSTRAINT crawler_daily_crawler_check CHECK (((length(crawler) >= 1) AND (length(crawler) <= 60))),
+  CONSTRAINT crawler_daily_pkey PRIMARY KEY (site_id, day, crawler, source),
+  CONSTRAINT crawler_daily_requests_check CHECK ((requests >= 0)),
+  CONSTRAINT crawler_daily_site_id_fkey FOREIGN KEY (site_id) REFERENCES domains(id) ON DELETE CASCADE,
+  CONSTRAINT crawler_daily_source_check CHECK ((source = ANY (ARRAY['log'::text, 'beacon'::text])))
+);
+CREATE UNIQUE INDEX crawler_daily_pkey ON crawler_daily USING btree (site_id, day, crawler, source);
+
 CREATE TABLE demo_seedings (
   site_id integer NOT NULL,
   claimed_at timestamp with time zone NOT NULL,

@@ -33,6 +33,7 @@ import { accountUsage } from "./usage";
 import { jobsRoom } from "./jobs";
 import { webhooksRoom } from "./webhooks";
 import { budgetsRoom } from "./budgets";
+import { crawlersRoom } from "./crawlers";
 import { demoDomain, demoRoom } from "./demo";
 import { webRoom } from "./web";
 import { yearlyRoom, yearReports } from "./yearly";
@@ -57,6 +58,7 @@ const ROOMS: Room[] = [
   reportsRoom,
   webhooksRoom,
   budgetsRoom,
+  crawlersRoom,
   exportRoom,
   yearlyRoom,
   badgeRoom,

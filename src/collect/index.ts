@@ -10,6 +10,7 @@ import { log } from "../log";
 import { buildTracker, buildVitals, type BuiltTracker } from "../../tracker/build";
 import { beaconHandler, CORS } from "./beacon";
 import { insertFor } from "./copy";
+import { crawlerTally, type CrawlerTally } from "./crawler-tally";
 import { createMetrics, type Metrics } from "./metrics";
 import { exposeCollector } from "./prometheus";
 import { keepPolicies } from "../hits";
@@ -17,6 +18,7 @@ import { metricsOf } from "../metrics";
 import { EventBody, LeaveBody, PageViewBody, PixelQuery, VitalsBody, type Incoming } from "./model";
 import { runPipeline, type Outcome } from "./pipeline";
 export { bulkWriter } from "./bulk";
+export { crawlerNamed, crawlerOf } from "./crawlers";
 export { arrivalOf, campaignOf, deviceOfWidth, languageOf, screenOf, storedPath } from "./classify";
 export { classifyHost, classifyReferrer, hostOfReferrerName } from "./referrers";
 export { parseAgent, type Agent } from "./useragent";
@@ -31,6 +33,8 @@ export type Collector = {
   metrics: Metrics;
   writer: Writer;
   sites: Sites;
+  /** The page views dropped as bots, counted per crawler beside the hits. */
+  crawlers: CrawlerTally;
   /**
    * 202 when accepted or dropped (a drop looks the same from outside), 503 when it must be retried.
    * Synchronous when the pipeline is (the domain is cached).
@@ -60,13 +64,19 @@ function createCollector({ config, db, lifecycle }: AppContext): Collector {
     logged = now;
   }, 60_000);
   report.unref();
+  const crawlers = crawlerTally(db.sql, sites);
   lifecycle.onShutdown("collect.flush", async () => {
     clearInterval(report);
-    await writer.close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1000, 100));
+    await Promise.all([writer.close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1000, 100)), crawlers.stop()]);
     metrics.log("collect metrics at shutdown");
   });
   keepPolicies(db);
   const keep = (outcome: Outcome): 202 | 503 => (outcome.ok && !writer.push(outcome.row) ? 503 : 202);
+  // NOTE: a bot's drop happens before the user agent is cleared: the tally names its crawler.
+  const keepOrTally = (input: Incoming, outcome: Outcome) => {
+    if (!outcome.ok && outcome.reason === "bot") crawlers.seen(input);
+    return keep(outcome);
+  };
   // The domain lookup failed and nothing is cached: the database is down. Not accepted, so say when to retry.
   const notAccepted = (err: unknown): 503 => {
     log.warn("hit not accepted", { error: err instanceof Error ? err.message : String(err) });
@@ -76,9 +86,10 @@ function createCollector({ config, db, lifecycle }: AppContext): Collector {
     metrics,
     writer,
     sites,
+    crawlers,
     ingest(input) {
       const outcome = runPipeline(input, { sites }, metrics);
-      return outcome instanceof Promise ? outcome.then(keep, notAccepted) : keep(outcome);
+      return outcome instanceof Promise ? outcome.then((o) => keepOrTally(input, o), notAccepted) : keepOrTally(input, outcome);
     },
   };
   exposeCollector(prom.registry, collector);

@@ -15,8 +15,9 @@ const API = /^\/api(\/|$)/;
 // NOTE: Stripe's webhook events outgrow API_BODY_LIMIT; that route caps its raw body itself.
 const OWN_LIMIT = new Set(["/api/stripe/webhook"]);
 // NOTE: an import's upload is the exported file itself, of any type and up to 1 GB, chunked or not;
-// that route reads, caps and hashes its body as it streams (src/imports/upload.ts).
-const OWN_BODY = new Set(["/api/imports"]);
+// that route reads, caps and hashes its body as it streams (src/imports/upload.ts). A server's
+// access log lines are text, capped by their route (src/crawlers).
+const OWN_BODY = new Set(["/api/imports", "/api/ingest/log"]);
 // NOTE: orchestrators probe health by address (Docker's HEALTHCHECK asks 127.0.0.1), not by name;
 // inspector workers reach the internal API by the app's service name (http://app:3000), with a
 // bearer token and no cookie, so no browser's rebinding gains anything there.

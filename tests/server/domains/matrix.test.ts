@@ -66,6 +66,7 @@ const ROUTES: Route[] = [
   // NOTE: an internal address: past the check it is a 400, and no webhook is added.
   { method: "POST", path: `/api/domains/${D}/webhooks`, body: { kind: "json", url: "https://10.0.0.1/hook" }, need: "editor", instanceAdmin: 404 },
   { method: "GET", path: `/api/domains/${D}/budgets`, need: "viewer", instanceAdmin: 404 },
+  { method: "GET", path: `/api/domains/${D}/crawlers?${RANGE}`, need: "viewer", instanceAdmin: "ok" },
   // NOTE: a pattern without its leading /: past the check it is a 400, and the budgets stay.
   { method: "PUT", path: `/api/domains/${D}/budgets`, body: { budgets: [{ pattern: "blog", grams: 0.3, bytes: null }] }, need: "editor", instanceAdmin: 404 },
   { method: "GET", path: members, need: "admin", instanceAdmin: 404 },

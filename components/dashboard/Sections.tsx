@@ -13,6 +13,7 @@ import { formatDuration, formatPercent } from "./format";
 import { anchor, sectionLocked, type SectionId } from "./section-list";
 import { CarbonSection } from "./widgets/CarbonSection";
 import { Campaigns, type CampaignPages } from "./widgets/Campaigns";
+import { Crawlers } from "./widgets/Crawlers";
 import { Events } from "./widgets/Events";
 import type { FunnelSource } from "./funnel-load";
 import { Goals, type GoalFilter, type GoalsManage } from "./widgets/Goals";
@@ -156,6 +157,9 @@ export const Sections = memo(function Sections({ summary, path, refStats: ref, g
       </Section>
       <Section id="campaigns" title="Campaigns" pro={pro} wide>
         {ref ? <Campaigns rows={ref.campaign} limit={limit} pages={campaignPages} onFilter={onFilter} /> : <Placeholder title="Campaigns" />}
+      </Section>
+      <Section id="crawlers" title="Bots & crawlers" pro={pro} wide>
+        <Crawlers domain={domain} range={funnels.range} limit={limit} tick={path} />
       </Section>
       {ref && ref.tweets.length > 0 && (
         <section aria-label="Social posts" className="min-w-0 desk:col-span-2">

@@ -21,6 +21,7 @@ export const SECTIONS = [
   { id: "goals", label: "Goals", pro: true },
   { id: "funnels", label: "Funnels", pro: true },
   { id: "campaigns", label: "Campaigns" },
+  { id: "crawlers", label: "Bots & crawlers" },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]["id"];
 

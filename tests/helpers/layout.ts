@@ -51,11 +51,11 @@ export const urlsBrokenMidWord = (list: Locator): Promise<string[]> =>
     return bad;
   });
 
-/** The page's width as laid out, and up to five table cells of `main` that stay outside their table's box when scrolled to. */
-export const sidewaysProblems = (page: Page): Promise<{ wide: number; clipped: string[] }> =>
-  page.evaluate(() => {
+/** The page's width as laid out, and up to five table cells `within` (a selector) that stay outside their table's box when scrolled to. */
+export const sidewaysProblems = (page: Page, within = "main"): Promise<{ wide: number; clipped: string[] }> =>
+  page.evaluate((within) => {
     const clipped: string[] = [];
-    for (const table of document.querySelectorAll("main table")) {
+    for (const table of document.querySelectorAll(`${within} table`)) {
       const box = table.parentElement!;
       for (const cell of table.querySelectorAll("th, td")) {
         (cell as HTMLElement).scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -65,4 +65,4 @@ export const sidewaysProblems = (page: Page): Promise<{ wide: number; clipped: s
       }
     }
     return { wide: document.documentElement.scrollWidth, clipped: clipped.slice(0, 5) };
-  });
+  }, within);

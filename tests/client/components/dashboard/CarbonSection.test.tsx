@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { CarbonSection } from "../../../../components/dashboard/widgets/CarbonSection";
 import type { CarbonTotals, EnergyRow } from "../../../../src/stats/contract";
+import { fakeFetch } from "../../fake-fetch";
 
 const totals = (visits: number): CarbonTotals => ({
   transferredBytes: visits * 2_000_000, estimatedBytes: 0,
@@ -29,15 +30,6 @@ afterEach(() => void (globalThis.fetch = fetchReal));
 // NOTE: the section reads the site's budgets; a site without any unless a test says otherwise.
 beforeEach(() => void fakeFetch(200, { budgets: [], maxBudgets: 20 }));
 
-/** fetch answering every call with `status` and `body`, recording the paths asked. */
-function fakeFetch(status: number, body: unknown) {
-  const paths: string[] = [];
-  globalThis.fetch = (async (path: string) => {
-    paths.push(path);
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  }) as unknown as typeof fetch;
-  return paths;
-}
 
 describe("CarbonSection", () => {
   test("has its heading, and rates the CO2 per visit of a range with visits", () => {

@@ -8,6 +8,7 @@ describe("sections", () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       "Summary", "Top pages", "Referrals", "Sources", "Carbon & Energy", "Speed", "Attention Economy", "Bounce Rate",
       "Countries", "Languages", "Devices", "Desktop Sizes", "Browsers", "OS", "Events", "Goals", "Funnels", "Campaigns",
+      "Bots & crawlers",
     ]);
     expect(SECTIONS.filter((s) => sectionLocked(s.id, false)).map((s) => s.id)).toEqual(["carbon", "events", "goals", "funnels"]);
     expect(SECTIONS.some((s) => sectionLocked(s.id, true))).toBe(false);
@@ -24,7 +25,8 @@ describe("sections", () => {
     expect(nextSection("os", 1, false)).toBe("campaigns");
     expect(nextSection("events", 1, true)).toBe("goals");
     expect(nextSection("goals", 1, true)).toBe("funnels");
-    expect(nextSection("campaigns", 1, true)).toBeNull();
+    expect(nextSection("campaigns", 1, true)).toBe("crawlers");
+    expect(nextSection("crawlers", 1, true)).toBeNull();
     expect(nextSection("summary", -1, true)).toBeNull();
   });
 

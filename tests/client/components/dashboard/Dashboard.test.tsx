@@ -86,6 +86,7 @@ const server = Bun.serve({
     const url = new URL(req.url);
     if (url.pathname === "/api/annotations") return BunResponse.json({ annotations: [] });
     if (url.pathname === "/api/domains/example.com/funnels") return BunResponse.json({ funnels: [] });
+    if (url.pathname === "/api/domains/example.com/crawlers") return BunResponse.json({ rows: [], total: { requests: 0, bytes: 0, kwh: 0 } });
     if (url.searchParams.get("dataType") === "SUMMARY") await summaryGate;
     return BunResponse.json(answers[url.searchParams.get("dataType") ?? ""] ?? {});
   },

@@ -1,6 +1,6 @@
 // The yearly sustainability report as one printable page: the year's page views, data, energy and
 // CO2, the rating letter, CO2 by month (chart and table), the heaviest pages, the pages' speed
-// (./SpeedPage.tsx), and what the figures rest on (./ReportNotes.tsx). Every number is a field of
+// (./SpeedPage.tsx), the VSME-shaped split of energy and CO2e (./VsmePage.tsx), and what the figures rest on (./ReportNotes.tsx). Every number is a field of
 // the report the server read from the stats room; each sits in a <data> element whose value is the
 // unrounded figure. A report of a slice (the dashboard's filters) says so under its title, on
 // screen and on paper.
@@ -12,6 +12,7 @@ import { formatKwh, longDay, monthName, reportPdfHref, type YearReport as Report
 import { MonthChart } from "./MonthChart";
 import { Assumptions, HeaviestPages, RatingCard, Uncertainty } from "./ReportNotes";
 import { SpeedPage } from "./SpeedPage";
+import { VsmePage } from "./VsmePage";
 
 /** A figure as written, with its exact value for machines (and the tests that compare it). */
 export const DataValue = ({ value, children, testId }: { value: number | string; children: ReactNode; testId?: string }) => (
@@ -123,6 +124,7 @@ export function YearReport({ report, dashboardHref }: { report: Report; dashboar
       </section>
       <HeaviestPages report={report} />
       <SpeedPage report={report} />
+      <VsmePage report={report} />
       <Assumptions report={report} />
       <Uncertainty />
       <footer className="border-t border-gray-200 pt-3 text-xs text-gray-600">

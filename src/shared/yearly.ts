@@ -15,6 +15,9 @@ const hrefOf = (domain: string, page: string, year: number | string, filters: Fi
 /** The report page of a domain for a year, and its PDF, for the slice of `filters` (the dashboard's `f` parameters). */
 export const reportHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report", year, filters);
 export const reportPdfHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report.pdf", year, filters);
+/** The report's VSME-shaped sheet and its eco-design declaration draft (src/yearly/vsme.ts). */
+export const reportXlsxHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report.xlsx", year, filters);
+export const reportDeclarationHref = (domain: string, year: number | string, filters: Filter[] = []) => hrefOf(domain, "report-declaration.md", year, filters);
 
 /** One calendar month of the year (only months that have begun): its figures from its own PATH answer. */
 export type ReportMonth = {

@@ -19,6 +19,7 @@ import { goalsReader } from "../goals";
 import { signinLocation } from "../web";
 import { readYear } from "./figures";
 import { reportPrinter } from "./pdf";
+import { declarationMarkdown, vsmeWorkbook } from "./vsme";
 
 const NOT_PRO = "The yearly sustainability report is a Pro feature. Upgrade to Pro to read and download it.";
 const VERIFY_EMAIL = "Verify your email address before you download a report as a PDF.";
@@ -73,6 +74,33 @@ export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
 /** `{domain}_report_{year}.pdf`, safe in a header (domain names are plain ASCII). */
 const pdfName = (domain: string, year: number) => `${domain.replace(/[^a-z0-9.-]/gi, "_")}_report_${year}.pdf`;
 
+const ReportParams = t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }) });
+// NOTE: Elysia gathers `f`, one or repeated, into an array; a malformed one is dropped as on the page.
+const ReportQuery = t.Object({ year: t.String({ pattern: YEAR_PATTERN, error: YEAR_MESSAGE }), f: t.Optional(t.Array(t.String())) });
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const BUSY = "The stats are too busy to read the year right now; please try again in a minute.";
+
+/** A file of the report's figures (the VSME sheet, the declaration draft): the page's checks, then its report. */
+async function reportFile(
+  reports: ReturnType<typeof yearReports>, user: Viewer, domain: string, query: { year: string; f?: string[] },
+  file: { name: (r: YearReport) => string; type: string; body: (r: YearReport) => Promise<Uint8Array<ArrayBuffer> | string> },
+): Promise<Response> {
+  const filters = filtersFromParams(new URLSearchParams(query.f?.map((f) => ["f", f])));
+  const answer = await reports.report(domain, user, query.year, filters);
+  if (answer.kind === "pro-required") throw new HttpError(403, NOT_PRO);
+  if (answer.kind === "busy") throw new HttpError(503, BUSY, undefined, { "retry-after": "30" });
+  return new Response(await file.body(answer.report), {
+    headers: { "content-type": file.type, "content-disposition": `attachment; filename="${file.name(answer.report)}"`, "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
+}
+
+/** Signed out: to /signin and back, as the report page and its PDF do. */
+const toSignin = (request: Request) => {
+  const url = new URL(request.url);
+  return new Response(null, { status: 302, headers: { location: signinLocation(url.pathname, url.search), "cache-control": "no-store" } });
+};
+const fileBase = (r: YearReport) => `${r.domain.replace(/[^a-z0-9.-]/gi, "_")}_${r.year}`;
+
 export const yearlyRoom = (ctx: AppContext) => {
   const reports = yearReports(ctx);
   const printer = reportPrinter(ctx.config.CHROMIUM_PATH, ctx.config.CHROMIUM_NICE);
@@ -108,10 +136,19 @@ export const yearlyRoom = (ctx: AppContext) => {
         },
       });
     },
-    {
-      params: t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }) }),
-      // NOTE: Elysia gathers `f`, one or repeated, into an array; a malformed one is dropped as on the page.
-      query: t.Object({ year: t.String({ pattern: YEAR_PATTERN, error: YEAR_MESSAGE }), f: t.Optional(t.Array(t.String())) }),
-    },
+    { params: ReportParams, query: ReportQuery },
+  ).get(
+    // NOTE: no verified-email or print limit here: a sheet is the page's own figures, no Chromium.
+    "/dashboard/:domain/report.xlsx",
+    ({ params, query, user, request }) => user
+      ? reportFile(reports, user, params.domain, query, { name: (r) => `${fileBase(r)}_vsme.xlsx`, type: XLSX, body: vsmeWorkbook })
+      : toSignin(request),
+    { params: ReportParams, query: ReportQuery },
+  ).get(
+    "/dashboard/:domain/report-declaration.md",
+    ({ params, query, user, request }) => user
+      ? reportFile(reports, user, params.domain, query, { name: (r) => `${fileBase(r)}_eco-design-declaration.md`, type: "text/markdown; charset=utf-8", body: (r) => Promise.resolve(declarationMarkdown(r)) })
+      : toSignin(request),
+    { params: ReportParams, query: ReportQuery },
   );
 };

@@ -14,7 +14,7 @@ const KG = 1000;
 const HOSTING: Record<string, string> = { true: "green (The Green Web Foundation's check)", false: "not known to be green", unknown: "unknown" };
 
 /** The sheet's rows: label, then values; numbers stay numbers so a spreadsheet can sum them. */
-export function vsmeRows(report: YearReport): (string | number)[][] {
+function vsmeRows(report: YearReport): (string | number)[][] {
   const b = vsmeBreakdown(report);
   const m = report.assumptions;
   const rows: (string | number)[][] = [

@@ -27,38 +27,40 @@ export function VsmePage({ report }: { report: YearReport }) {
       <h2 id="vsme" className={sectionTitle}>Energy and CO2e for a VSME report</h2>
       <p className={text}>
         The year&apos;s figures split as the model splits them, for the environmental part of a sustainability report such as the EU&apos;s
-        voluntary standard for small and medium-sized companies (VSME). The totals are the figures above.
+        voluntary standard for small and medium-sized companies (VSME). CO2e is location-based: every segment at the world average grid. The totals are the figures above.
       </p>
       <TableBox>
         <table className="w-full border-collapse text-sm" data-testid="vsme-table">
           <thead>
             <tr className="border-b border-gray-300 text-gray-600">
-              <th scope="col" className={`${labelCell} font-medium`}>Segment</th>
-              <th scope="col" className={`${labelCell} font-medium`}>Phase</th>
+              <th scope="col" className={`${labelCell} font-medium`}>Segment and phase</th>
               <th scope="col" className={`${cell} font-medium`}>Energy</th>
-              <th scope="col" className={`${cell} font-medium`}>CO2e (location-based)</th>
+              <th scope="col" className={`${cell} font-medium`}>CO2e</th>
             </tr>
           </thead>
           <tbody>
             {SEGMENTS.flatMap((s) =>
               PHASES.map((p) => (
                 <tr key={`${s}-${p}`} className="border-b border-gray-100 break-inside-avoid">
-                  <th scope="row" className={`${labelCell} font-normal`}>{SEGMENT_NAMES[s]}</th>
-                  <td className={labelCell}>{PHASE_NAMES[p]}</td>
+                  {/* NOTE: one label column, the phase under the segment on a phone, so the figures fit 390 px without scrolling. */}
+                  <th scope="row" className={`${labelCell} font-normal`}>
+                    {SEGMENT_NAMES[s]}
+                    <span className="block text-gray-600 sm:inline print:inline"><span className="hidden sm:inline print:inline">, </span>{PHASE_NAMES[p].toLowerCase()}</span>
+                  </th>
                   <Figures value={b.cells[s][p]} id={`vsme-${s}-${p}`} />
                 </tr>
               )),
             )}
             <tr className="border-t border-gray-300 font-semibold">
-              <th scope="row" colSpan={2} className={labelCell}>Total</th>
+              <th scope="row" className={labelCell}>Total</th>
               <Figures value={b.total} id="vsme-total" />
             </tr>
             <tr className="text-gray-700">
-              <th scope="row" colSpan={2} className={`${labelCell} font-normal`}>Uncertainty range, low</th>
+              <th scope="row" className={`${labelCell} font-normal`}>Uncertainty, low</th>
               <Figures value={b.low} id="vsme-low" />
             </tr>
             <tr className="text-gray-700">
-              <th scope="row" colSpan={2} className={`${labelCell} font-normal`}>Uncertainty range, high</th>
+              <th scope="row" className={`${labelCell} font-normal`}>Uncertainty, high</th>
               <Figures value={b.high} id="vsme-high" />
             </tr>
           </tbody>

@@ -2,7 +2,7 @@
 // dots menu links to it, the page shows last year's figures as /api/stats gives them, and its
 // "Print / Download PDF" link downloads a PDF (application/pdf, printed by the server's own
 // Chromium) whose text, read with poppler's pdftotext, holds the year's page views and CO2 and
-// each month's, as the stats API states them. On a phone (390 px) the tables keep every
+// each month's, as the stats API states them, and its VSME page whose total is the year's CO2. On a phone (390 px) the tables keep every
 // column within its own box and the chart's labels stay readable and apart. When the stats are busy
 // (a server that lets one stats read run and none wait), the dots menu's link leads to a page that
 // says so, with a link to try again, rather than failing silently.
@@ -128,8 +128,12 @@ test("the report shows last year's figures, and its PDF holds the same page view
       row: expect.stringMatching(new RegExp(`^${monthName(month)} ${formatNumber(m.carbonTotals.visits)} .* ${formatMass(m.carbonTotals.co2Grams).replace(".", "\\.")}$`)),
     });
   }
+  // The VSME page is printed, its total the year's CO2.
+  expect(text).toContain("Energy and CO2e for a VSME report");
+  expect(text.split("\n").find((l) => l.trim().startsWith("Total"))?.replace(/\s+/g, " ").trim()).toMatch(new RegExp(`^Total .* kWh ${formatMass(t.co2Grams).replace(".", "\\.")}$`));
   // Nothing of the page's controls is printed.
   expect(text).not.toContain("Print / Download PDF");
+  expect(text).not.toContain("Download the sheet (XLSX)");
   expect(problems).toEqual([]);
   await p.close();
 }, 120_000);
@@ -152,7 +156,7 @@ test("at 390 px the tables keep their CO2 column reachable and the chart's label
   );
   expect(spilled).toBe(0);
   // Every cell of both tables lies within its table's scroll box once that box is scrolled to it.
-  for (const id of ["report-months", "report-heaviest"]) {
+  for (const id of ["report-months", "report-heaviest", "vsme-table"]) {
     const clipped = await p.getByTestId(id).evaluate((table) => {
       const box = table.parentElement!;
       const out: string[] = [];
@@ -165,8 +169,11 @@ test("at 390 px the tables keep their CO2 column reachable and the chart's label
       return out;
     });
     expect({ id, clipped }).toEqual({ id, clipped: [] });
-    expect(await p.getByTestId(id).getByRole("columnheader", { name: "CO2", exact: true }).isVisible()).toBe(true);
+    const co2 = id === "vsme-table" ? "CO2e" : "CO2";
+    expect(await p.getByTestId(id).getByRole("columnheader", { name: co2, exact: true }).isVisible()).toBe(true);
   }
+  // The VSME table fits the phone's width whole: its phase sits under its segment.
+  expect(await p.getByTestId("vsme-table").evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   // The chart's labels as drawn: at least 10 px high, none overlapping another.
   const labels = await p.getByTestId("report-chart").evaluate((chart) =>
     [...chart.querySelectorAll("text")]

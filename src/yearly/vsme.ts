@@ -43,13 +43,16 @@ function vsmeRows(report: YearReport): (string | number)[][] {
   return rows;
 }
 
-/** The workbook: one sheet "VSME", the labels' column wide enough to read. */
+/** The workbook: one sheet "VSME", the labels' column wide enough to read. Small (about 30 rows), so written whole rather than streamed. */
 export async function vsmeWorkbook(report: YearReport): Promise<Uint8Array<ArrayBuffer>> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("VSME");
   sheet.columns = [{ width: 30 }, { width: 18 }, { width: 18 }, { width: 26 }];
-  for (const r of vsmeRows(report)) sheet.addRow(r);
-  sheet.getRow(1).font = { bold: true };
+  for (const r of vsmeRows(report)) {
+    const row = sheet.addRow(r);
+    // NOTE: the table's header and total in bold, as the page draws them.
+    if (r[0] === "Segment" || r[0] === "Total") row.font = { bold: true };
+  }
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 

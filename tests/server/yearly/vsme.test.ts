@@ -1,7 +1,7 @@
 // The yearly report's VSME-shaped files over HTTP (issue 43, acceptance 4): the sheet's totals are
 // the report page's <data> figures and /api/stats's PATH answer for the year, its six segment rows
 // add up to them, its uncertainty range holds the value and its method names SWD v4 and the pinned
-// CO2.js version; the page's VSME table says the same; the declaration draft is Markdown filled
+// CO2.js version; the page's VSME table says the same; a slice's sheet is /api/stats's with its filters; the declaration draft is Markdown filled
 // from the same figures with placeholders; and a bad year or unknown domain is a 4xx in the JSON
 // error shape, a free domain's owner a 403, the signed-out sent to /signin. Nothing is written to disk.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -107,6 +107,23 @@ describe("the VSME sheet", () => {
     expect(figure(page.text, "vsme-high-co2")).toBeCloseTo((highKg as number) * 1000, 9);
     expect(page.text).toContain(`@tgwf/co2 ${SWD_MODEL.version}`);
     expect(page.text).toContain(`href="/dashboard/${DOMAIN}/report.xlsx?year=${last}"`);
+  });
+});
+
+describe("a slice", () => {
+  test("the sheet of a slice (the dashboard's f filters) is /api/stats's for those filters, and names them", async () => {
+    const filters = JSON.stringify([["is", "source", ["search"]]]);
+    const asked = `domain=${DOMAIN}&startKey=${last}-01-01&endKey=${last}-12-31&dataType=PATH&filters=${encodeURIComponent(filters)}`;
+    const stats = (await call(server.app, "GET", `/api/stats?${asked}`, { cookie: pro })).json as PathStats;
+    if (stats.carbonTotals === "locked") throw new Error("carbon totals locked");
+    const whole = await sheetRows(await get(`/dashboard/${DOMAIN}/report.xlsx?year=${last}`, pro));
+    const res = await get(`/dashboard/${DOMAIN}/report.xlsx?year=${last}&f=source:search`, pro);
+    expect(res.status).toBe(200);
+    const rows = await sheetRows(res);
+    expect(rows.get("Total")![3]).toBe(stats.carbonTotals.co2Grams / 1000);
+    expect(rows.get("Total")![3]).toBeLessThan(whole.get("Total")![3] as number);
+    expect(rows.get("Page views")![1]).toBe(stats.carbonTotals.visits);
+    expect(String(rows.get("Filter")![1])).toContain("Source");
   });
 });
 

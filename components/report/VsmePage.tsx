@@ -1,4 +1,4 @@
-// The yearly report's VSME-shaped page (issue 43): the year's energy and location-based CO2e split
+// The yearly report's VSME-shaped page: the year's energy and location-based CO2e split
 // data centre / network / user device × operational / embodied (src/shared/vsme.ts), the totals,
 // which are the report's own figures, the uncertainty range, the method and the grid figure used,
 // with links to the same table as a spreadsheet and to the eco-design declaration draft. Printed on

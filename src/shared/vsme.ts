@@ -1,4 +1,4 @@
-// The VSME-shaped breakdown of the yearly report (issue 43): the year's energy and location-based
+// The VSME-shaped breakdown of the yearly report: the year's energy and location-based
 // CO2e split the way SWD v4 splits them, data centre / network / user device × operational /
 // embodied, with totals that are the report's own figures and a low–high range from the parameter
 // ranges documented below. Pure and browser-safe: the report page, its sheet and the declaration

@@ -1,4 +1,4 @@
-// The yearly report's VSME-shaped files (issue 43): the breakdown of src/shared/vsme.ts as an XLSX
+// The yearly report's VSME-shaped files: the breakdown of src/shared/vsme.ts as an XLSX
 // sheet, and an RGESN-style eco-design declaration draft in Markdown pre-filled from the report's
 // measured facts, with "to complete" placeholders for what only the owner knows. Both are written
 // from the same YearReport the page draws, so their figures are the page's.

@@ -1,4 +1,4 @@
-// The yearly report's VSME-shaped files over HTTP (issue 43, acceptance 4): the sheet's totals are
+// The yearly report's VSME-shaped files over HTTP: the sheet's totals are
 // the report page's <data> figures and /api/stats's PATH answer for the year, its six segment rows
 // add up to them, its uncertainty range holds the value and its method names SWD v4 and the pinned
 // CO2.js version; the page's VSME table says the same; a slice's sheet is /api/stats's with its filters; the declaration draft is Markdown filled

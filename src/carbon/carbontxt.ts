@@ -27,6 +27,7 @@ const MAX_REDIRECTS = 2;
 // NOTE: what we keep is shown and stored, so a hostile file cannot make either large.
 const MAX_ITEMS = 50;
 const MAX_TEXT = 300;
+const MAX_URL = 2000;
 const PATHS = ["/carbon.txt", "/.well-known/carbon.txt"] as const;
 
 type Table = Record<string, unknown>;
@@ -110,7 +111,8 @@ async function fetchOne(get: CarbonTxtGet, start: URL, deadline: number): Promis
       }
       continue;
     }
-    if (got.status !== 200 || looksLikeHtml(got.body)) return { kind: "missing" };
+    // NOTE: a redirect's URL is stored and shown; an absurdly long one is not a carbon.txt.
+    if (got.status !== 200 || looksLikeHtml(got.body) || url.href.length > MAX_URL) return { kind: "missing" };
     return { kind: "body", url, body: got.body };
   }
   return { kind: "missing" };
@@ -123,7 +125,7 @@ export async function lookupCarbonTxt(origin: URL, get: CarbonTxtGet, timeoutMs 
   for (const path of PATHS) {
     const got = await fetchOne(get, new URL(path, origin.origin), deadline);
     if (got.kind === "failed") {
-      failure ??= got.message;
+      failure ??= got.message.slice(0, MAX_TEXT);
       continue;
     }
     if (got.kind === "missing") continue;

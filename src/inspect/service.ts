@@ -2,7 +2,7 @@
 // `worker:inspect` the result's card, then the row (and screenshot and card) is stored through a
 // JobSource (jobs.ts): the database, or the app's internal API. No HTTP types here; the room and
 // the worker process share it.
-import { ecoindex, greenLabel, perVisit, type GreenCheck } from "../carbon";
+import { ecoindex, greenLabel, lookupCarbonTxt, perVisit, type GreenCheck } from "../carbon";
 import type { Config } from "../config";
 import { log } from "../log";
 import type { BrowserHost } from "./browser";
@@ -10,6 +10,7 @@ import { cardFacts, drawCard } from "./card";
 import { InspectError, inspectPage, type Capture, type EngineLimits } from "./engine";
 import { failureMessage, firstLine, TookTooLong } from "./failure";
 import { mappedResolver, systemResolver, type GuardOptions } from "./guard";
+import { guardedGet } from "./guarded-get";
 import { whatToFix, type Fix } from "./fixes";
 import type { JobSource } from "./jobs";
 import type { Detail, Job } from "./store";
@@ -72,7 +73,13 @@ export function jobRunner(deps: RunnerDeps) {
       } finally {
         lease.release();
       }
-      const verdict = await deps.greencheck(new URL(capture.finalUrl || job.url).hostname);
+      const site = new URL(capture.finalUrl || job.url);
+      // NOTE: the site's carbon.txt is read through the same SSRF guard as the page, alongside the
+      // greencheck; both never throw, a failure is a value.
+      const [verdict, carbonTxt] = await Promise.all([
+        deps.greencheck(site.hostname),
+        lookupCarbonTxt(site, (url, limits) => guardedGet(url, { ...deps.guard, ...limits })),
+      ]);
       clock.mark("greencheck");
       const carbon = perVisit(capture.bytes, verdict.green);
       const green = greenLabel(verdict);
@@ -94,6 +101,7 @@ export function jobRunner(deps: RunnerDeps) {
         dataUrls: capture.dataUrls,
         ecoindex: { ...eco, domSize: capture.domSize },
         fixes: await withGreen(whatToFix(capture.observed, capture.finalUrl || job.url, capture.images), deps.greencheck),
+        carbonTxt,
       };
       clock.mark("fixes");
       const card = deps.cards ? await cardOf({ url: job.url, finishedAt: new Date(), bytes: capture.bytes, co2: carbon.grams, detail }) : null;

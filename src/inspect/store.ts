@@ -2,7 +2,7 @@
 // query is named so a failure says which one broke.
 import { namedQuery } from "../db";
 import type { FileGroup } from "./classify";
-import { ratingOf, type Ecoindex } from "../carbon";
+import { ratingOf, type CarbonTxt, type Ecoindex } from "../carbon";
 import type { CookieEntry, FileEntry } from "./engine";
 import type { Fix } from "./fixes";
 
@@ -28,6 +28,8 @@ export type Detail = {
   ecoindex?: Ecoindex & { domSize: number };
   /** "What to fix", ranked by the bytes each would save (absent on older rows). */
   fixes?: Fix[];
+  /** The site's carbon.txt claims, shown beside the green-hosting verdict (absent on older rows). */
+  carbonTxt?: CarbonTxt;
 };
 
 export type Job = { id: string; url: string; attempts: number };

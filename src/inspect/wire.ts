@@ -22,6 +22,20 @@ const fix = t.Object({
   green: t.Optional(short(255)),
 });
 
+const carbonTxt = t.Union([
+  t.Object({ status: t.Literal("none") }),
+  t.Object({ status: t.Literal("unreachable"), message: short(500) }),
+  t.Object({ status: t.Literal("invalid"), url: short(8192), message: short(500) }),
+  t.Object({
+    status: t.Literal("found"), url: short(8192), version: t.Union([short(20), t.Null()]),
+    disclosures: t.Array(t.Object({
+      docType: short(300), url: t.Union([short(8192), t.Null()]), domain: t.Union([short(300), t.Null()]),
+      validUntil: t.Union([short(10), t.Null()]),
+    }), { maxItems: 50 }),
+    services: t.Array(t.Object({ domain: short(300), serviceType: t.Union([short(300), t.Null()]) }), { maxItems: 50 }),
+  }),
+]);
+
 const detail = t.Object({
   title: short(4096),
   finalUrl: short(8192),
@@ -42,6 +56,7 @@ const detail = t.Object({
     ghg: amount, water: amount, domSize: count,
   })),
   fixes: t.Optional(t.Array(fix, { maxItems: 100 })),
+  carbonTxt: t.Optional(carbonTxt),
 });
 
 /** A job id: inspections.id, a bigserial (18 digits stay below its maximum). */

@@ -14,6 +14,7 @@ import {
   percentileClass,
   percentileSentence,
 } from "./format";
+import { CarbonTxtClaims } from "./CarbonTxtClaims";
 import { Screenshot } from "./Screenshot";
 import { UrlText, WhatToFix } from "./WhatToFix";
 
@@ -72,6 +73,7 @@ export function InspectResult({ answer, checkAgain }: { answer: Answer; checkAga
             note={refusedCookies ? `${refusedCookies} refused by the browser as third-party cookies` : undefined}
           />
         </dl>
+        <CarbonTxtClaims detail={detail} />
         {detail?.ecoindex && <TwoModels />}
       </div>
 

@@ -1,23 +1,13 @@
 // The site's carbon.txt (https://carbontxt.org) beside the Green Web Foundation's verdict: what the
 // site claims of itself (its disclosures, linked) and of the providers it runs on. A claim is the
 // site's own word, so the words say so; only http(s) links are rendered, never followed for rank.
+import { httpLink } from "../../src/shared/links";
 import type { Answer } from "./InspectResult";
 
 type Detail = Answer["result"]["detail"];
 
 const box = "mt-6 rounded-xl border border-gray-200 p-4 text-gray-700 dark:border-gray-800 dark:text-gray-300";
 const link = "font-medium break-words text-blue-700 underline hover:text-blue-900 dark:text-blue-300";
-
-/** The link's address when it is http(s), otherwise null: the stored URL is the site's own text. */
-const safeHref = (raw: string | null): string | null => {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-};
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -43,7 +33,8 @@ export function CarbonTxtClaims({ detail }: { detail: Detail }) {
       {disclosures.length > 0 && (
         <ul className="mt-2 list-disc pl-6" data-testid="carbon-txt-disclosures">
           {disclosures.map((d, i) => {
-            const href = safeHref(d.url);
+            // NOTE: checked again here: the stored URL is the site's own text.
+            const href = httpLink(d.url);
             return (
               <li key={i} className="break-words">
                 {href ? <a href={href} rel="nofollow noopener noreferrer" className={link}>{d.docType}</a> : d.docType}

@@ -4,6 +4,7 @@
 // The GET is injected, not imported: the caller passes the inspector's SSRF-guarded getter, so this
 // room needs no import of the inspector's (and a carbon.txt on an internal address is never read).
 // Every failure is a value: nothing found, unreachable, or invalid with a message a person can act on.
+import { httpLink } from "../shared/links";
 
 /** One GET as the inspector's guardedGetter does it: never throws, answers a redirect unfollowed. */
 export type CarbonTxtGet = (
@@ -36,16 +37,7 @@ const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !
 const tables = (v: unknown): Table[] => (Array.isArray(v) ? v.filter(isTable).slice(0, MAX_ITEMS) : []);
 
 /** An http(s) link or null: a claim's URL is rendered as a link, so no javascript: or data: ever. */
-function safeLink(raw: unknown): string | null {
-  const value = text(raw);
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+const safeLink = (raw: unknown): string | null => httpLink(text(raw));
 
 /** A TOML date as YYYY-MM-DD, or null. Bun parses an unquoted TOML date to a Temporal object, whose
  * toString is ISO 8601 (its valueOf throws, so it is only ever turned into a string). */

@@ -4,15 +4,16 @@
 import { httpLink } from "../../src/shared/links";
 import type { Answer } from "./InspectResult";
 
-type Detail = Answer["result"]["detail"];
+/** A site's carbon.txt as the inspector stored it. */
+export type CarbonTxtAnswer = NonNullable<NonNullable<Answer["result"]["detail"]>["carbonTxt"]>;
 
-const box = "mt-6 rounded-xl border border-gray-200 p-4 text-gray-700 dark:border-gray-800 dark:text-gray-300";
+const BOX = "mt-6 rounded-xl border border-gray-200 p-4 text-gray-700 dark:border-gray-800 dark:text-gray-300";
 const link = "font-medium break-words text-blue-700 underline hover:text-blue-900 dark:text-blue-300";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-export function CarbonTxtClaims({ detail }: { detail: Detail }) {
-  const claims = detail?.carbonTxt;
+/** `box`: the claims' frame, the inspector result's card unless the page gives its own. */
+export function CarbonTxtClaims({ claims, box = BOX }: { claims: CarbonTxtAnswer | null | undefined; box?: string }) {
   // NOTE: results stored before carbon.txt was read have none: nothing is said rather than "none".
   if (!claims) return null;
   if (claims.status !== "found") {

@@ -1,6 +1,7 @@
 // The inspect room: GET /api/check-analysis (queue a run, answer "check_again" while it runs,
-// then the result), GET /api/get-screenshot, GET /api/inspect-badge (the embeddable SVG) and
-// GET /api/inspect-card.png (the result's Open Graph image). In this process it also runs the queue
+// then the result), GET /api/get-screenshot, GET /api/inspect-badge (the embeddable SVG), GET
+// /api/carbon-txt (a page's stored carbon.txt claims) and GET /api/inspect-card.png (the result's
+// Open Graph image). In this process it also runs the queue
 // (INSPECT_CONCURRENCY loops, one shared Chromium) unless that is left to `npm run worker:inspect`,
 // and, with INSPECT_TOKEN set, serves such workers the queue over its internal API (internal.ts).
 import { Elysia, t } from "elysia";
@@ -195,6 +196,20 @@ export const inspectRoom: Room = ({ config, db, lifecycle }) => {
         });
       },
       { query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }) },
+    )
+    .get(
+      "/api/carbon-txt",
+      async ({ query }) => {
+        const url = stored(query.url);
+        const last = await latest(db.sql, url);
+        // NOTE: never inspected is an answer, not a 404: the dashboard asks for every site it shows.
+        if (!last || last.status !== "done" || !last.detail) return { url, checkedAt: null, carbonTxt: null };
+        return { url, checkedAt: last.finishedAt.toISOString(), carbonTxt: last.detail.carbonTxt ?? null };
+      },
+      {
+        query: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }) }),
+        detail: { tags: ["Inspector"], summary: "The carbon.txt claims the newest inspection of a page read", description: "Read from the stored result: nothing is fetched. `carbonTxt` is null when the page was never inspected, or before the inspector read carbon.txt." },
+      },
     )
     .get(
       CARD_PATH,

@@ -1,7 +1,7 @@
 "use client";
 // The Energy & Carbon section: the totals of the range
 // with their everyday equivalents and the SWD rating letter (with its scale as a legend), the same
-// CO2 on the visitors' own grids, the green-hosting message, and the per-page energy list, each page's grams with its letter,
+// CO2 on the visitors' own grids, the green-hosting message with the site's carbon.txt claims, and the per-page energy list, each page's grams with its letter,
 // whose rows open the energy inspector popup (a link to the page inspector for that URL), a page
 // over its carbon budget marked (the site's budgets, read for a member of the site only).
 // A plan without it gets the Pro notice instead.
@@ -11,6 +11,7 @@ import { NO_VISITS, visitRating } from "../../../src/shared/rating";
 import { LOCKED, type CarbonTotals, type EnergyRow, type ListRow, type Locked } from "../../../src/shared/stats";
 import { formatGrams } from "../../inspect/format";
 import { formatBytes, formatDuration, formatMass, formatNumber, formatPercent, formatRough } from "../format";
+import { CarbonTxtLine } from "./CarbonTxtLine";
 import { ListWidget } from "./ListWidget";
 import { Popup } from "./Popup";
 import { ProLock } from "./ProLock";
@@ -185,6 +186,7 @@ export function CarbonSection({ totals, energy, limit, onInspect, domain, budget
         )}
         <div className="mt-3">
           <GreenHosting green={totals.green} domain={domain} />
+          {domain && <CarbonTxtLine domain={domain} />}
         </div>
         <p className="mt-2 text-xs text-gray-500 dark:text-gray-400" data-testid="rating-legend">
           Rating of CO₂ per visit (Sustainable Web Design v4, as CO2.js grades it): {ratingLegend(totals.ratingScale)}

@@ -69,3 +69,18 @@ test("the result holds the site's carbon.txt claims beside the green verdict", a
 test("a site without one is stored as none", async () => {
   expect((await inspect("plain.invalid")).carbonTxt).toEqual({ status: "none" });
 });
+
+test("GET /api/carbon-txt answers a page's stored claims, nothing for a page never inspected, 400 for a bad URL", async () => {
+  const ask = async (url: string) => {
+    const res = await server.app.handle(new Request(`http://bothy.test/api/carbon-txt?url=${encodeURIComponent(url)}`));
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const claims = await ask(`http://claims.invalid:${site.port}/`);
+  expect(claims.status).toBe(200);
+  expect(claims.body.carbonTxt).toMatchObject({ status: "found", disclosures: [{ docType: "web-page" }] });
+  expect(typeof claims.body.checkedAt).toBe("string");
+  expect(await ask("https://never.invalid/")).toEqual({ status: 200, body: { url: "https://never.invalid/", checkedAt: null, carbonTxt: null } });
+  const bad = await ask("not a url at all");
+  expect(bad.status).toBe(400);
+  expect(bad.body).toHaveProperty("error.message");
+});

@@ -31,6 +31,8 @@ afterEach(() => void (globalThis.fetch = fetchReal));
 beforeEach(() => void fakeFetch(200, { budgets: [], maxBudgets: 20 }));
 
 
+const isBudgets = (path: string) => path.endsWith("/budgets");
+
 describe("CarbonSection", () => {
   test("has its heading, and rates the CO2 per visit of a range with visits", () => {
     render(<CarbonSection totals={totals(40)} energy={[]} limit={10} domain="shop.example" />);
@@ -73,7 +75,7 @@ describe("CarbonSection", () => {
     // /blog/post: 0.4 g within its 0.5 g (its 2 MB is no limit of its budget); /pricing: 2 MB over the default's 1.5 MB.
     render(<CarbonSection totals={totals(40)} energy={[page("/blog/post", 0.4, 2_000_000), page("/pricing", 0.3, 2_000_000), page("/about", 0.3, 1_000_000), page("/blog/heavy", 0.6, 100_000)]} limit={10} domain="shop.example" budgetsOf="shop.example" />);
     await waitFor(() => expect(screen.getAllByTestId("over-budget")).toHaveLength(2));
-    expect(paths).toEqual(["/api/domains/shop.example/budgets"]);
+    expect(paths.filter(isBudgets)).toEqual(["/api/domains/shop.example/budgets"]);
     const marked = screen.getAllByTestId("over-budget").map((m) => m.closest("li")!.textContent);
     expect(marked[0]).toContain("/pricing");
     expect(marked[1]).toContain("/blog/heavy");
@@ -84,15 +86,38 @@ describe("CarbonSection", () => {
   test("without a site to read budgets of (not a member), none is asked for and nothing is marked", async () => {
     const paths = fakeFetch(200, { budgets: [{ pattern: null, grams: 0.01, bytes: null }], maxBudgets: 20 });
     render(<CarbonSection totals={totals(40)} energy={[row("/pricing", null)]} limit={10} domain="shop.example" />);
-    expect(paths).toEqual([]);
+    expect(paths.filter(isBudgets)).toEqual([]);
     expect(screen.queryByTestId("over-budget")).toBeNull();
   });
 
   test("a refused budgets read marks nothing", async () => {
     const paths = fakeFetch(404, { error: "No such domain." });
     render(<CarbonSection totals={totals(40)} energy={[{ ...row("/pricing", null), bytesAvg: 9_000_000 }]} limit={10} domain="shop.example" budgetsOf="shop.example" />);
-    await waitFor(() => expect(paths).toHaveLength(1));
+    await waitFor(() => expect(paths.filter(isBudgets)).toHaveLength(1));
     expect(screen.getByTestId("energy-rows").textContent).toContain("/pricing");
     expect(screen.queryByTestId("over-budget")).toBeNull();
+  });
+
+  test("the site's carbon.txt, read from its home page's newest inspection, under the green-hosting message", async () => {
+    const paths = fakeFetch(200, {
+      url: "https://shop.example/", checkedAt: "2026-11-20T10:00:00.000Z",
+      carbonTxt: { status: "found", url: "https://shop.example/carbon.txt", version: "0.4", disclosures: [{ docType: "web-page", url: "https://shop.example/green", domain: null, validUntil: null }], services: [] },
+    });
+    render(<CarbonSection totals={totals(40)} energy={[]} limit={10} domain="shop.example" />);
+    await waitFor(() => expect(screen.getByTestId("carbon-txt").textContent).toContain("carbon.txt: found — 1 disclosure."));
+    expect(paths).toEqual(["/api/carbon-txt?url=https%3A%2F%2Fshop.example%2F"]);
+    expect(screen.getByRole("link", { name: "web-page" }).getAttribute("href")).toBe("https://shop.example/green");
+  });
+
+  test("never inspected: a link to inspect the home page; a public dashboard asks nothing", async () => {
+    fakeFetch(200, { url: "https://shop.example/", checkedAt: null, carbonTxt: null });
+    const { unmount } = render(<CarbonSection totals={totals(40)} energy={[]} limit={10} domain="shop.example" />);
+    await waitFor(() => expect(screen.getByTestId("carbon-txt").textContent).toStartWith("carbon.txt: not read yet."));
+    expect(screen.getByRole("link", { name: "Inspect the home page" }).getAttribute("href")).toBe("/how-green-is-your-website?url=https%3A%2F%2Fshop.example%2F");
+    unmount();
+    const paths = fakeFetch(200, {});
+    render(<CarbonSection totals={totals(40)} energy={[]} limit={10} domain={null} />);
+    expect(paths).toEqual([]);
+    expect(screen.queryByTestId("carbon-txt")).toBeNull();
   });
 });

@@ -4,20 +4,15 @@ import { expect, test } from "bun:test";
 import { render, screen } from "@testing-library/react";
 import { CarbonTxtClaims } from "../../../../components/inspect/CarbonTxtClaims";
 
-type Detail = Parameters<typeof CarbonTxtClaims>[0]["detail"];
-type Claims = NonNullable<NonNullable<Detail>["carbonTxt"]>;
-// NOTE: only carbonTxt is read; the rest of a detail does not matter here.
-const detailWith = (carbonTxt: Claims | undefined) => ({ carbonTxt }) as unknown as Detail;
-
 test("found: disclosures as safe links, providers named", () => {
-  const { unmount } = render(<CarbonTxtClaims detail={detailWith({
+  const { unmount } = render(<CarbonTxtClaims claims={{
     status: "found", url: "https://a.example/carbon.txt", version: "0.4",
     disclosures: [
       { docType: "web-page", url: "https://a.example/green", domain: "a.example", validUntil: "2027-06-30" },
       { docType: "annual-report", url: "javascript:alert(1)", domain: null, validUntil: null },
     ],
     services: [{ domain: "hoster.example", serviceType: "shared-hosting" }],
-  })} />);
+  }} />);
   const box = screen.getByTestId("carbon-txt");
   expect(box.textContent).toContain("carbon.txt: found — 2 disclosures, 1 upstream provider");
   const page = screen.getByRole("link", { name: "web-page" });
@@ -29,13 +24,13 @@ test("found: disclosures as safe links, providers named", () => {
 });
 
 test("none, invalid, and an older result without the field", () => {
-  const none = render(<CarbonTxtClaims detail={detailWith({ status: "none" })} />);
+  const none = render(<CarbonTxtClaims claims={{ status: "none" }} />);
   expect(screen.getByTestId("carbon-txt").textContent).toStartWith("carbon.txt: no carbon.txt.");
   none.unmount();
-  const bad = render(<CarbonTxtClaims detail={detailWith({ status: "invalid", url: "https://a.example/carbon.txt", message: "not valid TOML" })} />);
+  const bad = render(<CarbonTxtClaims claims={{ status: "invalid", url: "https://a.example/carbon.txt", message: "not valid TOML" }} />);
   expect(screen.getByTestId("carbon-txt").textContent).toContain("found but not readable (not valid TOML)");
   bad.unmount();
-  const old = render(<CarbonTxtClaims detail={detailWith(undefined)} />);
+  const old = render(<CarbonTxtClaims claims={undefined} />);
   expect(screen.queryByTestId("carbon-txt")).toBeNull();
   old.unmount();
 });

@@ -189,8 +189,10 @@ const exportsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined
 
 /** The live badge's stream and link: none when framed, nor on a public dashboard whose answers do not
  * say its owner shows realtime there. */
+// NOTE: the stream opens once the first answer proved the caller may read the domain: before it, a
+// domain the caller cannot read (or none at all) was a refused stream beside the stats' error.
 const liveOf = (mode: DashboardMode, embed: boolean, v: SummaryStats["validated"] | undefined, target: StatsSource, pathname: string) =>
-  embed || (mode === "public" && !v?.realtime) ? undefined : { target: "id" in target ? { id: target.id } : target, href: `${pathname}/realtime` };
+  embed || !v || (mode === "public" && !v.realtime) ? undefined : { target: "id" in target ? { id: target.id } : target, href: `${pathname}/realtime` };
 
 /** The owner, an admin on their page and a team's editors change goals, segments and notes; a viewer
  * reads. Known from the first answer, which carries the caller's role. */

@@ -52,6 +52,8 @@ beforeAll(async () => {
         const text = "Switched our docs to Bothy: no cookie banner, and the carbon figures nudged us to shrink our hero images.";
         return Response.json({ html: `<blockquote class="twitter-tweet"><p lang="en">${text}</p>&mdash; A reader <a href="${url}">20 November 2026</a></blockquote><script async src="https://platform.example/widgets.js"></script>`, url, error: null });
       }
+      // The Energy & Carbon section's carbon.txt line: a home page never inspected.
+      if (u.pathname === "/api/carbon-txt") return Response.json({ url: u.searchParams.get("url"), checkedAt: null, carbonTxt: null });
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     },
   });

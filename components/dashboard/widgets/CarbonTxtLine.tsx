@@ -17,8 +17,8 @@ export function CarbonTxtLine({ domain }: { domain: string }) {
   useEffect(() => {
     let current = true;
     void api<Stored>("GET", `/api/carbon-txt?url=${encodeURIComponent(home)}`).then((r) => {
-      // NOTE: an answer without the claims (an older server, a failed read) says nothing rather than "none".
-      if (current && r.ok) setStored({ carbonTxt: r.data.carbonTxt ?? null, checkedAt: r.data.checkedAt ?? null });
+      // NOTE: an answer that is not the claims' (not JSON, a failed read) says nothing rather than "none".
+      if (current && r.ok && r.data) setStored({ carbonTxt: r.data.carbonTxt ?? null, checkedAt: r.data.checkedAt ?? null });
     });
     return () => {
       current = false;

@@ -71,8 +71,17 @@ export const yearReports = (ctx: Pick<AppContext, "config" | "db">) => {
   return { resolve, report };
 };
 
-/** `{domain}_report_{year}.pdf`, safe in a header (domain names are plain ASCII). */
-const pdfName = (domain: string, year: number) => `${domain.replace(/[^a-z0-9.-]/gi, "_")}_report_${year}.pdf`;
+/** A domain as a file name's start, safe in a header (domain names are plain ASCII). */
+const safeName = (domain: string) => domain.replace(/[^a-z0-9.-]/gi, "_");
+/** `{domain}_report_{year}.pdf`. */
+const pdfName = (domain: string, year: number) => `${safeName(domain)}_report_${year}.pdf`;
+/** The filters of a report's query (its `f` parameters), as the page reads them. */
+const filtersOf = (query: { f?: string[] }) => filtersFromParams(new URLSearchParams(query.f?.map((f) => ["f", f])));
+/** A download of the report's: never cached, named `name`. */
+const download = (body: BodyInit, type: string, name: string) =>
+  new Response(body, {
+    headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"`, "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
 
 const ReportParams = t.Object({ domain: t.String({ minLength: 1, maxLength: 253 }) });
 // NOTE: Elysia gathers `f`, one or repeated, into an array; a malformed one is dropped as on the page.
@@ -85,13 +94,11 @@ async function reportFile(
   reports: ReturnType<typeof yearReports>, user: Viewer, domain: string, query: { year: string; f?: string[] },
   file: { name: (r: YearReport) => string; type: string; body: (r: YearReport) => Promise<Uint8Array<ArrayBuffer> | string> },
 ): Promise<Response> {
-  const filters = filtersFromParams(new URLSearchParams(query.f?.map((f) => ["f", f])));
+  const filters = filtersOf(query);
   const answer = await reports.report(domain, user, query.year, filters);
   if (answer.kind === "pro-required") throw new HttpError(403, NOT_PRO);
   if (answer.kind === "busy") throw new HttpError(503, BUSY, undefined, { "retry-after": "30" });
-  return new Response(await file.body(answer.report), {
-    headers: { "content-type": file.type, "content-disposition": `attachment; filename="${file.name(answer.report)}"`, "cache-control": "no-store", "x-content-type-options": "nosniff" },
-  });
+  return download(await file.body(answer.report), file.type, file.name(answer.report));
 }
 
 /** Signed out: to /signin and back, as the report page and its PDF do. */
@@ -99,7 +106,7 @@ const toSignin = (request: Request) => {
   const url = new URL(request.url);
   return new Response(null, { status: 302, headers: { location: signinLocation(url.pathname, url.search), "cache-control": "no-store" } });
 };
-const fileBase = (r: YearReport) => `${r.domain.replace(/[^a-z0-9.-]/gi, "_")}_${r.year}`;
+const fileBase = (r: YearReport) => `${safeName(r.domain)}_${r.year}`;
 
 export const yearlyRoom = (ctx: AppContext) => {
   const reports = yearReports(ctx);
@@ -110,10 +117,7 @@ export const yearlyRoom = (ctx: AppContext) => {
   return new Elysia({ name: "yearly" }).use(withSession(ctx)).get(
     "/dashboard/:domain/report.pdf",
     async ({ params, query, user, cookie, request, server }) => {
-      if (!user) {
-        const url = new URL(request.url);
-        return new Response(null, { status: 302, headers: { location: signinLocation(url.pathname, url.search), "cache-control": "no-store" } });
-      }
+      if (!user) return toSignin(request);
       // NOTE: a print ties up a Chromium for seconds: only proven accounts, within the print limit.
       if (!user.verified) throw new HttpError(403, VERIFY_EMAIL);
       const r = await reports.resolve(params.domain, user, query.year);
@@ -125,16 +129,9 @@ export const yearlyRoom = (ctx: AppContext) => {
       const session = cookie[cookieName]?.value;
       const held = typeof session === "string" && session ? `${cookieName}=${session}` : null;
       // NOTE: the page printed is asked with the same filters, so the PDF is the page the asker sees.
-      const filters = filtersFromParams(new URLSearchParams(query.f?.map((f) => ["f", f])));
+      const filters = filtersOf(query);
       const pdf = await printer.print(`${ctx.origin.value}${reportHref(r.domain.name, r.year, filters)}`, (req) => Promise.resolve(server.fetch(req)), held, user.uid);
-      return new Response(pdf, {
-        headers: {
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${pdfName(r.domain.name, r.year)}"`,
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-        },
-      });
+      return download(pdf, "application/pdf", pdfName(r.domain.name, r.year));
     },
     { params: ReportParams, query: ReportQuery },
   ).get(

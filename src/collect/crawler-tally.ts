@@ -3,7 +3,7 @@
 // with the bytes the page's beacon reports. Summed in memory and written every few seconds and at
 // shutdown: a crawler's beacons are a trickle, and a failed write only loses those counts.
 import type { Sql } from "postgres";
-import { addCrawlerCounts, type CrawlerCount } from "../hits";
+import { addCrawlerCounts, crawlerCounter } from "../hits";
 import { log } from "../log";
 import { localTime } from "../shared/days";
 import { OTHER_BOTS } from "../shared/crawlers";
@@ -16,7 +16,7 @@ const FLUSH_MS = 5_000;
 export type CrawlerTally = { seen(input: Incoming): void; flush(): Promise<void>; stop(): Promise<void> };
 
 export function crawlerTally(sql: Sql, sites: Sites): CrawlerTally {
-  let counts = new Map<string, CrawlerCount>();
+  const counts = crawlerCounter("beacon");
   /** Beacons whose domain is being looked up: a flush waits for them. */
   const pending = new Set<Promise<void>>();
 
@@ -24,19 +24,13 @@ export function crawlerTally(sql: Sql, sites: Sites): CrawlerTally {
     if (!site || site.deleted) return;
     // NOTE: a headless browser that names no crawler (dropped for its 0 px screen) is one of the other bots.
     const crawler = crawlerOf(input.ua)?.crawler ?? OTHER_BOTS;
-    const day = localTime(site.tz, input.time).day;
-    const key = `${site.id}|${day}|${crawler}`;
-    const count = counts.get(key) ?? { siteId: site.id, day, crawler, source: "beacon", requests: 0, bytes: 0 };
-    count.requests += 1;
-    count.bytes += Math.max(0, input.body.b ?? 0);
-    counts.set(key, count);
+    counts.add(site.id, localTime(site.tz, input.time).day, crawler, Math.max(0, input.body.b ?? 0));
   };
 
   const flush = async () => {
     await Promise.all(pending);
-    if (!counts.size) return;
-    const batch = [...counts.values()];
-    counts = new Map();
+    const batch = counts.take();
+    if (!batch.length) return;
     await addCrawlerCounts(sql, batch).catch((err: unknown) => log.warn("crawler counts not written", { error: (err as Error).message, rows: batch.length }));
   };
   const timer = setInterval(() => void flush(), FLUSH_MS);

@@ -3,7 +3,7 @@
 // (the tracker counts people; a log line is no visit). Lines that are not in combined format are
 // faults: told back by number, never stored.
 import { crawlerOf } from "../collect";
-import type { CrawlerCount } from "../hits";
+import { crawlerCounter, type CrawlerCount } from "../hits";
 import { localTime } from "../shared/days";
 import { parseLine, type LineFault } from "./log";
 
@@ -23,7 +23,7 @@ type LogSummary = {
 
 /** The counts of `text`'s lines for a site in zone `tz`, and what was read. */
 export function countLog(text: string, site: { id: number; tz: string }, now: number): { counts: CrawlerCount[]; summary: LogSummary } {
-  const counts = new Map<string, CrawlerCount>();
+  const counts = crawlerCounter("log");
   const summary: LogSummary = { lines: 0, crawlers: { requests: 0, bytes: 0 }, people: 0, faults: 0, firstFaults: [] };
   const fault = (f: LineFault) => {
     summary.faults += 1;
@@ -48,14 +48,9 @@ export function countLog(text: string, site: { id: number; tz: string }, now: nu
       summary.people += 1;
       continue;
     }
-    const day = localTime(site.tz, read.time).day;
-    const key = `${day}|${crawler.crawler}`;
-    const count = counts.get(key) ?? { siteId: site.id, day, crawler: crawler.crawler, source: "log", requests: 0, bytes: 0 };
-    count.requests += 1;
-    count.bytes += read.bytes;
-    counts.set(key, count);
+    counts.add(site.id, localTime(site.tz, read.time).day, crawler.crawler, read.bytes);
     summary.crawlers.requests += 1;
     summary.crawlers.bytes += read.bytes;
   }
-  return { counts: [...counts.values()], summary };
+  return { counts: counts.take(), summary };
 }

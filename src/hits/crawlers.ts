@@ -7,6 +7,25 @@ import { namedQuery, type Queryable } from "../db";
 /** Requests a crawler made on one of a domain's local days, and the bytes served to it. */
 export type CrawlerCount = { siteId: number; day: string; crawler: string; source: "log" | "beacon"; requests: number; bytes: number };
 
+/** Sums requests and their bytes per site, day and crawler; `take()` hands the sums over for one write and starts again. */
+export function crawlerCounter(source: CrawlerCount["source"]) {
+  let counts = new Map<string, CrawlerCount>();
+  return {
+    add(siteId: number, day: string, crawler: string, bytes: number) {
+      const key = `${siteId}|${day}|${crawler}`;
+      const count = counts.get(key) ?? { siteId, day, crawler, source, requests: 0, bytes: 0 };
+      count.requests += 1;
+      count.bytes += bytes;
+      counts.set(key, count);
+    },
+    take(): CrawlerCount[] {
+      const taken = [...counts.values()];
+      counts = new Map();
+      return taken;
+    },
+  };
+}
+
 /** Adds the counts to their days (rows of one day and crawler summed first). */
 export const addCrawlerCounts = namedQuery("crawlers.add", async (sql: Queryable, counts: readonly CrawlerCount[]) => {
   if (!counts.length) return;

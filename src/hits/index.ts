@@ -3,7 +3,7 @@
 // holds, the continuous aggregates and their hourly twins, when a row or a bucket is final, the
 // jobs that refresh, compress and expire them, the removal of a site's hits (./remove.ts), and the
 // admin's measures of it all. No routes.
-export { addCrawlerCounts, crawlerTotals, type CrawlerCount } from "./crawlers";
+export { addCrawlerCounts, crawlerCounter, crawlerTotals, type CrawlerCount } from "./crawlers";
 export { AGGREGATES, hourlyTwin, TWIN_READ_DAYS } from "./aggregates";
 export { HIT_COLUMN_NAMES, HIT_COLUMNS, hitColumnText, hitsCsv, type HitRow } from "./columns";
 export { HIT_FIELDS } from "./fields";

@@ -1,5 +1,6 @@
-// Links taken from text a site wrote itself (its carbon.txt claims), for server and browser alike: only
-// an http(s) address becomes a link, so a stored javascript: or data: URL can never be rendered as one.
+// Web addresses taken from text someone else wrote (a site's carbon.txt claims, bothy-check's
+// arguments), for server and browser alike: only an http(s) address is one, so a stored javascript:
+// or data: URL can never be rendered as a link.
 
 /** The address as an http(s) URL, or null when it is not one. */
 export function httpLink(raw: string | null): string | null {

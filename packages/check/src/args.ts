@@ -2,6 +2,7 @@
 // to measure (this machine, or a Bothy instance's inspector) and the reports to write. A bad
 // argument is a Usage value with a sentence for its user, never a throw.
 import { parseArgs } from "node:util";
+import { httpLink } from "../../../src/shared/links";
 
 export type Budget = { kind: "grams"; limit: number; text: string } | { kind: "bytes"; limit: number; text: string };
 
@@ -50,15 +51,6 @@ export function parseBudget(text: string): Budget | null {
   return unit === "g" ? { kind: "grams", limit: value, text: label } : { kind: "bytes", limit: Math.round(value * UNITS[unit]), text: label };
 }
 
-/** An http(s) URL as given, or null. */
-function webUrl(text: string): string | null {
-  try {
-    const u = new URL(text);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 export function parse(argv: string[]): Parsed {
   let values, positionals;
@@ -85,7 +77,7 @@ export function parse(argv: string[]): Parsed {
   if (!positionals.length) return { ok: false, usage: "Give at least one URL to check." };
   const urls: string[] = [];
   for (const p of positionals) {
-    const url = webUrl(p);
+    const url = httpLink(p);
     if (!url) return { ok: false, usage: `${p} is not an http or https URL.` };
     urls.push(url);
   }
@@ -95,7 +87,7 @@ export function parse(argv: string[]): Parsed {
   if ((values.against === undefined) !== (values.key === undefined)) return { ok: false, usage: "--against and --key go together: a Bothy origin and its Pro API key." };
   let against: Options["against"] = null;
   if (values.against !== undefined && values.key !== undefined) {
-    const origin = webUrl(values.against);
+    const origin = httpLink(values.against);
     if (!origin) return { ok: false, usage: `--against ${values.against} is not an http or https origin.` };
     if (!values.key.trim()) return { ok: false, usage: "--key is empty." };
     if (values.green) return { ok: false, usage: "--green is for local mode: with --against, the instance checks the hosting itself." };

@@ -23,10 +23,14 @@ const DERIVED: Partial<Record<HitDimension, string>> = {
 const expression = (dim: HitDimension): string =>
   UNKNOWN_IS_A_VALUE.has(dim) ? `coalesce(${dim}, 'unknown')` : (DERIVED[dim] ?? dim);
 
-/** Case-insensitive "contains any of": strpos, not LIKE, so % and _ in a value are plain characters. */
+/**
+ * Case-insensitive "contains any of": strpos, not LIKE, so % and _ in a value are plain characters.
+ * NOTE: one strpos per value, ORed: a subquery over the values' array ran once per hit and made a
+ * page `contains` slice of a month at 1M hits cost more than a device one.
+ */
 function containsAny(sql: Queryable, expr: Fragment, values: string[]): Fragment {
-  const lower = values.map((v) => v.toLowerCase());
-  return sql`EXISTS (SELECT 1 FROM unnest(${lower}::text[]) v WHERE strpos(lower(${expr}), v) > 0)`;
+  const each = values.map((v) => sql`strpos(lower(${expr}), ${v.toLowerCase()}) > 0`);
+  return sql`(${each.reduce((any, c) => sql`${any} OR ${c}`)})`;
 }
 
 /**

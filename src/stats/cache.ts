@@ -17,6 +17,8 @@ const CACHE_ROWS = 1_000_000;
 type StatsCache = {
   /** The entry under `key`, computing it (once, even for concurrent callers) when absent. */
   get(key: string, make: (old: Entry | undefined) => Promise<Entry>, fresh: (e: Entry) => boolean): Promise<Entry>;
+  /** Computes the entry under `key` for later look-ups, unless that key is held or coming already. */
+  offer(key: string, make: () => Promise<Entry>): void;
   clear(): void;
   readonly rows: number;
   /** Look-ups answered from memory, and those that had to read the database. */
@@ -61,6 +63,13 @@ function createCache(limit: number): StatsCache {
         pending.set(key, p);
       }
       return p;
+    },
+    offer(key, make) {
+      if (done.has(key) || pending.has(key)) return;
+      const p = make().then((e) => (store(key, e), e)).finally(() => pending.delete(key));
+      pending.set(key, p);
+      // NOTE: whoever asks for the key later gets the failure; nobody may be waiting now.
+      p.catch(() => {});
     },
     clear() {
       done.clear();

@@ -225,3 +225,9 @@ export const IMPORTED: Grouped = {
   where: (sql) => sql`false`,
   imported: { dims: IMPORTED_DIMS, select: (sql) => sql`dim, count(DISTINCT day)::float8 AS days`, groupBy: (sql) => sql`1` },
 };
+
+/**
+ * What a dashboard load's SUMMARY, PATH and REF ask of every piece: a filtered read answers them
+ * together for each sealed piece of its slice (grouped.ts pieceTable), once for the three reads.
+ */
+export const DASHBOARD: readonly Grouped[] = [HOURS, TECH, GEO, REFERRERS, PAGES, IMPORTED, EVENTS, GRID, CAMPAIGNS, POSTS];

@@ -16,6 +16,7 @@ import { funnelStats } from "./funnel";
 import { batcher, readGrouped, type Reader } from "./grouped";
 import { LIST_LIMIT } from "./lists";
 import { pathStats } from "./path";
+import { DASHBOARD } from "./queries";
 import { parseRange, type ReadRange } from "./range";
 import { refStats } from "./ref";
 import { speedStats } from "./speed";
@@ -111,7 +112,8 @@ export async function readStats(
 async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[], goals: Goal[]): Promise<Reader> {
   const ask = batcher(sql, target.id, filterCondition(sql, filters, goals));
   // NOTE: keyed by what each filtered goal matches, so a changed goal's slice is never a cached one.
-  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters, goals) };
+  const companions = filters.length > 0 ? DASHBOARD : [];
+  const scope = { sql, site: target.id, epoch: await statsEpoch(sql, target.id), ask, filtersKey: filtersKey(filters, goals), companions };
   const pieces = rangePieces(r, target.tz, nowMs, filters.length > 0);
   return {
     now: (q) => readGrouped(scope, q, pieces.now),

@@ -9,8 +9,9 @@
 // readStats answered from raw hits (plain views with the aggregates' definitions, put first on the
 // search_path, cache emptied before each) as the baseline. With `--filters`, then, the 30-day load
 // of three slices (one low-cardinality filter, a page `contains`, three filters together), cold and
-// cached, against their goal lines. The data dir is deleted afterwards.
-import { rmSync } from "node:fs";
+// cached, against their goal lines. The data dir is deleted afterwards. With TEST_DATABASE_URL (a
+// TimescaleDB server) each size gets a new database there instead, dropped afterwards, opened with
+// the app's default pool; the raw baseline is then left out (its search_path is one session's).
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { refreshAggregates } from "../src/hits";
@@ -21,7 +22,7 @@ import type { Database } from "../src/db";
 import { setLogLevel } from "../src/log";
 import { statsCache } from "../src/stats/cache";
 import { readStats, type StatsTarget } from "../src/stats/read";
-import { freshDataDir } from "../tests/helpers/db";
+import { freshDatabase, TEST_SERVER_URL } from "../tests/helpers/db";
 import { addTarget, ingest, traffic } from "../tests/helpers/stats";
 import { openDatabase } from "../src/db";
 import { bulkHits } from "./stats-data";
@@ -135,8 +136,9 @@ async function rawViews(db: Database) {
 }
 
 async function bench(size: number) {
-  const dir = await freshDataDir();
-  const db = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_READ_URL: undefined, DATABASE_POOL: 1, MAINTENANCE_INTERVAL_S: 86_400 });
+  const fresh = await freshDatabase();
+  const { DATA_DIR, DATABASE_URL } = fresh.env;
+  const db = await openDatabase({ DATA_DIR: DATA_DIR!, DATABASE_URL, DATABASE_READ_URL: undefined, DATABASE_POOL: DATABASE_URL ? 10 : 1, MAINTENANCE_INTERVAL_S: 86_400 });
   try {
     const target = await addTarget(db.sql, "bench.example", TZ, { green: true });
     const now = Date.now();
@@ -199,14 +201,15 @@ async function bench(size: number) {
       await db.sql`SET search_path = raw, public`;
       const raw: number[] = [];
       try {
-        for (let i = 0; i < RAW_RUNS; i++) {
+        for (let i = 0; i < (TEST_SERVER_URL ? 0 : RAW_RUNS); i++) {
           statsCache(db.read).clear();
           raw.push((await dashboard(db, target, startOf(days), today)).total);
         }
       } finally {
         await db.sql`SET search_path = public`;
       }
-      rows.push(`| ${days} d | ${ms(cold)} | ${ms(pct(agg, 50))} | ${ms(pct(agg, 95))} | ${split} | ${ms(pct(raw, 50))} | ${ms(Math.max(...raw))} | ${(pct(raw, 50) / pct(agg, 50)).toFixed(1)}× |`);
+      const baseline = raw.length ? `${ms(pct(raw, 50))} | ${ms(Math.max(...raw))} | ${(pct(raw, 50) / pct(agg, 50)).toFixed(1)}×` : "— | — | —";
+      rows.push(`| ${days} d | ${ms(cold)} | ${ms(pct(agg, 50))} | ${ms(pct(agg, 95))} | ${split} | ${baseline} |`);
     }
     console.log(`\nfull dashboard load (SUMMARY, then PATH ‖ REF): median of ${COLD_RUNS} cold ones (cache emptied before each), ${RUNS} with the past cached, ${RAW_RUNS} from raw hits`);
     console.log("| range | cold median | cached median | cached p95 | median SUMMARY + PATH‖REF | raw median | raw max | raw / cached |");
@@ -225,9 +228,9 @@ async function bench(size: number) {
     if (values.filters) await slices(db, target, size, startOf(30), today);
   } finally {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await fresh.remove();
   }
 }
 
-console.log(`bench:stats, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (2 cores shared)`);
+console.log(`bench:stats, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (2 cores shared), ${TEST_SERVER_URL ? "a TimescaleDB server (TEST_DATABASE_URL)" : "the embedded database"}`);
 for (const size of SIZES) await bench(size);

@@ -293,16 +293,21 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<GroupTable> {
   const run = s.ask;
   const cache = statsCache(s.sql);
   const prefixOf = (x: Grouped) => `${x.name}|${s.site}|${s.epoch}|${s.filtersKey}`;
-  const prefix = prefixOf(q);
+  /**
+   * NOTE: a filtered piece's cost is its slice of raw hits (materialized once per statement, ~70 ms
+   * a week of 1M hits a month) more than any one query's grouping (2–45 ms): the companions of `q`
+   * ride in the same statement (the batcher joins the asks of one tick and window) and are kept
+   * for the reads that follow, instead of each read materializing the slice again.
+   */
+  const withCompanions = (key: (x: Grouped) => string, upTo: number) => {
+    if (!s.companions.includes(q)) return;
+    for (const c of s.companions) if (c !== q) cache.offer(key(c), async () => ({ table: await run(c, p), upTo }));
+  };
   if (p.kind === "days") {
     if (!p.sealed) return run(q, p);
     const key = (x: Grouped) => `${prefixOf(x)}|d|${p.from}|${p.to}`;
     const make = async (): Promise<Entry> => {
-      // NOTE: a filtered piece's cost is its slice of raw hits (materialized once per statement,
-      // ~70 ms a week of 1M hits a month) more than any one query's grouping (2–45 ms): its
-      // companions ride in the same statement (the batcher joins asks of one tick and window) and
-      // are kept for the reads that follow, instead of each read materializing the slice again.
-      if (s.companions.includes(q)) for (const c of s.companions) if (c !== q) cache.offer(key(c), async () => ({ table: await run(c, p), upTo: 0 }));
+      withCompanions(key, 0);
       return { table: await run(q, p), upTo: 0 };
     };
     return cache.get(key(q), make, () => true).then((e) => e.table);
@@ -311,12 +316,14 @@ function pieceTable(s: ReadScope, q: Grouped, p: Piece): Promise<GroupTable> {
   // NOTE: today's sealed part grows by a step every STEP_MS: an entry is extended by the steps it
   // lacks, so a busy site's morning is read once, not again at every step.
   const upTo = p.to.getTime();
+  const key = (x: Grouped) => `${prefixOf(x)}|t|${p.day}|${p.from.toISOString()}`;
   const make = async (old: Entry | undefined): Promise<Entry> => {
     const extend = old && old.upTo < upTo;
+    if (!old) withCompanions(key, upTo);
     const more = await run(q, p, extend ? new Date(old.upTo) : undefined);
     return { table: extend ? sumTables([old.table, more]) : more, upTo };
   };
-  return cache.get(`${prefix}|t|${p.day}|${p.from.toISOString()}`, make, (e) => e.upTo === upTo).then((e) => e.table);
+  return cache.get(key(q), make, (e) => e.upTo === upTo).then((e) => e.table);
 }
 
 /**

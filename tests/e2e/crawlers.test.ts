@@ -10,7 +10,7 @@ import { consoleWatch, dashboardLoaded, fakeOembed, prepareSites, signIn, type O
 import { freshDatabase } from "../helpers/db";
 import { sidewaysProblems } from "../helpers/layout";
 import { removedAfterAll } from "../helpers/scratch";
-import { spawnServer, type Child } from "../helpers/server";
+import { spawnServer, stopChild, type Child } from "../helpers/server";
 
 const OWNER: Owner = { email: "ada@example.com", name: "Ada Lovelace", password: "a sturdy passphrase", scope: ["pro"] };
 const DOMAIN = "crawled.example";
@@ -47,8 +47,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
+  await stopChild(server);
   oembed.stop();
 });
 

@@ -6,31 +6,25 @@
 // the demo embedded on the home page or a public dashboard framed in another site (no side
 // navigation, no sticky header, and its view stays out of the URL there; the demo also has no global keys).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { filtersKey, type Filter, type FilterDimension } from "../../src/shared/filters";
+import { filtersKey } from "../../src/shared/filters";
 import type { PathStats, RefStats, SummaryStats } from "../../src/shared/stats";
 import { dayIn } from "../../src/shared/days";
 import { reportHref } from "../../src/shared/yearly";
-import { IMPORTED_DIM_NAMES } from "../../src/shared/imports";
 import { allows } from "../../src/shared/roles";
-import { chartUnit, hoursAllowed, type DayRules, type Range } from "./date-rules";
+import type { DayRules } from "./date-rules";
 import { useAutoRefresh, useFilled, useSectionKeys } from "./dashboard-hooks";
 import { Header } from "./Header";
-import { useCampaignPages, useEntryPages, useStats, type EntriesAsked, type Loaded, type StatsSource } from "./load";
+import { staleOf, useCampaignPages, useEntryPages, useStats, type EntriesAsked, type StatsSource } from "./load";
+import { Content } from "./Content";
 import { ExportModal } from "./ExportModal";
 import { FilterBar } from "./FilterBar";
 import { RowPopupView } from "./RowPopups";
-import { Sections, type RowPopup } from "./Sections";
-import { anchor } from "./section-list";
+import type { RowPopup } from "./Sections";
 import { SideNav } from "./SideNav";
-import { Summary } from "./Summary";
 import { UserMenu } from "../account/UserMenu";
 import { useDashboardView } from "./view-state";
 import { DEFAULT_VIEW, type View } from "./view-url";
-import type { CampaignPages } from "./widgets/Campaigns";
-import type { GoalFilter, GoalsManage } from "./widgets/Goals";
-import type { FunnelSource } from "./funnel-load";
 import { goalRows } from "./filter-values";
-import { Insights } from "./widgets/Insights";
 import { preloadChart } from "./widgets/lazy";
 import { Title } from "./Title";
 
@@ -56,12 +50,6 @@ type Props = {
   /** Framed in another site (a public dashboard's ?embed=true): no side navigation, sticky header or account links. */
   framed?: boolean;
 };
-
-export const EMPTY_TEXT = "You have not received any visitors for this range yet. Try visiting the site. Hits take around 20s to arrive on the dashboard.";
-/** What a range without page views says; a slice's says so, and where an event goal's events show (its filter keeps them only). */
-const emptyText = (filters: Filter[] = []) =>
-  filters.length === 0 ? EMPTY_TEXT
-  : `No page views match these filters in this range.${filters.some(([, dim]) => dim === "goal") ? " An event goal's filter keeps its events only: they show under Events and Goals." : ""}`;
 
 /** The open popup's row, found in the loaded numbers; none while they load or when the range lacks it. */
 function popupRow(popup: View["popup"], path?: PathStats, ref?: RefStats): RowPopup | null {
@@ -114,6 +102,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
 
   const root = useRef<HTMLDivElement>(null);
   const loaded = useFilled(root, !!(data.summary && data.path && data.ref && !data.busy));
+  const stale = staleOf(data, range, filters);
   const popup = popupRow(view.popup, data.path, data.ref);
   const entries = useEntryPages(target, range, entriesAsked(popup), filters);
   const [campaignAsked, setCampaignAsked] = useState<string | null>(null);
@@ -142,6 +131,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
           rules={rules}
           tz={rules?.tz ?? null}
           busy={data.busy}
+          loading={stale.summary || stale.lists}
           onRange={setRange}
           onReload={reload}
           // NOTE: the report of the year the range ends in (a look back at last December reports on last
@@ -156,6 +146,7 @@ export function Dashboard({ target: initialTarget, mode, name, pathname, user, i
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 desk:px-8">
           <Content
             data={data}
+            stale={stale}
             view={view}
             range={range}
             pro={pro}
@@ -202,71 +193,6 @@ const editsOf = (mode: DashboardMode, v: SummaryStats["validated"] | undefined):
 /** Annotations show on the owner's page and the demo; those who edit (`edits`) write them. */
 const notesOf = (mode: DashboardMode, domain: string, edits: boolean) => (mode === "owner" || mode === "demo" ? { domain, owner: edits } : undefined);
 
-type ContentProps = {
-  data: Loaded;
-  view: View;
-  range: Range;
-  pro: boolean;
-  /** The site's name, null on a public dashboard: its answers do not name the domain. */
-  site: string | null;
-  /** Public dashboards ask for the password the API wants. */
-  onPassword?: (password: string) => void;
-  onChart: (c: { type?: View["chart"]; hours?: boolean }) => void;
-  onDay: (day: string) => void;
-  onPopup: (p: RowPopup) => void;
-  onFilter: (dim: FilterDimension, value: string) => void;
-  goalFilter: GoalFilter;
-  /** The chart's annotations: read on the owner's page and the demo, written by the owner. */
-  notes?: { domain: string; owner: boolean };
-  campaignPages: CampaignPages;
-  manageGoals?: GoalsManage;
-  funnels: FunnelSource;
-};
-
-/** Below the header: the notices, then the error, the loading line or the numbers. */
-function Content({ data, view, range, pro, site, onPassword, onChart, onDay, onPopup, onFilter, goalFilter, notes, campaignPages, manageGoals, funnels }: ContentProps) {
-  const summary = data.summary;
-  return (
-    <>
-      {summary?.admin && (
-        <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          You are viewing another user&rsquo;s domain as an admin. Back to <a href="/admin/domains" className="font-semibold underline">all domains</a>.
-        </p>
-      )}
-      {summary?.imported && (
-        <p role="status" data-testid="imported" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
-          {summary.imported.days} {summary.imported.days === 1 ? "day" : "days"} of this range are imported history: {summary.imported.lists.length ? `totals and ${summary.imported.lists.map((l) => IMPORTED_DIM_NAMES[l]).join(", ")}` : "totals only"}. Other lists are not in the imported data.
-        </p>
-      )}
-      {summary?.validated.demo && <p role="status" className="rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">Some URLs are redacted on this demo page to protect our users.</p>}
-      {data.error ? (
-        onPassword && data.error.status === 401 ? (
-          <PasswordPrompt message={data.error.message} onPassword={onPassword} />
-        ) : (
-          <div role="alert" className="rounded-xl border border-red-200 bg-white p-8 dark:border-red-900 dark:bg-gray-900">
-            <h2 className="text-xl font-bold text-red-800 dark:text-red-300">Error</h2>
-            <p className="mt-2 text-gray-800 dark:text-gray-200">{data.error.message}</p>
-          </div>
-        )
-      ) : !summary ? (
-        <p className="py-24 text-center text-gray-600 dark:text-gray-400" aria-live="polite">Loading the numbers…</p>
-      ) : (
-        <>
-          <section id={anchor("summary")} data-section="summary" aria-label="Summary" tabIndex={-1} className="scroll-mt-40 space-y-4 outline-none">
-            {summary.visits.hits === 0 && (
-              <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300">{emptyText(summary.validated.filters)}</p>
-            )}
-            <Summary summary={summary} path={data.path} chart={{ type: view.chart, hours: view.hours, hoursAllowed: hoursAllowed(range), unit: chartUnit(range, view.hours) }} onChart={onChart} onDay={onDay}
-              notes={notes && { domain: notes.domain, owner: notes.owner && !summary.admin }} />
-            <Insights summary={summary} path={data.path} ref={data.ref} />
-          </section>
-          <Sections summary={summary} path={data.path} refStats={data.ref} goals={data.goals} manageGoals={manageGoals} funnels={funnels} limit={view.limit} pro={pro} domain={site} onPopup={onPopup} onFilter={onFilter} goalFilter={goalFilter} campaignPages={campaignPages} />
-        </>
-      )}
-    </>
-  );
-}
-
 /** The home page's demo and a framed public dashboard: no side navigation, no sticky header, and
  * the view kept out of the address (the frame's own query, ?embed=true&theme=…, stays). */
 const embedded = (mode: DashboardMode, framed: boolean | undefined) => mode === "embed" || framed === true;
@@ -292,23 +218,5 @@ function Account({ mode, domain, pathname, user, onExport, framed }: AccountProp
       )}
       <a href="/signup" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">Get started free →</a>
     </>
-  );
-}
-
-function PasswordPrompt({ message, onPassword }: { message: string; onPassword: (p: string) => void }) {
-  return (
-    <form
-      className="mx-auto max-w-sm rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onPassword(String(new FormData(e.currentTarget).get("password") ?? ""));
-      }}
-    >
-      <h2 className="text-lg font-bold text-gray-900 dark:text-white">Password required</h2>
-      <p role="alert" className="mt-1 text-sm text-gray-700 dark:text-gray-300">{message}</p>
-      <label htmlFor="dashboard-password" className="mt-4 block text-sm font-medium text-gray-800 dark:text-gray-200">Password</label>
-      <input id="dashboard-password" name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 dark:border-gray-700 dark:bg-gray-950" />
-      <button type="submit" className="mt-4 w-full rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">View dashboard</button>
-    </form>
   );
 }

@@ -2,7 +2,8 @@
 // The dashboard's header and toolbar: the preset tabs (all five from
 // 1050 px, Today/Yesterday/7d below), the custom range opening the date picker, the reload tab,
 // the dots menu (Domain settings, List items, Auto-refresh, Export XLSX/CSV, the yearly report),
-// the user menu, and the filter bar under them.
+// the user menu, and the filter bar under them; a bar sweeps along its foot while the numbers shown
+// are of another range or slice than the one asked.
 // It sticks to the top once the page has scrolled 150 px past the dashboard's top (use-sticky.ts).
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useDismiss } from "../use-dismiss";
@@ -16,6 +17,8 @@ type Props = {
   rules: DayRules | null;
   tz: string | null;
   busy: boolean;
+  /** The numbers below are stale: a load for another range or slice is under way (load.ts staleOf). */
+  loading: boolean;
   onRange: (r: Range) => void;
   onReload: () => void;
   /** The dots menu; absent on read-only dashboards. */
@@ -106,7 +109,21 @@ export function Header(p: Props) {
           </div>
           {p.filters}
         </div>
+        {p.loading && <LoadingBar />}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A stripe sweeping along the header's foot, where it stays in view when the header sticks. It
+ * shows from 300 ms on (theme.css `sweep`), so a cached answer lands before it; with reduced
+ * motion it is a still line, shown from 300 ms on too.
+ */
+function LoadingBar() {
+  return (
+    <div role="progressbar" aria-label="Loading the numbers for this range and filters" className="pointer-events-none absolute inset-x-0 bottom-0 h-0.5 overflow-hidden">
+      <div className="h-full w-1/4 animate-sweep bg-blue-600 motion-reduce:w-full motion-reduce:animate-appear dark:bg-blue-400" />
     </div>
   );
 }

@@ -6,6 +6,7 @@
 // row's popup asks for its own (useEntryPages), and a campaign's Path tab for its (useCampaignPages).
 // Every read asks for the view's filters (src/shared/filters.ts): the whole page shows one slice.
 // GOALS failing fails its section only, and a change of goals reads GOALS again alone (loadGoals).
+// Each answer kept remembers the slice it was asked for, so the page can tell stale numbers (staleOf).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filtersKey, type Filter } from "../../src/shared/filters";
 import { LOCKED, type DataType, type GoalsStats, type ListRow, type PathStats, type RefStats, type SummaryStats } from "../../src/shared/stats";
@@ -30,7 +31,25 @@ export type Loaded = {
   error?: StatsFailure;
   /** A load is under way (the numbers shown are the previous range's until it lands). */
   busy: boolean;
+  /** The slices (sliceKey) `summary`, and `path` with `ref`, answer. */
+  summaryOf?: string;
+  listsOf?: string;
 };
+
+/** A range and its filters as one key: what a load asks and what an answer kept is of. */
+const sliceKey = (range: Range, filters: Filter[]) => `${range.startKey}|${range.endKey}|${filtersKey(filters)}`;
+
+/** Which numbers shown answer another range or slice than the one asked: SUMMARY's, and PATH's with REF's. */
+export type Stale = { summary: boolean; lists: boolean };
+
+/**
+ * What is stale while a load runs. NOTE: a reload of the same slice (the refresh button, auto-refresh)
+ * marks nothing: its numbers are the slice asked, only a minute older.
+ */
+export function staleOf(data: Loaded, range: Range, filters: Filter[]): Stale {
+  const asked = sliceKey(range, filters);
+  return { summary: !!data.summary && data.summaryOf !== asked, lists: !!(data.path || data.ref) && data.listsOf !== asked };
+}
 
 /** The GOALS answer: the goals' rows and the domain's funnels, which every viewer may pick from. */
 export type GoalsLoaded = { rows: GoalsStats["goals"]; funnels?: Funnel[] } | { error: StatsFailure };
@@ -98,6 +117,7 @@ export function useStats(target: StatsSource) {
     async (range: Range, filters: Filter[] = []): Promise<SummaryStats | null> => {
       const mine = ++seq.current;
       const current = () => mine === seq.current;
+      const slice = sliceKey(range, filters);
       // NOTE: a GOALS read of the previous load is dropped too, not painted over the new slice.
       goalsSeq.current++;
       setData((d) => ({ ...d, busy: true }));
@@ -106,7 +126,7 @@ export function useStats(target: StatsSource) {
       if (!current()) return null;
       if (!summary.ok) return fail(summary), null;
       // NOTE: PATH and REF of the previous range stay visible until the new ones land: no flash of empty lists.
-      setData((d) => ({ ...d, summary: summary.data, error: undefined }));
+      setData((d) => ({ ...d, summary: summary.data, summaryOf: slice, error: undefined }));
       // NOTE: PATH and REF land in one render: every section redraws on each update, and the two
       // answers arrive within milliseconds of each other.
       const [path, ref] = await Promise.all([
@@ -117,7 +137,7 @@ export function useStats(target: StatsSource) {
       if (!current()) return null;
       if (!path.ok) fail(path);
       else if (!ref.ok) fail(ref);
-      else setData((d) => ({ ...d, path: path.data, ref: ref.data, busy: false }));
+      else setData((d) => ({ ...d, path: path.data, ref: ref.data, listsOf: slice, busy: false }));
       return summary.data;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the target's identity is its JSON

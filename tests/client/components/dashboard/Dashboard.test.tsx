@@ -3,7 +3,7 @@
 // the page again, but hand the chart nothing new (victory lays a chart out again on every render). The chart and the map are stand-ins
 // that count their renders; a loopback Bun.serve plays /api/stats and /api/annotations.
 import { afterAll, beforeAll, describe, expect, mock, test } from "bun:test";
-import { act, render, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, waitFor } from "@testing-library/react";
 import type { PathStats, RefStats, SummaryStats } from "../../../../src/shared/stats";
 
 const charts: unknown[] = [];
@@ -137,6 +137,36 @@ describe("Dashboard", () => {
       expect(new Set(charts).size).toBe(1);
     } finally {
       globalThis.fetch = fetch;
+    }
+  });
+
+  test("while a slice's answers are on their way the numbers shown are marked stale and a bar sweeps; a reload of the same slice marks nothing", async () => {
+    const { container } = render(owner());
+    await waitFor(() => expect(container.querySelector('[data-testid="dashboard"][data-loaded]')).not.toBeNull());
+    const stale = () => [...container.querySelectorAll('[aria-busy="true"]')].map((e) => e.getAttribute("aria-label") ?? e.getAttribute("data-testid"));
+    const bar = () => container.querySelector('[role="progressbar"]');
+    expect(stale()).toEqual([]);
+    let release = () => {};
+    summaryGate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      fireEvent.click(container.querySelector('button[title="Filter by Firefox"]')!);
+      await waitFor(() => expect(stale()).toEqual(["Summary", "sections"]));
+      expect(bar()?.getAttribute("aria-label")).toBe("Loading the numbers for this range and filters");
+      // NOTE: the unfiltered numbers stay in view meanwhile, marked, never blanked.
+      expect(container.textContent).toContain("Firefox");
+      release();
+      await waitFor(() => expect(stale()).toEqual([]));
+      expect(bar()).toBeNull();
+      summaryGate = new Promise<void>((resolve) => (release = resolve));
+      fireEvent.click(container.querySelector('button[aria-label="Reload the numbers"]')!);
+      await waitFor(() => expect(container.querySelector('[data-testid="dashboard"][data-busy]')).not.toBeNull());
+      expect(stale()).toEqual([]);
+      expect(bar()).toBeNull();
+      release();
+      await waitFor(() => expect(container.querySelector('[data-testid="dashboard"][data-loaded]:not([data-busy])')).not.toBeNull());
+    } finally {
+      release();
+      summaryGate = Promise.resolve();
     }
   });
 

@@ -1,14 +1,16 @@
 // Stage 3 of a stats read: a grouped query (labels and summed figures over one continuous
 // aggregate) answered for each piece of a period (spans.ts) and added up in memory. Past days come
 // from the aggregate itself; today from the aggregate's own definition run over windows of raw hits,
-// so a read never scans the whole day; sealed pieces are kept in cache.ts.
-import type { Fragment } from "postgres";
+// so a read never scans the whole day; sealed pieces are kept in cache.ts. A filtered read runs the
+// same definitions over its slice of raw hits (slice.ts).
+import type { Fragment, Sql } from "postgres";
 import { hourlyTwin, TWIN_READ_DAYS } from "../hits";
 import { namedQuery, type Queryable } from "../db";
 import { statsCache, type Entry } from "./cache";
 import { overlay, sumTables, type Groups, type Label, type Sums, type GroupTable } from "./groups";
-import { DAY_MS, dayMs, HOUR_MS } from "../shared/days";
+import { DAY_MS, HOUR_MS } from "../shared/days";
 import type { PeriodGroups } from "./lists";
+import { bucketBounds, hashed, sliceOf, sliceRelation, windowKey, windowOf, type Window } from "./slice";
 import type { Piece } from "./spans";
 
 export type Grouped = {
@@ -112,42 +114,6 @@ function relation(sql: Queryable, site: number, { q, p, from }: Ask, def: Defini
     WHERE local_day BETWEEN ${p.day}::date AND ${lastDay}::date ${rowsWanted(sql, q)}`;
 }
 
-/**
- * The UTC day buckets that hold local days `p.from`…`p.to`. TRICKY: the aggregates are partitioned
- * by UTC `bucket`; a local day lies within the buckets of the day before to the day after, so these
- * bounds let TimescaleDB skip every other chunk.
- */
-const bucketBounds = (p: { from: string; to: string }): [Date, Date] => [new Date(dayMs(p.from)! - DAY_MS), new Date(dayMs(p.to)! + 2 * DAY_MS)];
-
-/** The raw hits an ask of a filtered read covers: [from, until) (null: no end), local days first…last. */
-type Window = { from: Date; until: Date | null; first: string; last: string };
-
-function windowOf({ p, from }: Ask): Window {
-  if (p.kind === "days") {
-    const [t0, bucketTo] = bucketBounds(p);
-    return { from: t0, until: p.until && p.until < bucketTo ? p.until : bucketTo, first: p.from, last: p.to };
-  }
-  return { from: from ?? p.from, until: p.kind === "today" ? p.to : null, first: p.day, last: p.kind === "today" ? p.day : p.to };
-}
-
-const windowKey = (w: Window) => `${w.from.getTime()}|${w.until?.getTime() ?? ""}|${w.first}|${w.last}`;
-
-/**
- * The slice's raw hits of a filtered batch's window, read once: the CTE `slice`. NOTE: an aggregate
- * holds no slice, so a filtered read groups raw hits (its cost in docs/architecture.md); the
- * batch's aggregates share the window's rows instead of each scanning the site's hits. The twins
- * and watermarks are not needed. Only the window's local days are kept: its UTC bounds hold more
- * (bucketBounds), rows every aggregate would read again to drop them.
- */
-const sliceOf = (sql: Queryable, site: number, w: Window, filter: Fragment): Fragment =>
-  sql`WITH slice AS MATERIALIZED (SELECT * FROM hits WHERE site_id = ${site} AND time >= ${w.from}
-    ${w.until ? sql`AND time < ${w.until}` : sql``} AND local_day BETWEEN ${w.first}::date AND ${w.last}::date AND ${filter})`;
-
-/** The aggregate's SELECT over the slice's hits, the rows of the window's local days. */
-const sliceRelation = (sql: Queryable, q: Grouped, w: Window, def: Definition): Fragment =>
-  sql`(${sql.unsafe(def.head)} FROM slice hits ${sql.unsafe(def.tail)}) v
-    WHERE local_day BETWEEN ${w.first}::date AND ${w.last}::date ${rowsWanted(sql, q)}`;
-
 const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /**
@@ -215,6 +181,9 @@ const groupKey = (labels: Label[]): string => labels.map((l) => (l === null ? "\
 
 type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: GroupTable) => void; reject: (e: unknown) => void };
 
+/** A filtered batch's slice: the window all its asks cover (batcher) and the filter's condition. */
+type Slice = { window: Window; filter: Fragment };
+
 /**
  * Every ask of one tick as one statement: a UNION ALL of the grouped queries, each ask's groups
  * as one JSON array. NOTE: a round trip to the embedded database costs ~2 ms whatever the query,
@@ -222,22 +191,21 @@ type Ask = { q: Grouped; p: Piece; from?: Date; resolve: (t: GroupTable) => void
  * group: the embedded database's cost is per row sent (64,000 referrer × page groups of a
  * 90-day read took +101 MB and 1.45 s as rows, +20 MB and 0.94 s as one array).
  */
-/** A filtered batch's slice: the window all its asks cover (batcher) and the filter's condition. */
-type Slice = { window: Window; filter: Fragment };
 
-const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, asks: Ask[], slice: Slice | null) => {
+const runBatch = namedQuery("stats.batch", async (sql: Sql, site: number, asks: Ask[], slice: Slice | null) => {
   const defs = await Promise.all(asks.map((a) => definitionOf(sql, a.q.view)));
   const needed = asks.map((a, i) => !slice && (a.p.kind === "days" ? defs[i]!.materializedOnly : spansAnHour(a)));
   const watermarks = needed.some(Boolean) ? await loadWatermarks(sql) : new Map<string, Date>();
   const parts = asks.map((a, i) => {
     const marks = needed[i] ? marksOf(watermarks, a.q.view, defs[i]!) : {};
-    const rel = slice ? sliceRelation(sql, a.q, slice.window, defs[i]!) : relation(sql, site, a, defs[i]!, marks);
+    const rel = slice ? sliceRelation(sql, defs[i]!, slice.window, rowsWanted(sql, a.q)) : relation(sql, site, a, defs[i]!, marks);
     const imported = !slice && a.p.kind === "days" ? importedRows(sql, site, a.q, a.p) : sql``;
     return sql`SELECT ${i}::int AS i, coalesce(json_agg(x), '[]'::json) AS r FROM (
       SELECT ${a.q.select(sql)} FROM ${rel} GROUP BY ${a.q.groupBy(sql)} ${imported}) x`;
   });
   const all = parts.reduce((union, part) => sql`${union} UNION ALL ${part}`);
-  const rows = await sql<{ i: number; r: Record<string, Label>[] }[]>`${slice ? sliceOf(sql, site, slice.window, slice.filter) : sql``} ${all}`;
+  type Row = { i: number; r: Record<string, Label>[] };
+  const rows = slice ? await hashed(sql, (tx) => tx<Row[]>`${sliceOf(sql, site, slice.window, slice.filter)} ${all}`) : await sql<Row[]>`${all}`;
   const tables: GroupTable[] = asks.map(() => new Map());
   for (const { i, r: groups } of rows) {
     const { q } = asks[i]!;
@@ -258,7 +226,7 @@ const runBatch = namedQuery("stats.batch", async (sql: Queryable, site: number, 
  * A function that queues asks and sends the queue as one batch once the current tick is done; with
  * a `filter` (filter.ts) every ask reads the slice's raw hits.
  */
-export function batcher(sql: Queryable, site: number, filter: Fragment | null = null) {
+export function batcher(sql: Sql, site: number, filter: Fragment | null = null) {
   let queue: Ask[] = [];
   const run = (asks: Ask[], slice: Slice | null) =>
     runBatch(sql, site, asks, slice).then(
@@ -273,7 +241,7 @@ export function batcher(sql: Queryable, site: number, filter: Fragment | null = 
     // each scans only its window's raw hits, and others get the database between them.
     const byWindow = new Map<string, { window: Window; asks: Ask[] }>();
     for (const a of asks) {
-      const window = windowOf(a);
+      const window = windowOf(a.p, a.from);
       const key = windowKey(window);
       const group = byWindow.get(key);
       if (group) group.asks.push(a);

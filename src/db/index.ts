@@ -8,6 +8,7 @@ import { startEmbedded, type EmbeddedServer } from "./embedded";
 import { startMaintenance, type Maintenance } from "./maintenance";
 import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from "./migrate";
 import { namedQuery } from "./query";
+import { SESSION_SETTINGS } from "./settings";
 
 export { namedQuery, QueryError, refusedBy, type Queryable } from "./query";
 export { maintenanceRuns, startMaintenance, type MaintenanceJob } from "./maintenance";
@@ -39,11 +40,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const quiet = { onnotice: () => {} };
+/** A server's sessions get SESSION_SETTINGS as startup parameters (the embedded one SETs them). */
+const session = { onnotice: () => {}, connection: SESSION_SETTINGS };
 
 /** A client through resettableClient (./client.ts), which logs every reset of its connections. */
 const client = (url: string | undefined, options: Parameters<typeof resettableClient>[1]): Sql =>
-  resettableClient(url, { ...quiet, ...options }, {
+  resettableClient(url, { ...session, ...options }, {
     reset: (reason) => log.error("db.reset", { reason: reason instanceof Error ? reason.message : String(reason) }),
     refused: (reason) => log.warn("db.unserializable", { reason: reason instanceof Error ? reason.message : String(reason) }),
   });

@@ -27,3 +27,7 @@ test("a prepared statement is planned for its own values on every run, never kep
     conn.release();
   }
 });
+
+test("no statement is compiled by JIT", async () => {
+  expect((await db.read<{ jit: string }[]>`SELECT current_setting('jit') AS jit`)[0]!.jit).toBe("off");
+});

@@ -4,8 +4,8 @@
 // refresh job, its chunks older than 3 days compressed by the compress job (a month of hits as
 // maintenance leaves it: a filtered read decompresses them), plus fresh hits of the last 20 s
 // through the real pipeline and writer. Then it times a full dashboard load as the dashboard does
-// it (SUMMARY, then PATH and REF in parallel) for 1, 7, 30 and 90-day ranges ending today: the median of 5 loads each with an empty stats cache
-// (cold; the 30-day one against its goal line), then, after 5 warm-up loads, median and p95 of
+// it (SUMMARY, then PATH and REF in parallel) for 1, 7, 30 and 90-day ranges ending today: the
+// median of 5 loads each with an empty stats cache (cold; the 30-day one against its goal line), then, after 5 warm-up loads, median and p95 of
 // loads that find the sealed past cached (src/stats/cache.ts); last, for every range, the same
 // readStats answered from raw hits (plain views with the aggregates' definitions, put first on the
 // search_path, cache emptied before each) as the baseline. With `--filters`, then, the 30-day load

@@ -5,14 +5,15 @@
 // maintenance leaves it: a filtered read decompresses them), plus fresh hits of the last 20 s
 // through the real pipeline and writer. Then it times a full dashboard load as the dashboard does
 // it (SUMMARY, then PATH and REF in parallel) for 1, 7, 30 and 90-day ranges ending today: the
-// median of 5 loads each with an empty stats cache (cold; the 30-day one against its goal line), then, after 5 warm-up loads, median and p95 of
-// loads that find the sealed past cached (src/stats/cache.ts); last, for every range, the same
-// readStats answered from raw hits (plain views with the aggregates' definitions, put first on the
-// search_path, cache emptied before each) as the baseline. With `--filters`, then, the 30-day load
-// of three slices (one low-cardinality filter, a page `contains`, three filters together), cold and
-// cached, against their goal lines. The data dir is deleted afterwards. With TEST_DATABASE_URL (a
-// TimescaleDB server) each size gets a new database there instead, dropped afterwards, opened with
-// the app's default pool; the raw baseline is then left out (its search_path is one session's).
+// median of 5 loads each with an empty stats cache (cold; the 30-day one against its goal line),
+// then, after 5 warm-up loads, median and p95 of loads that find the sealed past cached
+// (src/stats/cache.ts); last, for every range, the same readStats answered from raw hits (plain
+// views with the aggregates' definitions, put first on the search_path, cache emptied before each)
+// as the baseline. With `--filters`, then, the 30-day load of three slices (one low-cardinality
+// filter, a page `contains`, three filters together), cold and cached, against their goal lines.
+// The data dir is deleted afterwards. With TEST_DATABASE_URL (a TimescaleDB server) each size gets
+// a new database there instead, dropped afterwards, opened with the app's default pool; the raw
+// baseline is then left out (its search_path is one session's).
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { hitsJobs, refreshAggregates } from "../src/hits";

@@ -10,8 +10,11 @@ beforeAll(async () => {
   db = await openDatabase({ DATA_DIR: fresh.env.DATA_DIR!, DATABASE_URL: fresh.env.DATABASE_URL, DATABASE_READ_URL: undefined, DATABASE_POOL: 2, MAINTENANCE_INTERVAL_S: 86_400 });
 });
 afterAll(async () => {
-  await db?.close();
-  await fresh?.remove();
+  try {
+    await db?.close();
+  } finally {
+    await fresh?.remove();
+  }
 });
 
 test("a prepared statement is planned for its own values on every run, never kept as a generic plan", async () => {

@@ -69,23 +69,23 @@ export function goalsNamed(filters: Filter[], goals: readonly Goal[]): { ok: tru
 }
 
 /**
- * `is` and `is not` where a missing value reads "unknown", on the bare column, exactly as on its
- * `coalesce(…, 'unknown')`. NOTE: TimescaleDB tests a compressed chunk's rows on the column's own
- * values before it decompresses their other columns, but never through a function such as
- * coalesce: a week of the device slice at 10M hits on a server took 2.34 s through coalesce and
- * 2.10 s on the column.
+ * `is` and `is not` with "unknown" among the values, on a dimension whose missing value reads
+ * "unknown": the bare column, with its NULLs counted as that value.
  */
-function unknownIsAValue(sql: Queryable, op: "is" | "is_not", dim: HitDimension, values: string[]): Fragment {
+function unknownAsked(sql: Queryable, op: "is" | "is_not", dim: HitDimension, values: string[]): Fragment {
   const column = sql.unsafe(dim);
-  const missing = values.includes("unknown");
-  if (op === "is") return missing ? sql`(${column} IS NULL OR ${column} = ANY(${values}::text[]))` : sql`${column} = ANY(${values}::text[])`;
-  return missing ? sql`(${column} IS NOT NULL AND NOT (${column} = ANY(${values}::text[])))` : sql`(${column} IS NULL OR NOT (${column} = ANY(${values}::text[])))`;
+  return op === "is" ? sql`(${column} IS NULL OR ${column} = ANY(${values}::text[]))` : sql`(${column} IS NOT NULL AND NOT (${column} = ANY(${values}::text[])))`;
 }
 
 function condition(sql: Queryable, [op, dim, values]: Filter, goals: readonly Goal[]): Fragment {
   if (dim === "goal") return goalCondition(sql, op, values, goals);
-  if (UNKNOWN_IS_A_VALUE.has(dim) && (op === "is" || op === "is_not")) return unknownIsAValue(sql, op, dim, values);
-  const expr = sql.unsafe(expression(dim));
+  // NOTE: `is` and `is not` test the bare column, exactly as its `coalesce(…, 'unknown')` would:
+  // TimescaleDB tests a compressed chunk's rows on a column's own values before it decompresses
+  // their other columns, but never through a function such as coalesce (a week of the device slice
+  // at 10M hits on a server: 2.34 s through coalesce, 2.10 s on the column).
+  const bare = UNKNOWN_IS_A_VALUE.has(dim) && (op === "is" || op === "is_not");
+  if (bare && values.includes("unknown")) return unknownAsked(sql, op, dim, values);
+  const expr = sql.unsafe(bare ? dim : expression(dim));
   const test =
     op === "is" ? sql`${expr} = ANY(${values}::text[])`
     : op === "is_not" ? sql`(${expr} IS NULL OR NOT (${expr} = ANY(${values}::text[])))`

@@ -2,13 +2,15 @@
 // wait for load plus a quiet network window (hard-capped), then read the exact bytes of every
 // request from Playwright's request.sizes() (the favicon, which Playwright hides, from the page's
 // DevTools session), the DOM size, the title, a viewport JPEG and the cookies.
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, Request } from "playwright-core";
 import { classifyTracker, fileGroup, FILE_GROUPS, parseSetCookie, siteOf, type FileGroup } from "./classify";
 import type { GuardOptions } from "./guard";
 import { log } from "../log";
 import { BrowserGone, firstLine, TookTooLong } from "./failure";
 import type { DisplayedImage, Observed } from "./fixes";
-import { startJobProxy, type Refusal } from "./proxy";
+import { addUnreported, MAX_URL, type Capture, type CookieEntry, type Counted, type FileEntry } from "./capture";
+import { thumbnail, VIEWPORT, watchPage } from "./devtools";
+import { startJobProxy } from "./proxy";
 import { stepClock, type StepClock } from "./steps";
 
 export type EngineLimits = {
@@ -25,50 +27,6 @@ export type EngineLimits = {
   readMs?: number;
 };
 
-export type FileEntry = { url: string; bytes: number };
-export type CookieEntry = {
-  name: string;
-  domain: string;
-  path: string;
-  /** False: the page tried to set it (Set-Cookie) and the browser refused it (third-party cookie). */
-  stored: boolean;
-  thirdParty: boolean;
-  secure: boolean;
-  httpOnly: boolean;
-};
-
-export type Capture = {
-  finalUrl: string;
-  title: string;
-  bytes: number;
-  /**
-   * Bytes of the documents, stylesheets, scripts and fonts: what the page needs before it can
-   * render and run. A fixed set of types, counted whenever they finish, so two runs of the same
-   * page agree (a cut at the load event moved with script-loaded images finishing before it).
-   */
-  bytesInitial: number;
-  filecount: number;
-  /** Requests that got no complete answer (refused, reset, aborted): not in filecount. */
-  failed: number;
-  /** data: URLs the page used: no network bytes, not in filecount. */
-  dataUrls: number;
-  /** Elements in the document after the quiet window, SVG children left out (Ecoindex's DOM size). */
-  domSize: number;
-  /** The images drawn after the quiet window, by URL, for "what to fix". */
-  images: Record<string, DisplayedImage>;
-  files: Record<FileGroup, FileEntry[]>;
-  cookies: Record<string, CookieEntry>;
-  /** Tracker/ad requests per host. */
-  blocked: Record<string, number>;
-  blockedBytes: number;
-  refused: Refusal[];
-  /** Each answered request with the headers "what to fix" reads. */
-  observed: Observed[];
-  screenshot: Uint8Array | null;
-  /** Why the capture stopped early, if it did. */
-  truncated: "time" | "bytes" | "requests" | null;
-};
-
 type InspectErrorType = "generic_error" | "forbidden";
 export class InspectError extends Error {
   constructor(readonly type: InspectErrorType, message: string) {
@@ -76,8 +34,6 @@ export class InspectError extends Error {
     this.name = "InspectError";
   }
 }
-
-const MAX_URL = 500;
 
 /** p's value, or `fallback` if it fails or takes longer than ms. */
 function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
@@ -95,7 +51,6 @@ function isMainDocument(r: Request): boolean {
     return false; // service-worker requests have no frame
   }
 }
-const VIEWPORT = { width: 1366, height: 768 };
 const INITIAL_TYPES = new Set(["document", "stylesheet", "script", "font"]);
 const DOM_SIZE = `document.getElementsByTagName("*").length - document.querySelectorAll("svg *").length`;
 // NOTE: each image's largest drawn box by its URL; hidden and not-yet-loaded (lazy) images are left out.
@@ -113,101 +68,10 @@ const IMAGE_SIZES = `(() => {
   return out;
 })()`;
 
-type PageWatch = { pending(): number; favicons: FileEntry[]; dataUrls(): number };
-
-/**
- * What Playwright leaves out, seen from the page's own DevTools session. Chromium fetches
- * /favicon.ico itself and Playwright drops every request for that path: encodedDataLength is
- * header + body bytes as received, the same figure request.sizes() gives for every other file.
- * Playwright reports no data: URLs either; DevTools does (for the top frame's documents).
- */
-async function watchPage(context: BrowserContext, page: Page, touch: () => void): Promise<PageWatch> {
-  const open = new Map<string, string>();
-  const favicons: FileEntry[] = [];
-  let dataUrls = 0;
-  const cdp = await context.newCDPSession(page);
-  cdp.on("Network.requestWillBeSent", (e) => {
-    if (e.request.url.startsWith("data:")) dataUrls++;
-    else if (e.request.url.endsWith("/favicon.ico")) open.set(e.requestId, e.request.url);
-    touch();
-  });
-  cdp.on("Network.loadingFinished", (e) => {
-    const faviconUrl = open.get(e.requestId);
-    if (faviconUrl === undefined) return;
-    open.delete(e.requestId);
-    favicons.push({ url: faviconUrl, bytes: e.encodedDataLength });
-    touch();
-  });
-  cdp.on("Network.loadingFailed", (e) => {
-    if (open.delete(e.requestId)) touch();
-  });
-  await cdp.send("Network.enable");
-  return { pending: () => open.size, favicons, dataUrls: () => dataUrls };
-}
-
 // TRICKY: WebRTC sends its UDP (STUN, TURN, ICE checks) from the browser itself, past the job's
 // proxy and so past the guard. Pages get no WebRTC at all: every RTC interface is gone before the
 // first script of any frame runs, as in a browser with WebRTC turned off by policy or extension.
 const NO_WEBRTC = `for (const name of Object.getOwnPropertyNames(globalThis)) if (/^(webkit)?RTC/.test(name)) delete globalThis[name];`;
-
-/**
- * The viewport as a half-scale JPEG (683×384): measured at 33–51 ms and 118 KB against 61–76 ms
- * and 320 KB for a full-size one, and it is shown as a thumbnail. null on failure:
- * the page then shows the "unavailable" image.
- */
-async function thumbnail(context: BrowserContext, page: Page): Promise<Uint8Array | null> {
-  try {
-    const cdp = await context.newCDPSession(page);
-    const { data } = await cdp.send("Page.captureScreenshot", {
-      format: "jpeg",
-      quality: 70,
-      clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale: 0.5 },
-    });
-    await cdp.detach().catch(() => {});
-    return new Uint8Array(Buffer.from(data, "base64"));
-  } catch {
-    return null;
-  }
-}
-
-type Counted = Map<string, { bytes: number; files: number }>;
-
-/**
- * Adds to `files` what the page events did not report: the favicons, then what the proxy sent
- * back for a plain-http URL beyond what was counted for it, to that URL's file when there is one.
- * NOTE: the proxy sees every plain-http exchange; Playwright under-reports a service worker's own
- * script (183 of 410 bytes on the fixture). Answers the bytes and files added.
- */
-function addUnreported(
-  files: Record<FileGroup, FileEntry[]>, counted: Counted, favicons: FileEntry[], exchanges: { url: string; bytes: number }[],
-): { bytes: number; files: number } {
-  const added = { bytes: 0, files: 0 };
-  const push = (group: FileGroup, entryUrl: string, size: number) => {
-    files[group].push({ url: entryUrl.slice(0, MAX_URL), bytes: size });
-    added.bytes += size;
-    added.files++;
-    const c = counted.get(entryUrl) ?? { bytes: 0, files: 0 };
-    counted.set(entryUrl, { bytes: c.bytes + size, files: c.files + 1 });
-  };
-  for (const f of favicons) push("images", f.url, f.bytes);
-  const proxied: Counted = new Map();
-  for (const x of exchanges) {
-    const p = proxied.get(x.url) ?? { bytes: 0, files: 0 };
-    proxied.set(x.url, { bytes: p.bytes + x.bytes, files: p.files + (x.bytes > 0 ? 1 : 0) });
-  }
-  for (const [exchangeUrl, p] of proxied) {
-    const c = counted.get(exchangeUrl) ?? { bytes: 0, files: 0 };
-    if (p.bytes <= c.bytes) continue;
-    const known = p.files <= c.files && Object.values(files).flat().find((f) => f.url === exchangeUrl.slice(0, MAX_URL));
-    if (!known) {
-      push(exchangeUrl.endsWith(".js") ? "scripts" : "other", exchangeUrl, p.bytes - c.bytes);
-      continue;
-    }
-    known.bytes += p.bytes - c.bytes;
-    added.bytes += p.bytes - c.bytes;
-  }
-  return added;
-}
 
 export async function inspectPage(
   browser: Browser, url: string, guard: GuardOptions, limits: EngineLimits, clock: StepClock = stepClock(),

@@ -3,7 +3,7 @@
 import { namedQuery } from "../db";
 import type { FileGroup } from "./classify";
 import { ratingOf, type CarbonTxt, type Ecoindex } from "../carbon";
-import type { CookieEntry, FileEntry } from "./engine";
+import type { CookieEntry, FileEntry } from "./capture";
 import type { Fix } from "./fixes";
 
 /** What a successful run stores beside the numbers. */

@@ -1,7 +1,8 @@
 // The inspector, in real Chromium, against the fixture site on loopback. Its byte
 // totals must equal what the fixture servers wrote, Chromium's own favicon request included.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { inspectPage, type Capture } from "../../../src/inspect/engine";
+import type { Capture } from "../../../src/inspect/capture";
+import { inspectPage } from "../../../src/inspect/engine";
 import { whatToFix } from "../../../src/inspect/fixes";
 import { mappedResolver } from "../../../src/inspect/guard";
 import { testBrowserHost } from "../../helpers/browser";

@@ -5,7 +5,7 @@ import type { FileEntry } from "./capture";
 
 export const VIEWPORT = { width: 1366, height: 768 };
 
-export type PageWatch = { pending(): number; favicons: FileEntry[]; dataUrls(): number };
+type PageWatch = { pending(): number; favicons: FileEntry[]; dataUrls(): number };
 
 /**
  * What Playwright leaves out, seen from the page's own DevTools session. Chromium fetches

@@ -20,7 +20,7 @@ import type { Goal } from "../shared/goals";
 import type { Funnel } from "../shared/funnels";
 import { metricsOf } from "../metrics";
 
-export type AskedRange = {
+type AskedRange = {
   startKey?: string; endKey?: string; start?: number; end?: number; dataType: DataType;
   entries?: "all" | "none"; referrer?: string; page?: string; campaign?: string; filters?: string; funnel?: number;
 };
